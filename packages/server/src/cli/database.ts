@@ -1,0 +1,19 @@
+import { loadConfig } from '../config/config.ts';
+import { openDatabase, type DatabaseHandle } from '../db/connection.ts';
+import { migrateToLatest } from '../db/migrate.ts';
+
+/** Opens the configured database, migrated, runs `work` and closes it whatever happens. */
+export async function withDatabase<T>(work: (handle: DatabaseHandle) => Promise<T>): Promise<T> {
+  const handle = openDatabase(loadConfig().databaseUrl);
+  try {
+    await migrateToLatest(handle);
+    return await work(handle);
+  } finally {
+    await handle.close();
+  }
+}
+
+/** Writes a value as one line of JSON (for `--json`) or as text. */
+export function print(json: boolean, value: unknown, text: string): void {
+  process.stdout.write(json ? `${JSON.stringify(value)}\n` : `${text}\n`);
+}

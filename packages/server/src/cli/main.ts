@@ -1,0 +1,34 @@
+import { Command, CommanderError } from 'commander';
+import { ConfigError } from '../config/config.ts';
+import { ApiError } from '../http/errors.ts';
+import { registerDemoCommand } from './commands/demo.ts';
+import { registerMigrateCommand } from './commands/migrate.ts';
+import { registerProjectsCommands } from './commands/projects.ts';
+import { registerServeCommand } from './commands/serve.ts';
+import { registerTokensCommands } from './commands/tokens.ts';
+import { registerUsersCommands } from './commands/users.ts';
+
+const program = new Command()
+  .name('locator')
+  .description('Locator: a store-locator backend. Configuration comes from the environment (see the README).')
+  .showHelpAfterError()
+  .exitOverride();
+
+registerServeCommand(program);
+registerMigrateCommand(program);
+registerUsersCommands(program);
+registerProjectsCommands(program);
+registerTokensCommands(program);
+registerDemoCommand(program);
+
+try {
+  await program.parseAsync(process.argv);
+} catch (error) {
+  if (error instanceof CommanderError) process.exit(error.exitCode);
+  // Expected failures are one clear line; only the unexpected shows a stack.
+  if (error instanceof ApiError || error instanceof ConfigError) {
+    process.stderr.write(`locator: ${error.message}\n`);
+    process.exit(1);
+  }
+  throw error;
+}

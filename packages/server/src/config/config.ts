@@ -1,0 +1,51 @@
+import { Type, type Static } from 'typebox';
+import { Value } from 'typebox/value';
+
+/** Environment variables the service reads, with their defaults. Parsed once at start-up. */
+const EnvSchema = Type.Object({
+  DATABASE_URL: Type.String({ default: 'sqlite:./data/locator.db', pattern: '^(sqlite:|postgres(ql)?://)' }),
+  PORT: Type.Integer({ default: 8080, minimum: 0, maximum: 65535 }),
+  HOST: Type.String({ default: '0.0.0.0', minLength: 1 }),
+  PUBLIC_URL: Type.Optional(Type.String({ pattern: '^https?://[^\\s]+$' })),
+  LOG_LEVEL: Type.Union(
+    ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'].map((level) => Type.Literal(level)),
+    { default: 'info' },
+  ),
+});
+
+export interface Config {
+  databaseUrl: string;
+  port: number;
+  host: string;
+  /** Base URL used to build absolute links; the request's own host is used when unset. */
+  publicUrl: string | undefined;
+  logLevel: Static<typeof EnvSchema>['LOG_LEVEL'];
+}
+
+export class ConfigError extends Error {}
+
+/**
+ * Reads the configuration from an environment, failing with one readable line.
+ * @example loadConfig({ PORT: '3000' }).port // 3000
+ */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const known = Object.fromEntries(
+    Object.keys(EnvSchema.properties)
+      .filter((key) => env[key] !== undefined && env[key] !== '')
+      .map((key) => [key, env[key]]),
+  );
+  const converted = Value.Convert(EnvSchema, Value.Default(EnvSchema, known));
+  const firstError = Value.Errors(EnvSchema, converted)[0];
+  if (firstError) {
+    const variable = firstError.instancePath.replace(/^\//, '') || String(Object.values(firstError.params)[0] ?? '');
+    throw new ConfigError(`Invalid environment variable ${variable}=${JSON.stringify(env[variable] ?? '')}: ${firstError.message}`);
+  }
+  const parsed = converted as Static<typeof EnvSchema>;
+  return {
+    databaseUrl: parsed.DATABASE_URL,
+    port: parsed.PORT,
+    host: parsed.HOST,
+    publicUrl: parsed.PUBLIC_URL?.replace(/\/+$/, ''),
+    logLevel: parsed.LOG_LEVEL,
+  };
+}

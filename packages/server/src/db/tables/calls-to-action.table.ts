@@ -1,0 +1,13 @@
+import type { Generated, Insertable, Selectable, Updateable } from 'kysely';
+
+export interface CallsToActionTable {
+  id: Generated<number>;
+  public_id: string;
+  project_id: number;
+  title: string;
+  created_at: string;
+}
+
+export type CallToActionRow = Selectable<CallsToActionTable>;
+export type InsertableCallToActionRow = Insertable<CallsToActionTable>;
+export type UpdateableCallToActionRow = Updateable<CallsToActionTable>;

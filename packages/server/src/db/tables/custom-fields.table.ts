@@ -1,0 +1,13 @@
+import type { Generated, Insertable, Selectable, Updateable } from 'kysely';
+
+export interface CustomFieldsTable {
+  id: Generated<number>;
+  public_id: string;
+  project_id: number;
+  name: string;
+  created_at: string;
+}
+
+export type CustomFieldRow = Selectable<CustomFieldsTable>;
+export type InsertableCustomFieldRow = Insertable<CustomFieldsTable>;
+export type UpdateableCustomFieldRow = Updateable<CustomFieldsTable>;

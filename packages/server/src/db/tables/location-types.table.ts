@@ -1,0 +1,16 @@
+import type { Generated, Insertable, Selectable, Updateable } from 'kysely';
+
+export interface LocationTypesTable {
+  id: Generated<number>;
+  public_id: string;
+  project_id: number;
+  name: string;
+  priority: number;
+  is_default: number;
+  label: number;
+  created_at: string;
+}
+
+export type LocationTypeRow = Selectable<LocationTypesTable>;
+export type InsertableLocationTypeRow = Insertable<LocationTypesTable>;
+export type UpdateableLocationTypeRow = Updateable<LocationTypesTable>;

@@ -1,0 +1,44 @@
+import type { Generated, Insertable, Selectable, Updateable } from 'kysely';
+
+export interface LocationsTable {
+  /** The numeric V1 ID. */
+  id: Generated<number>;
+  public_id: string;
+  project_id: number;
+  slug: string;
+  name: string;
+  address: string;
+  /** 1 when `address` was generated from the components, 0 when the user gave it. */
+  address_generated: number;
+  display_address: string;
+  /** 1 when `display_address` follows `address`, 0 when the user gave it. */
+  display_address_generated: number;
+  address_line_1: string | null;
+  address_line_2: string | null;
+  city: string | null;
+  state: string | null;
+  postcode: string | null;
+  country: string | null;
+  phone: string | null;
+  email: string | null;
+  url: string | null;
+  lat: number | null;
+  lng: number | null;
+  visible: number;
+  location_type_id: number | null;
+  marker_id: number | null;
+  cover_image_url: string | null;
+  cover_image_name: string | null;
+  facebook: string | null;
+  instagram: string | null;
+  twitter: string | null;
+  yelp: string | null;
+  youtube: string | null;
+  tiktok: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+export type LocationRow = Selectable<LocationsTable>;
+export type InsertableLocationRow = Insertable<LocationsTable>;
+export type UpdateableLocationRow = Updateable<LocationsTable>;

@@ -1,0 +1,16 @@
+import type { Generated, Insertable, Selectable, Updateable } from 'kysely';
+
+export interface MarkersTable {
+  id: Generated<number>;
+  public_id: string;
+  project_id: number;
+  name: string;
+  color: string | null;
+  icon_url: string | null;
+  is_default: number;
+  created_at: string;
+}
+
+export type MarkerRow = Selectable<MarkersTable>;
+export type InsertableMarkerRow = Insertable<MarkersTable>;
+export type UpdateableMarkerRow = Updateable<MarkersTable>;

@@ -1,0 +1,17 @@
+import type { Generated, Insertable, Selectable, Updateable } from 'kysely';
+
+export interface ProjectsTable {
+  id: Generated<number>;
+  public_id: string;
+  user_id: number;
+  name: string;
+  plan: string;
+  /** 1 for the user's personal project, the one V1 is scoped to. */
+  personal: number;
+  created_at: string;
+  updated_at: string;
+}
+
+export type ProjectRow = Selectable<ProjectsTable>;
+export type InsertableProjectRow = Insertable<ProjectsTable>;
+export type UpdateableProjectRow = Updateable<ProjectsTable>;

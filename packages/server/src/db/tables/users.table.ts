@@ -1,0 +1,13 @@
+import type { Generated, Insertable, Selectable, Updateable } from 'kysely';
+
+export interface UsersTable {
+  id: Generated<number>;
+  public_id: string;
+  email: string;
+  name: string;
+  created_at: string;
+}
+
+export type UserRow = Selectable<UsersTable>;
+export type InsertableUserRow = Insertable<UsersTable>;
+export type UpdateableUserRow = Updateable<UsersTable>;

@@ -1,0 +1,91 @@
+export const WEEKDAYS = ['mon', 'tue', 'wed', 'thu', 'fri', 'sat', 'sun'] as const;
+export type Weekday = (typeof WEEKDAYS)[number];
+
+/** A week of opening hours: each day `"HH:MM-HH:MM[,…]"`, `"closed"`, or null (unknown). */
+export type WeeklyHours = Record<Weekday, string | null>;
+
+const FULL_DAY_NAMES: Record<string, Weekday> = {
+  monday: 'mon',
+  tuesday: 'tue',
+  wednesday: 'wed',
+  thursday: 'thu',
+  friday: 'fri',
+  saturday: 'sat',
+  sunday: 'sun',
+};
+
+const RANGE = /^(\d{1,2}):(\d{2})\s*-\s*(\d{1,2}):(\d{2})$/;
+
+export type FieldErrors = Record<string, string[]>;
+
+function formatTime(hours: number, minutes: number): string {
+  return `${String(hours).padStart(2, '0')}:${String(minutes).padStart(2, '0')}`;
+}
+
+/**
+ * Normalises one day's hours, or explains why it cannot.
+ * @example parseDayHours(' 9:00-12:00, 13:00-17:30 ') // { value: "09:00-12:00,13:00-17:30" }
+ * @example parseDayHours('Closed') // { value: "closed" }
+ */
+export function parseDayHours(text: string): { value: string } | { error: string } {
+  const trimmed = text.trim();
+  if (trimmed.toLowerCase() === 'closed') return { value: 'closed' };
+  const ranges: string[] = [];
+  for (const part of trimmed.split(',')) {
+    const match = RANGE.exec(part.trim());
+    if (!match) return { error: `"${part.trim()}" is not a time range like "09:00-17:00" or "closed"` };
+    const [openH, openM, closeH, closeM] = match.slice(1).map(Number) as [number, number, number, number];
+    const validOpen = openH <= 23 && openM <= 59;
+    const validClose = (closeH <= 23 && closeM <= 59) || (closeH === 24 && closeM === 0);
+    if (!validOpen || !validClose) return { error: `"${part.trim()}" has a time outside 00:00-24:00` };
+    if (openH === closeH && openM === closeM) return { error: `"${part.trim()}" opens and closes at the same time` };
+    ranges.push(`${formatTime(openH, openM)}-${formatTime(closeH, closeM)}`);
+  }
+  return { value: ranges.join(',') };
+}
+
+export type HoursInput = Record<string, string | null>;
+
+/**
+ * Reads a client's hours object: short or full weekday names, each day parsed.
+ * With `requireAllDays` (POST and PUT) a non-empty object must name all seven days.
+ * Errors are keyed `hours.<day>` as the client wrote the day.
+ */
+export function parseHoursInput(
+  input: HoursInput,
+  { requireAllDays }: { requireAllDays: boolean },
+): { days: Partial<WeeklyHours>; errors: FieldErrors } {
+  const days: Partial<WeeklyHours> = {};
+  const errors: FieldErrors = {};
+  const addError = (key: string, message: string) => (errors[`hours.${key}`] ??= []).push(message);
+  for (const [key, value] of Object.entries(input)) {
+    const day = (WEEKDAYS as readonly string[]).includes(key.toLowerCase())
+      ? (key.toLowerCase() as Weekday)
+      : FULL_DAY_NAMES[key.toLowerCase()];
+    if (!day) {
+      addError(key, 'is not a weekday: use mon..sun or monday..sunday');
+      continue;
+    }
+    if (day in days) {
+      addError(key, `names ${day} twice`);
+      continue;
+    }
+    if (value === null) {
+      days[day] = null;
+      continue;
+    }
+    const parsed = parseDayHours(value);
+    if ('error' in parsed) addError(key, parsed.error);
+    else days[day] = parsed.value;
+  }
+  if (requireAllDays && Object.keys(input).length > 0) {
+    for (const day of WEEKDAYS) if (!(day in days) && !errors[`hours.${day}`]) addError(day, 'is required: hours name all seven days');
+  }
+  return { days, errors };
+}
+
+/** Applies the days a client sent over a saved week (or an empty one). */
+export function mergeHours(current: WeeklyHours | null, changes: Partial<WeeklyHours>): WeeklyHours {
+  const base: WeeklyHours = current ?? { mon: null, tue: null, wed: null, thu: null, fri: null, sat: null, sun: null };
+  return { ...base, ...changes };
+}

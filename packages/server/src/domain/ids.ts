@@ -1,0 +1,36 @@
+import { randomBytes } from 'node:crypto';
+
+const ALPHABET = '0123456789abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ';
+
+/** Prefixes make a public ID say what it names (`loc_…` is a location). */
+export const ID_PREFIX = {
+  user: 'usr',
+  project: 'prj',
+  token: 'tok',
+  location: 'loc',
+  locationType: 'lty',
+  marker: 'mrk',
+  filter: 'flt',
+  field: 'fld',
+  callToAction: 'cta',
+  image: 'img',
+} as const;
+
+/** Random base-62 text; 62^n possibilities with no modulo bias (rejection sampling). */
+export function randomBase62(length: number): string {
+  let out = '';
+  while (out.length < length) {
+    for (const byte of randomBytes(length * 2)) {
+      if (byte < 248 && out.length < length) out += ALPHABET[byte % 62];
+    }
+  }
+  return out;
+}
+
+/**
+ * A new opaque public ID: never the database integer, never reused.
+ * @example newPublicId('location') // "loc_4f9XkQ2mZr8TbW1c"
+ */
+export function newPublicId(kind: keyof typeof ID_PREFIX): string {
+  return `${ID_PREFIX[kind]}_${randomBase62(16)}`;
+}

@@ -1,0 +1,13 @@
+export const PLANS = ['free', 'basic', 'plus', 'business'] as const;
+export type Plan = (typeof PLANS)[number];
+
+export const DEFAULT_PLAN: Plan = 'business';
+
+export function isPlan(value: string): value is Plan {
+  return (PLANS as readonly string[]).includes(value);
+}
+
+/** Only the Business plan includes API access to locations. */
+export function hasApiAccess(plan: string): boolean {
+  return plan === 'business';
+}

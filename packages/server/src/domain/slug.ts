@@ -1,0 +1,27 @@
+/**
+ * A URL-safe slug from a name: lower case ASCII, accents folded, words joined by hyphens.
+ * @example slugify('Café Zürich — Main St.') // "cafe-zurich-main-st"
+ */
+export function slugify(name: string): string {
+  const slug = name
+    .normalize('NFKD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-+|-+$/g, '')
+    .slice(0, 80)
+    .replace(/-+$/, '');
+  return slug || 'location';
+}
+
+/**
+ * The first of `base`, `base-2`, `base-3`, … that is not taken.
+ * @example uniqueSlug('main-st', new Set(['main-st'])) // "main-st-2"
+ */
+export function uniqueSlug(base: string, taken: ReadonlySet<string>): string {
+  if (!taken.has(base)) return base;
+  for (let n = 2; ; n += 1) {
+    const candidate = `${base}-${n}`;
+    if (!taken.has(candidate)) return candidate;
+  }
+}

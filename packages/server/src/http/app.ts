@@ -1,0 +1,61 @@
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import Fastify, {
+  LogController, type FastifyBaseLogger, type FastifyInstance, type RawReplyDefaultExpression, type RawRequestDefaultExpression, type RawServerDefault } from 'fastify';
+import type { AppContext } from '../app-context.ts';
+import { registerRoutes } from '../routes/index.ts';
+import { authenticate } from './auth.ts';
+import { handleError } from './error-handler.ts';
+import { installNotFoundHandler } from './method-not-allowed.ts';
+import { registerOpenApi } from './openapi.ts';
+import { requestIdOf } from './request-id.ts';
+import { createValidatorCompiler } from './validators.ts';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    ctx: AppContext;
+  }
+}
+
+/** The Fastify instance with TypeBox typing, as routes receive it. */
+export type App = FastifyInstance<
+  RawServerDefault,
+  RawRequestDefaultExpression,
+  RawReplyDefaultExpression,
+  FastifyBaseLogger,
+  TypeBoxTypeProvider
+>;
+
+export interface BuildAppOptions {
+  /** Pino logger options; `false` silences logging (tests). */
+  logger?: boolean | { level: string };
+}
+
+/** Builds the HTTP application around a context; the caller listens and closes. */
+export async function buildApp(ctx: AppContext, options: BuildAppOptions = {}): Promise<App> {
+  const app = Fastify({
+    logger: options.logger ?? { level: ctx.config.logLevel },
+    genReqId: requestIdOf,
+    logController: new LogController({ requestIdLogLabel: 'request_id' }),
+    bodyLimit: 1024 * 1024,
+    routerOptions: { ignoreTrailingSlash: true },
+    return503OnClosing: true,
+  }).withTypeProvider<TypeBoxTypeProvider>();
+
+  app.decorate('ctx', ctx);
+  app.decorateRequest('principal', null);
+  app.setValidatorCompiler(createValidatorCompiler());
+  app.setErrorHandler(handleError);
+  // Only JSON bodies are accepted; dropping the text parser makes text/plain a 415 like any other type.
+  app.removeContentTypeParser('text/plain');
+  installNotFoundHandler(app);
+
+  app.addHook('onRequest', async (request, reply) => {
+    void reply.header('x-request-id', request.id);
+  });
+  app.addHook('onRequest', authenticate);
+  app.addHook('onClose', async () => ctx.database.close());
+
+  await registerOpenApi(app);
+  registerRoutes(app);
+  return app;
+}

@@ -1,0 +1,112 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { hasApiAccess } from '../domain/plans.ts';
+import { hashToken, tokenKindOf, type Scope, type TokenKind } from '../domain/tokens.ts';
+import type { ProjectRow } from '../db/tables/projects.table.ts';
+import { findOwnedProject, findPersonalProject } from '../repositories/projects.repository.ts';
+import { findTokenByHash, touchToken } from '../repositories/tokens.repository.ts';
+import { ApiError } from './errors.ts';
+
+/** Who is calling: the token's owner and what the token may do. */
+export interface Principal {
+  userId: number;
+  userPublicId: string;
+  tokenId: number;
+  kind: TokenKind;
+  scopes: ReadonlySet<string>;
+}
+
+/** Route-level auth requirement, set as `config: { auth: { api, scope } }` on a route. */
+export interface AuthRequirement {
+  api: 'v2' | 'v1';
+  scope?: Scope;
+}
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    principal: Principal | null;
+  }
+  interface FastifyContextConfig {
+    auth?: AuthRequirement;
+  }
+}
+
+const LAST_USED_RESOLUTION_MS = 60_000;
+
+function unauthorized(message: string): ApiError {
+  return new ApiError(401, message, undefined, { 'www-authenticate': 'Bearer' });
+}
+
+/**
+ * The `onRequest` hook: resolves the bearer token of a route that asks for one and checks its kind and
+ * scope. Runs before the body is read, so an unauthenticated caller learns nothing about the body's validity.
+ */
+export async function authenticate(request: FastifyRequest, _reply: FastifyReply): Promise<void> {
+  request.principal = null;
+  const requirement = request.routeOptions.config.auth;
+  if (!requirement) return;
+
+  const header = request.headers.authorization;
+  const match = header ? /^Bearer\s+(\S+)\s*$/i.exec(header) : null;
+  if (!match?.[1]) throw unauthorized('Missing bearer token: send "Authorization: Bearer <token>".');
+  const token = match[1];
+  const expectedKind: TokenKind = requirement.api === 'v2' ? 'v2' : 'legacy';
+  if (tokenKindOf(token) !== expectedKind) {
+    throw unauthorized(
+      requirement.api === 'v2' ? 'Invalid token: the V2 API takes a V2 API token.' : 'Invalid token: the V1 API takes the legacy V1 token.',
+    );
+  }
+
+  const { db } = request.server.ctx.database;
+  const found = await findTokenByHash(db, hashToken(token));
+  const now = request.server.ctx.clock();
+  if (!found || found.kind !== expectedKind || found.revoked_at) throw unauthorized('Invalid or revoked token.');
+  if (found.expires_at && Date.parse(found.expires_at) <= now) throw unauthorized('The token has expired.');
+
+  const scopes = new Set<string>(JSON.parse(found.scopes) as string[]);
+  if (requirement.scope && expectedKind === 'v2' && !scopes.has(requirement.scope)) {
+    throw new ApiError(403, `This token lacks the ${requirement.scope} scope.`);
+  }
+  // last_used_at is kept to the minute, so most requests do not write.
+  if (!found.last_used_at || now - Date.parse(found.last_used_at) >= LAST_USED_RESOLUTION_MS) {
+    await touchToken(db, found.token_id, new Date(now).toISOString());
+  }
+  request.principal = {
+    userId: found.user_id,
+    userPublicId: found.user_public_id,
+    tokenId: found.token_id,
+    kind: found.kind as TokenKind,
+    scopes,
+  };
+}
+
+/** The authenticated caller of a route that requires auth. */
+export function principalOf(request: FastifyRequest): Principal {
+  if (!request.principal) throw unauthorized('Missing bearer token.');
+  return request.principal;
+}
+
+function requireApiAccess(project: ProjectRow): ProjectRow {
+  if (!hasApiAccess(project.plan)) {
+    throw new ApiError(403, `API access to locations needs the Business plan; this project is on the ${project.plan} plan.`);
+  }
+  return project;
+}
+
+/** The caller's project named in the path (404 when absent or someone else's), optionally plan-gated. */
+export async function projectOf(
+  request: FastifyRequest,
+  projectPublicId: string,
+  { requirePlan }: { requirePlan: boolean },
+): Promise<ProjectRow> {
+  const principal = principalOf(request);
+  const project = await findOwnedProject(request.server.ctx.database.db, principal.userId, projectPublicId);
+  if (!project) throw ApiError.notFound('Project');
+  return requirePlan ? requireApiAccess(project) : project;
+}
+
+/** V1 works on the token owner's personal project only, gated by plan like V2. */
+export async function personalProjectOf(request: FastifyRequest): Promise<ProjectRow> {
+  const project = await findPersonalProject(request.server.ctx.database.db, principalOf(request).userId);
+  if (!project) throw ApiError.notFound('Project');
+  return requireApiAccess(project);
+}

@@ -1,0 +1,60 @@
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import type { FastifyInstance } from 'fastify';
+
+/** The generated OpenAPI 3.1 document, as plain JSON. */
+export type OpenApiDocument = { paths?: Record<string, unknown> } & Record<string, unknown>;
+
+const V2_DESCRIPTION = `The current Locator API. Send \`Authorization: Bearer <API token>\` (tokens start with \`lct2_\`).
+
+Envelopes: a single resource is \`{"data": {...}}\`; lists are \`{"data": [...], "links": {...}, "meta": {...}}\`.
+Errors are always JSON: \`{"message": "...", "errors": {"<field>": ["..."]}}\` (field errors on 422 only; nested keys use dots, e.g. \`hours.mon\`).
+Statuses: 400 malformed JSON, 401 no valid token (with \`WWW-Authenticate: Bearer\`), 403 missing scope or a project without the Business plan,
+404 unknown or someone else's resource, 405 wrong method (with \`Allow\`), 413 body over 1 MiB, 415 body not \`application/json\`,
+422 invalid input (nothing is saved), 429 rate limited (\`Retry-After\`), 500 unexpected (the body carries \`request_id\`).
+Every response carries \`X-Request-Id\`.`;
+
+const V1_DESCRIPTION = `The legacy V1 API, kept exactly as existing integrations expect. Send \`Authorization: Bearer <legacy token>\`
+(tokens start with \`lct1_\`); V1 works on the token owner's personal project only. Locations are returned without a
+\`data\` wrapper; lists are Laravel-style pages (\`data\`, \`links\`, \`meta\`). Errors are JSON: \`{"message", "errors"?}\`.`;
+
+/** Registers the OpenAPI generator (fed by every route's schemas) and the reference page at `/docs`. */
+export async function registerOpenApi(app: FastifyInstance): Promise<void> {
+  await app.register(swagger, {
+    openapi: {
+      openapi: '3.1.0',
+      info: { title: 'Locator API', version: '2.0.0', description: V2_DESCRIPTION },
+      components: {
+        securitySchemes: {
+          apiToken: { type: 'http', scheme: 'bearer', description: 'A V2 API token (`lct2_…`).' },
+          legacyToken: { type: 'http', scheme: 'bearer', description: 'The legacy V1 token (`lct1_…`).' },
+        },
+      },
+    },
+  });
+  await app.register(swaggerUi, {
+    routePrefix: '/docs',
+    uiConfig: {
+      urls: [
+        { url: '/api/v2/openapi.json', name: 'V2 (current)' },
+        { url: '/api/openapi.json', name: 'V1 (legacy)' },
+      ],
+      deepLinking: true,
+    },
+  });
+  app.get('/api/v2/openapi.json', { schema: { hide: true } }, async () => openApiFor(app, 'v2'));
+  app.get('/api/openapi.json', { schema: { hide: true } }, async () => openApiFor(app, 'v1'));
+}
+
+/** The generated document cut down to one API version's paths. */
+export function openApiFor(app: FastifyInstance, version: 'v1' | 'v2'): OpenApiDocument {
+  const full = app.swagger() as unknown as OpenApiDocument;
+  const paths = Object.fromEntries(
+    Object.entries(full.paths ?? {}).filter(([path]) => (version === 'v2' ? path.startsWith('/api/v2/') : !path.startsWith('/api/v2/'))),
+  );
+  const info =
+    version === 'v2'
+      ? { title: 'Locator API V2', version: '2.0.0', description: V2_DESCRIPTION }
+      : { title: 'Locator API V1 (legacy)', version: '1.0.0', description: V1_DESCRIPTION };
+  return { ...full, info, paths };
+}

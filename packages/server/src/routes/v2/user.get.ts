@@ -1,0 +1,34 @@
+import { Type, type Static } from 'typebox';
+import type { App } from '../../http/app.ts';
+import { ApiError } from '../../http/errors.ts';
+import { principalOf } from '../../http/auth.ts';
+import { findUserById } from '../../repositories/users.repository.ts';
+import { DataEnvelope, errorResponses, Timestamp } from '../../schemas/common.ts';
+
+export const UserBody = Type.Object({
+  id: Type.String({ description: 'Public user ID', examples: ['usr_4f9XkQ2mZr8TbW1c'] }),
+  name: Type.String({ examples: ['Ada Lovelace'] }),
+  email: Type.String({ format: 'email', examples: ['ada@example.com'] }),
+  created_at: Timestamp,
+});
+export type UserBody = Static<typeof UserBody>;
+
+export function registerV2UserGet(app: App): void {
+  app.get(
+    '/api/v2/user',
+    {
+      config: { auth: { api: 'v2', scope: 'user:read' } },
+      schema: {
+        tags: ['V2 account'],
+        summary: 'Read the profile of the token owner',
+        security: [{ apiToken: [] }],
+        response: { 200: DataEnvelope(UserBody), ...errorResponses(401, 403, 429) },
+      },
+    },
+    async (request) => {
+      const user = await findUserById(app.ctx.database.db, principalOf(request).userId);
+      if (!user) throw ApiError.notFound('User');
+      return { data: { id: user.public_id, name: user.name, email: user.email, created_at: user.created_at } };
+    },
+  );
+}

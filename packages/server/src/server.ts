@@ -1,0 +1,38 @@
+import type { AppContext } from './app-context.ts';
+import type { Config } from './config/config.ts';
+import { openDatabase } from './db/connection.ts';
+import { migrateToLatest } from './db/migrate.ts';
+import { buildApp, type App } from './http/app.ts';
+
+export interface RunningServer {
+  app: App;
+  url: string;
+  stop(): Promise<void>;
+}
+
+/** Migrates, builds and listens; SIGTERM and SIGINT finish in-flight requests, then close the database. */
+export async function startServer(config: Config, { handleSignals = true } = {}): Promise<RunningServer> {
+  const database = openDatabase(config.databaseUrl);
+  await migrateToLatest(database);
+  const ctx: AppContext = { config, database, clock: Date.now };
+  const app = await buildApp(ctx);
+  const url = await app.listen({ port: config.port, host: config.host });
+
+  let stopping: Promise<void> | undefined;
+  const stop = () => (stopping ??= app.close().then(() => undefined));
+  if (handleSignals) {
+    for (const signal of ['SIGTERM', 'SIGINT'] as const) {
+      process.once(signal, () => {
+        app.log.info({ signal }, 'shutting down: finishing in-flight requests');
+        stop().then(
+          () => process.exit(0),
+          (error: unknown) => {
+            app.log.error({ err: error }, 'shutdown failed');
+            process.exit(1);
+          },
+        );
+      });
+    }
+  }
+  return { app, url, stop };
+}

@@ -1,0 +1,90 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { call, createAccount, startTestServer, type TestServer } from './support/server.ts';
+
+let server: TestServer;
+beforeAll(async () => {
+  server = await startTestServer();
+});
+afterAll(async () => server.stop());
+
+describe('the HTTP foundation', () => {
+  it('answers every response with a request ID, keeping a sane one given by the caller', async () => {
+    const generated = await call(server, 'GET', '/api/v2/user');
+    expect(generated.headers.get('x-request-id')).toMatch(/^[0-9a-f-]{36}$/);
+    const given = await call(server, 'GET', '/api/v2/user', { headers: { 'x-request-id': 'trace-123' } });
+    expect(given.headers.get('x-request-id')).toBe('trace-123');
+    const unsafe = await call(server, 'GET', '/api/v2/user', { headers: { 'x-request-id': 'bad id with spaces' } });
+    expect(unsafe.headers.get('x-request-id')).not.toBe('bad id with spaces');
+  });
+
+  it('answers an unknown route with a JSON 404', async () => {
+    const response = await call(server, 'GET', '/api/v2/nothing-here');
+    expect(response.status).toBe(404);
+    expect(response.headers.get('content-type')).toMatch(/application\/json/);
+    expect(response.body).toEqual({ message: expect.any(String) });
+  });
+
+  it('answers a wrong method on a known path with 405 and Allow', async () => {
+    const response = await call(server, 'DELETE', '/api/v2/user');
+    expect(response.status).toBe(405);
+    expect(response.headers.get('allow')).toContain('GET');
+    expect(response.body.message).toMatch(/not allowed/);
+  });
+
+  it('asks for a bearer token with 401 and WWW-Authenticate', async () => {
+    const response = await call(server, 'GET', '/api/v2/user', { headers: { accept: 'text/html' } });
+    expect(response.status).toBe(401);
+    expect(response.headers.get('www-authenticate')).toBe('Bearer');
+    expect(response.headers.get('content-type')).toMatch(/application\/json/);
+  });
+
+  it('serves the V2 and V1 OpenAPI documents and the reference page', async () => {
+    const v2 = await call(server, 'GET', '/api/v2/openapi.json');
+    expect(v2.status).toBe(200);
+    expect(v2.body.openapi).toBe('3.1.0');
+    expect(Object.keys(v2.body.paths)).toContain('/api/v2/user');
+    expect(Object.keys(v2.body.paths).every((path: string) => path.startsWith('/api/v2/'))).toBe(true);
+    const v1 = await call(server, 'GET', '/api/openapi.json');
+    expect(v1.status).toBe(200);
+    expect(Object.keys(v1.body.paths).some((path: string) => path.startsWith('/api/v2/'))).toBe(false);
+    const docs = await fetch(`${server.url}/docs/`);
+    expect(docs.status).toBe(200);
+    expect(await docs.text()).toContain('<html');
+  });
+});
+
+describe('GET /api/v2/user and /api/v2/projects', () => {
+  it('reads the profile of the token owner', async () => {
+    const account = await createAccount(server);
+    const response = await call(server, 'GET', '/api/v2/user', { token: account.token.token });
+    expect(response.status).toBe(200);
+    expect(response.body).toEqual({
+      data: { id: account.user.public_id, name: account.user.name, email: account.user.email, created_at: account.user.created_at },
+    });
+    expect(response.body.data.created_at).toMatch(/Z$/);
+  });
+
+  it('lists the owner’s projects with plan, API access and counts', async () => {
+    const account = await createAccount(server, { plan: 'plus' });
+    const response = await call(server, 'GET', '/api/v2/projects', { token: account.token.token });
+    expect(response.status).toBe(200);
+    expect(response.body.data).toEqual([
+      {
+        id: account.project.public_id,
+        name: account.project.name,
+        plan: 'plus',
+        api_access: false,
+        personal: true,
+        locations_count: 0,
+        created_at: account.project.created_at,
+        updated_at: account.project.updated_at,
+      },
+    ]);
+  });
+
+  it('refuses the legacy token on V2 with 401', async () => {
+    const account = await createAccount(server);
+    const response = await call(server, 'GET', '/api/v2/user', { token: account.legacyToken.token });
+    expect(response.status).toBe(401);
+  });
+});

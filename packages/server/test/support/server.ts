@@ -1,0 +1,98 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { AppContext } from '../../src/app-context.ts';
+import { loadConfig } from '../../src/config/config.ts';
+import { openDatabase, type DatabaseHandle } from '../../src/db/connection.ts';
+import { migrateToLatest } from '../../src/db/migrate.ts';
+import { buildApp, type App } from '../../src/http/app.ts';
+import { createProject, createUser, type CreatedUser } from '../../src/services/accounts.service.ts';
+
+export interface TestServer {
+  url: string;
+  app: App;
+  database: DatabaseHandle;
+  /** Number of SQL queries run since the server started; reset it to measure one request. */
+  queries: { count: number };
+  /** The clock the server reads; tests move it instead of sleeping. */
+  clock: { now: number };
+  stop(): Promise<void>;
+}
+
+export interface TestServerOptions {
+  env?: Record<string, string>;
+}
+
+/** A real server on a real SQLite file in a temp folder, listening on a free port of 127.0.0.1. */
+export async function startTestServer(options: TestServerOptions = {}): Promise<TestServer> {
+  const dir = mkdtempSync(join(tmpdir(), 'locator-test-'));
+  const config = loadConfig({ DATABASE_URL: `sqlite:${join(dir, 'test.db')}`, PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'silent', ...options.env });
+  const queries = { count: 0 };
+  const database = openDatabase(config.databaseUrl, { onQuery: () => void (queries.count += 1) });
+  await migrateToLatest(database);
+  const clock = { now: Date.now() };
+  const ctx: AppContext = { config, database, clock: () => clock.now };
+  const app = await buildApp(ctx, { logger: false });
+  const url = await app.listen({ port: 0, host: '127.0.0.1' });
+  return {
+    url,
+    app,
+    database,
+    queries,
+    clock,
+    async stop() {
+      await app.close();
+      rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
+
+let accountCounter = 0;
+
+/** A user with a personal project (Business unless told) and both tokens, made as the CLI makes them. */
+export async function createAccount(server: TestServer, { plan = 'business' }: { plan?: string } = {}): Promise<CreatedUser> {
+  accountCounter += 1;
+  const email = `user${accountCounter}-${Math.random().toString(36).slice(2, 8)}@example.com`;
+  return createUser(server.database.db, { email, name: `User ${accountCounter}`, plan });
+}
+
+/** A second project of an existing user. */
+export async function createExtraProject(server: TestServer, account: CreatedUser, plan = 'business') {
+  return createProject(server.database.db, { email: account.user.email, name: `Extra ${plan}`, plan });
+}
+
+export interface ApiResponse<T = unknown> {
+  status: number;
+  headers: Headers;
+  body: T;
+  text: string;
+}
+
+export interface RequestOptions {
+  token?: string;
+  body?: unknown;
+  /** Sent as is, for malformed-body tests. */
+  rawBody?: string;
+  headers?: Record<string, string>;
+}
+
+/** Calls the server over real HTTP and parses the JSON answer. */
+export async function call<T = any>(server: TestServer, method: string, path: string, options: RequestOptions = {}): Promise<ApiResponse<T>> {
+  const headers: Record<string, string> = { ...options.headers };
+  if (options.token) headers.authorization = `Bearer ${options.token}`;
+  let body: string | undefined;
+  if (options.rawBody !== undefined) body = options.rawBody;
+  else if (options.body !== undefined) {
+    body = JSON.stringify(options.body);
+    headers['content-type'] ??= 'application/json';
+  }
+  const response = await fetch(server.url + path, { method, headers, ...(body !== undefined ? { body } : {}) });
+  const text = await response.text();
+  let parsed: unknown = undefined;
+  try {
+    parsed = text ? JSON.parse(text) : undefined;
+  } catch {
+    parsed = undefined;
+  }
+  return { status: response.status, headers: response.headers, body: parsed as T, text };
+}
