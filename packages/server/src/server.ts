@@ -3,6 +3,7 @@ import type { Config } from './config/config.ts';
 import { openDatabase } from './db/connection.ts';
 import { migrateToLatest } from './db/migrate.ts';
 import { buildApp, type App } from './http/app.ts';
+import { createRateLimitStore } from './ratelimit/create-store.ts';
 
 export interface RunningServer {
   app: App;
@@ -12,9 +13,9 @@ export interface RunningServer {
 
 /** Migrates, builds and listens; SIGTERM and SIGINT finish in-flight requests, then close the database. */
 export async function startServer(config: Config, { handleSignals = true } = {}): Promise<RunningServer> {
-  const database = openDatabase(config.databaseUrl);
+  const database = openDatabase(config.databaseUrl, { poolSize: config.databasePoolSize });
   await migrateToLatest(database);
-  const ctx: AppContext = { config, database, clock: Date.now };
+  const ctx: AppContext = { config, database, clock: Date.now, rateLimitStore: createRateLimitStore(config) };
   const app = await buildApp(ctx);
   const url = await app.listen({ port: config.port, host: config.host });
 

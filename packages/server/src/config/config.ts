@@ -4,6 +4,7 @@ import { Value } from 'typebox/value';
 /** Environment variables the service reads, with their defaults. Parsed once at start-up. */
 const EnvSchema = Type.Object({
   DATABASE_URL: Type.String({ default: 'sqlite:./data/locator.db', pattern: '^(sqlite:|postgres(ql)?://)' }),
+  DATABASE_POOL_SIZE: Type.Integer({ default: 10, minimum: 1, maximum: 1000 }),
   PORT: Type.Integer({ default: 8080, minimum: 0, maximum: 65535 }),
   HOST: Type.String({ default: '0.0.0.0', minLength: 1 }),
   PUBLIC_URL: Type.Optional(Type.String({ pattern: '^https?://[^\\s]+$' })),
@@ -15,6 +16,8 @@ const EnvSchema = Type.Object({
 
 export interface Config {
   databaseUrl: string;
+  /** Connections each process keeps open to PostgreSQL (SQLite uses one). */
+  databasePoolSize: number;
   port: number;
   host: string;
   /** Base URL used to build absolute links; the request's own host is used when unset. */
@@ -43,6 +46,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const parsed = converted as Static<typeof EnvSchema>;
   return {
     databaseUrl: parsed.DATABASE_URL,
+    databasePoolSize: parsed.DATABASE_POOL_SIZE,
     port: parsed.PORT,
     host: parsed.HOST,
     publicUrl: parsed.PUBLIC_URL?.replace(/\/+$/, ''),

@@ -1,7 +1,9 @@
 import { mkdirSync } from 'node:fs';
+import { userInfo } from 'node:os';
 import { dirname } from 'node:path';
 import SQLite from 'better-sqlite3';
-import { Kysely, SqliteDialect, type LogEvent } from 'kysely';
+import { Kysely, PostgresDialect, SqliteDialect, type LogEvent } from 'kysely';
+import pg from 'pg';
 import type { Database } from './database.ts';
 
 export type DialectName = 'sqlite' | 'postgres';
@@ -15,15 +17,21 @@ export interface DatabaseHandle {
 export interface DatabaseOptions {
   /** Called after every query; used by tests to count queries and by debug logging. */
   onQuery?: (event: LogEvent) => void;
+  /** Connections the PostgreSQL pool may open (default 10); SQLite always uses one. */
+  poolSize?: number;
+  /** Called when an idle PostgreSQL connection breaks; the pool drops it and opens a new one on demand. */
+  onConnectionError?: (error: Error) => void;
 }
 
 /**
- * Opens the database named by a `DATABASE_URL`.
+ * Opens the database named by a `DATABASE_URL`: `sqlite:<path>` or `postgres://user@host:port/database`.
  * @example openDatabase('sqlite::memory:')
+ * @example openDatabase('postgres://locator@127.0.0.1:5432/locator', { poolSize: 20 })
  */
 export function openDatabase(url: string, options: DatabaseOptions = {}): DatabaseHandle {
   if (url.startsWith('sqlite:')) return openSqlite(url.slice('sqlite:'.length), options);
-  throw new Error(`Unsupported DATABASE_URL "${url}": use sqlite:<path>`);
+  if (/^postgres(ql)?:\/\//.test(url)) return openPostgres(url, options);
+  throw new Error(`Unsupported DATABASE_URL "${url}": use sqlite:<path> or postgres://...`);
 }
 
 function openSqlite(path: string, options: DatabaseOptions): DatabaseHandle {
@@ -39,4 +47,34 @@ function openSqlite(path: string, options: DatabaseOptions): DatabaseHandle {
     ...(options.onQuery ? { log: options.onQuery } : {}),
   });
   return { db, dialect: 'sqlite', close: () => db.destroy() };
+}
+
+function openPostgres(url: string, options: DatabaseOptions): DatabaseHandle {
+  const pool = new pg.Pool({ connectionString: withDefaultUser(url), max: options.poolSize ?? 10, types: sameTypesAsSqlite });
+  // Without a listener a broken idle connection would crash the process.
+  pool.on('error', options.onConnectionError ?? ((error) => process.emitWarning(error)));
+  const db = new Kysely<Database>({
+    dialect: new PostgresDialect({ pool }),
+    ...(options.onQuery ? { log: options.onQuery } : {}),
+  });
+  return { db, dialect: 'postgres', close: () => db.destroy() };
+}
+
+const { types } = pg;
+const numberTypes: ReadonlySet<number> = new Set([types.builtins.INT8, types.builtins.NUMERIC]);
+
+/**
+ * PostgreSQL answers `count(*)`, `sum(...)` and bigint columns as strings (they may exceed 2^53); SQLite answers
+ * numbers. Our counts and IDs stay far below 2^53, so both dialects hand the code the same JavaScript type.
+ */
+const sameTypesAsSqlite: pg.CustomTypesConfig = {
+  getTypeParser: (id, format) => (numberTypes.has(id) && format !== 'binary' ? Number : types.getTypeParser(id, format)),
+};
+
+/** Like libpq, a URL without a user connects as the operating-system user, also where `$USER` is unset. */
+function withDefaultUser(url: string): string {
+  const parsed = new URL(url);
+  if (parsed.username || process.env.PGUSER || process.env.USER) return url;
+  parsed.username = encodeURIComponent(userInfo().username);
+  return parsed.toString();
 }

@@ -1,12 +1,11 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import type { AppContext } from '../../src/app-context.ts';
 import { loadConfig } from '../../src/config/config.ts';
 import { openDatabase, type DatabaseHandle } from '../../src/db/connection.ts';
 import { migrateToLatest } from '../../src/db/migrate.ts';
 import { buildApp, type App } from '../../src/http/app.ts';
+import { createRateLimitStore } from '../../src/ratelimit/create-store.ts';
 import { createProject, createUser, type CreatedUser } from '../../src/services/accounts.service.ts';
+import { createTestDatabase } from './test-database.ts';
 
 export interface TestServer {
   url: string;
@@ -23,15 +22,24 @@ export interface TestServerOptions {
   env?: Record<string, string>;
 }
 
-/** A real server on a real SQLite file in a temp folder, listening on a free port of 127.0.0.1. */
+/**
+ * Every test calls from 127.0.0.1, so the failed-authentication budget of one address would couple unrelated
+ * security tests; tests of that limit set their own.
+ */
+const SHARED_ADDRESS_ENV = { AUTH_FAILURE_LIMIT_PER_MINUTE: '1000000' };
+
+/**
+ * A real server listening on a free port of 127.0.0.1, on an empty database of its own: a SQLite file in a temp
+ * folder, or with `TEST_DATABASE=postgres` a fresh schema in PostgreSQL (see `test-database.ts`).
+ */
 export async function startTestServer(options: TestServerOptions = {}): Promise<TestServer> {
-  const dir = mkdtempSync(join(tmpdir(), 'locator-test-'));
-  const config = loadConfig({ DATABASE_URL: `sqlite:${join(dir, 'test.db')}`, PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'silent', ...options.env });
+  const testDatabase = await createTestDatabase();
+  const config = loadConfig({ DATABASE_URL: testDatabase.url, PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'silent', ...SHARED_ADDRESS_ENV, ...options.env });
   const queries = { count: 0 };
-  const database = openDatabase(config.databaseUrl, { onQuery: () => void (queries.count += 1) });
+  const database = openDatabase(config.databaseUrl, { poolSize: config.databasePoolSize, onQuery: () => void (queries.count += 1) });
   await migrateToLatest(database);
   const clock = { now: Date.now() };
-  const ctx: AppContext = { config, database, clock: () => clock.now };
+  const ctx: AppContext = { config, database, clock: () => clock.now, rateLimitStore: createRateLimitStore(config) };
   const app = await buildApp(ctx, { logger: false });
   const url = await app.listen({ port: 0, host: '127.0.0.1' });
   return {
@@ -42,7 +50,7 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
     clock,
     async stop() {
       await app.close();
-      rmSync(dir, { recursive: true, force: true });
+      await testDatabase.dispose();
     },
   };
 }

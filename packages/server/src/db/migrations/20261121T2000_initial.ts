@@ -1,11 +1,13 @@
 import type { Kysely } from 'kysely';
+import type { DialectName } from '../connection.ts';
+import { idColumn } from './schema-helpers.ts';
 
 // Booleans are integers (0/1) and timestamps ISO 8601 text, so SQLite and PostgreSQL store the same values.
 
-export async function up(db: Kysely<unknown>): Promise<void> {
+export async function up(db: Kysely<unknown>, dialect: DialectName): Promise<void> {
   await db.schema
     .createTable('users')
-    .addColumn('id', 'integer', (c) => c.primaryKey().autoIncrement())
+    .addColumn('id', 'integer', idColumn(dialect))
     .addColumn('public_id', 'text', (c) => c.notNull().unique())
     .addColumn('email', 'text', (c) => c.notNull().unique())
     .addColumn('name', 'text', (c) => c.notNull())
@@ -14,7 +16,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
 
   await db.schema
     .createTable('projects')
-    .addColumn('id', 'integer', (c) => c.primaryKey().autoIncrement())
+    .addColumn('id', 'integer', idColumn(dialect))
     .addColumn('public_id', 'text', (c) => c.notNull().unique())
     .addColumn('user_id', 'integer', (c) => c.notNull().references('users.id').onDelete('cascade'))
     .addColumn('name', 'text', (c) => c.notNull())
@@ -27,7 +29,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
 
   await db.schema
     .createTable('api_tokens')
-    .addColumn('id', 'integer', (c) => c.primaryKey().autoIncrement())
+    .addColumn('id', 'integer', idColumn(dialect))
     .addColumn('public_id', 'text', (c) => c.notNull().unique())
     .addColumn('user_id', 'integer', (c) => c.notNull().references('users.id').onDelete('cascade'))
     .addColumn('kind', 'text', (c) => c.notNull())
@@ -46,7 +48,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     const nameColumn = table === 'calls_to_action' ? 'title' : 'name';
     let builder = db.schema
       .createTable(table)
-      .addColumn('id', 'integer', (c) => c.primaryKey().autoIncrement())
+      .addColumn('id', 'integer', idColumn(dialect))
       .addColumn('public_id', 'text', (c) => c.notNull().unique())
       .addColumn('project_id', 'integer', (c) => c.notNull().references('projects.id').onDelete('cascade'))
       .addColumn(nameColumn, 'text', (c) => c.notNull());
@@ -68,7 +70,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
 
   await db.schema
     .createTable('locations')
-    .addColumn('id', 'integer', (c) => c.primaryKey().autoIncrement())
+    .addColumn('id', 'integer', idColumn(dialect))
     .addColumn('public_id', 'text', (c) => c.notNull().unique())
     .addColumn('project_id', 'integer', (c) => c.notNull().references('projects.id').onDelete('cascade'))
     .addColumn('slug', 'text', (c) => c.notNull())

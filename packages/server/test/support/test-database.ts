@@ -1,0 +1,51 @@
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { sql } from 'kysely';
+import { openDatabase, type DialectName } from '../../src/db/connection.ts';
+
+/** The dialect the suite runs on, from `TEST_DATABASE` (`sqlite` when unset). */
+export function testDialect(): DialectName {
+  const chosen = process.env.TEST_DATABASE || 'sqlite';
+  if (chosen === 'sqlite' || chosen === 'postgres') return chosen;
+  throw new Error(`TEST_DATABASE must be "sqlite" or "postgres", not "${chosen}"`);
+}
+
+/** An empty database of its own for one test server: a `DATABASE_URL` and how to throw it away. */
+export interface TestDatabase {
+  url: string;
+  dispose(): Promise<void>;
+}
+
+/** A fresh, empty database on the dialect the suite runs on. */
+export async function createTestDatabase(): Promise<TestDatabase> {
+  return testDialect() === 'postgres' ? createPostgresSchema() : createSqliteFile();
+}
+
+function createSqliteFile(): TestDatabase {
+  const dir = mkdtempSync(join(tmpdir(), 'locator-test-'));
+  return { url: `sqlite:${join(dir, 'test.db')}`, dispose: async () => rmSync(dir, { recursive: true, force: true }) };
+}
+
+/**
+ * A schema of its own in the shared test database, so test files run in parallel without seeing each other's rows;
+ * the server's connections reach it through their `search_path`.
+ */
+async function createPostgresSchema(): Promise<TestDatabase> {
+  const serverUrl = process.env.TEST_POSTGRES_URL || 'postgres://127.0.0.1:5432/test';
+  const schema = `t_${randomBytes(8).toString('hex')}`;
+  await onPostgres(serverUrl, sql`create schema ${sql.id(schema)}`);
+  const url = new URL(serverUrl);
+  url.searchParams.set('options', `-c search_path=${schema}`);
+  return { url: url.toString(), dispose: () => onPostgres(serverUrl, sql`drop schema ${sql.id(schema)} cascade`) };
+}
+
+async function onPostgres(url: string, statement: ReturnType<typeof sql>): Promise<void> {
+  const handle = openDatabase(url, { poolSize: 1 });
+  try {
+    await statement.execute(handle.db);
+  } finally {
+    await handle.close();
+  }
+}
