@@ -57,3 +57,11 @@ export function errorResponses(...statuses: number[]): Record<number, typeof Err
 }
 
 export const V2_AUTH_ERRORS = [401, 403, 429] as const;
+
+/**
+ * Builds schema properties for a list of keys, keeping the keys in the type.
+ * @example keyed(['mon', 'tue'], () => Type.String()) // { mon: TString, tue: TString }
+ */
+export function keyed<K extends string, S extends TSchema>(keys: readonly K[], make: (key: K) => S): Record<K, S> {
+  return Object.fromEntries(keys.map((key) => [key, make(key)])) as Record<K, S>;
+}

@@ -1,0 +1,283 @@
+import { resolveAddress, type AddressComponents, type AddressState } from './address.ts';
+import {
+  configuredList,
+  defaultMarkerId,
+  defaultTypeId,
+  findByName,
+  findCallToAction,
+  findMarker,
+  type ProjectCatalog,
+} from './catalog.ts';
+import { mergeHours, parseHoursInput, type FieldErrors, type HoursInput, type WeeklyHours } from './hours.ts';
+import { ADDRESS_COMPONENTS, OPTIONAL_TEXT_FIELDS, type OptionalTextField } from './location-fields.ts';
+
+/** A client's location input once aliases are resolved; every key optional, as PATCH sees it. */
+export interface LocationInput extends Partial<Record<OptionalTextField, string | null>> {
+  name?: string;
+  address?: string | null;
+  display_address?: string | null;
+  lat?: number | null;
+  lng?: number | null;
+  visible?: boolean;
+  location_type?: string | null;
+  marker?: string | null;
+  cover?: string | null;
+  hours?: HoursInput | null;
+  filters?: string[];
+  fields?: Record<string, string | null>;
+  callsToAction?: Record<string, string | null>;
+}
+
+/** The saved state a write starts from (absent on create). */
+export interface CurrentLocation extends AddressComponents {
+  address: string;
+  address_generated: number;
+  display_address: string;
+  display_address_generated: number;
+  lat: number | null;
+  lng: number | null;
+  location_type_id: number | null;
+  marker_id: number | null;
+  /** The saved schedule, or null for a coming-soon location. */
+  hours: WeeklyHours | null;
+}
+
+/**
+ * - `create`: POST; omitted selections take the project defaults.
+ * - `replace`: PUT; supplied attachment sets replace the saved ones, omitted marker and type reset to defaults.
+ * - `patch`: PATCH; everything omitted keeps its saved value, fields and calls to action merge by name.
+ */
+export type WriteMode = 'create' | 'replace' | 'patch';
+
+/**
+ * How lenient the API version is: V1 treats a missing or unknown `location_type` as the default and keeps the current
+ * type when its name is sent again; V2 rejects unknown names with 422.
+ */
+export interface WritePolicy {
+  legacyLocationType: boolean;
+}
+
+/** Column values to write; only keys present change. */
+export interface LocationColumns extends Partial<Record<OptionalTextField, string | null>> {
+  name?: string;
+  address?: string;
+  address_generated?: number;
+  display_address?: string;
+  display_address_generated?: number;
+  lat?: number | null;
+  lng?: number | null;
+  visible?: number;
+  location_type_id?: number | null;
+  marker_id?: number | null;
+  cover_image_url?: string | null;
+  cover_image_name?: string | null;
+}
+
+export type HoursChange = { kind: 'keep' } | { kind: 'remove' } | { kind: 'set'; hours: WeeklyHours };
+
+/** A change to a set of named values (fields, calls to action) by catalog ID. */
+export type ValuesChange =
+  | { kind: 'keep' }
+  | { kind: 'replace'; values: Map<number, string> }
+  | { kind: 'merge'; upsert: Map<number, string>; remove: number[] };
+
+export interface LocationWritePlan {
+  columns: LocationColumns;
+  hours: HoursChange;
+  /** Filter IDs replacing the saved set, or undefined to keep it. */
+  filters: number[] | undefined;
+  fields: ValuesChange;
+  callsToAction: ValuesChange;
+  /** True when the coordinates after the write are missing or zero, so the address must be geocoded. */
+  needsGeocoding: boolean;
+}
+
+const emptyToNull = (value: string | null | undefined): string | null | undefined =>
+  value === undefined ? undefined : value === null || value.trim() === '' ? null : value.trim();
+
+const isMissingCoordinate = (value: number | null | undefined) => value === null || value === undefined || value === 0;
+
+/**
+ * Works out everything a create, PUT or PATCH changes, or the field errors that stop it.
+ * Pure: the caller loads `current` and `catalog` and writes the plan in one transaction.
+ */
+export function planLocationWrite(
+  mode: WriteMode,
+  current: CurrentLocation | undefined,
+  input: LocationInput,
+  catalog: ProjectCatalog,
+  policy: WritePolicy = { legacyLocationType: false },
+): { plan: LocationWritePlan } | { errors: FieldErrors } {
+  const errors: FieldErrors = {};
+  const addError = (field: string, message: string) => (errors[field] ??= []).push(message);
+  const columns: LocationColumns = {};
+
+  if (input.name !== undefined) columns.name = input.name.trim();
+  for (const key of OPTIONAL_TEXT_FIELDS) {
+    const value = emptyToNull(input[key]);
+    if (value !== undefined) columns[key] = value;
+  }
+  if (input.lat !== undefined) columns.lat = input.lat;
+  if (input.lng !== undefined) columns.lng = input.lng;
+  if (input.visible !== undefined) columns.visible = input.visible ? 1 : 0;
+  else if (mode === 'create') columns.visible = 1;
+
+  const touchesAddress =
+    mode !== 'patch' || input.address !== undefined || input.display_address !== undefined || ADDRESS_COMPONENTS.some((key) => input[key] !== undefined);
+  if (touchesAddress) {
+    const components = Object.fromEntries(
+      ADDRESS_COMPONENTS.map((key) => [key, columns[key] !== undefined ? columns[key] : (current?.[key] ?? null)]),
+    ) as unknown as AddressComponents;
+    const state: AddressState | undefined = current && {
+      address: current.address,
+      addressGenerated: current.address_generated === 1,
+      displayAddress: current.display_address,
+      displayAddressGenerated: current.display_address_generated === 1,
+    };
+    const resolved = resolveAddress(state, components, {
+      ...(input.address !== undefined ? { address: input.address } : {}),
+      ...(input.display_address !== undefined ? { display_address: input.display_address } : {}),
+    });
+    columns.address = resolved.address;
+    columns.address_generated = resolved.addressGenerated ? 1 : 0;
+    columns.display_address = resolved.displayAddress;
+    columns.display_address_generated = resolved.displayAddressGenerated ? 1 : 0;
+  }
+
+  planLocationType(mode, input, catalog, policy, columns, addError);
+  planMarker(mode, input, catalog, columns, addError);
+  planCover(input, catalog, columns, addError);
+
+  const hours = planHours(mode, current, input, errors);
+  const filters = planFilters(input, catalog, addError);
+  const fields = planValues(mode, input.fields, 'fields', 'custom fields', (name) => findByName(catalog.fields, name)?.id, catalog.fields.map((f) => f.name), addError);
+  const callsToAction = planValues(
+    mode,
+    input.callsToAction,
+    'callsToAction',
+    'calls to action',
+    (title) => findCallToAction(catalog, title)?.id,
+    catalog.callsToAction.map((cta) => cta.title),
+    addError,
+  );
+
+  if (Object.keys(errors).length > 0) return { errors };
+  const lat = columns.lat !== undefined ? columns.lat : current?.lat;
+  const lng = columns.lng !== undefined ? columns.lng : current?.lng;
+  return { plan: { columns, hours, filters, fields, callsToAction, needsGeocoding: isMissingCoordinate(lat) || isMissingCoordinate(lng) } };
+}
+
+type AddError = (field: string, message: string) => void;
+
+function planLocationType(
+  mode: WriteMode,
+  input: LocationInput,
+  catalog: ProjectCatalog,
+  policy: WritePolicy,
+  columns: LocationColumns,
+  addError: AddError,
+): void {
+  const given = input.location_type;
+  if (policy.legacyLocationType) {
+    if (mode === 'patch' && given === undefined) return;
+    const match = typeof given === 'string' ? findByName(catalog.types, given) : undefined;
+    // Sending the current type's name matches it, so a nondefault type is kept.
+    columns.location_type_id = match ? match.id : defaultTypeId(catalog);
+    return;
+  }
+  if (given === undefined) {
+    if (mode !== 'patch') columns.location_type_id = defaultTypeId(catalog);
+    return;
+  }
+  if (given === null || given.trim() === '') {
+    columns.location_type_id = null;
+    return;
+  }
+  const match = findByName(catalog.types, given);
+  if (match) columns.location_type_id = match.id;
+  else addError('location_type', `"${given}" is not a location type of this project; ${configuredList('location types', catalog.types.map((t) => t.name))}`);
+}
+
+function planMarker(mode: WriteMode, input: LocationInput, catalog: ProjectCatalog, columns: LocationColumns, addError: AddError): void {
+  const given = input.marker;
+  if (given === undefined) {
+    if (mode !== 'patch') columns.marker_id = defaultMarkerId(catalog);
+    return;
+  }
+  if (given === null || given.trim() === '') {
+    columns.marker_id = null;
+    return;
+  }
+  const match = findMarker(catalog, given);
+  if (match) columns.marker_id = match.id;
+  else addError('marker', `"${given}" is not a marker ID or name of this project; ${configuredList('markers', catalog.markers.map((m) => m.name))}`);
+}
+
+function planCover(input: LocationInput, catalog: ProjectCatalog, columns: LocationColumns, addError: AddError): void {
+  const given = input.cover;
+  if (given === undefined) return;
+  if (given === null || given.trim() === '') {
+    columns.cover_image_url = null;
+    columns.cover_image_name = null;
+    return;
+  }
+  if (/^https?:\/\/\S+$/i.test(given.trim())) {
+    const url = given.trim();
+    const lastSegment = new URL(url).pathname.split('/').filter(Boolean).pop();
+    columns.cover_image_url = url;
+    columns.cover_image_name = lastSegment ? decodeURIComponent(lastSegment) : null;
+    return;
+  }
+  const image = findByName(catalog.images, given);
+  if (image) {
+    columns.cover_image_url = image.url;
+    columns.cover_image_name = image.name;
+  } else {
+    addError('cover', `must be an http(s) image URL or the name of an image stored in the project; ${configuredList('images', catalog.images.map((i) => i.name))}`);
+  }
+}
+
+function planHours(mode: WriteMode, current: CurrentLocation | undefined, input: LocationInput, errors: FieldErrors): HoursChange {
+  const given = input.hours;
+  if (given === undefined) return { kind: 'keep' };
+  if (given === null) return mode === 'create' ? { kind: 'keep' } : { kind: 'remove' };
+  if (Object.keys(given).length === 0) return { kind: 'keep' };
+  const parsed = parseHoursInput(given, { requireAllDays: mode !== 'patch' });
+  Object.assign(errors, parsed.errors);
+  return { kind: 'set', hours: mergeHours(mode === 'patch' ? (current?.hours ?? null) : null, parsed.days) };
+}
+
+function planFilters(input: LocationInput, catalog: ProjectCatalog, addError: AddError): number[] | undefined {
+  if (input.filters === undefined) return undefined;
+  const ids = new Set<number>();
+  for (const name of input.filters) {
+    const match = findByName(catalog.filters, name);
+    if (match) ids.add(match.id);
+    else addError('filters', `"${name}" is not a filter of this project; ${configuredList('filters', catalog.filters.map((f) => f.name))}`);
+  }
+  return [...ids];
+}
+
+function planValues(
+  mode: WriteMode,
+  given: Record<string, string | null> | undefined,
+  key: string,
+  kind: string,
+  lookup: (name: string) => number | undefined,
+  configured: string[],
+  addError: AddError,
+): ValuesChange {
+  if (given === undefined) return { kind: 'keep' };
+  const upsert = new Map<number, string>();
+  const remove: number[] = [];
+  for (const [name, value] of Object.entries(given)) {
+    const id = lookup(name);
+    if (id === undefined) {
+      addError(`${key}.${name}`, `is not one of the ${kind} of this project; ${configuredList(kind, configured)}`);
+      continue;
+    }
+    if (value === null || value.trim() === '') remove.push(id);
+    else upsert.set(id, value.trim());
+  }
+  return mode === 'patch' ? { kind: 'merge', upsert, remove } : { kind: 'replace', values: upsert };
+}

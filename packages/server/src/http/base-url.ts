@@ -1,0 +1,18 @@
+import type { FastifyRequest } from 'fastify';
+
+/** The absolute base of links: `PUBLIC_URL` when configured, else the request's own scheme and host. */
+export function baseUrlOf(request: FastifyRequest): string {
+  return request.server.ctx.config.publicUrl ?? `${request.protocol}://${request.host}`;
+}
+
+/** The query parameters exactly as the caller sent them, in order. */
+export function rawQueryPairs(request: FastifyRequest): [string, string][] {
+  const queryStart = request.url.indexOf('?');
+  return queryStart === -1 ? [] : [...new URLSearchParams(request.url.slice(queryStart + 1))];
+}
+
+/** The request's path without its query. */
+export function pathOf(request: FastifyRequest): string {
+  const queryStart = request.url.indexOf('?');
+  return queryStart === -1 ? request.url : request.url.slice(0, queryStart);
+}

@@ -1,0 +1,230 @@
+import { sql, type ExpressionBuilder, type SelectQueryBuilder } from 'kysely';
+import type { Database } from '../db/database.ts';
+import type { InsertableLocationRow, LocationRow } from '../db/tables/locations.table.ts';
+import type { OpeningHoursRow } from '../db/tables/opening-hours.table.ts';
+import type { WeeklyHours } from '../domain/hours.ts';
+import { escapeLike, type LocationListQuery, type TextFilter } from '../domain/location-list.ts';
+import type { LocationColumns } from '../domain/location-write.ts';
+import type { Executor } from './executor.ts';
+
+/** A location with its type and marker, as reads need it. */
+export interface LocationRecord extends LocationRow {
+  type_public_id: string | null;
+  type_name: string | null;
+  type_priority: number | null;
+  type_is_default: number | null;
+  type_label: number | null;
+  marker_public_id: string | null;
+  marker_name: string | null;
+  marker_color: string | null;
+  marker_icon_url: string | null;
+}
+
+export interface LocationAttachments {
+  hours: Map<number, OpeningHoursRow>;
+  filters: Map<number, { id: string; name: string }[]>;
+  fields: Map<number, { id: string; name: string; value: string }[]>;
+  callsToAction: Map<number, { id: string; title: string; value: string }[]>;
+}
+
+export interface AttachmentSelection {
+  hours: boolean;
+  filters: boolean;
+  fields: boolean;
+  callsToAction: boolean;
+}
+
+function selectRecords(db: Executor): SelectQueryBuilder<Database, 'locations' | 'location_types' | 'markers', LocationRecord> {
+  return db
+    .selectFrom('locations')
+    .leftJoin('location_types', 'location_types.id', 'locations.location_type_id')
+    .leftJoin('markers', 'markers.id', 'locations.marker_id')
+    .selectAll('locations')
+    .select([
+      'location_types.public_id as type_public_id',
+      'location_types.name as type_name',
+      'location_types.priority as type_priority',
+      'location_types.is_default as type_is_default',
+      'location_types.label as type_label',
+      'markers.public_id as marker_public_id',
+      'markers.name as marker_name',
+      'markers.color as marker_color',
+      'markers.icon_url as marker_icon_url',
+    ]) as unknown as SelectQueryBuilder<Database, 'locations' | 'location_types' | 'markers', LocationRecord>;
+}
+
+export async function findLocationRecord(db: Executor, projectId: number, publicId: string): Promise<LocationRecord | undefined> {
+  return selectRecords(db).where('locations.project_id', '=', projectId).where('locations.public_id', '=', publicId).executeTakeFirst();
+}
+
+export async function findLocationRecordByV1Id(db: Executor, projectId: number, id: number): Promise<LocationRecord | undefined> {
+  return selectRecords(db).where('locations.project_id', '=', projectId).where('locations.id', '=', id).executeTakeFirst();
+}
+
+export async function findLocationRecordById(db: Executor, id: number): Promise<LocationRecord | undefined> {
+  return selectRecords(db).where('locations.id', '=', id).executeTakeFirst();
+}
+
+function applyTextFilter(eb: ExpressionBuilder<Database, 'locations'>, filter: TextFilter) {
+  const column = eb.fn<string>('lower', [eb.ref(`locations.${filter.field}`)]);
+  const value = filter.value.toLowerCase();
+  switch (filter.operator) {
+    case 'eq':
+      return eb(column, '=', value);
+    case 'ne':
+      return eb.or([eb(`locations.${filter.field}`, 'is', null), eb(column, '<>', value)]);
+    case 'like':
+      return eb(column, 'like', sql<string>`${`%${escapeLike(value)}%`} escape '\\'`);
+  }
+}
+
+function filteredLocations(db: Executor, projectId: number, query: LocationListQuery) {
+  let builder = db.selectFrom('locations').where('locations.project_id', '=', projectId);
+  for (const filter of query.filters) builder = builder.where((eb) => applyTextFilter(eb, filter));
+  if (query.visible !== undefined) builder = builder.where('locations.visible', '=', query.visible ? 1 : 0);
+  if (query.updatedSince !== undefined) builder = builder.where('locations.updated_at', '>=', query.updatedSince);
+  return builder;
+}
+
+export async function countLocations(db: Executor, projectId: number, query: LocationListQuery): Promise<number> {
+  const row = await filteredLocations(db, projectId, query).select(sql<number>`count(*)`.as('n')).executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
+/** One page of locations in a stable order: the sort key, then the ID, so pages never repeat or skip. */
+export async function listLocationRecords(db: Executor, projectId: number, query: LocationListQuery): Promise<LocationRecord[]> {
+  const direction = query.sort.descending ? 'desc' : 'asc';
+  const ids = filteredLocations(db, projectId, query).select('locations.id');
+  let builder = selectRecords(db).where('locations.id', 'in', ids);
+  if (query.sort.key !== 'id') builder = builder.orderBy(`locations.${query.sort.key}`, direction);
+  return builder
+    .orderBy('locations.id', direction)
+    .limit(query.limit)
+    .offset((query.page - 1) * query.limit)
+    .execute();
+}
+
+/** Hours, filters, fields and calls to action of many locations: one query per kind asked for. */
+export async function loadAttachments(db: Executor, locationIds: number[], selection: AttachmentSelection): Promise<LocationAttachments> {
+  const attachments: LocationAttachments = { hours: new Map(), filters: new Map(), fields: new Map(), callsToAction: new Map() };
+  if (locationIds.length === 0) return attachments;
+  const push = <T>(map: Map<number, T[]>, key: number, value: T) => {
+    const list = map.get(key);
+    if (list) list.push(value);
+    else map.set(key, [value]);
+  };
+  await Promise.all([
+    selection.hours &&
+      db
+        .selectFrom('opening_hours')
+        .selectAll()
+        .where('location_id', 'in', locationIds)
+        .execute()
+        .then((rows) => rows.forEach((row) => attachments.hours.set(row.location_id, row))),
+    selection.filters &&
+      db
+        .selectFrom('location_filters')
+        .innerJoin('filters', 'filters.id', 'location_filters.filter_id')
+        .select(['location_filters.location_id', 'filters.public_id', 'filters.name'])
+        .where('location_filters.location_id', 'in', locationIds)
+        .orderBy('filters.id')
+        .execute()
+        .then((rows) => rows.forEach((row) => push(attachments.filters, row.location_id, { id: row.public_id, name: row.name }))),
+    selection.fields &&
+      db
+        .selectFrom('location_field_values')
+        .innerJoin('custom_fields', 'custom_fields.id', 'location_field_values.field_id')
+        .select(['location_field_values.location_id', 'custom_fields.public_id', 'custom_fields.name', 'location_field_values.value'])
+        .where('location_field_values.location_id', 'in', locationIds)
+        .orderBy('custom_fields.id')
+        .execute()
+        .then((rows) =>
+          rows.forEach((row) => push(attachments.fields, row.location_id, { id: row.public_id, name: row.name, value: row.value })),
+        ),
+    selection.callsToAction &&
+      db
+        .selectFrom('location_calls_to_action')
+        .innerJoin('calls_to_action', 'calls_to_action.id', 'location_calls_to_action.call_to_action_id')
+        .select(['location_calls_to_action.location_id', 'calls_to_action.public_id', 'calls_to_action.title', 'location_calls_to_action.value'])
+        .where('location_calls_to_action.location_id', 'in', locationIds)
+        .orderBy('calls_to_action.id')
+        .execute()
+        .then((rows) =>
+          rows.forEach((row) => push(attachments.callsToAction, row.location_id, { id: row.public_id, title: row.title, value: row.value })),
+        ),
+  ]);
+  return attachments;
+}
+
+export async function slugsStartingWith(db: Executor, projectId: number, base: string): Promise<Set<string>> {
+  const rows = await db
+    .selectFrom('locations')
+    .select('slug')
+    .where('project_id', '=', projectId)
+    .where('slug', 'like', sql<string>`${`${escapeLike(base)}%`} escape '\\'`)
+    .execute();
+  return new Set(rows.map((row) => row.slug));
+}
+
+export async function insertLocation(db: Executor, row: InsertableLocationRow): Promise<number> {
+  const inserted = await db.insertInto('locations').values(row).returning('id').executeTakeFirstOrThrow();
+  return inserted.id;
+}
+
+/** Writes only the changed columns, so concurrent writes of different fields both persist. */
+export async function updateLocationColumns(db: Executor, id: number, columns: LocationColumns & { updated_at: string }): Promise<void> {
+  await db.updateTable('locations').set(columns).where('id', '=', id).execute();
+}
+
+export async function deleteLocation(db: Executor, id: number): Promise<boolean> {
+  const result = await db.deleteFrom('locations').where('id', '=', id).executeTakeFirst();
+  return Number(result.numDeletedRows) > 0;
+}
+
+export async function findHours(db: Executor, locationId: number): Promise<WeeklyHours | null> {
+  const row = await db.selectFrom('opening_hours').selectAll().where('location_id', '=', locationId).executeTakeFirst();
+  if (!row) return null;
+  const { mon, tue, wed, thu, fri, sat, sun } = row;
+  return { mon, tue, wed, thu, fri, sat, sun };
+}
+
+export async function saveHours(db: Executor, locationId: number, name: string, hours: WeeklyHours): Promise<void> {
+  await db
+    .insertInto('opening_hours')
+    .values({ location_id: locationId, name, ...hours })
+    .onConflict((oc) => oc.column('location_id').doUpdateSet({ ...hours }))
+    .execute();
+}
+
+export async function removeHours(db: Executor, locationId: number): Promise<void> {
+  await db.deleteFrom('opening_hours').where('location_id', '=', locationId).execute();
+}
+
+export async function replaceFilters(db: Executor, locationId: number, filterIds: number[]): Promise<void> {
+  await db.deleteFrom('location_filters').where('location_id', '=', locationId).execute();
+  if (filterIds.length > 0) {
+    await db.insertInto('location_filters').values(filterIds.map((filter_id) => ({ location_id: locationId, filter_id }))).execute();
+  }
+}
+
+type ValueTable = 'location_field_values' | 'location_calls_to_action';
+const VALUE_KEY = { location_field_values: 'field_id', location_calls_to_action: 'call_to_action_id' } as const;
+
+export async function replaceValues(db: Executor, table: ValueTable, locationId: number, values: Map<number, string>): Promise<void> {
+  await db.deleteFrom(table).where('location_id', '=', locationId).execute();
+  await upsertValues(db, table, locationId, values);
+}
+
+/** Sets the given values by catalog ID, leaving the others as they are. */
+export async function upsertValues(db: Executor, table: ValueTable, locationId: number, values: Map<number, string>): Promise<void> {
+  if (values.size === 0) return;
+  const key = sql.ref(VALUE_KEY[table]);
+  const rows = sql.join([...values].map(([id, value]) => sql`(${locationId}, ${id}, ${value})`));
+  await sql`insert into ${sql.table(table)} (location_id, ${key}, value) values ${rows}
+    on conflict (location_id, ${key}) do update set value = excluded.value`.execute(db);
+}
+
+export async function removeValues(db: Executor, table: ValueTable, locationId: number, ids: number[]): Promise<void> {
+  if (ids.length === 0) return;
+  await sql`delete from ${sql.table(table)} where location_id = ${locationId} and ${sql.ref(VALUE_KEY[table])} in (${sql.join(ids)})`.execute(db);
+}

@@ -1,0 +1,26 @@
+import type { App } from '../../http/app.ts';
+import { projectOf } from '../../http/auth.ts';
+import { errorResponses, SuccessBody } from '../../schemas/common.ts';
+import { deleteLocation } from '../../services/locations.service.ts';
+import { LocationParams, LOCATIONS_TAG } from './locations.params.ts';
+
+export function registerV2LocationsDelete(app: App): void {
+  app.delete(
+    '/api/v2/projects/:project_id/locations/:location_id',
+    {
+      config: { auth: { api: 'v2', scope: 'location:delete' } },
+      schema: {
+        tags: [LOCATIONS_TAG],
+        summary: 'Delete a location',
+        security: [{ apiToken: [] }],
+        params: LocationParams,
+        response: { 200: SuccessBody, ...errorResponses(401, 403, 404, 429) },
+      },
+    },
+    async (request) => {
+      const project = await projectOf(request, request.params.project_id, { requirePlan: true });
+      await deleteLocation(app.ctx.database.db, project, { publicId: request.params.location_id });
+      return { success: true as const };
+    },
+  );
+}

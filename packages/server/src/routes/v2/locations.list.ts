@@ -1,0 +1,52 @@
+import { paginate } from '../../domain/pagination.ts';
+import { parseSort, textFiltersOf } from '../../domain/location-list.ts';
+import type { App } from '../../http/app.ts';
+import { projectOf } from '../../http/auth.ts';
+import { baseUrlOf, pathOf, rawQueryPairs } from '../../http/base-url.ts';
+import { errorResponses, PageEnvelope } from '../../schemas/common.ts';
+import { LocationListQueryV2, LocationV2 } from '../../schemas/location.v2.ts';
+import { listLocations } from '../../services/locations.service.ts';
+import { includesOf, presentLocationV2 } from './location.present.ts';
+import { LOCATIONS_TAG, ProjectParams } from './locations.params.ts';
+
+export function registerV2LocationsList(app: App): void {
+  app.get(
+    '/api/v2/projects/:project_id/locations',
+    {
+      config: { auth: { api: 'v2', scope: 'location:read' } },
+      schema: {
+        tags: [LOCATIONS_TAG],
+        summary: 'List locations',
+        description:
+          'Pages of locations ordered by ID (or `sort`). Filters: `name`, `address`, `city`, `state`, `country`, `postcode` (alias `postal_code`) as `city=Austin` or `city[eq]=`, `city[ne]=`, `city[like]=` (all ignore case; `like` is a substring); `visible`; `updated_since`. An unknown parameter or operator is 422. `links` keep every parameter you sent.',
+        security: [{ apiToken: [] }],
+        params: ProjectParams,
+        querystring: LocationListQueryV2,
+        response: { 200: PageEnvelope(LocationV2), ...errorResponses(401, 403, 404, 422, 429) },
+      },
+    },
+    async (request) => {
+      const project = await projectOf(request, request.params.project_id, { requirePlan: true });
+      const { query } = request;
+      const selection = includesOf(query);
+      const listQuery = {
+        page: query.page ?? 1,
+        limit: query.limit ?? 25,
+        filters: textFiltersOf(query),
+        sort: parseSort(query.sort),
+        ...(query.visible !== undefined ? { visible: query.visible === 'true' || query.visible === '1' } : {}),
+        ...(query.updated_since !== undefined ? { updatedSince: new Date(query.updated_since).toISOString() } : {}),
+      };
+      const { views, total } = await listLocations(app.ctx.database.db, project, listQuery, selection);
+      const { links, meta } = paginate({
+        path: baseUrlOf(request) + pathOf(request),
+        query: rawQueryPairs(request),
+        page: listQuery.page,
+        perPage: listQuery.limit,
+        total,
+        count: views.length,
+      });
+      return { data: views.map((view) => presentLocationV2(view, selection)), links, meta };
+    },
+  );
+}

@@ -1,0 +1,41 @@
+import type { App } from '../../http/app.ts';
+import { projectOf } from '../../http/auth.ts';
+import { isoNow } from '../../domain/time.ts';
+import { DataEnvelope, errorResponses } from '../../schemas/common.ts';
+import { LocationPatchV2, LocationV2 } from '../../schemas/location.v2.ts';
+import { ALL_ATTACHMENTS, updateLocation } from '../../services/locations.service.ts';
+import { locationInputFromV2 } from './location.input.ts';
+import { presentLocationV2 } from './location.present.ts';
+import { LocationParams, LOCATIONS_TAG } from './locations.params.ts';
+
+export function registerV2LocationsPatch(app: App): void {
+  app.patch(
+    '/api/v2/projects/:project_id/locations/:location_id',
+    {
+      config: { auth: { api: 'v2', scope: 'location:update' } },
+      schema: {
+        tags: [LOCATIONS_TAG],
+        summary: 'Update some fields of a location',
+        description:
+          'Omitted fields keep their saved values. `filters` replaces the list; `fields` and `callsToAction` merge by name (null removes one); `hours` changes only the days sent, `hours: null` removes the schedule. Invalid input is 422 and saves nothing.',
+        security: [{ apiToken: [] }],
+        params: LocationParams,
+        body: LocationPatchV2,
+        response: { 200: DataEnvelope(LocationV2), ...errorResponses(400, 401, 403, 404, 413, 415, 422, 429) },
+      },
+    },
+    async (request) => {
+      const project = await projectOf(request, request.params.project_id, { requirePlan: true });
+      const view = await updateLocation(
+        app.ctx.database.db,
+        project,
+        { publicId: request.params.location_id },
+        'patch',
+        locationInputFromV2(request.body),
+        { legacyLocationType: false },
+        isoNow(app.ctx.clock),
+      );
+      return { data: presentLocationV2(view, ALL_ATTACHMENTS) };
+    },
+  );
+}

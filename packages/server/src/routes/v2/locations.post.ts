@@ -1,0 +1,33 @@
+import type { App } from '../../http/app.ts';
+import { projectOf } from '../../http/auth.ts';
+import { isoNow } from '../../domain/time.ts';
+import { DataEnvelope, errorResponses } from '../../schemas/common.ts';
+import { LocationCreateV2, LocationV2 } from '../../schemas/location.v2.ts';
+import { ALL_ATTACHMENTS, createLocation } from '../../services/locations.service.ts';
+import { locationInputFromV2 } from './location.input.ts';
+import { presentLocationV2 } from './location.present.ts';
+import { LOCATIONS_TAG, ProjectParams } from './locations.params.ts';
+
+export function registerV2LocationsPost(app: App): void {
+  app.post(
+    '/api/v2/projects/:project_id/locations',
+    {
+      config: { auth: { api: 'v2', scope: 'location:create' } },
+      schema: {
+        tags: [LOCATIONS_TAG],
+        summary: 'Create a location',
+        description:
+          '`name` and `city` are required. Omitted marker and location type take the project defaults. When `lat` or `lng` is missing or 0, the address is geocoded. The response carries every include.',
+        security: [{ apiToken: [] }],
+        params: ProjectParams,
+        body: LocationCreateV2,
+        response: { 201: DataEnvelope(LocationV2), ...errorResponses(400, 401, 403, 404, 413, 415, 422, 429) },
+      },
+    },
+    async (request, reply) => {
+      const project = await projectOf(request, request.params.project_id, { requirePlan: true });
+      const view = await createLocation(app.ctx.database.db, project, locationInputFromV2(request.body), { legacyLocationType: false }, isoNow(app.ctx.clock));
+      return reply.code(201).send({ data: presentLocationV2(view, ALL_ATTACHMENTS) });
+    },
+  );
+}

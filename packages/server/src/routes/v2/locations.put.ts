@@ -1,0 +1,41 @@
+import type { App } from '../../http/app.ts';
+import { projectOf } from '../../http/auth.ts';
+import { isoNow } from '../../domain/time.ts';
+import { DataEnvelope, errorResponses } from '../../schemas/common.ts';
+import { LocationCreateV2, LocationV2 } from '../../schemas/location.v2.ts';
+import { ALL_ATTACHMENTS, updateLocation } from '../../services/locations.service.ts';
+import { locationInputFromV2 } from './location.input.ts';
+import { presentLocationV2 } from './location.present.ts';
+import { LocationParams, LOCATIONS_TAG } from './locations.params.ts';
+
+export function registerV2LocationsPut(app: App): void {
+  app.put(
+    '/api/v2/projects/:project_id/locations/:location_id',
+    {
+      config: { auth: { api: 'v2', scope: 'location:update' } },
+      schema: {
+        tags: [LOCATIONS_TAG],
+        summary: 'Update a location (the older, fuller contract)',
+        description:
+          '`name` and `city` are required. Omitted basic fields keep their values; supplied `filters`, `fields` and `callsToAction` replace the whole set (omitted ones stay); omitted `marker` and `location_type` reset to the project defaults. Invalid input is 422 and saves nothing.',
+        security: [{ apiToken: [] }],
+        params: LocationParams,
+        body: LocationCreateV2,
+        response: { 200: DataEnvelope(LocationV2), ...errorResponses(400, 401, 403, 404, 413, 415, 422, 429) },
+      },
+    },
+    async (request) => {
+      const project = await projectOf(request, request.params.project_id, { requirePlan: true });
+      const view = await updateLocation(
+        app.ctx.database.db,
+        project,
+        { publicId: request.params.location_id },
+        'replace',
+        locationInputFromV2(request.body),
+        { legacyLocationType: false },
+        isoNow(app.ctx.clock),
+      );
+      return { data: presentLocationV2(view, ALL_ATTACHMENTS) };
+    },
+  );
+}

@@ -1,0 +1,167 @@
+import { Type, type Static, type TProperties, type TSchema } from 'typebox';
+import { filterQueryKeys, SORT_KEYS } from '../domain/location-list.ts';
+import { READ_ONLY_FIELDS, SOCIAL_FIELDS } from '../domain/location-fields.ts';
+import { WEEKDAYS } from '../domain/hours.ts';
+import { keyed, Timestamp } from './common.ts';
+
+const nullable = <T extends TSchema>(schema: T, description?: string) =>
+  Type.Union([schema, Type.Null()], description ? { description } : {});
+
+const Text = (maxLength: number, options: { description?: string; examples?: unknown[] } = {}) => Type.String({ maxLength, ...options });
+
+// ---------- Output ----------
+
+const DayHours = nullable(Type.String({ examples: ['09:00-17:00', '09:00-12:00,13:00-17:00', 'closed'] }));
+
+export const HoursV2 = Type.Object(
+  keyed(WEEKDAYS, () => DayHours),
+  { description: 'Weekly schedule: each day `HH:MM-HH:MM` ranges joined by commas (24 h; may pass midnight), `closed`, or null (unknown)' },
+);
+
+const socialOutput = keyed(SOCIAL_FIELDS, (key) => nullable(Type.String(), `${key} profile handle or URL`));
+
+export const LocationV2 = Type.Object({
+  id: Type.String({ description: 'Public location ID', examples: ['loc_4f9XkQ2mZr8TbW1c'] }),
+  name: Type.String({ examples: ['Downtown Store'] }),
+  slug: Type.String({ description: 'Read only', examples: ['downtown-store'] }),
+  address: Type.String({ description: 'Full address; generated from the components unless given', examples: ['1 Main St, Austin, TX 78701, US'] }),
+  display_address: Type.String({ description: 'Address shown to visitors; follows `address` unless given' }),
+  address_line_1: nullable(Type.String()),
+  address_line_2: nullable(Type.String()),
+  city: nullable(Type.String()),
+  state: nullable(Type.String()),
+  postcode: nullable(Type.String()),
+  country: nullable(Type.String()),
+  phone: nullable(Type.String()),
+  email: nullable(Type.String()),
+  url: nullable(Type.String()),
+  lat: nullable(Type.Number({ minimum: -90, maximum: 90 })),
+  lng: nullable(Type.Number({ minimum: -180, maximum: 180 })),
+  visible: Type.Boolean(),
+  location_type: nullable(Type.String(), 'Name of the location type'),
+  marker: nullable(Type.Object({ id: Type.String(), name: Type.String() })),
+  cover_image_url: nullable(Type.String()),
+  ...socialOutput,
+  created_at: Timestamp,
+  updated_at: Timestamp,
+  hours: Type.Optional(nullable(HoursV2, 'With includeHours: the schedule, or null for a coming-soon location')),
+  filters: Type.Optional(Type.Array(Type.Object({ id: Type.String(), name: Type.String() }), { description: 'With includeFilters' })),
+  fields: Type.Optional(Type.Array(Type.Object({ id: Type.String(), name: Type.String(), value: Type.String() }), { description: 'With includeFields' })),
+  callsToAction: Type.Optional(
+    Type.Array(Type.Object({ id: Type.String(), title: Type.String(), value: Type.String() }), { description: 'With includeCallsToAction' }),
+  ),
+});
+export type LocationV2 = Static<typeof LocationV2>;
+
+// ---------- Input ----------
+
+const NAME_MAX = 255;
+const HoursInputV2 = nullable(
+  Type.Record(Type.String(), nullable(Type.String({ maxLength: 200 })), {
+    description:
+      'Days `mon`..`sun` (or `monday`..`sunday`). POST and PUT: a non-empty object names all seven days. PATCH: only the days sent change, null clears a day. `{}` keeps the schedule; null removes it.',
+    examples: [{ mon: '09:00-17:00', tue: '09:00-17:00', wed: '09:00-17:00', thu: '09:00-17:00', fri: '09:00-17:00', sat: '10:00-14:00', sun: 'closed' }],
+  }),
+);
+
+const optionalText = (maxLength: number, description?: string) =>
+  Type.Optional(nullable(Text(maxLength), description));
+
+/** Writable keys shared by POST, PUT and PATCH; `name` and `city` are added per verb. */
+const writableProperties = {
+  address: optionalText(500, 'Full address; null or "" regenerates it from the components'),
+  display_address: optionalText(500, 'Shown to visitors; null or "" makes it follow `address`'),
+  address_line_1: optionalText(255),
+  address_line_2: optionalText(255),
+  state: optionalText(255),
+  postcode: optionalText(32),
+  zip: optionalText(32, 'Alias of postcode'),
+  postal_code: optionalText(32, 'Alias of postcode'),
+  country: optionalText(100),
+  phone: optionalText(50),
+  email: Type.Optional(Type.Union([Type.String({ format: 'email', maxLength: 254 }), Type.Literal(''), Type.Null()])),
+  url: Type.Optional(Type.Union([Type.String({ pattern: '^https?://[^\\s]+$', maxLength: 2048 }), Type.Literal(''), Type.Null()], { description: 'An http(s) URL' })),
+  lat: Type.Optional(nullable(Type.Number({ minimum: -90, maximum: 90 }), 'Latitude; missing or 0 (with lng) geocodes from the address')),
+  lng: Type.Optional(nullable(Type.Number({ minimum: -180, maximum: 180 }))),
+  visible: Type.Optional(Type.Boolean()),
+  location_type: optionalText(NAME_MAX, 'Name of a configured location type'),
+  marker: optionalText(NAME_MAX, 'ID or name of a configured marker'),
+  cover: optionalText(2048, 'An http(s) image URL or the name of an image stored in the project; null clears'),
+  hours: Type.Optional(HoursInputV2),
+  filters: Type.Optional(Type.Array(Text(NAME_MAX), { maxItems: 500, description: 'Names of configured filters; replaces the set (`[]` clears)' })),
+  fields: Type.Optional(
+    Type.Record(Type.String({ maxLength: NAME_MAX }), nullable(Text(2000)), {
+      description: 'Custom field name -> value. PATCH merges by name (null removes one); POST/PUT replace the set.',
+      examples: [{ Manager: 'Ada Lovelace' }],
+    }),
+  ),
+  callsToAction: Type.Optional(
+    Type.Record(Type.String({ maxLength: NAME_MAX }), nullable(Text(2000)), {
+      description: 'Call-to-action title -> value (usually a URL). PATCH merges by title (null removes one); POST/PUT replace the set.',
+      examples: [{ 'Order online': 'https://example.com/order' }],
+    }),
+  ),
+  ...keyed(SOCIAL_FIELDS, () => optionalText(255, 'Profile handle or URL')),
+  ...keyed(READ_ONLY_FIELDS, () => Type.Optional(Type.Unknown({ description: 'Read only; ignored' }))),
+} satisfies TProperties;
+
+
+export const LocationCreateV2 = Type.Object(
+  { ...writableProperties, name: Type.String({ minLength: 1, maxLength: NAME_MAX, pattern: '\\S' }), city: Type.String({ minLength: 1, maxLength: 255, pattern: '\\S' }) },
+  { additionalProperties: false, description: 'POST and PUT body: `name` and `city` are required' },
+);
+export type LocationCreateV2 = Static<typeof LocationCreateV2>;
+
+export const LocationPatchV2 = Type.Object(
+  {
+    ...writableProperties,
+    name: Type.Optional(Type.String({ minLength: 1, maxLength: NAME_MAX, pattern: '\\S' })),
+    city: Type.Optional(Type.String({ minLength: 1, maxLength: 255, pattern: '\\S' })),
+  },
+  { additionalProperties: false, description: 'PATCH body: every key optional; omitted keys keep their saved values' },
+);
+export type LocationPatchV2 = Static<typeof LocationPatchV2>;
+
+// ---------- List query ----------
+
+const Flag = Type.Union([Type.Literal('1'), Type.Literal('true'), Type.Literal('0'), Type.Literal('false')]);
+
+export const IncludeQueryV2 = {
+  includeHours: Type.Optional({ ...Flag, description: '`1`/`true` adds `hours`' }),
+  includeFilters: Type.Optional({ ...Flag, description: '`1`/`true` adds `filters`' }),
+  includeFields: Type.Optional({ ...Flag, description: '`1`/`true` adds `fields`' }),
+  includeCallsToAction: Type.Optional({ ...Flag, description: '`1`/`true` adds `callsToAction`' }),
+};
+
+export const LocationGetQueryV2 = Type.Object(IncludeQueryV2, { additionalProperties: false });
+export type LocationGetQueryV2 = Static<typeof LocationGetQueryV2>;
+
+const filterProperties = Object.fromEntries(
+  filterQueryKeys().map(({ key, field, operator, alias }) => [
+    key,
+    Type.Optional(
+      Type.String({
+        maxLength: 255,
+        description: `${alias ? `Alias of ${field}: ` : ''}${operator === 'like' ? 'case-insensitive substring of' : operator === 'ne' ? 'not equal (ignoring case) to' : 'equal (ignoring case) to'} \`${field}\``,
+      }),
+    ),
+  ]),
+);
+
+export const LocationListQueryV2 = Type.Object(
+  {
+    page: Type.Optional(Type.Integer({ minimum: 1, default: 1, description: 'Page number, from 1' })),
+    limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 100, default: 25, description: 'Page size, 1 to 100 (default 25)' })),
+    ...IncludeQueryV2,
+    visible: Type.Optional(Type.Union([Type.Literal('true'), Type.Literal('false'), Type.Literal('1'), Type.Literal('0')])),
+    updated_since: Type.Optional(Type.String({ format: 'date-time', description: 'ISO 8601: only locations updated at or after it (incremental sync)' })),
+    sort: Type.Optional(
+      Type.Union(SORT_KEYS.flatMap((key) => [Type.Literal(key), Type.Literal(`-${key}`)]), {
+        description: 'Sort key, `-` for descending; ties are broken by ID. Default `id`.',
+      }),
+    ),
+    ...filterProperties,
+  },
+  { additionalProperties: false },
+);
+export type LocationListQueryV2 = Static<typeof LocationListQueryV2>;
