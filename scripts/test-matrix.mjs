@@ -1,0 +1,50 @@
+#!/usr/bin/env node
+// Runs the server test suite once per database dialect and says which ones ran.
+//   TEST_DATABASE=sqlite|postgres   run only that dialect (postgres must then be reachable)
+//   TEST_REQUIRE_POSTGRES=1         fail instead of skipping when PostgreSQL is not reachable (CI)
+//   TEST_POSTGRES_URL               where the PostgreSQL run connects (default postgres://127.0.0.1:5432/test)
+// Arguments are passed on to vitest: `npm test -- test/foundation.test.ts`.
+import { spawnSync } from 'node:child_process';
+import { createConnection } from 'node:net';
+
+const postgresUrl = new URL(process.env.TEST_POSTGRES_URL || 'postgres://127.0.0.1:5432/test');
+const postgresHost = postgresUrl.hostname || '127.0.0.1';
+const postgresPort = Number(postgresUrl.port || 5432);
+const only = process.env.TEST_DATABASE;
+const requirePostgres = only === 'postgres' || process.env.TEST_REQUIRE_POSTGRES === '1';
+
+/** Whether something accepts TCP connections at the PostgreSQL address within two seconds. */
+function reachable(host, port) {
+  return new Promise((resolve) => {
+    const socket = createConnection({ host, port, timeout: 2000 });
+    const done = (answer) => {
+      socket.destroy();
+      resolve(answer);
+    };
+    socket.once('connect', () => done(true)).once('timeout', () => done(false)).once('error', () => done(false));
+  });
+}
+
+function runSuite(dialect) {
+  console.log(`\n=== Test suite on ${dialect} ===`);
+  const result = spawnSync('npm', ['run', 'test', '--workspace', '@locator/server', '--', ...process.argv.slice(2)], {
+    stdio: 'inherit',
+    env: { ...process.env, TEST_DATABASE: dialect },
+  });
+  return result.status === 0 ? 'passed' : 'FAILED';
+}
+
+const outcomes = [];
+if (!only || only === 'sqlite') outcomes.push(['sqlite', runSuite('sqlite')]);
+if (!only || only === 'postgres') {
+  if (await reachable(postgresHost, postgresPort)) outcomes.push(['postgres', runSuite('postgres')]);
+  else {
+    const why = `nothing listens on ${postgresHost}:${postgresPort}`;
+    outcomes.push(['postgres', requirePostgres ? `FAILED (${why})` : `skipped: ${why}`]);
+  }
+}
+if (only && only !== 'sqlite' && only !== 'postgres') outcomes.push([only, 'FAILED (TEST_DATABASE must be sqlite or postgres)']);
+
+console.log('\n=== Test matrix ===');
+for (const [dialect, outcome] of outcomes) console.log(`${dialect.padEnd(9)} ${outcome}`);
+process.exit(outcomes.some(([, outcome]) => outcome.startsWith('FAILED')) ? 1 : 0);
