@@ -1,5 +1,6 @@
 import type { Config } from './config/config.ts';
 import type { DatabaseHandle } from './db/connection.ts';
+import type { RateLimitStore } from './ratelimit/store.ts';
 
 /** What handlers and services need from the running process; reached through `app.ctx`, never imported globally. */
 export interface AppContext {
@@ -7,4 +8,6 @@ export interface AppContext {
   database: DatabaseHandle;
   /** Milliseconds since the epoch; injectable so tests control time. */
   clock: () => number;
+  /** The rate-limit counters: this process's memory, or Redis shared by every instance. Closed with the app. */
+  rateLimitStore: RateLimitStore;
 }

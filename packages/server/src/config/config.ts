@@ -1,5 +1,6 @@
 import { Type, type Static } from 'typebox';
 import { Value } from 'typebox/value';
+import { parseTrustProxy, type TrustProxy } from './trust-proxy.ts';
 
 /** Environment variables the service reads, with their defaults. Parsed once at start-up. */
 const EnvSchema = Type.Object({
@@ -12,6 +13,12 @@ const EnvSchema = Type.Object({
     ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'].map((level) => Type.Literal(level)),
     { default: 'info' },
   ),
+  RATE_LIMIT_PER_MINUTE: Type.Integer({ default: 1000, minimum: 1 }),
+  V1_RATE_LIMIT_PER_MINUTE: Type.Integer({ default: 1000, minimum: 1 }),
+  AUTH_FAILURE_LIMIT_PER_MINUTE: Type.Integer({ default: 60, minimum: 1 }),
+  REDIS_URL: Type.Optional(Type.String({ pattern: '^rediss?://[^\\s]+$' })),
+  REDIS_KEY_PREFIX: Type.String({ default: 'locator:', pattern: '^[\\w.:-]{1,64}$' }),
+  TRUST_PROXY: Type.String({ default: 'false' }),
 });
 
 export interface Config {
@@ -23,6 +30,18 @@ export interface Config {
   /** Base URL used to build absolute links; the request's own host is used when unset. */
   publicUrl: string | undefined;
   logLevel: Static<typeof EnvSchema>['LOG_LEVEL'];
+  /** Requests per minute per user on V2, shared by all of the user's tokens and all instances. */
+  rateLimitPerMinute: number;
+  /** The separate per-user budget of V1. */
+  v1RateLimitPerMinute: number;
+  /** Requests without a valid token allowed per client address and minute. */
+  authFailureLimitPerMinute: number;
+  /** Redis holding the shared rate-limit counters; this process's memory when unset. */
+  redisUrl: string | undefined;
+  /** Namespace of every Redis key, so deployments (and test runs) sharing a Redis never collide. */
+  redisKeyPrefix: string;
+  /** Which proxies may tell the client address through `X-Forwarded-For`. */
+  trustProxy: TrustProxy;
 }
 
 export class ConfigError extends Error {}
@@ -51,5 +70,21 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     host: parsed.HOST,
     publicUrl: parsed.PUBLIC_URL?.replace(/\/+$/, ''),
     logLevel: parsed.LOG_LEVEL,
+    rateLimitPerMinute: parsed.RATE_LIMIT_PER_MINUTE,
+    v1RateLimitPerMinute: parsed.V1_RATE_LIMIT_PER_MINUTE,
+    authFailureLimitPerMinute: parsed.AUTH_FAILURE_LIMIT_PER_MINUTE,
+    redisUrl: parsed.REDIS_URL,
+    redisKeyPrefix: parsed.REDIS_KEY_PREFIX,
+    trustProxy: requireTrustProxy(parsed.TRUST_PROXY),
   };
+}
+
+function requireTrustProxy(text: string): TrustProxy {
+  const trust = parseTrustProxy(text);
+  if (trust === undefined) {
+    throw new ConfigError(
+      `Invalid environment variable TRUST_PROXY=${JSON.stringify(text)}: use true, false, a hop count or a comma-separated list of proxy addresses or CIDR ranges`,
+    );
+  }
+  return trust;
 }

@@ -3,10 +3,12 @@ import Fastify, {
   LogController, type FastifyBaseLogger, type FastifyInstance, type RawReplyDefaultExpression, type RawRequestDefaultExpression, type RawServerDefault } from 'fastify';
 import type { AppContext } from '../app-context.ts';
 import { registerRoutes } from '../routes/index.ts';
-import { authenticate } from './auth.ts';
+import { authenticate, authorize } from './auth.ts';
+import { fastifyTrustProxy } from './client-address.ts';
 import { handleError } from './error-handler.ts';
 import { installNotFoundHandler } from './method-not-allowed.ts';
 import { registerOpenApi } from './openapi.ts';
+import { createRateLimitHooks } from './rate-limit.ts';
 import { requestIdOf } from './request-id.ts';
 import { createValidatorCompiler } from './validators.ts';
 
@@ -39,6 +41,7 @@ export async function buildApp(ctx: AppContext, options: BuildAppOptions = {}): 
     bodyLimit: 1024 * 1024,
     routerOptions: { ignoreTrailingSlash: true },
     return503OnClosing: true,
+    trustProxy: fastifyTrustProxy(ctx.config.trustProxy),
   }).withTypeProvider<TypeBoxTypeProvider>();
 
   app.decorate('ctx', ctx);
@@ -52,8 +55,15 @@ export async function buildApp(ctx: AppContext, options: BuildAppOptions = {}): 
   app.addHook('onRequest', async (request, reply) => {
     void reply.header('x-request-id', request.id);
   });
+  // Rate limiting wraps authentication: blocked addresses first, then who is calling, then their budget, then scope.
+  const rateLimits = createRateLimitHooks(ctx, app.log);
+  app.addHook('onRequest', rateLimits.refuseBlockedClients);
   app.addHook('onRequest', authenticate);
+  app.addHook('onRequest', rateLimits.countRequest);
+  app.addHook('onRequest', authorize);
+  app.addHook('onSend', rateLimits.countAuthFailure);
   app.addHook('onClose', async () => ctx.database.close());
+  app.addHook('onClose', async () => ctx.rateLimitStore.close());
 
   await registerOpenApi(app);
   registerRoutes(app);

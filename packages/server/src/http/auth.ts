@@ -37,8 +37,9 @@ function unauthorized(message: string): ApiError {
 }
 
 /**
- * The `onRequest` hook: resolves the bearer token of a route that asks for one and checks its kind and
- * scope. Runs before the body is read, so an unauthenticated caller learns nothing about the body's validity.
+ * The `onRequest` hook: resolves the bearer token of a route that asks for one and checks its kind; `authorize`
+ * checks the scope after the rate limiter has counted the request. Runs before the body is read, so an
+ * unauthenticated caller learns nothing about the body's validity.
  */
 export async function authenticate(request: FastifyRequest, _reply: FastifyReply): Promise<void> {
   request.principal = null;
@@ -63,9 +64,6 @@ export async function authenticate(request: FastifyRequest, _reply: FastifyReply
   if (found.expires_at && Date.parse(found.expires_at) <= now) throw unauthorized('The token has expired.');
 
   const scopes = new Set<string>(JSON.parse(found.scopes) as string[]);
-  if (requirement.scope && expectedKind === 'v2' && !scopes.has(requirement.scope)) {
-    throw new ApiError(403, `This token lacks the ${requirement.scope} scope.`);
-  }
   // last_used_at is kept to the minute, so most requests do not write.
   if (!found.last_used_at || now - Date.parse(found.last_used_at) >= LAST_USED_RESOLUTION_MS) {
     await touchToken(db, found.token_id, new Date(now).toISOString());
@@ -77,6 +75,19 @@ export async function authenticate(request: FastifyRequest, _reply: FastifyReply
     kind: found.kind as TokenKind,
     scopes,
   };
+}
+
+/**
+ * The `onRequest` hook after authentication and rate limiting: a V2 token without the route's scope is `403`.
+ * Separate from `authenticate` so that a scope failure is an authenticated request that counts and carries the
+ * rate-limit headers.
+ */
+export async function authorize(request: FastifyRequest, _reply: FastifyReply): Promise<void> {
+  const scope = request.routeOptions.config.auth?.scope;
+  const principal = request.principal;
+  if (scope && principal?.kind === 'v2' && !principal.scopes.has(scope)) {
+    throw new ApiError(403, `This token lacks the ${scope} scope.`);
+  }
 }
 
 /** The authenticated caller of a route that requires auth. */

@@ -1,0 +1,44 @@
+import type { RateWindow } from '../domain/rate-limit.ts';
+import type { RateLimitStore } from './store.ts';
+
+/** Counters in this process's memory: exact and fast, but every process has its own budget. */
+export class MemoryRateLimitStore implements RateLimitStore {
+  readonly kind = 'memory';
+  private readonly counters = new Map<string, number>();
+  private newestWindowStart = Number.NEGATIVE_INFINITY;
+
+  async increment(key: string, window: RateWindow): Promise<number> {
+    this.forgetEndedWindows(window);
+    const slot = slotOf(key, window);
+    const count = (this.counters.get(slot) ?? 0) + 1;
+    this.counters.set(slot, count);
+    return count;
+  }
+
+  async count(key: string, window: RateWindow): Promise<number> {
+    return this.counters.get(slotOf(key, window)) ?? 0;
+  }
+
+  async ping(): Promise<void> {}
+
+  async close(): Promise<void> {
+    this.counters.clear();
+  }
+
+  /** Once per new window, drops the counters of windows that have ended, so memory stays bounded by one window's callers. */
+  private forgetEndedWindows(window: RateWindow): void {
+    if (window.start <= this.newestWindowStart) return;
+    this.newestWindowStart = window.start;
+    for (const slot of this.counters.keys()) {
+      if (windowStartOf(slot) < window.start) this.counters.delete(slot);
+    }
+  }
+}
+
+function slotOf(key: string, window: RateWindow): string {
+  return `${window.start}|${key}`;
+}
+
+function windowStartOf(slot: string): number {
+  return Number(slot.slice(0, slot.indexOf('|')));
+}
