@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sql } from 'kysely';
 import { call, createAccount, startTestServer, type TestServer } from './support/server.ts';
 
 let server: TestServer;
@@ -86,5 +87,21 @@ describe('GET /api/v2/user and /api/v2/projects', () => {
     const account = await createAccount(server);
     const response = await call(server, 'GET', '/api/v2/user', { token: account.legacyToken.token });
     expect(response.status).toBe(401);
+  });
+});
+
+describe('an unexpected failure', () => {
+  it('answers 500 with the request ID and no internals', async () => {
+    const broken = await startTestServer();
+    try {
+      const account = await createAccount(broken);
+      await sql`drop table locations`.execute(broken.database.db);
+      const response = await call(broken, 'GET', '/api/v2/projects', { token: account.token.token });
+      expect(response.status).toBe(500);
+      expect(response.body.request_id).toBe(response.headers.get('x-request-id'));
+      expect(response.text).not.toMatch(/locations|sqlite|stack|\.ts/i);
+    } finally {
+      await broken.stop();
+    }
   });
 });

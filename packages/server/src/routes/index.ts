@@ -1,10 +1,30 @@
 import type { App } from '../http/app.ts';
+import { registerHealthzGet } from './healthz.get.ts';
+import { registerReadyzGet } from './readyz.get.ts';
+import { registerV2LocationsDelete } from './v2/locations.delete.ts';
+import { registerV2LocationsGet } from './v2/locations.get.ts';
+import { registerV2LocationsList } from './v2/locations.list.ts';
+import { registerV2LocationsPatch } from './v2/locations.patch.ts';
+import { registerV2LocationsPost } from './v2/locations.post.ts';
+import { registerV2LocationsPut } from './v2/locations.put.ts';
 import { registerV2ProjectsList } from './v2/projects.list.ts';
 import { registerV2UserGet } from './v2/user.get.ts';
 
 /** Every route of the service, in blocks by API version. */
 export function registerRoutes(app: App): void {
+  // Operations: probes for orchestrators and load balancers; no token, no rate limit, not in the API documents
+  registerHealthzGet(app);
+  registerReadyzGet(app);
+
   // V2 (current)
   registerV2UserGet(app);
   registerV2ProjectsList(app);
+
+  // V2 locations
+  registerV2LocationsList(app);
+  registerV2LocationsGet(app);
+  registerV2LocationsPost(app);
+  registerV2LocationsPatch(app);
+  registerV2LocationsPut(app);
+  registerV2LocationsDelete(app);
 }

@@ -1,0 +1,149 @@
+import type { Kysely } from 'kysely';
+import type { Database } from '../db/database.ts';
+import type { ProjectRow } from '../db/tables/projects.table.ts';
+import { newPublicId } from '../domain/ids.ts';
+import type { LocationListQuery } from '../domain/location-list.ts';
+import { planLocationWrite, type LocationInput, type LocationWritePlan, type WriteMode, type WritePolicy } from '../domain/location-write.ts';
+import { slugify, uniqueSlug } from '../domain/slug.ts';
+import { ApiError } from '../http/errors.ts';
+import { loadCatalog } from '../repositories/catalog.repository.ts';
+import type { Executor } from '../repositories/executor.ts';
+import * as locations from '../repositories/locations.repository.ts';
+import type { AttachmentSelection, LocationAttachments, LocationRecord } from '../repositories/locations.repository.ts';
+
+export type { AttachmentSelection, LocationAttachments, LocationRecord };
+
+/** A location as reads return it: the record with whichever attachments were asked for. */
+export interface LocationView {
+  record: LocationRecord;
+  attachments: LocationAttachments;
+}
+
+/** Names a location by its V2 public ID or its numeric V1 ID. */
+export type LocationKey = { publicId: string } | { v1Id: number };
+
+export const ALL_ATTACHMENTS: AttachmentSelection = { hours: true, filters: true, fields: true, callsToAction: true };
+
+const SCHEDULE_NAME = 'Opening hours';
+
+async function findRecord(db: Executor, projectId: number, key: LocationKey): Promise<LocationRecord | undefined> {
+  return 'publicId' in key
+    ? locations.findLocationRecord(db, projectId, key.publicId)
+    : locations.findLocationRecordByV1Id(db, projectId, key.v1Id);
+}
+
+async function viewOf(db: Executor, record: LocationRecord, selection: AttachmentSelection): Promise<LocationView> {
+  return { record, attachments: await locations.loadAttachments(db, [record.id], selection) };
+}
+
+/** One page of a project's locations with the asked-for attachments, in a constant number of queries. */
+export async function listLocations(
+  db: Kysely<Database>,
+  project: ProjectRow,
+  query: LocationListQuery,
+  selection: AttachmentSelection,
+): Promise<{ views: LocationView[]; total: number }> {
+  const [total, records] = await Promise.all([
+    locations.countLocations(db, project.id, query),
+    locations.listLocationRecords(db, project.id, query),
+  ]);
+  const attachments = await locations.loadAttachments(
+    db,
+    records.map((record) => record.id),
+    selection,
+  );
+  return { views: records.map((record) => ({ record, attachments })), total };
+}
+
+export async function getLocation(db: Kysely<Database>, project: ProjectRow, key: LocationKey, selection: AttachmentSelection): Promise<LocationView> {
+  const record = await findRecord(db, project.id, key);
+  if (!record) throw ApiError.notFound('Location');
+  return viewOf(db, record, selection);
+}
+
+/** Writes a plan's hours, filters, fields and calls to action. */
+async function applyAttachments(trx: Executor, locationId: number, plan: LocationWritePlan): Promise<void> {
+  if (plan.hours.kind === 'set') await locations.saveHours(trx, locationId, SCHEDULE_NAME, plan.hours.hours);
+  if (plan.hours.kind === 'remove') await locations.removeHours(trx, locationId);
+  if (plan.filters) await locations.replaceFilters(trx, locationId, plan.filters);
+  for (const [table, change] of [
+    ['location_field_values', plan.fields],
+    ['location_calls_to_action', plan.callsToAction],
+  ] as const) {
+    if (change.kind === 'replace') await locations.replaceValues(trx, table, locationId, change.values);
+    if (change.kind === 'merge') {
+      await locations.removeValues(trx, table, locationId, change.remove);
+      await locations.upsertValues(trx, table, locationId, change.upsert);
+    }
+  }
+}
+
+function planOrThrow(...args: Parameters<typeof planLocationWrite>): LocationWritePlan {
+  const result = planLocationWrite(...args);
+  if ('errors' in result) throw ApiError.invalid(result.errors);
+  return result.plan;
+}
+
+/** Creates a location and everything attached to it in one transaction; returns it with every attachment. */
+export async function createLocation(
+  db: Kysely<Database>,
+  project: ProjectRow,
+  input: LocationInput & { name: string },
+  policy: WritePolicy,
+  now: string,
+): Promise<LocationView> {
+  const id = await db.transaction().execute(async (trx) => {
+    const plan = planOrThrow('create', undefined, input, await loadCatalog(trx, project.id), policy);
+    const slugBase = slugify(input.name);
+    const locationId = await locations.insertLocation(trx, {
+      ...plan.columns,
+      public_id: newPublicId('location'),
+      project_id: project.id,
+      slug: uniqueSlug(slugBase, await locations.slugsStartingWith(trx, project.id, slugBase)),
+      name: input.name.trim(),
+      address: plan.columns.address ?? '',
+      address_generated: plan.columns.address_generated ?? 1,
+      display_address: plan.columns.display_address ?? '',
+      display_address_generated: plan.columns.display_address_generated ?? 1,
+      visible: plan.columns.visible ?? 1,
+      created_at: now,
+      updated_at: now,
+    });
+    await applyAttachments(trx, locationId, plan);
+    return locationId;
+  });
+  const record = await locations.findLocationRecordById(db, id);
+  if (!record) throw ApiError.notFound('Location');
+  return viewOf(db, record, ALL_ATTACHMENTS);
+}
+
+/** PUT or PATCH: the whole update is saved in one transaction, or nothing is. */
+export async function updateLocation(
+  db: Kysely<Database>,
+  project: ProjectRow,
+  key: LocationKey,
+  mode: Exclude<WriteMode, 'create'>,
+  input: LocationInput,
+  policy: WritePolicy,
+  now: string,
+): Promise<LocationView> {
+  const id = await db.transaction().execute(async (trx) => {
+    const record = await findRecord(trx, project.id, key);
+    if (!record) throw ApiError.notFound('Location');
+    const [hours, catalog] = await Promise.all([locations.findHours(trx, record.id), loadCatalog(trx, project.id)]);
+    const plan = planOrThrow(mode, { ...record, hours }, input, catalog, policy);
+    await locations.updateLocationColumns(trx, record.id, { ...plan.columns, updated_at: now });
+    await applyAttachments(trx, record.id, plan);
+    return record.id;
+  });
+  const record = await locations.findLocationRecordById(db, id);
+  if (!record) throw ApiError.notFound('Location');
+  return viewOf(db, record, ALL_ATTACHMENTS);
+}
+
+export async function deleteLocation(db: Kysely<Database>, project: ProjectRow, key: LocationKey): Promise<void> {
+  await db.transaction().execute(async (trx) => {
+    const record = await findRecord(trx, project.id, key);
+    if (!record || !(await locations.deleteLocation(trx, record.id))) throw ApiError.notFound('Location');
+  });
+}
