@@ -1,10 +1,127 @@
 import type { Command } from 'commander';
+import type { Kysely } from 'kysely';
+import type { Database } from '../../db/database.ts';
+import type { ProjectRow } from '../../db/tables/projects.table.ts';
+import { newPublicId } from '../../domain/ids.ts';
+import type { LocationInput } from '../../domain/location-write.ts';
+import { isoNow } from '../../domain/time.ts';
+import { createToken, createUser, rotateLegacyToken } from '../../services/accounts.service.ts';
+import { createLocation } from '../../services/locations.service.ts';
+import { findUserByEmail } from '../../repositories/users.repository.ts';
+import { loadConfig } from '../../config/config.ts';
+import { withDatabase } from '../database.ts';
+import { DEMO_CITIES, DEMO_CONFIG, DEMO_STREETS, MANAGERS, OUTLET_HOURS, WEEKDAY_HOURS } from '../demo-data.ts';
+
+const DEMO_EMAIL = 'demo@locator.example';
+
+async function seedConfiguration(db: Kysely<Database>, project: ProjectRow): Promise<void> {
+  const base = { project_id: project.id, created_at: isoNow() };
+  await db.transaction().execute(async (trx) => {
+    await trx.insertInto('location_types').values(DEMO_CONFIG.types.map((type) => ({ ...base, ...type, public_id: newPublicId('locationType') }))).execute();
+    await trx
+      .insertInto('markers')
+      .values(DEMO_CONFIG.markers.map((marker) => ({ ...base, ...marker, icon_url: null, public_id: newPublicId('marker') })))
+      .execute();
+    await trx.insertInto('filters').values(DEMO_CONFIG.filters.map((name) => ({ ...base, name, public_id: newPublicId('filter') }))).execute();
+    await trx.insertInto('custom_fields').values(DEMO_CONFIG.fields.map((name) => ({ ...base, name, public_id: newPublicId('field') }))).execute();
+    await trx
+      .insertInto('calls_to_action')
+      .values(DEMO_CONFIG.callsToAction.map((title) => ({ ...base, title, public_id: newPublicId('callToAction') })))
+      .execute();
+    await trx
+      .insertInto('images')
+      .values({ ...base, name: 'storefront', url: 'https://images.locator.example/storefront.jpg', public_id: newPublicId('image') })
+      .execute();
+  });
+}
+
+/** Two stores per demo city, with hours, filters, fields and calls to action, varied but deterministic. */
+export function demoLocations(): (LocationInput & { name: string })[] {
+  return DEMO_CITIES.flatMap((place, cityIndex) =>
+    [0, 1].map((n) => {
+      const index = cityIndex * 2 + n;
+      const outlet = index % 5 === 4;
+      const street = DEMO_STREETS[index % DEMO_STREETS.length] ?? 'Main St';
+      const slugCity = place.city.toLowerCase().replace(/[^a-z]+/g, '-');
+      return {
+        name: `${place.city} ${n === 0 ? 'Downtown' : outlet ? 'Outlet' : 'Uptown'}`,
+        address_line_1: `${100 + index * 17} ${street}`,
+        city: place.city,
+        state: place.state,
+        postcode: place.postcode,
+        country: 'US',
+        phone: `+1 555 01${String(index).padStart(2, '0')}`,
+        email: `${slugCity}-${n + 1}@shop.example`,
+        url: `https://shop.example/stores/${slugCity}-${n + 1}`,
+        lat: Math.round((place.lat + (n === 0 ? 0 : 0.012)) * 1e6) / 1e6,
+        lng: Math.round((place.lng + (n === 0 ? 0 : -0.009)) * 1e6) / 1e6,
+        visible: index % 13 !== 12,
+        location_type: outlet ? 'Outlet' : index % 7 === 6 ? 'Pickup point' : 'Store',
+        marker: outlet ? 'Orange pin' : n === 0 ? 'Blue pin' : 'Green pin',
+        ...(index % 3 === 0 ? { cover: 'storefront' } : {}),
+        instagram: `shop.${slugCity}`,
+        ...(index % 4 === 0 ? { facebook: `shop${slugCity.replace(/-/g, '')}` } : {}),
+        // Every tenth store is "coming soon": no schedule yet.
+        ...(index % 10 === 9 ? {} : { hours: outlet ? OUTLET_HOURS : WEEKDAY_HOURS }),
+        filters: DEMO_CONFIG.filters.filter((_, f) => (index + f) % 3 !== 0),
+        fields: { 'Store manager': MANAGERS[index % MANAGERS.length] ?? 'Ada Lovelace', 'Opened in': String(1998 + (index % 25)) },
+        callsToAction: {
+          'Order online': `https://shop.example/order?store=${slugCity}-${n + 1}`,
+          ...(index % 2 === 0 ? { 'Book an appointment': `https://shop.example/book/${slugCity}-${n + 1}` } : {}),
+        },
+      };
+    }),
+  );
+}
 
 export function registerDemoCommand(program: Command): void {
   program
     .command('demo')
-    .description('Create a demo user with a Business project of about 50 locations, and print how to call the API')
-    .action(async () => {
-      throw new Error('not implemented yet');
+    .description('Create a demo user with a Business project of 50 locations, and print how to call the API')
+    .option('--json', 'print one JSON object')
+    .action(async (options: { json?: boolean }) => {
+      const result = await withDatabase(async ({ db }) => {
+        const existing = await findUserByEmail(db, DEMO_EMAIL);
+        if (existing) {
+          // The demo exists: tokens are shown only once, so issue fresh ones rather than failing.
+          const token = await createToken(db, { email: DEMO_EMAIL, name: 'demo' });
+          const legacy = await rotateLegacyToken(db, DEMO_EMAIL);
+          const project = await db.selectFrom('projects').selectAll().where('user_id', '=', existing.id).where('personal', '=', 1).executeTakeFirstOrThrow();
+          return { project, token: token.token, legacyToken: legacy.token, created: 0 };
+        }
+        const created = await createUser(db, { email: DEMO_EMAIL, name: 'Demo Shop', plan: 'business' });
+        await seedConfiguration(db, created.project);
+        let count = 0;
+        for (const input of demoLocations()) {
+          await createLocation(db, created.project, input, { legacyLocationType: false }, isoNow());
+          count += 1;
+        }
+        return { project: created.project, token: created.token.token, legacyToken: created.legacyToken.token, created: count };
+      });
+      const config = loadConfig();
+      const baseUrl = config.publicUrl ?? `http://localhost:${config.port}`;
+      const output = { project: { id: result.project.public_id, name: result.project.name }, token: result.token, legacy_token: result.legacyToken, base_url: baseUrl };
+      if (options.json) {
+        process.stdout.write(`${JSON.stringify(output)}\n`);
+        return;
+      }
+      const locations = `${baseUrl}/api/v2/projects/${output.project.id}/locations`;
+      process.stdout.write(
+        [
+          result.created > 0
+            ? `Created the demo user ${DEMO_EMAIL} with project "${output.project.name}" and ${result.created} locations.`
+            : `The demo user ${DEMO_EMAIL} exists already; here are fresh tokens (the old legacy token no longer works).`,
+          '',
+          `  export TOKEN=${output.token}`,
+          `  export LEGACY_TOKEN=${output.legacy_token}`,
+          '',
+          'Start the server (npm start) and try:',
+          `  curl -H "Authorization: Bearer $TOKEN" ${baseUrl}/api/v2/projects`,
+          `  curl -H "Authorization: Bearer $TOKEN" "${locations}?limit=5&city=Austin&includeHours=1"`,
+          `  curl -H "Authorization: Bearer $LEGACY_TOKEN" "${baseUrl}/api/locations?limit=5"`,
+          `API reference: ${baseUrl}/docs`,
+          '',
+        ].join('\n'),
+      );
     });
 }
