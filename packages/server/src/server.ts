@@ -17,6 +17,8 @@ export async function startServer(config: Config, { handleSignals = true } = {})
   await migrateToLatest(database);
   const ctx: AppContext = { config, database, clock: Date.now, rateLimitStore: createRateLimitStore(config) };
   const app = await buildApp(ctx);
+  // Waiting briefly for Redis keeps the first requests limited; a Redis that is down does not stop the start (fail open).
+  await ctx.rateLimitStore.ready().catch((error: unknown) => app.log.warn({ err: error }, 'rate-limit store not reachable at start-up'));
   const url = await app.listen({ port: config.port, host: config.host });
 
   let stopping: Promise<void> | undefined;

@@ -19,6 +19,8 @@ export class MemoryRateLimitStore implements RateLimitStore {
     return this.counters.get(slotOf(key, window)) ?? 0;
   }
 
+  async ready(): Promise<void> {}
+
   async ping(): Promise<void> {}
 
   async close(): Promise<void> {

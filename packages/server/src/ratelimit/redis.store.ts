@@ -57,6 +57,22 @@ export class RedisRateLimitStore implements RateLimitStore {
     return Number((await this.redis.get(this.keyOf(key, window))) ?? 0);
   }
 
+  async ready(): Promise<void> {
+    if (this.redis.status === 'ready') return;
+    await new Promise<void>((resolve, reject) => {
+      const settle = (error?: Error) => {
+        clearTimeout(timer);
+        this.redis.off('ready', onReady).off('error', onError);
+        if (error) reject(error);
+        else resolve();
+      };
+      const onReady = () => settle();
+      const onError = (error: Error) => settle(error);
+      const timer = setTimeout(() => settle(new Error(`Redis did not connect within ${CONNECT_TIMEOUT_MS} ms`)), CONNECT_TIMEOUT_MS);
+      this.redis.once('ready', onReady).once('error', onError);
+    });
+  }
+
   async ping(): Promise<void> {
     await this.redis.ping();
   }

@@ -11,6 +11,8 @@ export interface RateLimitStore {
   increment(key: string, window: RateWindow): Promise<number>;
   /** The window's count for `key`, without counting anything. */
   count(key: string, window: RateWindow): Promise<number>;
+  /** Resolves once the store takes commands (Redis: connected); rejects when it cannot connect soon. */
+  ready(): Promise<void>;
   /** Resolves when the store answers; rejects when it cannot be reached. */
   ping(): Promise<void>;
   close(): Promise<void>;

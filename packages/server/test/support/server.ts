@@ -41,6 +41,8 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
   const clock = { now: Date.now() };
   const ctx: AppContext = { config, database, clock: () => clock.now, rateLimitStore: createRateLimitStore(config) };
   const app = await buildApp(ctx, { logger: false });
+  // As in production: wait briefly for Redis when configured; an unreachable one is a case the tests cover.
+  await ctx.rateLimitStore.ready().catch(() => undefined);
   const url = await app.listen({ port: 0, host: '127.0.0.1' });
   return {
     url,
