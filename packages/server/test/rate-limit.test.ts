@@ -104,6 +104,15 @@ describe('the V2 budget over time', () => {
     expect(rateLimitHeaders(health).limit).toBeNull();
   });
 
+  it('describes the limits, headers and 429 in both API documents', async () => {
+    for (const document of ['/api/v2/openapi.json', '/api/openapi.json']) {
+      const description: string = (await call(server, 'GET', document)).body.info.description;
+      for (const term of ['X-RateLimit-Limit', 'X-RateLimit-Remaining', 'Retry-After', 'X-RateLimit-Reset', '429', 'without a valid token']) {
+        expect(description, `${document}: ${term}`).toContain(term);
+      }
+    }
+  });
+
   it('keeps V1 on a budget of its own', async (context) => {
     if (!server.app.hasRoute({ method: 'GET', url: '/api/locations' })) {
       // Activates once the V1 routes exist; until then the separation is covered at the store in rate-limit-rules.test.ts.

@@ -5,6 +5,17 @@ import type { FastifyInstance } from 'fastify';
 /** The generated OpenAPI 3.1 document, as plain JSON. */
 export type OpenApiDocument = { paths?: Record<string, unknown> } & Record<string, unknown>;
 
+/** Rate limits as callers meet them; the two versions have the same rules and separate budgets. */
+function rateLimitsText(version: 'V2' | 'V1'): string {
+  return `Rate limits: each user has a budget of requests per clock minute on ${version} (1,000 unless the operator configured another${
+    version === 'V1' ? '; separate from the V2 budget' : ''
+  }), shared by all of the user's tokens and every server instance. Every authenticated response carries \`X-RateLimit-Limit\`
+(the budget) and \`X-RateLimit-Remaining\` (what is left of it this minute). Past the budget the answer is 429 with a JSON body,
+\`Retry-After\` (whole seconds until a request succeeds again, at least 1) and \`X-RateLimit-Reset\` (Unix time in seconds when
+the budget is full again). Requests without a valid token are limited per client address (60 a minute unless configured
+otherwise); past that, the address is answered 429 whatever token it sends until the minute ends.`;
+}
+
 const V2_DESCRIPTION = `The current Locator API. Send \`Authorization: Bearer <API token>\` (tokens start with \`lct2_\`).
 
 Envelopes: a single resource is \`{"data": {...}}\`; lists are \`{"data": [...], "links": {...}, "meta": {...}}\`.
@@ -12,11 +23,15 @@ Errors are always JSON: \`{"message": "...", "errors": {"<field>": ["..."]}}\` (
 Statuses: 400 malformed JSON, 401 no valid token (with \`WWW-Authenticate: Bearer\`), 403 missing scope or a project without the Business plan,
 404 unknown or someone else's resource, 405 wrong method (with \`Allow\`), 413 body over 1 MiB, 415 body not \`application/json\`,
 422 invalid input (nothing is saved), 429 rate limited (\`Retry-After\`), 500 unexpected (the body carries \`request_id\`).
-Every response carries \`X-Request-Id\`.`;
+Every response carries \`X-Request-Id\`.
+
+${rateLimitsText('V2')}`;
 
 const V1_DESCRIPTION = `The legacy V1 API, kept exactly as existing integrations expect. Send \`Authorization: Bearer <legacy token>\`
 (tokens start with \`lct1_\`); V1 works on the token owner's personal project only. Locations are returned without a
-\`data\` wrapper; lists are Laravel-style pages (\`data\`, \`links\`, \`meta\`). Errors are JSON: \`{"message", "errors"?}\`.`;
+\`data\` wrapper; lists are Laravel-style pages (\`data\`, \`links\`, \`meta\`). Errors are JSON: \`{"message", "errors"?}\`.
+
+${rateLimitsText('V1')}`;
 
 /** Registers the OpenAPI generator (fed by every route's schemas) and the reference page at `/docs`. */
 export async function registerOpenApi(app: FastifyInstance): Promise<void> {
