@@ -129,7 +129,7 @@ describe('rate-limit configuration', () => {
       trustProxy: ['10.0.0.0/8', '127.0.0.1'],
     });
     for (const [variable, value] of [
-      ['RATE_LIMIT_PER_MINUTE', '0'],
+      ['RATE_LIMIT_PER_MINUTE', '-5'],
       ['V1_RATE_LIMIT_PER_MINUTE', 'many'],
       ['AUTH_FAILURE_LIMIT_PER_MINUTE', '-1'],
       ['REDIS_URL', 'localhost:6379'],

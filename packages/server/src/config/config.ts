@@ -13,9 +13,10 @@ const EnvSchema = Type.Object({
     ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'].map((level) => Type.Literal(level)),
     { default: 'info' },
   ),
-  RATE_LIMIT_PER_MINUTE: Type.Integer({ default: 1000, minimum: 1 }),
-  V1_RATE_LIMIT_PER_MINUTE: Type.Integer({ default: 1000, minimum: 1 }),
-  AUTH_FAILURE_LIMIT_PER_MINUTE: Type.Integer({ default: 60, minimum: 1 }),
+  // 0 turns a limit off (a proxy in front limits instead, or a benchmark measures the limiter's cost).
+  RATE_LIMIT_PER_MINUTE: Type.Integer({ default: 1000, minimum: 0 }),
+  V1_RATE_LIMIT_PER_MINUTE: Type.Integer({ default: 1000, minimum: 0 }),
+  AUTH_FAILURE_LIMIT_PER_MINUTE: Type.Integer({ default: 60, minimum: 0 }),
   REDIS_URL: Type.Optional(Type.String({ pattern: '^rediss?://[^\\s]+$' })),
   REDIS_KEY_PREFIX: Type.String({ default: 'locator:', pattern: '^[\\w.:-]{1,64}$' }),
   TRUST_PROXY: Type.String({ default: 'false' }),
@@ -30,11 +31,11 @@ export interface Config {
   /** Base URL used to build absolute links; the request's own host is used when unset. */
   publicUrl: string | undefined;
   logLevel: Static<typeof EnvSchema>['LOG_LEVEL'];
-  /** Requests per minute per user on V2, shared by all of the user's tokens and all instances. */
+  /** Requests per minute per user on V2, shared by all of the user's tokens and all instances; 0 = no limit. */
   rateLimitPerMinute: number;
-  /** The separate per-user budget of V1. */
+  /** The separate per-user budget of V1; 0 = no limit. */
   v1RateLimitPerMinute: number;
-  /** Requests without a valid token allowed per client address and minute. */
+  /** Requests without a valid token allowed per client address and minute; 0 = no limit. */
   authFailureLimitPerMinute: number;
   /** Redis holding the shared rate-limit counters; this process's memory when unset. */
   redisUrl: string | undefined;

@@ -4,6 +4,9 @@ import { budgetKey, decide, windowAt, type RateLimitDecision } from '../domain/r
 import { createOutageLog } from '../ratelimit/outage-log.ts';
 import { ApiError } from './errors.ts';
 
+/** A limit of 0 turns that limit off: nothing is counted and no rate-limit headers are sent. */
+const OFF = 0;
+
 /** The hooks that enforce the rate limits; `buildApp` places them around authentication. */
 export interface RateLimitHooks {
   /**
@@ -40,7 +43,7 @@ export function createRateLimitHooks(ctx: AppContext, log: FastifyBaseLogger): R
 
   return {
     async refuseBlockedClients(request) {
-      if (!request.routeOptions.config.auth) return;
+      if (!request.routeOptions.config.auth || ctx.config.authFailureLimitPerMinute === OFF) return;
       const now = ctx.clock();
       const window = windowAt(now);
       const failures = await failingOpen(() => store.count(clientKey(request), window));
@@ -55,11 +58,12 @@ export function createRateLimitHooks(ctx: AppContext, log: FastifyBaseLogger): R
       const api = request.routeOptions.config.auth?.api;
       const principal = request.principal;
       if (!api || !principal) return;
+      const limit = api === 'v2' ? ctx.config.rateLimitPerMinute : ctx.config.v1RateLimitPerMinute;
+      if (limit === OFF) return;
       const now = ctx.clock();
       const window = windowAt(now);
       const count = await failingOpen(() => store.increment(budgetKey({ kind: 'user', api, userId: principal.userId }), window));
       if (count === undefined) return;
-      const limit = api === 'v2' ? ctx.config.rateLimitPerMinute : ctx.config.v1RateLimitPerMinute;
       const decision = decide(count, limit, window, now);
       void reply.headers(budgetHeaders(decision));
       if (!decision.allowed) {
@@ -71,7 +75,7 @@ export function createRateLimitHooks(ctx: AppContext, log: FastifyBaseLogger): R
     },
 
     async countAuthFailure(request, reply, payload) {
-      if (reply.statusCode === 401 && request.routeOptions.config.auth) {
+      if (reply.statusCode === 401 && request.routeOptions.config.auth && ctx.config.authFailureLimitPerMinute !== OFF) {
         await failingOpen(() => store.increment(clientKey(request), windowAt(ctx.clock())));
       }
       return payload;
