@@ -4,7 +4,7 @@ import { parseTrustProxy } from '../src/config/trust-proxy.ts';
 import { budgetKey, decide, windowAt } from '../src/domain/rate-limit.ts';
 import { fastifyTrustProxy } from '../src/http/client-address.ts';
 import { MemoryRateLimitStore } from '../src/ratelimit/memory.store.ts';
-import { createOutageLog } from '../src/ratelimit/outage-log.ts';
+import { createOutage, PAUSE_AFTER_FAILURE_MS } from '../src/ratelimit/outage.ts';
 
 const MINUTE = 60_000;
 const W = 1_700_000_040_000; // a window start (a multiple of a minute)
@@ -71,11 +71,11 @@ describe('the memory store', () => {
   });
 });
 
-describe('the outage log', () => {
+describe('store outages', () => {
   it('warns at most once a minute with the failures since, and says once when the store answers again', () => {
     const clock = { now: W };
     const lines: string[] = [];
-    const log = createOutageLog(
+    const log = createOutage(
       { warn: (details, message) => lines.push(`warn ${JSON.stringify({ failures: (details as { failures: number }).failures })} ${message}`), info: (message) => lines.push(`info ${message}`) },
       () => clock.now,
     );
@@ -95,6 +95,18 @@ describe('the outage log', () => {
     log.succeeded();
     log.succeeded();
     expect(lines.slice(2)).toEqual(['info rate-limit store answers again: requests are limited again']);
+  });
+
+  it('pauses use of the store for a moment after each failure', () => {
+    const clock = { now: W };
+    const outage = createOutage({ warn: () => undefined, info: () => undefined }, () => clock.now);
+    expect(outage.pausing()).toBe(false);
+    outage.failed(new Error('timeout'));
+    expect(outage.pausing()).toBe(true);
+    clock.now = W + PAUSE_AFTER_FAILURE_MS - 1;
+    expect(outage.pausing()).toBe(true);
+    clock.now = W + PAUSE_AFTER_FAILURE_MS;
+    expect(outage.pausing()).toBe(false);
   });
 });
 

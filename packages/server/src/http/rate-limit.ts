@@ -1,7 +1,7 @@
 import type { FastifyBaseLogger, FastifyReply, FastifyRequest } from 'fastify';
 import type { AppContext } from '../app-context.ts';
 import { budgetKey, decide, windowAt, type RateLimitDecision } from '../domain/rate-limit.ts';
-import { createOutageLog } from '../ratelimit/outage-log.ts';
+import { createOutage } from '../ratelimit/outage.ts';
 import { ApiError } from './errors.ts';
 
 /** A limit of 0 turns that limit off: nothing is counted and no rate-limit headers are sent. */
@@ -22,13 +22,15 @@ export interface RateLimitHooks {
 
 /**
  * Builds the rate-limit hooks over the context's store. When the store cannot answer, requests pass (fail
- * open) without rate-limit headers, and the outage is logged at most once per minute.
+ * open) without rate-limit headers, the store is left alone for a second, and the outage is logged at most
+ * once per minute.
  */
 export function createRateLimitHooks(ctx: AppContext, log: FastifyBaseLogger): RateLimitHooks {
   const store = ctx.rateLimitStore;
-  const outage = createOutageLog(log, ctx.clock);
+  const outage = createOutage(log, ctx.clock);
 
   async function failingOpen<T>(operation: () => Promise<T>): Promise<T | undefined> {
+    if (outage.pausing()) return undefined;
     try {
       const result = await operation();
       outage.succeeded();
