@@ -1,0 +1,200 @@
+import type { Insertable, Kysely, Updateable } from 'kysely';
+import type { Database } from '../db/database.ts';
+import type { ID_PREFIX } from '../domain/ids.ts';
+import { newPublicId } from '../domain/ids.ts';
+import { checkSettingName, findNameClash } from '../domain/setting-names.ts';
+import { isoNow } from '../domain/time.ts';
+import { ApiError } from '../http/errors.ts';
+import type { Executor } from '../repositories/executor.ts';
+import {
+  clearOtherDefaults,
+  deleteSetting,
+  findSetting,
+  insertSetting,
+  listSettings,
+  touchLocationsUsing,
+  updateSetting,
+  type DefaultingTable,
+  type SettingRow,
+  type SettingTable,
+} from '../repositories/project-settings.repository.ts';
+import type {
+  CallToActionCreateBody,
+  CallToActionPatchBody,
+  FieldCreateBody,
+  FieldPatchBody,
+  FilterCreateBody,
+  FilterPatchBody,
+  LocationTypeCreateBody,
+  LocationTypePatchBody,
+  MarkerCreateBody,
+  MarkerPatchBody,
+} from '../schemas/project-settings.ts';
+
+export type { SettingRow, SettingTable };
+
+/** The columns every new row gets from the service: its IDs, its checked name and its creation time. */
+export interface NewSettingKeys {
+  public_id: string;
+  project_id: number;
+  name: string;
+  created_at: string;
+}
+
+/**
+ * One kind of project setting (location types, markers, ...): where it is stored and how input becomes columns.
+ * The rules they share (trimmed names unique ignoring case, one transaction per write) live in the functions below.
+ */
+export interface SettingKind<T extends SettingTable, Create, Patch> {
+  table: T;
+  idKind: keyof typeof ID_PREFIX;
+  /** For messages: "Location type not found." */
+  noun: string;
+  /** The input key holding the unique name, also the key of its field errors. */
+  nameKey: 'name' | 'title';
+  nameOf(row: SettingRow<T>): string;
+  inputName(input: Create | Patch): string | undefined;
+  newRow(input: Create, keys: NewSettingKeys): Insertable<Database[T]>;
+  /** Column changes of a patch; `name` is the checked name when the patch renames. */
+  changes(input: Patch, name: string | undefined): Updateable<Database[T]>;
+  /** For kinds with a project default: makes the others non-default when this row is the default. */
+  keepOneDefault?(db: Executor, row: SettingRow<T>): Promise<void>;
+}
+
+const flag = (value: boolean | undefined) => (value === undefined ? undefined : value ? 1 : 0);
+const lowerCase = (value: string | null | undefined) => (value === null || value === undefined ? value : value.toLowerCase());
+
+/** The unique name of every kind but calls to action, which have a title. */
+const byName = {
+  nameKey: 'name',
+  nameOf: (row: { name: string }) => row.name,
+  inputName: (input: { name?: string }) => input.name,
+} as const;
+
+function keepOneDefaultIn(table: DefaultingTable) {
+  return async (db: Executor, row: { id: number; project_id: number; is_default: number }) => {
+    if (row.is_default === 1) await clearOtherDefaults(db, table, row.project_id, row.id);
+  };
+}
+
+export const LOCATION_TYPES: SettingKind<'location_types', LocationTypeCreateBody, LocationTypePatchBody> = {
+  table: 'location_types',
+  idKind: 'locationType',
+  noun: 'Location type',
+  ...byName,
+  newRow: (input, keys) => ({ ...keys, priority: input.priority ?? 0, is_default: input.default ? 1 : 0, label: input.label ? 1 : 0 }),
+  changes: (input, name) => ({ name, priority: input.priority, is_default: flag(input.default), label: flag(input.label) }),
+  keepOneDefault: keepOneDefaultIn('location_types'),
+};
+
+export const MARKERS: SettingKind<'markers', MarkerCreateBody, MarkerPatchBody> = {
+  table: 'markers',
+  idKind: 'marker',
+  noun: 'Marker',
+  ...byName,
+  newRow: (input, keys) => ({ ...keys, color: lowerCase(input.color) ?? null, icon_url: input.icon_url ?? null, is_default: input.default ? 1 : 0 }),
+  changes: (input, name) => ({ name, color: lowerCase(input.color), icon_url: input.icon_url, is_default: flag(input.default) }),
+  keepOneDefault: keepOneDefaultIn('markers'),
+};
+
+export const FILTERS: SettingKind<'filters', FilterCreateBody, FilterPatchBody> = {
+  table: 'filters',
+  idKind: 'filter',
+  noun: 'Filter',
+  ...byName,
+  newRow: (_input, keys) => keys,
+  changes: (_input, name) => ({ name }),
+};
+
+export const FIELDS: SettingKind<'custom_fields', FieldCreateBody, FieldPatchBody> = { ...FILTERS, table: 'custom_fields', idKind: 'field', noun: 'Custom field' };
+
+export const CALLS_TO_ACTION: SettingKind<'calls_to_action', CallToActionCreateBody, CallToActionPatchBody> = {
+  table: 'calls_to_action',
+  idKind: 'callToAction',
+  noun: 'Call to action',
+  nameKey: 'title',
+  nameOf: (row) => row.title,
+  inputName: (input) => input.title,
+  newRow: (_input, { name, ...keys }) => ({ ...keys, title: name }),
+  changes: (_input, name) => ({ title: name }),
+};
+
+const isNoChange = (changes: object) => Object.values(changes).every((value) => value === undefined);
+
+/**
+ * The rules every kind of setting shares: trimmed names unique in the project ignoring case (422 otherwise), one
+ * transaction per write, at most one default, and IDs of another project answered as not found.
+ * @example await markerSettings.create(db, project.id, { name: 'Flagship', default: true })
+ */
+export class ProjectSettings<T extends SettingTable, Create, Patch> {
+  constructor(readonly kind: SettingKind<T, Create, Patch>) {}
+
+  /** The project's settings of this kind, in ID order. */
+  async list(db: Kysely<Database>, projectId: number): Promise<SettingRow<T>[]> {
+    return listSettings(db, this.kind.table, projectId);
+  }
+
+  /** Creates one; a new default clears the former one. */
+  async create(db: Kysely<Database>, projectId: number, input: Create, now: string = isoNow()): Promise<SettingRow<T>> {
+    const { kind } = this;
+    const name = this.checkedName(kind.inputName(input) ?? '');
+    return db.transaction().execute(async (trx) => {
+      await this.ensureNameFree(trx, projectId, name);
+      const keys: NewSettingKeys = { public_id: newPublicId(kind.idKind), project_id: projectId, name, created_at: now };
+      const row = await insertSetting(trx, kind.table, kind.newRow(input, keys));
+      await kind.keepOneDefault?.(trx, row);
+      return row;
+    });
+  }
+
+  /** Applies a partial update (omitted keys keep their values); a rename moves `updated_at` of the locations showing it. */
+  async update(db: Kysely<Database>, projectId: number, publicId: string, input: Patch, now: string = isoNow()): Promise<SettingRow<T>> {
+    const { kind } = this;
+    const rawName = kind.inputName(input);
+    const name = rawName === undefined ? undefined : this.checkedName(rawName);
+    return db.transaction().execute(async (trx) => {
+      const current = await this.require(trx, projectId, publicId);
+      if (name !== undefined) await this.ensureNameFree(trx, projectId, name, current.id);
+      const changes = kind.changes(input, name);
+      const row = isNoChange(changes) ? current : await updateSetting(trx, kind.table, current.id, changes);
+      if (name !== undefined && name !== kind.nameOf(current)) await touchLocationsUsing(trx, kind.table, row.id, now);
+      await kind.keepOneDefault?.(trx, row);
+      return row;
+    });
+  }
+
+  /** Deletes one, detaching it from every location (their `updated_at` moves). */
+  async delete(db: Kysely<Database>, projectId: number, publicId: string, now: string = isoNow()): Promise<void> {
+    await db.transaction().execute(async (trx) => {
+      const current = await this.require(trx, projectId, publicId);
+      await touchLocationsUsing(trx, this.kind.table, current.id, now);
+      await deleteSetting(trx, this.kind.table, current.id);
+    });
+  }
+
+  private checkedName(raw: string): string {
+    const checked = checkSettingName(raw);
+    if (!checked.ok) throw ApiError.invalid({ [this.kind.nameKey]: [checked.message] });
+    return checked.name;
+  }
+
+  private async ensureNameFree(db: Executor, projectId: number, name: string, exceptId?: number): Promise<void> {
+    const { kind } = this;
+    const clash = findNameClash(await listSettings(db, kind.table, projectId), kind.nameOf, name, exceptId);
+    if (clash) {
+      throw ApiError.invalid({ [kind.nameKey]: [`is already used by ${kind.noun.toLowerCase()} "${kind.nameOf(clash)}" (names ignore case)`] });
+    }
+  }
+
+  private async require(db: Executor, projectId: number, publicId: string): Promise<SettingRow<T>> {
+    const row = await findSetting(db, this.kind.table, projectId, publicId);
+    if (!row) throw ApiError.notFound(this.kind.noun);
+    return row;
+  }
+}
+
+export const locationTypeSettings = new ProjectSettings(LOCATION_TYPES);
+export const markerSettings = new ProjectSettings(MARKERS);
+export const filterSettings = new ProjectSettings(FILTERS);
+export const fieldSettings = new ProjectSettings(FIELDS);
+export const callToActionSettings = new ProjectSettings(CALLS_TO_ACTION);
