@@ -1,6 +1,11 @@
 import type { App } from '../http/app.ts';
 import { registerHealthzGet } from './healthz.get.ts';
 import { registerReadyzGet } from './readyz.get.ts';
+import { registerV2CallsToAction } from './v2/config/calls-to-action.ts';
+import { registerV2Fields } from './v2/config/fields.ts';
+import { registerV2Filters } from './v2/config/filters.ts';
+import { registerV2LocationTypes } from './v2/config/location-types.ts';
+import { registerV2Markers } from './v2/config/markers.ts';
 import { registerV2LocationsDelete } from './v2/locations.delete.ts';
 import { registerV2LocationsGet } from './v2/locations.get.ts';
 import { registerV2LocationsList } from './v2/locations.list.ts';
@@ -19,6 +24,13 @@ export function registerRoutes(app: App): void {
   // V2 (current)
   registerV2UserGet(app);
   registerV2ProjectsList(app);
+
+  // V2 project configuration: what locations refer to (types, markers, filters, custom fields, calls to action)
+  registerV2LocationTypes(app);
+  registerV2Markers(app);
+  registerV2Filters(app);
+  registerV2Fields(app);
+  registerV2CallsToAction(app);
 
   // V2 locations
   registerV2LocationsList(app);

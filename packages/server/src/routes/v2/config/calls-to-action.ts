@@ -1,0 +1,16 @@
+import type { App } from '../../../http/app.ts';
+import { CallToActionBody, CallToActionCreateBody, CallToActionPatchBody } from '../../../schemas/project-settings.ts';
+import { callToActionSettings } from '../../../services/project-settings.service.ts';
+import { registerSettingRoutes } from './setting-routes.ts';
+
+/** `/api/v2/projects/{project_id}/calls-to-action`: list, create, rename and delete the project's calls to action. */
+export function registerV2CallsToAction(app: App): void {
+  registerSettingRoutes(app, {
+    settings: callToActionSettings,
+    segment: 'calls-to-action',
+    plural: 'calls to action',
+    schemas: { item: CallToActionBody, create: CallToActionCreateBody, patch: CallToActionPatchBody },
+    onDelete: 'The call to action and its links are removed from every location.',
+    toBody: (row) => ({ id: row.public_id, title: row.title }),
+  });
+}

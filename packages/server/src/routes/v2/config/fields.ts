@@ -1,0 +1,16 @@
+import type { App } from '../../../http/app.ts';
+import { FieldBody, FieldCreateBody, FieldPatchBody } from '../../../schemas/project-settings.ts';
+import { fieldSettings } from '../../../services/project-settings.service.ts';
+import { registerSettingRoutes } from './setting-routes.ts';
+
+/** `/api/v2/projects/{project_id}/fields`: list, create, rename and delete the project's custom fields. */
+export function registerV2Fields(app: App): void {
+  registerSettingRoutes(app, {
+    settings: fieldSettings,
+    segment: 'fields',
+    plural: 'custom fields',
+    schemas: { item: FieldBody, create: FieldCreateBody, patch: FieldPatchBody },
+    onDelete: "The field and its values are removed from every location.",
+    toBody: (row) => ({ id: row.public_id, name: row.name }),
+  });
+}

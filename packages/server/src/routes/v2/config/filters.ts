@@ -1,0 +1,16 @@
+import type { App } from '../../../http/app.ts';
+import { FilterBody, FilterCreateBody, FilterPatchBody } from '../../../schemas/project-settings.ts';
+import { filterSettings } from '../../../services/project-settings.service.ts';
+import { registerSettingRoutes } from './setting-routes.ts';
+
+/** `/api/v2/projects/{project_id}/filters`: list, create, rename and delete the project's filters. */
+export function registerV2Filters(app: App): void {
+  registerSettingRoutes(app, {
+    settings: filterSettings,
+    segment: 'filters',
+    plural: 'filters',
+    schemas: { item: FilterBody, create: FilterCreateBody, patch: FilterPatchBody },
+    onDelete: 'The filter is removed from every location that had it.',
+    toBody: (row) => ({ id: row.public_id, name: row.name }),
+  });
+}

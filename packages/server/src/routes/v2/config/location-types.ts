@@ -1,0 +1,16 @@
+import type { App } from '../../../http/app.ts';
+import { LocationTypeBody, LocationTypeCreateBody, LocationTypePatchBody } from '../../../schemas/project-settings.ts';
+import { locationTypeSettings } from '../../../services/project-settings.service.ts';
+import { registerSettingRoutes } from './setting-routes.ts';
+
+/** `/api/v2/projects/{project_id}/location-types`: list, create, update and delete the project's location types. */
+export function registerV2LocationTypes(app: App): void {
+  registerSettingRoutes(app, {
+    settings: locationTypeSettings,
+    segment: 'location-types',
+    plural: 'location types',
+    schemas: { item: LocationTypeBody, create: LocationTypeCreateBody, patch: LocationTypePatchBody },
+    onDelete: 'Locations of this type are left without a type (`location_type` becomes null).',
+    toBody: (row) => ({ id: row.public_id, name: row.name, priority: row.priority, default: row.is_default === 1, label: row.label === 1 }),
+  });
+}

@@ -1,0 +1,16 @@
+import type { App } from '../../../http/app.ts';
+import { MarkerBody, MarkerCreateBody, MarkerPatchBody } from '../../../schemas/project-settings.ts';
+import { markerSettings } from '../../../services/project-settings.service.ts';
+import { registerSettingRoutes } from './setting-routes.ts';
+
+/** `/api/v2/projects/{project_id}/markers`: list, create, update and delete the project's map markers. */
+export function registerV2Markers(app: App): void {
+  registerSettingRoutes(app, {
+    settings: markerSettings,
+    segment: 'markers',
+    plural: 'markers',
+    schemas: { item: MarkerBody, create: MarkerCreateBody, patch: MarkerPatchBody },
+    onDelete: 'Locations with this marker are left without one (`marker` becomes null).',
+    toBody: (row) => ({ id: row.public_id, name: row.name, color: row.color, icon_url: row.icon_url, default: row.is_default === 1 }),
+  });
+}

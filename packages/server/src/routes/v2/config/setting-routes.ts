@@ -1,0 +1,133 @@
+import { Type, type Static, type TSchema } from 'typebox';
+import { isoNow } from '../../../domain/time.ts';
+import type { App } from '../../../http/app.ts';
+import type { AuthRequirement } from '../../../http/auth.ts';
+import { projectOf } from '../../../http/auth.ts';
+import { DataEnvelope, errorResponses, SuccessBody } from '../../../schemas/common.ts';
+import type { ProjectSettings, SettingRow, SettingTable } from '../../../services/project-settings.service.ts';
+
+const projectId = Type.String({ description: 'Public project ID', examples: ['prj_8Hq2LmZ0aB3xYc7D'] });
+const ProjectParams = Type.Object({ project_id: projectId });
+const ItemParams = Type.Object({ project_id: projectId, id: Type.String({ description: 'Public ID of the item, as listed' }) });
+
+const auth: AuthRequirement = { api: 'v2', scope: 'project:manage' };
+const tags = ['V2 project configuration'];
+const security = [{ apiToken: [] }];
+
+/** One configurable resource of a project, served as list, create, update and delete under `/projects/{project_id}/`. */
+export interface SettingResource<T extends SettingTable, Item extends TSchema, Create extends TSchema, Patch extends TSchema> {
+  settings: ProjectSettings<T, Static<Create>, Static<Patch>>;
+  /** The path segment: `location-types`. */
+  segment: string;
+  /** For summaries: "location types". */
+  plural: string;
+  schemas: { item: Item; create: Create; patch: Patch };
+  /** What deleting does to the locations that use the item, for the documentation. */
+  onDelete: string;
+  toBody(row: SettingRow<T>): Static<Item>;
+}
+
+/**
+ * Registers GET (list) and POST on `/api/v2/projects/:project_id/<segment>` and PATCH and DELETE on `.../<segment>/:id`.
+ * Every verb needs the `project:manage` scope and a Business project of the caller.
+ */
+export function registerSettingRoutes<T extends SettingTable, Item extends TSchema, Create extends TSchema, Patch extends TSchema>(
+  app: App,
+  resource: SettingResource<T, Item, Create, Patch>,
+): void {
+  const { settings, plural, schemas, toBody } = resource;
+  const { kind } = settings;
+  const collection = `/api/v2/projects/:project_id/${resource.segment}`;
+  const item = `${collection}/:id`;
+  const names = `${kind.nameKey === 'title' ? 'Titles' : 'Names'} are trimmed and unique in the project ignoring case (a duplicate is a 422).`;
+  // Fastify's type provider cannot resolve schemas that are type parameters, so it is handed them as plain schemas;
+  // the bodies it validated against them are then of the types the parameters name.
+  const listBody: TSchema = Type.Object({ data: Type.Array(schemas.item) });
+  const itemBody: TSchema = DataEnvelope(schemas.item);
+  const createBody: TSchema = schemas.create;
+  const patchBody: TSchema = schemas.patch;
+  const db = () => app.ctx.database.db;
+  const now = () => isoNow(app.ctx.clock);
+
+  app.get(
+    collection,
+    {
+      config: { auth },
+      schema: {
+        tags,
+        security,
+        summary: `List the project's ${plural}`,
+        description: `Every ${kind.noun.toLowerCase()} of the project in ID order (oldest first). The list is not paginated.`,
+        params: ProjectParams,
+        response: { 200: listBody, ...errorResponses(401, 403, 404, 429) },
+      },
+    },
+    async (request) => {
+      const project = await projectOf(request, request.params.project_id, { requirePlan: true });
+      const rows = await settings.list(db(), project.id);
+      return { data: rows.map(toBody) };
+    },
+  );
+
+  app.post(
+    collection,
+    {
+      config: { auth },
+      schema: {
+        tags,
+        security,
+        summary: `Create a ${kind.noun.toLowerCase()}`,
+        description: names,
+        params: ProjectParams,
+        body: createBody,
+        response: { 201: itemBody, ...errorResponses(400, 401, 403, 404, 415, 422, 429) },
+      },
+    },
+    async (request, reply) => {
+      const project = await projectOf(request, request.params.project_id, { requirePlan: true });
+      const row = await settings.create(db(), project.id, request.body as Static<Create>, now());
+      return reply.code(201).send({ data: toBody(row) });
+    },
+  );
+
+  app.patch(
+    item,
+    {
+      config: { auth },
+      schema: {
+        tags,
+        security,
+        summary: `Update a ${kind.noun.toLowerCase()}`,
+        description: `Partial update: omitted keys keep their values. ${names} An ID of another project is a 404.`,
+        params: ItemParams,
+        body: patchBody,
+        response: { 200: itemBody, ...errorResponses(400, 401, 403, 404, 415, 422, 429) },
+      },
+    },
+    async (request) => {
+      const project = await projectOf(request, request.params.project_id, { requirePlan: true });
+      const row = await settings.update(db(), project.id, request.params.id, request.body as Static<Patch>, now());
+      return { data: toBody(row) };
+    },
+  );
+
+  app.delete(
+    item,
+    {
+      config: { auth },
+      schema: {
+        tags,
+        security,
+        summary: `Delete a ${kind.noun.toLowerCase()}`,
+        description: `${resource.onDelete} An ID of another project is a 404.`,
+        params: ItemParams,
+        response: { 200: SuccessBody, ...errorResponses(401, 403, 404, 429) },
+      },
+    },
+    async (request) => {
+      const project = await projectOf(request, request.params.project_id, { requirePlan: true });
+      await settings.delete(db(), project.id, request.params.id, now());
+      return { success: true as const };
+    },
+  );
+}
