@@ -1,0 +1,75 @@
+import type { Kysely } from 'kysely';
+import type { Database } from '../src/db/database.ts';
+import {
+  callToActionSettings,
+  fieldSettings,
+  filterSettings,
+  locationTypeSettings,
+  markerSettings,
+} from '../src/services/project-settings.service.ts';
+import { describeRouteSecurity, type SecuredRoute } from './support/security.ts';
+
+// Every route of the service, with what it takes to call it: the shared cases (401, 403 scope, 404 for another user,
+// 403 plan, 2xx) run for each row. A new route adds its rows to its block below.
+
+/** A configurable resource of a project, and how to make one item of it directly through its service. */
+const CONFIGURATION: { segment: string; nameKey: 'name' | 'title'; createItem(db: Kysely<Database>, projectId: number): Promise<string> }[] = [
+  { segment: 'location-types', nameKey: 'name', createItem: async (db, id) => (await locationTypeSettings.create(db, id, { name: 'Existing' })).public_id },
+  { segment: 'markers', nameKey: 'name', createItem: async (db, id) => (await markerSettings.create(db, id, { name: 'Existing' })).public_id },
+  { segment: 'filters', nameKey: 'name', createItem: async (db, id) => (await filterSettings.create(db, id, { name: 'Existing' })).public_id },
+  { segment: 'fields', nameKey: 'name', createItem: async (db, id) => (await fieldSettings.create(db, id, { name: 'Existing' })).public_id },
+  { segment: 'calls-to-action', nameKey: 'title', createItem: async (db, id) => (await callToActionSettings.create(db, id, { title: 'Existing' })).public_id },
+];
+
+const configurationRoutes: SecuredRoute[] = CONFIGURATION.flatMap(({ segment, nameKey, createItem }) => {
+  const rule = { api: 'v2', scope: 'project:manage', planGated: true, owned: true } as const;
+  const collection = `/api/v2/projects/:project_id/${segment}`;
+  const pathOf = (projectId: string) => `/api/v2/projects/${projectId}/${segment}`;
+  return [
+    { ...rule, method: 'GET', route: collection, setup: async (_server, account) => ({ path: pathOf(account.project.public_id) }) },
+    {
+      ...rule,
+      method: 'POST',
+      route: collection,
+      setup: async (_server, account) => ({ path: pathOf(account.project.public_id), body: { [nameKey]: 'New' } }),
+    },
+    {
+      ...rule,
+      method: 'PATCH',
+      route: `${collection}/:id`,
+      setup: async (server, account) => ({
+        path: `${pathOf(account.project.public_id)}/${await createItem(server.database.db, account.project.id)}`,
+        body: { [nameKey]: 'Renamed' },
+      }),
+    },
+    {
+      ...rule,
+      method: 'DELETE',
+      route: `${collection}/:id`,
+      setup: async (server, account) => ({ path: `${pathOf(account.project.public_id)}/${await createItem(server.database.db, account.project.id)}` }),
+    },
+  ];
+});
+
+const routes: SecuredRoute[] = [
+  // V2 account
+  { method: 'GET', route: '/api/v2/user', api: 'v2', scope: 'user:read', planGated: false, owned: false, setup: async () => ({ path: '/api/v2/user' }) },
+  {
+    method: 'GET',
+    route: '/api/v2/projects',
+    api: 'v2',
+    scope: 'project:read',
+    planGated: false,
+    owned: false,
+    setup: async () => ({ path: '/api/v2/projects' }),
+  },
+
+  // V2 project configuration
+  ...configurationRoutes,
+
+  // V2 locations
+
+  // V1 (legacy)
+];
+
+describeRouteSecurity(routes);

@@ -1,0 +1,141 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { SCOPES, type Scope } from '../../src/domain/tokens.ts';
+import { createToken, type CreatedUser } from '../../src/services/accounts.service.ts';
+import { call, createAccount, startTestServer, type TestServer } from './server.ts';
+
+/** The request a route's security cases make: a concrete path and, for writes, a body that would succeed. */
+export interface RouteCall {
+  path: string;
+  body?: unknown;
+}
+
+/** One row of the security table: a route and what it takes to call it successfully. */
+export interface SecuredRoute {
+  method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+  /** The route as registered, for test names: `/api/v2/projects/:project_id/markers/:id`. */
+  route: string;
+  api: 'v2' | 'v1';
+  /** The scope a V2 route requires; every other scope together must not be enough. */
+  scope?: Scope;
+  /** Whether the route refuses a project without the Business plan (403). */
+  planGated: boolean;
+  /**
+   * Whether the path names something of the account (a project, a location, ...), so that another user calling it
+   * must get 404. False for routes about the caller only (`/api/v2/user`).
+   */
+  owned: boolean;
+  /**
+   * Creates what the route needs in `account.project` (the personal project, the one V1 works on) through services,
+   * repositories or HTTP, and returns the call that succeeds for that account.
+   */
+  setup(server: TestServer, account: CreatedUser): Promise<RouteCall>;
+}
+
+type Caller = { token?: string };
+
+async function send(server: TestServer, route: SecuredRoute, target: RouteCall, caller: Caller) {
+  return call(server, route.method, target.path, {
+    ...(caller.token ? { token: caller.token } : {}),
+    ...(target.body !== undefined ? { body: target.body } : {}),
+  });
+}
+
+async function setPlan(server: TestServer, account: CreatedUser, plan: string): Promise<void> {
+  await server.database.db.updateTable('projects').set({ plan }).where('id', '=', account.project.id).execute();
+}
+
+/** The token the happy path uses: V1 takes the legacy token; V2 a token with the route's scope and nothing else. */
+async function rightToken(server: TestServer, route: SecuredRoute, account: CreatedUser): Promise<string> {
+  if (route.api === 'v1') return account.legacyToken.token;
+  if (!route.scope) return account.token.token;
+  const issued = await createToken(server.database.db, { email: account.user.email, name: 'only-needed-scope', scopes: [route.scope] });
+  return issued.token;
+}
+
+/**
+ * Runs the same security cases for every route of the table, each on a fresh account:
+ * no token → 401 with `WWW-Authenticate: Bearer`; the other API version's token → 401; (V2) a token with every scope
+ * but the required one → 403; another user calling the route → 404; a project off the Business plan → 403 (or still
+ * 2xx for routes that are not plan-gated); and the right token → 2xx.
+ */
+export function describeRouteSecurity(routes: readonly SecuredRoute[]): void {
+  let server: TestServer;
+  beforeAll(async () => {
+    // Many deliberate 401s come from one address; the failed-authentication budget is tested on its own.
+    server = await startTestServer({ env: { AUTH_FAILURE_LIMIT_PER_MINUTE: '0' } });
+  });
+  afterAll(async () => server.stop());
+
+  /** A fresh account and what the route needs in it. */
+  async function arrange(route: SecuredRoute) {
+    const account = await createAccount(server);
+    const target = await route.setup(server, account);
+    return { account, target };
+  }
+
+  describe.each(routes.map((route) => ({ ...route, name: `${route.method} ${route.route}` })))('$name', (route) => {
+    it('answers 401 with WWW-Authenticate: Bearer without a token', async () => {
+      const { target } = await arrange(route);
+      const response = await send(server, route, target, {});
+      expect(response.status).toBe(401);
+      expect(response.headers.get('www-authenticate')).toBe('Bearer');
+      expect(response.body).toEqual({ message: expect.any(String) });
+    });
+
+    it("answers 401 to the other API version's token", async () => {
+      const { account, target } = await arrange(route);
+      const otherVersionToken = route.api === 'v2' ? account.legacyToken.token : account.token.token;
+      const response = await send(server, route, target, { token: otherVersionToken });
+      expect(response.status).toBe(401);
+      expect(response.headers.get('www-authenticate')).toBe('Bearer');
+    });
+
+    if (route.api === 'v2' && route.scope) {
+      const scope = route.scope;
+      it(`answers 403 to a token with every scope but ${scope}`, async () => {
+        const { account, target } = await arrange(route);
+        const others = SCOPES.filter((candidate) => candidate !== scope);
+        const { token } = await createToken(server.database.db, { email: account.user.email, name: 'without-scope', scopes: others });
+        const response = await send(server, route, target, { token });
+        expect(response.status).toBe(403);
+        expect(response.body.message).toContain(scope);
+      });
+    }
+
+    if (route.owned) {
+      it('answers 404 to another user, as if the resource did not exist', async () => {
+        const { target } = await arrange(route);
+        const stranger = await createAccount(server);
+        const strangersToken = route.api === 'v2' ? stranger.token.token : stranger.legacyToken.token;
+        const response = await send(server, route, target, { token: strangersToken });
+        expect(response.status).toBe(404);
+        expect(response.body).toEqual({ message: expect.any(String) });
+      });
+    }
+
+    if (route.planGated) {
+      it('answers 403 when the project is not on the Business plan', async () => {
+        const { account, target } = await arrange(route);
+        await setPlan(server, account, 'plus');
+        const response = await send(server, route, target, { token: await rightToken(server, route, account) });
+        expect(response.status).toBe(403);
+        expect(response.body.message).toMatch(/Business/);
+      });
+    } else {
+      it('works whatever the plan of the project', async () => {
+        const { account, target } = await arrange(route);
+        await setPlan(server, account, 'free');
+        const response = await send(server, route, target, { token: await rightToken(server, route, account) });
+        expect(response.status).toBeGreaterThanOrEqual(200);
+        expect(response.status).toBeLessThan(300);
+      });
+    }
+
+    it(route.api === 'v2' && route.scope ? `succeeds with a token holding only ${route.scope}` : 'succeeds with the right token', async () => {
+      const { account, target } = await arrange(route);
+      const response = await send(server, route, target, { token: await rightToken(server, route, account) });
+      expect(response.status, response.text).toBeGreaterThanOrEqual(200);
+      expect(response.status, response.text).toBeLessThan(300);
+    });
+  });
+}
