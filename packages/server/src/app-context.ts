@@ -1,5 +1,6 @@
 import type { Config } from './config/config.ts';
 import type { DatabaseHandle } from './db/connection.ts';
+import type { Geocoder } from './geocoding/geocoder.ts';
 import type { RateLimitStore } from './ratelimit/store.ts';
 
 /** What handlers and services need from the running process; reached through `app.ctx`, never imported globally. */
@@ -10,4 +11,6 @@ export interface AppContext {
   clock: () => number;
   /** The rate-limit counters: this process's memory, or Redis shared by every instance. Closed with the app. */
   rateLimitStore: RateLimitStore;
+  /** Turns addresses into coordinates: during a create (bounded) and in the geocoding queue. */
+  geocoder: Geocoder;
 }

@@ -4,6 +4,8 @@ import { openDatabase } from './db/connection.ts';
 import { migrateToLatest } from './db/migrate.ts';
 import { buildApp, type App } from './http/app.ts';
 import { createRateLimitStore } from './ratelimit/create-store.ts';
+import { createGeocoder } from './geocoding/create-geocoder.ts';
+import { startGeocodingWorker } from './geocoding-worker.ts';
 
 export interface RunningServer {
   app: App;
@@ -15,14 +17,17 @@ export interface RunningServer {
 export async function startServer(config: Config, { handleSignals = true } = {}): Promise<RunningServer> {
   const database = openDatabase(config.databaseUrl, { poolSize: config.databasePoolSize });
   await migrateToLatest(database);
-  const ctx: AppContext = { config, database, clock: Date.now, rateLimitStore: createRateLimitStore(config) };
+  const geocoder = createGeocoder(config, { db: database.db, clock: Date.now });
+  const ctx: AppContext = { config, database, clock: Date.now, rateLimitStore: createRateLimitStore(config), geocoder };
   const app = await buildApp(ctx);
+  const worker = startGeocodingWorker(ctx, app.log);
   // Waiting briefly for Redis keeps the first requests limited; a Redis that is down does not stop the start (fail open).
   await ctx.rateLimitStore.ready().catch((error: unknown) => app.log.warn({ err: error }, 'rate-limit store not reachable at start-up'));
   const url = await app.listen({ port: config.port, host: config.host });
 
   let stopping: Promise<void> | undefined;
-  const stop = () => (stopping ??= app.close().then(() => undefined));
+  // The worker finishes its job in hand before the database closes with the app.
+  const stop = () => (stopping ??= (worker?.stop() ?? Promise.resolve()).then(() => app.close()).then(() => undefined));
   if (handleSignals) {
     for (const signal of ['SIGTERM', 'SIGINT'] as const) {
       process.once(signal, () => {

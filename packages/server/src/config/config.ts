@@ -1,5 +1,6 @@
 import { Type, type Static } from 'typebox';
 import { Value } from 'typebox/value';
+import { GEOCODER_PROVIDERS, geocoderConfigOf, type GeocoderConfig } from './geocoder-config.ts';
 import { parseTrustProxy, type TrustProxy } from './trust-proxy.ts';
 
 /** Environment variables the service reads, with their defaults. Parsed once at start-up. */
@@ -20,6 +21,14 @@ const EnvSchema = Type.Object({
   REDIS_URL: Type.Optional(Type.String({ pattern: '^rediss?://[^\\s]+$' })),
   REDIS_KEY_PREFIX: Type.String({ default: 'locator:', pattern: '^[\\w.:-]{1,64}$' }),
   TRUST_PROXY: Type.String({ default: 'false' }),
+  GEOCODER: Type.Union(GEOCODER_PROVIDERS.map((provider) => Type.Literal(provider)), { default: 'offline' }),
+  NOMINATIM_URL: Type.Optional(Type.String({ pattern: '^https?://[^\\s]+$' })),
+  GOOGLE_MAPS_API_KEY: Type.Optional(Type.String({ minLength: 1 })),
+  GEOCODER_TIMEOUT_MS: Type.Integer({ default: 2000, minimum: 100, maximum: 60000 }),
+  GEOCODER_REQUESTS_PER_SECOND: Type.Optional(Type.Number({ exclusiveMinimum: 0, maximum: 1000 })),
+  GEOCODING_WORKER: Type.Union([Type.Literal('on'), Type.Literal('off')], { default: 'on' }),
+  GEOCODING_MAX_ATTEMPTS: Type.Integer({ default: 5, minimum: 1, maximum: 50 }),
+  GEOCODING_POLL_MS: Type.Integer({ default: 1000, minimum: 10, maximum: 600000 }),
 });
 
 export interface Config {
@@ -43,6 +52,10 @@ export interface Config {
   redisKeyPrefix: string;
   /** Which proxies may tell the client address through `X-Forwarded-For`. */
   trustProxy: TrustProxy;
+  /** The geocoder filling in coordinates a location is created without; `timeoutMs` bounds it during a request. */
+  geocoder: GeocoderConfig;
+  /** The queue of locations waiting for coordinates, worked in each server process. */
+  geocodingQueue: { worker: boolean; maxAttempts: number; pollMs: number };
 }
 
 export class ConfigError extends Error {}
@@ -77,6 +90,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     redisUrl: parsed.REDIS_URL,
     redisKeyPrefix: parsed.REDIS_KEY_PREFIX,
     trustProxy: requireTrustProxy(parsed.TRUST_PROXY),
+    geocoder: requireGeocoder(parsed),
+    geocodingQueue: { worker: parsed.GEOCODING_WORKER === 'on', maxAttempts: parsed.GEOCODING_MAX_ATTEMPTS, pollMs: parsed.GEOCODING_POLL_MS },
   };
 }
 
@@ -88,4 +103,10 @@ function requireTrustProxy(text: string): TrustProxy {
     );
   }
   return trust;
+}
+
+function requireGeocoder(variables: Static<typeof EnvSchema>): GeocoderConfig {
+  const geocoder = geocoderConfigOf(variables);
+  if (typeof geocoder === 'string') throw new ConfigError(geocoder);
+  return geocoder;
 }

@@ -2,6 +2,9 @@ import type { ApiTokensTable } from './tables/api-tokens.table.ts';
 import type { CallsToActionTable } from './tables/calls-to-action.table.ts';
 import type { CustomFieldsTable } from './tables/custom-fields.table.ts';
 import type { FiltersTable } from './tables/filters.table.ts';
+import type { GeocodingJobsTable } from './tables/geocoding-jobs.table.ts';
+import type { GeocodeCacheTable } from './tables/geocode-cache.table.ts';
+import type { IdempotencyKeysTable } from './tables/idempotency-keys.table.ts';
 import type { ImagesTable } from './tables/images.table.ts';
 import type { LocationCallsToActionTable } from './tables/location-calls-to-action.table.ts';
 import type { LocationFieldValuesTable } from './tables/location-field-values.table.ts';
@@ -29,4 +32,7 @@ export interface Database {
   location_filters: LocationFiltersTable;
   location_field_values: LocationFieldValuesTable;
   location_calls_to_action: LocationCallsToActionTable;
+  idempotency_keys: IdempotencyKeysTable;
+  geocoding_jobs: GeocodingJobsTable;
+  geocode_cache: GeocodeCacheTable;
 }

@@ -1,6 +1,9 @@
-import { Migrator, type Kysely, type Migration, type MigrationProvider, type MigrationResultSet } from 'kysely';
+import { Migrator, sql, type Kysely, type Migration, type MigrationProvider, type MigrationResultSet } from 'kysely';
 import type { DatabaseHandle, DialectName } from './connection.ts';
 import * as initial from './migrations/20261121T2000_initial.ts';
+import * as geocodingQueue from './migrations/20261121T2200_geocoding_queue.ts';
+import * as geocodeCache from './migrations/20261121T2100_geocode_cache.ts';
+import * as idempotencyKeys from './migrations/20261121T2300_idempotency_keys.ts';
 
 /** A migration module; it is told the dialect so it can build the DDL that differs (see `migrations/schema-helpers.ts`). */
 export interface DialectAwareMigration {
@@ -11,6 +14,9 @@ export interface DialectAwareMigration {
 /** Every migration, keyed by its timestamped name; Kysely runs them in name order. */
 const migrations: Record<string, DialectAwareMigration> = {
   '20261121T2000_initial': initial,
+  '20261121T2200_geocoding_queue': geocodingQueue,
+  '20261121T2100_geocode_cache': geocodeCache,
+  '20261121T2300_idempotency_keys': idempotencyKeys,
 };
 
 function providerFor(dialect: DialectName): MigrationProvider {
@@ -23,8 +29,20 @@ function providerFor(dialect: DialectName): MigrationProvider {
 
 /** Brings the schema up to date. Throws with the failing migration's name. */
 export async function migrateToLatest(handle: DatabaseHandle): Promise<string[]> {
-  const migrator = new Migrator({ db: handle.db, provider: providerFor(handle.dialect) });
+  const migrator = new Migrator({ db: handle.db, provider: providerFor(handle.dialect), ...(await bookkeepingSchema(handle)) });
   return reportResults(await migrator.migrateToLatest());
+}
+
+/**
+ * Unless told a schema, Kysely takes its bookkeeping tables in any schema of the database for its own; on PostgreSQL
+ * they belong in the schema the connection works in (the first of its search_path), so schemas never mix up.
+ */
+async function bookkeepingSchema(handle: DatabaseHandle): Promise<{ migrationTableSchema?: string }> {
+  if (handle.dialect !== 'postgres') return {};
+  const { rows } = await sql<{ schema: string | null }>`select current_schema() as schema`.execute(handle.db);
+  const schema = rows[0]?.schema;
+  if (!schema) throw new Error('Migration failed: no schema of the PostgreSQL search_path exists');
+  return { migrationTableSchema: schema };
 }
 
 function reportResults({ error, results }: MigrationResultSet): string[] {

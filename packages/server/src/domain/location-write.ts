@@ -55,6 +55,11 @@ export type WriteMode = 'create' | 'replace' | 'patch';
  */
 export interface WritePolicy {
   legacyLocationType: boolean;
+  /**
+   * V1 cannot write the marker, so its PUT keeps the saved one instead of resetting an omitted marker to the
+   * project default as V2 PUT does. A create still takes the default.
+   */
+  keepMarker?: boolean;
 }
 
 /** Column values to write; only keys present change. */
@@ -71,7 +76,12 @@ export interface LocationColumns extends Partial<Record<OptionalTextField, strin
   marker_id?: number | null;
   cover_image_url?: string | null;
   cover_image_name?: string | null;
+  geocoding_status?: GeocodingStatus;
+  geocoding_precision?: string | null;
 }
+
+/** Where a location's coordinates come from: a geocoder (pending, done, failed) or a user (manual). */
+export type GeocodingStatus = 'pending' | 'done' | 'failed' | 'manual';
 
 export type HoursChange = { kind: 'keep' } | { kind: 'remove' } | { kind: 'set'; hours: WeeklyHours };
 
@@ -145,7 +155,7 @@ export function planLocationWrite(
   }
 
   planLocationType(mode, input, catalog, policy, columns, addError);
-  planMarker(mode, input, catalog, columns, addError);
+  planMarker(mode, input, catalog, policy, columns, addError);
   planCover(input, catalog, columns, addError);
 
   const hours = planHours(mode, current, input, errors);
@@ -164,7 +174,11 @@ export function planLocationWrite(
   if (Object.keys(errors).length > 0) return { errors };
   const lat = columns.lat !== undefined ? columns.lat : current?.lat;
   const lng = columns.lng !== undefined ? columns.lng : current?.lng;
-  return { plan: { columns, hours, filters, fields, callsToAction, needsGeocoding: isMissingCoordinate(lat) || isMissingCoordinate(lng) } };
+  const needsGeocoding = isMissingCoordinate(lat) || isMissingCoordinate(lng);
+  // Coordinates a user sends win over any geocoding; missing ones are (re)geocoded from the address.
+  if (needsGeocoding) Object.assign(columns, { geocoding_status: 'pending', geocoding_precision: null });
+  else if (input.lat !== undefined || input.lng !== undefined) Object.assign(columns, { geocoding_status: 'manual', geocoding_precision: null });
+  return { plan: { columns, hours, filters, fields, callsToAction, needsGeocoding } };
 }
 
 type AddError = (field: string, message: string) => void;
@@ -198,10 +212,18 @@ function planLocationType(
   else addError('location_type', `"${given}" is not a location type of this project; ${configuredList('location types', catalog.types.map((t) => t.name))}`);
 }
 
-function planMarker(mode: WriteMode, input: LocationInput, catalog: ProjectCatalog, columns: LocationColumns, addError: AddError): void {
+function planMarker(
+  mode: WriteMode,
+  input: LocationInput,
+  catalog: ProjectCatalog,
+  policy: WritePolicy,
+  columns: LocationColumns,
+  addError: AddError,
+): void {
   const given = input.marker;
   if (given === undefined) {
-    if (mode !== 'patch') columns.marker_id = defaultMarkerId(catalog);
+    const resetsOmitted = mode === 'create' || (mode === 'replace' && !policy.keepMarker);
+    if (resetsOmitted) columns.marker_id = defaultMarkerId(catalog);
     return;
   }
   if (given === null || given.trim() === '') {

@@ -42,6 +42,18 @@ export const LocationV2 = Type.Object({
   marker: nullable(Type.Object({ id: Type.String(), name: Type.String() })),
   cover_image_url: nullable(Type.String()),
   ...socialOutput,
+  geocoding: Type.Object(
+    {
+      status: Type.Union([Type.Literal('pending'), Type.Literal('done'), Type.Literal('failed'), Type.Literal('manual')], {
+        description: '`manual`: coordinates given by a user; `pending`: queued for geocoding; `done`: geocoded; `failed`: the address could not be geocoded',
+      }),
+      precision: nullable(
+        Type.Union(['rooftop', 'street', 'postcode', 'city', 'region'].map((precision) => Type.Literal(precision))),
+        'How exact geocoded coordinates are; null unless `done`',
+      ),
+    },
+    { description: 'Where the coordinates come from (read only)' },
+  ),
   created_at: Timestamp,
   updated_at: Timestamp,
   hours: Type.Optional(nullable(HoursV2, 'With includeHours: the schedule, or null for a coming-soon location')),

@@ -8,6 +8,9 @@ import { slugify, uniqueSlug } from '../domain/slug.ts';
 import { ApiError } from '../http/errors.ts';
 import { loadCatalog } from '../repositories/catalog.repository.ts';
 import type { Executor } from '../repositories/executor.ts';
+import { enqueueGeocoding } from '../repositories/geocoding-jobs.repository.ts';
+import type { Geocoder, GeocodeResult } from '../geocoding/geocoder.ts';
+import { geocodeQueryOf } from './geocoding-queue.service.ts';
 import * as locations from '../repositories/locations.repository.ts';
 import type { AttachmentSelection, LocationAttachments, LocationRecord } from '../repositories/locations.repository.ts';
 
@@ -84,16 +87,42 @@ function planOrThrow(...args: Parameters<typeof planLocationWrite>): LocationWri
   return result.plan;
 }
 
-/** Creates a location and everything attached to it in one transaction; returns it with every attachment. */
+/** The geocoder a create may call during the request, and how long it may wait for it. */
+export interface CreateTimeGeocoding {
+  geocoder: Geocoder;
+  timeoutMs: number;
+}
+
+const isMissing = (value: number | null | undefined) => value === null || value === undefined || value === 0;
+
+/** One bounded try at geocoding during a request; any failure or timeout is "no answer", the queue retries. */
+async function geocodeWithin(geocoding: CreateTimeGeocoding, input: LocationInput): Promise<GeocodeResult | null> {
+  try {
+    return await geocoding.geocoder.geocode(geocodeQueryOf(input), { signal: AbortSignal.timeout(geocoding.timeoutMs) });
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * Creates a location and everything attached to it in one transaction; returns it with every attachment.
+ * Missing or zero coordinates are geocoded first, within a bound; without an answer the location is still
+ * created and a geocoding job is queued in the same transaction.
+ */
 export async function createLocation(
   db: Kysely<Database>,
   project: ProjectRow,
   input: LocationInput & { name: string },
   policy: WritePolicy,
   now: string,
+  geocoding?: CreateTimeGeocoding,
 ): Promise<LocationView> {
+  const geocoded = geocoding && (isMissing(input.lat) || isMissing(input.lng)) ? await geocodeWithin(geocoding, input) : null;
   const id = await db.transaction().execute(async (trx) => {
     const plan = planOrThrow('create', undefined, input, await loadCatalog(trx, project.id), policy);
+    if (plan.needsGeocoding && geocoded) {
+      Object.assign(plan.columns, { lat: geocoded.lat, lng: geocoded.lng, geocoding_status: 'done', geocoding_precision: geocoded.precision });
+    }
     const slugBase = slugify(input.name);
     const locationId = await locations.insertLocation(trx, {
       ...plan.columns,
@@ -110,6 +139,7 @@ export async function createLocation(
       updated_at: now,
     });
     await applyAttachments(trx, locationId, plan);
+    if (plan.needsGeocoding && !geocoded) await enqueueGeocoding(trx, locationId, now);
     return locationId;
   });
   const record = await locations.findLocationRecordById(db, id);
@@ -134,6 +164,8 @@ export async function updateLocation(
     const plan = planOrThrow(mode, { ...record, hours }, input, catalog, policy);
     await locations.updateLocationColumns(trx, record.id, { ...plan.columns, updated_at: now });
     await applyAttachments(trx, record.id, plan);
+    // Missing coordinates after an update are geocoded later; an address change alone never moves a pin.
+    if (plan.needsGeocoding) await enqueueGeocoding(trx, record.id, now);
     return record.id;
   });
   const record = await locations.findLocationRecordById(db, id);

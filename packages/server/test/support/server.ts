@@ -3,6 +3,7 @@ import { loadConfig } from '../../src/config/config.ts';
 import { openDatabase, type DatabaseHandle } from '../../src/db/connection.ts';
 import { migrateToLatest } from '../../src/db/migrate.ts';
 import { buildApp, type App } from '../../src/http/app.ts';
+import { createGeocoder } from '../../src/geocoding/create-geocoder.ts';
 import { createRateLimitStore } from '../../src/ratelimit/create-store.ts';
 import { createProject, createUser, type CreatedUser } from '../../src/services/accounts.service.ts';
 import { createTestDatabase } from './test-database.ts';
@@ -15,6 +16,7 @@ export interface TestServer {
   queries: { count: number };
   /** The clock the server reads; tests move it instead of sleeping. */
   clock: { now: number };
+  ctx: AppContext;
   stop(): Promise<void>;
 }
 
@@ -39,7 +41,14 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
   const database = openDatabase(config.databaseUrl, { poolSize: config.databasePoolSize, onQuery: () => void (queries.count += 1) });
   await migrateToLatest(database);
   const clock = { now: Date.now() };
-  const ctx: AppContext = { config, database, clock: () => clock.now, rateLimitStore: createRateLimitStore(config) };
+  const ctx: AppContext = {
+    config,
+    database,
+    clock: () => clock.now,
+    rateLimitStore: createRateLimitStore(config),
+    // No worker runs in tests: those of the geocoding queue drive it themselves, job by job.
+    geocoder: createGeocoder(config, { db: database.db, clock: () => clock.now }),
+  };
   const app = await buildApp(ctx, { logger: false });
   // As in production: wait briefly for Redis when configured; an unreachable one is a case the tests cover.
   await ctx.rateLimitStore.ready().catch(() => undefined);
@@ -50,6 +59,7 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
     database,
     queries,
     clock,
+    ctx,
     async stop() {
       await app.close();
       await testDatabase.dispose();

@@ -35,6 +35,10 @@ export interface LocationsTable {
   yelp: string | null;
   youtube: string | null;
   tiktok: string | null;
+  /** `pending`, `done`, `failed` (geocoding) or `manual` (coordinates given by a user). */
+  geocoding_status: Generated<string>;
+  /** Precision of geocoded coordinates (`rooftop` … `region`), null when manual or not geocoded. */
+  geocoding_precision: string | null;
   created_at: string;
   updated_at: string;
 }

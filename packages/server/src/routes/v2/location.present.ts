@@ -50,6 +50,7 @@ export function presentLocationV2(view: LocationView, selection: AttachmentSelec
     yelp: r.yelp,
     youtube: r.youtube,
     tiktok: r.tiktok,
+    geocoding: { status: r.geocoding_status as LocationV2['geocoding']['status'], precision: r.geocoding_precision as LocationV2['geocoding']['precision'] },
     created_at: r.created_at,
     updated_at: r.updated_at,
   };

@@ -26,7 +26,9 @@ export function registerV2LocationsPost(app: App): void {
     },
     async (request, reply) => {
       const project = await projectOf(request, request.params.project_id, { requirePlan: true });
-      const view = await createLocation(app.ctx.database.db, project, locationInputFromV2(request.body), { legacyLocationType: false }, isoNow(app.ctx.clock));
+      const { database, geocoder, config, clock } = app.ctx;
+      const geocoding = { geocoder, timeoutMs: config.geocoder.timeoutMs };
+      const view = await createLocation(database.db, project, locationInputFromV2(request.body), { legacyLocationType: false }, isoNow(clock), geocoding);
       return reply.code(201).send({ data: presentLocationV2(view, ALL_ATTACHMENTS) });
     },
   );

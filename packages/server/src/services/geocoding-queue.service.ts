@@ -1,0 +1,153 @@
+import type { Kysely } from 'kysely';
+import type { Database } from '../db/database.ts';
+import type { GeocodingJobRow } from '../db/tables/geocoding-jobs.table.ts';
+import type { GeocodeQuery, Geocoder } from '../geocoding/geocoder.ts';
+import * as jobs from '../repositories/geocoding-jobs.repository.ts';
+import { findLocationRecordById } from '../repositories/locations.repository.ts';
+
+export interface GeocodingQueueOptions {
+  geocoder: Geocoder;
+  clock: () => number;
+  /** Tries before a job is given up, with the reason recorded. */
+  maxAttempts: number;
+  /** Backoff before the second try; it doubles with each further try. */
+  backoffBaseMs: number;
+  /** How long a claimed job stays with its worker before another may take it (a crashed worker's job). */
+  lockMs: number;
+  /** Bound of one provider call. */
+  timeoutMs: number;
+}
+
+export type JobOutcome = 'idle' | 'done' | 'failed' | 'retrying' | 'skipped';
+
+const iso = (ms: number) => new Date(ms).toISOString();
+const hasCoordinates = (lat: number | null, lng: number | null) => lat !== null && lat !== 0 && lng !== null && lng !== 0;
+
+/** The address parts of a location, as a geocoder reads them. */
+export function geocodeQueryOf(location: GeocodeQuery): GeocodeQuery {
+  const { address, address_line_1, address_line_2, city, state, postcode, country } = location;
+  return { address, address_line_1, address_line_2, city, state, postcode, country };
+}
+
+/**
+ * Backoff before try `attempt + 1`: base × 2^(attempt-1), with up to 20% jitter so that many failed jobs
+ * do not return at the same moment.
+ * @example backoffMs(3, 1000, () => 0) // 4000
+ */
+export function backoffMs(attempt: number, baseMs: number, random: () => number = Math.random): number {
+  const delay = baseMs * 2 ** Math.max(0, attempt - 1);
+  return Math.round(delay * (1 + 0.2 * random()));
+}
+
+async function markLocation(db: Kysely<Database>, locationId: number, status: 'failed'): Promise<void> {
+  await db.updateTable('locations').set({ geocoding_status: status }).where('id', '=', locationId).where('geocoding_status', '=', 'pending').execute();
+}
+
+/**
+ * Claims one due job and runs it. A deleted location, or one whose coordinates a user set since the job was queued,
+ * is skipped: a user's pin always wins, even over an answer that arrives while the user saves.
+ */
+export async function processNextJob(db: Kysely<Database>, options: GeocodingQueueOptions, workerId: string): Promise<JobOutcome> {
+  const claimedAt = options.clock();
+  const job = await jobs.claimNextJob(db, workerId, iso(claimedAt), iso(claimedAt + options.lockMs));
+  if (!job) return 'idle';
+  const location = await findLocationRecordById(db, job.location_id);
+  if (!location) return finish(db, job, 'skipped', 'the location was deleted', options);
+  if (hasCoordinates(location.lat, location.lng)) return finish(db, job, 'skipped', 'coordinates were set by a user', options);
+
+  let result;
+  try {
+    result = await options.geocoder.geocode(geocodeQueryOf(location), { signal: AbortSignal.timeout(options.timeoutMs) });
+  } catch (error) {
+    const reason = error instanceof Error ? error.message : String(error);
+    if (job.attempts >= options.maxAttempts) {
+      await markLocation(db, job.location_id, 'failed');
+      return finish(db, job, 'failed', `gave up after ${job.attempts} tries: ${reason}`, options);
+    }
+    const now = options.clock();
+    await jobs.retryJobLater(db, job, reason, iso(now + backoffMs(job.attempts, options.backoffBaseMs)), iso(now));
+    return 'retrying';
+  }
+  if (!result) {
+    await markLocation(db, job.location_id, 'failed');
+    return finish(db, job, 'failed', `no ${options.geocoder.name} result for the address`, options);
+  }
+  const geocoded = result;
+  return db.transaction().execute(async (trx) => {
+    const now = iso(options.clock());
+    const saved = await trx
+      .updateTable('locations')
+      .set({ lat: geocoded.lat, lng: geocoded.lng, geocoding_status: 'done', geocoding_precision: geocoded.precision, updated_at: now })
+      .where('id', '=', job.location_id)
+      .where((eb) => eb.or([eb('lat', 'is', null), eb('lat', '=', 0), eb('lng', 'is', null), eb('lng', '=', 0)]))
+      .executeTakeFirst();
+    const applied = Number(saved.numUpdatedRows) > 0;
+    const reason = applied ? null : 'coordinates were set by a user while geocoding';
+    const kept = await jobs.finishJob(trx, job, { status: applied ? 'done' : 'skipped', reason }, now);
+    // A worker whose lock ran out must not write: the job belongs to whoever took it over.
+    if (!kept) throw new LostJobError();
+    return applied ? 'done' : 'skipped';
+  }).catch((error: unknown) => {
+    if (error instanceof LostJobError) return 'skipped' as const;
+    throw error;
+  });
+}
+
+class LostJobError extends Error {}
+
+async function finish(
+  db: Kysely<Database>,
+  job: GeocodingJobRow,
+  status: 'done' | 'failed' | 'skipped',
+  reason: string | null,
+  options: GeocodingQueueOptions,
+): Promise<JobOutcome> {
+  await jobs.finishJob(db, job, { status, reason }, iso(options.clock()));
+  return status;
+}
+
+/** Runs the queue inside the server process: one job at a time, polling when idle, stopping cleanly. */
+export class GeocodingWorker {
+  private running = false;
+  private loop: Promise<void> | undefined;
+  private wake: (() => void) | undefined;
+
+  constructor(
+    private readonly db: Kysely<Database>,
+    private readonly options: GeocodingQueueOptions,
+    private readonly settings: { workerId: string; pollMs: number; onError: (error: unknown) => void },
+  ) {}
+
+  start(): void {
+    if (this.running) return;
+    this.running = true;
+    this.loop = this.run();
+  }
+
+  /** Lets the job in hand finish, then returns. */
+  async stop(): Promise<void> {
+    this.running = false;
+    this.wake?.();
+    await this.loop;
+  }
+
+  private async run(): Promise<void> {
+    while (this.running) {
+      let outcome: JobOutcome = 'idle';
+      try {
+        outcome = await processNextJob(this.db, this.options, this.settings.workerId);
+      } catch (error) {
+        this.settings.onError(error);
+      }
+      if (outcome === 'idle' && this.running) {
+        await new Promise<void>((resolve) => {
+          const timer = setTimeout(resolve, this.settings.pollMs);
+          this.wake = () => {
+            clearTimeout(timer);
+            resolve();
+          };
+        });
+      }
+    }
+  }
+}
