@@ -1,0 +1,68 @@
+// The load generator: a process of its own, so its work is not counted against the server under test.
+// Started by run.ts with fork(); receives one LoadJob over IPC, answers with one LoadResult and exits.
+import autocannon from 'autocannon';
+import { requestFor, type OperationName, type RequestContext } from './operations.ts';
+import { seededRandom } from './seed-data.ts';
+
+export interface LoadJob {
+  /** Base URL of the server under load, on 127.0.0.1. */
+  url: string;
+  operation: OperationName;
+  context: RequestContext;
+  connections: number;
+  warmupSeconds: number;
+  durationSeconds: number;
+}
+
+export interface LoadResult {
+  requestsPerSecond: number;
+  p50Ms: number;
+  p99Ms: number;
+  requests: number;
+  non2xx: number;
+  errors: number;
+  statusCodes: Record<string, number>;
+}
+
+function run(job: LoadJob, seconds: number, seed: number): Promise<autocannon.Result> {
+  const random = seededRandom(seed);
+  let n = seed * 1_000_000;
+  return autocannon({
+    url: job.url,
+    connections: job.connections,
+    duration: seconds,
+    requests: [
+      {
+        setupRequest: (request) => {
+          n += 1;
+          const spec = requestFor(job.operation, job.context, n, random);
+          return { ...request, method: spec.method, path: spec.path, headers: spec.headers, ...(spec.body !== undefined ? { body: spec.body } : {}) };
+        },
+      },
+    ],
+  });
+}
+
+function summarise(result: autocannon.Result): LoadResult {
+  const statusCodes = Object.fromEntries(Object.entries(result.statusCodeStats ?? {}).map(([code, stat]) => [code, stat.count ?? 0]));
+  return {
+    requestsPerSecond: result.requests.average,
+    p50Ms: result.latency.p50,
+    p99Ms: result.latency.p99,
+    requests: result.requests.total,
+    non2xx: result.non2xx,
+    errors: result.errors,
+    statusCodes,
+  };
+}
+
+process.once('message', (job: LoadJob) => {
+  void (async () => {
+    if (job.warmupSeconds > 0) await run(job, job.warmupSeconds, 1);
+    const result = await run(job, job.durationSeconds, 2);
+    process.send?.(summarise(result), () => process.exit(0));
+  })().catch((error: unknown) => {
+    console.error(error);
+    process.exit(1);
+  });
+});

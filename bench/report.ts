@@ -1,0 +1,158 @@
+import type { LoadResult } from './load-worker.ts';
+import { operationNamed, type OperationName } from './operations.ts';
+
+/** One measured operation: the server's numbers and the ceiling's for a body of the same size. */
+export interface Measurement {
+  operation: OperationName;
+  responseBytes: number;
+  server: LoadResult;
+  ceiling: LoadResult;
+}
+
+export interface RunFacts {
+  date: string;
+  commit: string;
+  cores: number;
+  cpuModel: string;
+  nodeVersion: string;
+  database: string;
+  locations: number;
+  connections: number;
+  warmupSeconds: number;
+  durationSeconds: number;
+  loadBefore: number[];
+  loadAfter: number[];
+  startupMs: number;
+  peakRssBytes: number | undefined;
+  seedSeconds: number;
+  totalSeconds: number;
+  /** Operations not measured, with the reason (e.g. a V1 route that answers 404). */
+  skipped: { operation: OperationName; reason: string }[];
+}
+
+/** The first targets, as ratios or absolute bounds. */
+export const TARGETS = {
+  getRatio: 0.5,
+  listRatio: 0.35,
+  writeRatioOfGetCeiling: 0.2,
+  limiterCost: 0.1,
+  peakRssBytes: 300 * 1024 * 1024,
+  startupMs: 1000,
+} as const;
+
+export interface Verdict {
+  what: string;
+  target: string;
+  measured: string;
+  met: boolean | undefined;
+}
+
+const percent = (ratio: number) => `${Math.round(ratio * 100)}%`;
+const ms = (value: number) => (value >= 100 ? value.toFixed(0) : value.toFixed(1));
+const rps = (value: number) => value.toFixed(0);
+const mb = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(0)} MB`;
+
+function ratioTarget(operation: OperationName): number | undefined {
+  switch (operation) {
+    case 'v2-get':
+      return TARGETS.getRatio;
+    case 'v2-list':
+    case 'v1-list':
+      return TARGETS.listRatio;
+    default:
+      return undefined;
+  }
+}
+
+/** Checks every target against a run; an operation that was not measured gives an undecided verdict. */
+export function verdicts(measurements: Measurement[], facts: RunFacts): Verdict[] {
+  const find = (name: OperationName) => measurements.find((m) => m.operation === name);
+  const result: Verdict[] = [];
+  for (const name of ['v2-get', 'v2-list', 'v1-list'] as const) {
+    const target = ratioTarget(name);
+    const m = find(name);
+    if (target === undefined) continue;
+    const ratio = m ? m.server.requestsPerSecond / m.ceiling.requestsPerSecond : undefined;
+    result.push({
+      what: `${operationNamed(name).label}: share of its ceiling`,
+      target: `≥ ${percent(target)}`,
+      measured: ratio === undefined ? 'not measured' : percent(ratio),
+      met: ratio === undefined ? undefined : ratio >= target,
+    });
+  }
+  const getCeiling = find('v2-get')?.ceiling.requestsPerSecond;
+  for (const name of ['v2-patch', 'v2-post'] as const) {
+    const m = find(name);
+    const ratio = m && getCeiling ? m.server.requestsPerSecond / getCeiling : undefined;
+    result.push({
+      what: `${operationNamed(name).label}: share of the V2 GET ceiling`,
+      target: `≥ ${percent(TARGETS.writeRatioOfGetCeiling)}`,
+      measured: ratio === undefined ? 'not measured' : percent(ratio),
+      met: ratio === undefined ? undefined : ratio >= TARGETS.writeRatioOfGetCeiling,
+    });
+  }
+  const on = find('v2-get')?.server.requestsPerSecond;
+  const off = find('v2-get-no-limiter')?.server.requestsPerSecond;
+  const cost = on !== undefined && off ? 1 - on / off : undefined;
+  result.push({
+    what: 'Rate limiter cost on V2 GET (1 − on/off)',
+    target: `< ${percent(TARGETS.limiterCost)}`,
+    measured: cost === undefined ? 'not measured' : percent(cost),
+    met: cost === undefined ? undefined : cost < TARGETS.limiterCost,
+  });
+  result.push({
+    what: `Server peak RSS with ${facts.locations.toLocaleString('en-US')} locations`,
+    target: `< ${mb(TARGETS.peakRssBytes)}`,
+    measured: facts.peakRssBytes === undefined ? 'not measured' : mb(facts.peakRssBytes),
+    met: facts.peakRssBytes === undefined ? undefined : facts.peakRssBytes < TARGETS.peakRssBytes,
+  });
+  result.push({
+    what: 'Start-up: spawn to first answered request',
+    target: `< ${TARGETS.startupMs} ms`,
+    measured: `${facts.startupMs.toFixed(0)} ms`,
+    met: facts.startupMs < TARGETS.startupMs,
+  });
+  return result;
+}
+
+const mark = (met: boolean | undefined) => (met === undefined ? '–' : met ? 'met' : '**missed**');
+
+/** The results as Markdown: the machine, one row per operation, the targets, and anything skipped. */
+export function renderReport(measurements: Measurement[], facts: RunFacts): string {
+  const getCeiling = measurements.find((m) => m.operation === 'v2-get')?.ceiling.requestsPerSecond;
+  const rows = measurements.map((m) => {
+    const op = operationNamed(m.operation);
+    const own = m.server.requestsPerSecond / m.ceiling.requestsPerSecond;
+    const ofGet = op.alsoComparedWith && getCeiling ? percent(m.server.requestsPerSecond / getCeiling) : '';
+    const failures = m.server.non2xx + m.server.errors;
+    return `| ${op.label} | ${rps(m.server.requestsPerSecond)} | ${ms(m.server.p50Ms)} | ${ms(m.server.p99Ms)} | ${m.responseBytes.toLocaleString('en-US')} | ${rps(m.ceiling.requestsPerSecond)} | ${percent(own)} | ${ofGet} | ${failures === 0 ? '0' : `**${failures}** ${JSON.stringify(m.server.statusCodes)}`} |`;
+  });
+  const load = (values: number[]) => values.map((v) => v.toFixed(2)).join(', ');
+  const lines = [
+    '# Benchmark results',
+    '',
+    `Run ${facts.date} on commit \`${facts.commit}\`.`,
+    '',
+    `- Machine: ${facts.cores} cores (${facts.cpuModel}), Node ${facts.nodeVersion}`,
+    `- Load average (1, 5, 15 min) before: ${load(facts.loadBefore)}; after: ${load(facts.loadAfter)}`,
+    `- Database: ${facts.database}, one project of ${facts.locations.toLocaleString('en-US')} locations (seeded in ${facts.seedSeconds.toFixed(0)} s)`,
+    `- Load: autocannon in its own process on 127.0.0.1, ${facts.connections} connections, ${facts.warmupSeconds} s warm-up + ${facts.durationSeconds} s measured per operation and per ceiling`,
+    `- Whole run: ${facts.totalSeconds.toFixed(0)} s`,
+    '',
+    '| Operation | req/s | p50 ms | p99 ms | body bytes | ceiling req/s | of own ceiling | of V2 GET ceiling | non-2xx / errors |',
+    '| - | -: | -: | -: | -: | -: | -: | -: | -: |',
+    ...rows,
+    '',
+    `Server peak RSS: ${facts.peakRssBytes === undefined ? 'not measured' : mb(facts.peakRssBytes)}. Start-up to first answered request: ${facts.startupMs.toFixed(0)} ms.`,
+    '',
+    '## Targets',
+    '',
+    '| Target | Goal | Measured | |',
+    '| - | - | - | - |',
+    ...verdicts(measurements, facts).map((v) => `| ${v.what} | ${v.target} | ${v.measured} | ${mark(v.met)} |`),
+  ];
+  if (facts.skipped.length > 0) {
+    lines.push('', '## Not measured', '', ...facts.skipped.map((s) => `- ${operationNamed(s.operation).label}: ${s.reason}`));
+  }
+  return `${lines.join('\n')}\n`;
+}

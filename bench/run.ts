@@ -1,0 +1,241 @@
+// `npm run bench [-- --quick] [-- --db postgres://...]`: seeds a fresh database, starts the server and a ceiling
+// server as processes of their own, loads each operation from a separate autocannon process, and writes the table
+// to bench/results/. How to read it: bench/README.md.
+import { execFileSync } from 'node:child_process';
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { cpus, loadavg } from 'node:os';
+import { join } from 'node:path';
+import { performance } from 'node:perf_hooks';
+import { parseArgs } from 'node:util';
+import cliProgress from 'cli-progress';
+import { openDatabase } from '../packages/server/src/db/connection.ts';
+import { migrateToLatest } from '../packages/server/src/db/migrate.ts';
+import type { CeilingRoute } from './ceiling-server.ts';
+import { createFreshDatabase, type FreshDatabase } from './fresh-database.ts';
+import type { LoadJob } from './load-worker.ts';
+import { OPERATIONS, operationNamed, requestFor, type OperationName, type RequestContext } from './operations.ts';
+import { REPO_ROOT, runLoad, startCeilingServer, startServerUnderTest, type ServerProcess } from './processes.ts';
+import { renderReport, type Measurement, type RunFacts } from './report.ts';
+import { seededRandom } from './seed-data.ts';
+import { seedBenchmarkProject } from './seed.ts';
+
+const USAGE = `Usage: npm run bench -- [options]
+  --db <url>            sqlite:<new file> or postgres://... (a fresh schema is made there); default: a temporary SQLite file
+  --quick               smoke run: 5,000 locations, 1 s warm-up + 3 s per operation, written to bench/results/quick.md
+  --locations <n>       locations to seed (default 100000)
+  --duration <s>        measured seconds per operation (default 10)
+  --warmup <s>          warm-up seconds per operation (default 2)
+  --connections <n>     concurrent connections (default 16)
+  --only <names>        comma-separated operations: ${OPERATIONS.map((o) => o.name).join(', ')}
+  --cpu-prof            write a V8 CPU profile of the server to bench/profiles/
+  --out <file>          where to write the table (default bench/results/latest.md)
+  --keep                keep the database afterwards`;
+
+/** A rate limit that is on but never refuses: the limiter's full cost without a 429 in the numbers. */
+const LIMIT_NEVER_REACHED = '1000000000';
+
+interface Options {
+  db: string | undefined;
+  locations: number;
+  durationSeconds: number;
+  warmupSeconds: number;
+  connections: number;
+  only: OperationName[];
+  cpuProfile: boolean;
+  out: string;
+  keep: boolean;
+}
+
+function parseOptions(): Options {
+  const { values } = parseArgs({
+    options: {
+      db: { type: 'string' },
+      quick: { type: 'boolean', default: false },
+      locations: { type: 'string' },
+      duration: { type: 'string' },
+      warmup: { type: 'string' },
+      connections: { type: 'string' },
+      only: { type: 'string' },
+      'cpu-prof': { type: 'boolean', default: false },
+      out: { type: 'string' },
+      keep: { type: 'boolean', default: false },
+      help: { type: 'boolean', default: false },
+    },
+  });
+  if (values.help) {
+    console.log(USAGE);
+    process.exit(0);
+  }
+  const number = (text: string | undefined, fallback: number, name: string) => {
+    if (text === undefined) return fallback;
+    const value = Number(text);
+    if (!Number.isInteger(value) || value < 1) throw new Error(`--${name} takes a positive integer, not "${text}"\n${USAGE}`);
+    return value;
+  };
+  const known = new Set<string>(OPERATIONS.map((o) => o.name));
+  const only = (values.only?.split(',').map((name) => name.trim()) ?? [...known]).filter(Boolean);
+  const unknown = only.filter((name) => !known.has(name));
+  if (unknown.length > 0) throw new Error(`--only: unknown operation ${unknown.join(', ')}\n${USAGE}`);
+  return {
+    db: values.db,
+    locations: number(values.locations, values.quick ? 5_000 : 100_000, 'locations'),
+    durationSeconds: number(values.duration, values.quick ? 3 : 10, 'duration'),
+    warmupSeconds: values.warmup === '0' ? 0 : number(values.warmup, values.quick ? 1 : 2, 'warmup'),
+    connections: number(values.connections, 16, 'connections'),
+    only: only as OperationName[],
+    cpuProfile: values['cpu-prof'],
+    out: values.out ?? join(REPO_ROOT, 'bench', 'results', values.quick ? 'quick.md' : 'latest.md'),
+    keep: values.keep,
+  };
+}
+
+const log = (line: string) => process.stderr.write(`${line}\n`);
+
+async function seed(database: FreshDatabase, locations: number) {
+  const handle = openDatabase(database.url);
+  const bar = new cliProgress.SingleBar({ format: 'Seeding  [{bar}] {value}/{total} locations  {duration}s', stream: process.stderr }, cliProgress.Presets.shades_classic);
+  try {
+    await migrateToLatest(handle);
+    bar.start(locations, 0);
+    return await seedBenchmarkProject(handle.db, { locations, onProgress: (written) => bar.update(written) });
+  } finally {
+    bar.stop();
+    await handle.close();
+  }
+}
+
+/** One request of the operation, to learn the size of its answer and to fail early on a broken request. */
+async function probe(url: string, name: OperationName, ctx: RequestContext): Promise<{ status: number; bytes: number; text: string }> {
+  const random = seededRandom(99);
+  const sizes: number[] = [];
+  for (let n = 1; n <= 3; n += 1) {
+    const spec = requestFor(name, ctx, n, random);
+    const response = await fetch(url + spec.path, { method: spec.method, headers: spec.headers, ...(spec.body !== undefined ? { body: spec.body } : {}) });
+    const text = await response.text();
+    if (response.status >= 300) return { status: response.status, bytes: 0, text };
+    sizes.push(Buffer.byteLength(text));
+  }
+  return { status: 200, bytes: Math.round(sizes.reduce((a, b) => a + b, 0) / sizes.length), text: '' };
+}
+
+function gitCommit(): string {
+  try {
+    const commit = execFileSync('git', ['rev-parse', '--short', 'HEAD'], { cwd: REPO_ROOT, encoding: 'utf8' }).trim();
+    const dirty = execFileSync('git', ['status', '--porcelain', '--untracked-files=no', '--', 'packages/server/src'], { cwd: REPO_ROOT, encoding: 'utf8' }).trim();
+    return dirty ? `${commit} + uncommitted server changes` : commit;
+  } catch {
+    return 'unknown';
+  }
+}
+
+async function main(): Promise<void> {
+  const options = parseOptions();
+  const started = performance.now();
+  const loadBefore = loadavg();
+  log(`Load average before the run: ${loadBefore.map((v) => v.toFixed(2)).join(', ')} on ${cpus().length} cores`);
+
+  const database = await createFreshDatabase(options.db);
+  log(`Database: ${database.description}`);
+  const servers: ServerProcess[] = [];
+  let ceiling: Awaited<ReturnType<typeof startCeilingServer>> | undefined;
+  try {
+    const seedStarted = performance.now();
+    const seeded = await seed(database, options.locations);
+    const seedSeconds = (performance.now() - seedStarted) / 1000;
+    const context: RequestContext = { ...seeded, publicIds: seeded.sample.publicIds, v1Ids: seeded.sample.v1Ids, locationCount: options.locations };
+
+    const limiterOn = { RATE_LIMIT_PER_MINUTE: LIMIT_NEVER_REACHED, V1_RATE_LIMIT_PER_MINUTE: LIMIT_NEVER_REACHED, AUTH_FAILURE_LIMIT_PER_MINUTE: LIMIT_NEVER_REACHED };
+    const limiterOff = { RATE_LIMIT_PER_MINUTE: '0', V1_RATE_LIMIT_PER_MINUTE: '0', AUTH_FAILURE_LIMIT_PER_MINUTE: '0' };
+    const profileDir = join(REPO_ROOT, 'bench', 'profiles');
+    if (options.cpuProfile) mkdirSync(profileDir, { recursive: true });
+    const server = await startServerUnderTest({ databaseUrl: database.url, env: limiterOn, ...(options.cpuProfile ? { cpuProfileDir: profileDir } : {}) });
+    servers.push(server);
+    log(`Server up in ${server.startupMs.toFixed(0)} ms (pid ${server.pid})`);
+    // The second server idles until its one measurement, so it takes nothing from the others.
+    const wanted = new Set(options.only);
+    const serverOff = wanted.has('v2-get-no-limiter') ? await startServerUnderTest({ databaseUrl: database.url, env: limiterOff }) : undefined;
+    if (serverOff) servers.push(serverOff);
+    const serverFor = (name: OperationName) => (operationNamed(name).limiter === 'off' && serverOff ? serverOff : server);
+
+    // Sizes first: each ceiling route answers with a body as large as the real answer.
+    const skipped: RunFacts['skipped'] = [];
+    const sizes = new Map<OperationName, number>();
+    for (const operation of OPERATIONS.filter((o) => wanted.has(o.name))) {
+      const answer = await probe(serverFor(operation.name).url, operation.name, context);
+      if (answer.status === 404 && operation.api === 'v1') {
+        skipped.push({ operation: operation.name, reason: 'the V1 route answers 404 (not in this build yet)' });
+        continue;
+      }
+      if (answer.status !== 200) throw new Error(`${operation.label}: the probe got ${answer.status}: ${answer.text.slice(0, 500)}`);
+      sizes.set(operation.name, answer.bytes);
+    }
+    const measured = OPERATIONS.filter((o) => sizes.has(o.name));
+    const routes: CeilingRoute[] = [];
+    for (const operation of measured) {
+      const bytes = sizes.get(operation.name) ?? 0;
+      if (!routes.some((r) => r.method === operation.method && r.route === operation.route)) routes.push({ method: operation.method, route: operation.route, bytes });
+    }
+    ceiling = await startCeilingServer(routes);
+
+    const job = (url: string, operation: OperationName): LoadJob => ({
+      url,
+      operation,
+      context,
+      connections: options.connections,
+      warmupSeconds: options.warmupSeconds,
+      durationSeconds: options.durationSeconds,
+    });
+    const measurements: Measurement[] = [];
+    const ceilings = new Map<string, Measurement['ceiling']>();
+    for (const operation of measured) {
+      log(`${operation.label}: server…`);
+      const serverResult = await runLoad(job(serverFor(operation.name).url, operation.name));
+      const routeKey = `${operation.method} ${operation.route}`;
+      let ceilingResult = ceilings.get(routeKey);
+      if (!ceilingResult) {
+        log(`${operation.label}: ceiling…`);
+        ceilingResult = await runLoad(job(ceiling.url, operation.name));
+        ceilings.set(routeKey, ceilingResult);
+      }
+      log(`  ${serverResult.requestsPerSecond.toFixed(0)} req/s (ceiling ${ceilingResult.requestsPerSecond.toFixed(0)}), p50 ${serverResult.p50Ms} ms, p99 ${serverResult.p99Ms} ms`);
+      measurements.push({ operation: operation.name, responseBytes: sizes.get(operation.name) ?? 0, server: serverResult, ceiling: ceilingResult });
+      if (operation.limiter === 'off' && serverOff) await serverOff.stop();
+    }
+
+    const peakRssBytes = server.peakRssBytes();
+    const facts: RunFacts = {
+      date: new Date().toISOString().replace(/\.\d+Z$/, 'Z'),
+      commit: gitCommit(),
+      cores: cpus().length,
+      cpuModel: cpus()[0]?.model.trim() ?? 'unknown CPU',
+      nodeVersion: process.version,
+      database: database.dialect === 'sqlite' ? 'SQLite' : 'PostgreSQL',
+      locations: options.locations,
+      connections: options.connections,
+      warmupSeconds: options.warmupSeconds,
+      durationSeconds: options.durationSeconds,
+      loadBefore,
+      loadAfter: loadavg(),
+      startupMs: server.startupMs,
+      peakRssBytes,
+      seedSeconds,
+      totalSeconds: (performance.now() - started) / 1000,
+      skipped,
+    };
+    const report = renderReport(measurements, facts);
+    mkdirSync(join(options.out, '..'), { recursive: true });
+    writeFileSync(options.out, report);
+    process.stdout.write(`\n${report}\nWritten to ${options.out}\n`);
+    if (options.cpuProfile) log(`CPU profile of the server: ${profileDir} (written when the server stops)`);
+  } finally {
+    await ceiling?.stop();
+    for (const running of servers) await running.stop();
+    if (options.keep) log(`Kept the database: ${database.url}`);
+    else await database.dispose();
+  }
+}
+
+main().catch((error: unknown) => {
+  console.error(error instanceof Error ? error.message : error);
+  process.exitCode = 1;
+});
