@@ -2,6 +2,7 @@ import { Command, CommanderError } from 'commander';
 import { ConfigError } from '../config/config.ts';
 import { ApiError } from '../http/errors.ts';
 import { registerDemoCommand } from './commands/demo.ts';
+import { registerGeocodeCommand } from './commands/geocode.ts';
 import { registerMigrateCommand } from './commands/migrate.ts';
 import { registerProjectsCommands } from './commands/projects.ts';
 import { registerServeCommand } from './commands/serve.ts';
@@ -20,6 +21,7 @@ registerUsersCommands(program);
 registerProjectsCommands(program);
 registerTokensCommands(program);
 registerDemoCommand(program);
+registerGeocodeCommand(program);
 
 try {
   await program.parseAsync(process.argv);

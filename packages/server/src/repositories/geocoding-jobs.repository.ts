@@ -78,3 +78,13 @@ export async function retryJobLater(db: Executor, job: Pick<GeocodingJobRow, 'id
 export async function listJobsOfLocation(db: Executor, locationId: number): Promise<GeocodingJobRow[]> {
   return db.selectFrom('geocoding_jobs').selectAll().where('location_id', '=', locationId).orderBy('id').execute();
 }
+
+/** Closes a location's waiting jobs once its coordinates were found another way (a bulk re-geocode). */
+export async function completePendingJobs(db: Executor, locationId: number, reason: string, now: string): Promise<void> {
+  await db
+    .updateTable('geocoding_jobs')
+    .set({ status: 'done', last_error: reason, updated_at: now })
+    .where('location_id', '=', locationId)
+    .where('status', '=', 'pending')
+    .execute();
+}

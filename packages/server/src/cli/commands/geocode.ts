@@ -1,0 +1,52 @@
+import { SingleBar, Presets } from 'cli-progress';
+import type { Command } from 'commander';
+import { loadConfig } from '../../config/config.ts';
+import { createGeocoder } from '../../geocoding/create-geocoder.ts';
+import { ApiError } from '../../http/errors.ts';
+import { findProjectByPublicId } from '../../repositories/projects.repository.ts';
+import { geocodeProject, type BulkGeocodingSummary } from '../../services/bulk-geocoding.service.ts';
+import { print, withDatabase } from '../database.ts';
+
+function describe(summary: BulkGeocodingSummary): string {
+  const precisions = Object.entries(summary.byPrecision)
+    .map(([precision, count]) => `${precision} ${count}`)
+    .join(', ');
+  const lines = [`Geocoded ${summary.done} of ${summary.total} locations${precisions ? ` (${precisions})` : ''}; ${summary.failed} failed.`];
+  for (const failure of summary.failures) lines.push(`  ${failure.id}  ${failure.name}: ${failure.reason}`);
+  return lines.join('\n');
+}
+
+export function registerGeocodeCommand(program: Command): void {
+  program
+    .command('geocode')
+    .description('Geocode a project’s locations now, with the configured GEOCODER (answers are cached)')
+    .requiredOption('--project <id>', 'public project ID (prj_…)')
+    .option('--missing', 'only locations without coordinates (the default)')
+    .option('--all', 'every location whose coordinates were not set by hand')
+    .option('--json', 'print the summary as one JSON object')
+    .action(async (options: { project: string; missing?: boolean; all?: boolean; json?: boolean }) => {
+      if (options.missing && options.all) throw new ApiError(422, 'Choose one of --missing and --all.');
+      const config = loadConfig();
+      const summary = await withDatabase(async ({ db }) => {
+        const project = await findProjectByPublicId(db, options.project);
+        if (!project) throw new ApiError(404, `No project with ID ${options.project}.`);
+        const bar = new SingleBar({ format: 'Geocoding [{bar}] {value}/{total} {percentage}% ETA {eta}s', stream: process.stderr, noTTYOutput: false }, Presets.shades_classic);
+        let started = false;
+        try {
+          return await geocodeProject(db, project.id, options.all ? 'all' : 'missing', {
+            geocoder: createGeocoder(config, { db, clock: Date.now }),
+            timeoutMs: config.geocoder.timeoutMs * 3,
+            clock: Date.now,
+            onProgress: (done, total) => {
+              if (!started) bar.start(total, 0);
+              started = true;
+              bar.update(done);
+            },
+          });
+        } finally {
+          if (started) bar.stop();
+        }
+      });
+      print(Boolean(options.json), summary, describe(summary));
+    });
+}
