@@ -267,6 +267,26 @@ describe.each(['location-types', 'markers'])('the one default of %s', (segment) 
   });
 });
 
+describe('simultaneous writes to one project', () => {
+  it('let exactly one of several creates of the same name through', async () => {
+    const client = api(await createAccount(server));
+    const names = ['Parking', 'PARKING', 'parking', ' Parking', 'parkinG', 'Parking ', 'PARKing', 'parKING'];
+    const responses = await Promise.all(names.map((name) => client.create('filters', { name })));
+    expect(responses.map((response) => response.status).sort()).toEqual([201, 422, 422, 422, 422, 422, 422, 422]);
+    expect((await client.list('filters')).body.data).toHaveLength(1);
+  });
+
+  it('leave exactly one default when several markers are made the default at once', async () => {
+    const client = api(await createAccount(server));
+    const ids: string[] = [];
+    for (const name of ['A', 'B', 'C', 'D', 'E', 'F']) ids.push((await client.create('markers', { name })).body.data.id);
+    const responses = await Promise.all(ids.map((id) => client.update('markers', id, { default: true })));
+    expect(responses.map((response) => response.status)).toEqual(ids.map(() => 200));
+    const markers = (await client.list('markers')).body.data;
+    expect(markers.filter((marker: { default: boolean }) => marker.default)).toHaveLength(1);
+  });
+});
+
 describe('deleting detaches from locations', () => {
   it('removes filter, field and call-to-action attachments of every location, keeping the locations', async () => {
     const account = await createAccount(server);

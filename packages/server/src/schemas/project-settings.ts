@@ -25,7 +25,7 @@ const typeName = settingName('location types', ['Outlet']);
 const typePriority = Type.Integer({
   minimum: -2147483648,
   maximum: 2147483647,
-  description: 'Sort weight for store-locator front ends (higher first by convention)',
+  description: 'Ordering weight; store-locator front ends decide how they sort by it',
   examples: [10],
 });
 const typeDefault = Type.Boolean({ description: 'The type new locations get when none is given; setting it clears the former default' });

@@ -12,6 +12,7 @@ import {
   findSetting,
   insertSetting,
   listSettings,
+  lockProjectSettings,
   touchLocationsUsing,
   updateSetting,
   type DefaultingTable,
@@ -123,7 +124,8 @@ const isNoChange = (changes: object) => Object.values(changes).every((value) => 
 
 /**
  * The rules every kind of setting shares: trimmed names unique in the project ignoring case (422 otherwise), one
- * transaction per write, at most one default, and IDs of another project answered as not found.
+ * transaction per write (writes of one project wait for each other), at most one default, and IDs of another project
+ * answered as not found.
  * @example await markerSettings.create(db, project.id, { name: 'Flagship', default: true })
  */
 export class ProjectSettings<T extends SettingTable, Create, Patch> {
@@ -139,6 +141,7 @@ export class ProjectSettings<T extends SettingTable, Create, Patch> {
     const { kind } = this;
     const name = this.checkedName(kind.inputName(input) ?? '');
     return db.transaction().execute(async (trx) => {
+      await lockProjectSettings(trx, projectId);
       await this.ensureNameFree(trx, projectId, name);
       const keys: NewSettingKeys = { public_id: newPublicId(kind.idKind), project_id: projectId, name, created_at: now };
       const row = await insertSetting(trx, kind.table, kind.newRow(input, keys));
@@ -153,6 +156,7 @@ export class ProjectSettings<T extends SettingTable, Create, Patch> {
     const rawName = kind.inputName(input);
     const name = rawName === undefined ? undefined : this.checkedName(rawName);
     return db.transaction().execute(async (trx) => {
+      await lockProjectSettings(trx, projectId);
       const current = await this.require(trx, projectId, publicId);
       if (name !== undefined) await this.ensureNameFree(trx, projectId, name, current.id);
       const changes = kind.changes(input, name);
@@ -166,6 +170,7 @@ export class ProjectSettings<T extends SettingTable, Create, Patch> {
   /** Deletes one, detaching it from every location (their `updated_at` moves). */
   async delete(db: Kysely<Database>, projectId: number, publicId: string, now: string = isoNow()): Promise<void> {
     await db.transaction().execute(async (trx) => {
+      await lockProjectSettings(trx, projectId);
       const current = await this.require(trx, projectId, publicId);
       await touchLocationsUsing(trx, this.kind.table, current.id, now);
       await deleteSetting(trx, this.kind.table, current.id);
