@@ -1,0 +1,40 @@
+import countries from 'i18n-iso-countries';
+import { foldText } from './fold-text.ts';
+
+let countryIndex: Map<string, string> | undefined;
+
+/**
+ * The ISO 3166-1 alpha-2 code of a country given by code (`DE`, `DEU`) or by name in any of the languages the
+ * `i18n-iso-countries` data knows (`Germany`, `Deutschland`, `Allemagne`, `USA`, `United States`); undefined when the
+ * text names no country.
+ * @example countryCodeOf('Deutschland') // "DE"
+ * @example countryCodeOf('u.s.a.') // "US"
+ */
+export function countryCodeOf(text: string): string | undefined {
+  const folded = foldText(text);
+  if (folded === '') return undefined;
+  countryIndex ??= buildCountryIndex();
+  return countryIndex.get(folded) ?? countryIndex.get(folded.replace(/ /g, ''));
+}
+
+/** Codes first, then English names, then every other language, so an earlier meaning is never overwritten by a later one. */
+function buildCountryIndex(): Map<string, string> {
+  const index = new Map<string, string>();
+  const add = (name: string, alpha2: string) => {
+    const folded = foldText(name);
+    if (folded !== '' && !index.has(folded)) index.set(folded, alpha2);
+  };
+  for (const [alpha2, alpha3] of Object.entries(countries.getAlpha2Codes())) {
+    add(alpha2, alpha2);
+    add(alpha3, alpha2);
+  }
+  // Common in addresses though not an ISO code.
+  add('UK', 'GB');
+  const languages = ['en', ...countries.getSupportedLanguages().filter((language) => language !== 'en')];
+  for (const language of languages) {
+    for (const [alpha2, names] of Object.entries(countries.getNames(language, { select: 'all' }))) {
+      for (const name of names) add(name, alpha2);
+    }
+  }
+  return index;
+}

@@ -1,0 +1,71 @@
+import type { GeocodeQuery } from '../geocoding/geocoder.ts';
+import { countryCodeOf } from './countries.ts';
+import { foldPostcode, foldText } from './fold-text.ts';
+
+/** An address split into the parts a geocoder searches by; a missing part is undefined. */
+export interface StructuredGeocodeRequest {
+  kind: 'structured';
+  /** House number and street (`address_line_1`); `address_line_2` (suite, floor) never moves the point. */
+  street?: string;
+  city?: string;
+  state?: string;
+  postcode?: string;
+  /** The country as given. */
+  country?: string;
+  /** ISO 3166-1 alpha-2 code of `country`, when it names one. */
+  countryCode?: string;
+}
+
+/** A free-text address, used when the location has no city or postcode to search by. */
+export interface TextGeocodeRequest {
+  kind: 'text';
+  text: string;
+}
+
+export type GeocodeRequest = StructuredGeocodeRequest | TextGeocodeRequest;
+
+function present(value: string | null | undefined): string | undefined {
+  const trimmed = value?.trim();
+  return trimmed ? trimmed : undefined;
+}
+
+/**
+ * What a geocoder should search for: the address components when a city or postcode is among them (they are more
+ * precise than the free text, which is usually generated from them), otherwise the free-text `address`.
+ * Null when nothing locates the address (a country or state alone is never geocoded: its centre is no location).
+ * @example geocodeRequestOf({ city: 'Nashville', state: 'TN', country: 'USA' })
+ * // { kind: 'structured', city: 'Nashville', state: 'TN', country: 'USA', countryCode: 'US' }
+ */
+export function geocodeRequestOf(query: GeocodeQuery): GeocodeRequest | null {
+  const city = present(query.city);
+  const postcode = present(query.postcode);
+  if (city || postcode) {
+    const country = present(query.country);
+    const request: StructuredGeocodeRequest = { kind: 'structured' };
+    const street = present(query.address_line_1);
+    const state = present(query.state);
+    const countryCode = country ? countryCodeOf(country) : undefined;
+    if (street) request.street = street;
+    if (city) request.city = city;
+    if (state) request.state = state;
+    if (postcode) request.postcode = postcode;
+    if (country) request.country = country;
+    if (countryCode) request.countryCode = countryCode;
+    return request;
+  }
+  const text = present(query.address);
+  return text && foldText(text) !== '' ? { kind: 'text', text } : null;
+}
+
+/**
+ * The key under which a geocoding answer is remembered: the searched parts folded (case, accents, punctuation,
+ * spacing) and the country reduced to its ISO code, so `München, DE` and `munchen, Germany` share one answer.
+ * @example geocodeCacheKey({ kind: 'structured', city: 'São  Paulo', country: 'Brasil', countryCode: 'BR' })
+ * // "s||sao paulo|||br"
+ */
+export function geocodeCacheKey(request: GeocodeRequest): string {
+  if (request.kind === 'text') return `t|${foldText(request.text)}`;
+  const country = request.countryCode ?? (request.country ? foldText(request.country) : '');
+  const parts = [request.street, request.city, request.state].map((part) => (part ? foldText(part) : ''));
+  return ['s', ...parts, request.postcode ? foldPostcode(request.postcode) : '', country.toLowerCase()].join('|');
+}
