@@ -95,7 +95,8 @@ describe('an unexpected failure', () => {
     const broken = await startTestServer();
     try {
       const account = await createAccount(broken);
-      await sql`drop table locations`.execute(broken.database.db);
+      // Renamed rather than dropped: PostgreSQL refuses to drop a table others reference, SQLite knows no cascade.
+      await sql`alter table locations rename to locations_gone`.execute(broken.database.db);
       const response = await call(broken, 'GET', '/api/v2/projects', { token: account.token.token });
       expect(response.status).toBe(500);
       expect(response.body.request_id).toBe(response.headers.get('x-request-id'));

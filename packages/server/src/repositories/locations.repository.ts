@@ -96,7 +96,10 @@ export async function listLocationRecords(db: Executor, projectId: number, query
   const direction = query.sort.descending ? 'desc' : 'asc';
   const ids = filteredLocations(db, projectId, query).select('locations.id');
   let builder = selectRecords(db).where('locations.id', 'in', ids);
-  if (query.sort.key !== 'id') builder = builder.orderBy(`locations.${query.sort.key}`, direction);
+  // Missing values sort as the smallest on both dialects (PostgreSQL would put them last when ascending).
+  if (query.sort.key !== 'id') {
+    builder = builder.orderBy(`locations.${query.sort.key}`, (order) => (query.sort.descending ? order.desc().nullsLast() : order.asc().nullsFirst()));
+  }
   return builder
     .orderBy('locations.id', direction)
     .limit(query.limit)
