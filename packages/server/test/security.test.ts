@@ -7,7 +7,9 @@ import {
   locationTypeSettings,
   markerSettings,
 } from '../src/services/project-settings.service.ts';
+import type { CreatedUser } from '../src/services/accounts.service.ts';
 import { describeRouteSecurity, type SecuredRoute } from './support/security.ts';
+import { call, type TestServer } from './support/server.ts';
 
 // Every route of the service, with what it takes to call it: the shared cases (401, 403 scope, 404 for another user,
 // 403 plan, 2xx) run for each row. A new route adds its rows to its block below.
@@ -69,7 +71,30 @@ const routes: SecuredRoute[] = [
 
   // V2 locations
 
-  // V1 (legacy)
+  // V1 (legacy): the personal project only; a list or create of another user is their own, so only ID routes are owned
+  ...v1LocationRoutes(),
 ];
+
+/** The V1 location routes; the ID routes act on a location made through V1 in the personal project. */
+function v1LocationRoutes(): SecuredRoute[] {
+  const rule = { api: 'v1', planGated: true } as const;
+  const existing = async (server: TestServer, account: CreatedUser) => {
+    const created = await call(server, 'POST', '/api/locations', { token: account.legacyToken.token, body: { name: 'Existing' } });
+    return `/api/locations/${created.body.id}`;
+  };
+  return [
+    { ...rule, owned: false, method: 'GET', route: '/api/locations', setup: async () => ({ path: '/api/locations' }) },
+    { ...rule, owned: false, method: 'POST', route: '/api/locations', setup: async () => ({ path: '/api/locations', body: { name: 'New' } }) },
+    { ...rule, owned: true, method: 'GET', route: '/api/locations/:id', setup: async (server, account) => ({ path: await existing(server, account) }) },
+    {
+      ...rule,
+      owned: true,
+      method: 'PUT',
+      route: '/api/locations/:id',
+      setup: async (server, account) => ({ path: await existing(server, account), body: { name: 'Renamed' } }),
+    },
+    { ...rule, owned: true, method: 'DELETE', route: '/api/locations/:id', setup: async (server, account) => ({ path: await existing(server, account) }) },
+  ];
+}
 
 describeRouteSecurity(routes);

@@ -6,6 +6,11 @@ import { registerV2Fields } from './v2/config/fields.ts';
 import { registerV2Filters } from './v2/config/filters.ts';
 import { registerV2LocationTypes } from './v2/config/location-types.ts';
 import { registerV2Markers } from './v2/config/markers.ts';
+import { registerV1LocationsDelete } from './v1/locations.delete.ts';
+import { registerV1LocationsGet } from './v1/locations.get.ts';
+import { registerV1LocationsList } from './v1/locations.list.ts';
+import { registerV1LocationsPost } from './v1/locations.post.ts';
+import { registerV1LocationsPut } from './v1/locations.put.ts';
 import { registerV2LocationsDelete } from './v2/locations.delete.ts';
 import { registerV2LocationsGet } from './v2/locations.get.ts';
 import { registerV2LocationsList } from './v2/locations.list.ts';
@@ -39,4 +44,11 @@ export function registerRoutes(app: App): void {
   registerV2LocationsPatch(app);
   registerV2LocationsPut(app);
   registerV2LocationsDelete(app);
+
+  // V1 (legacy): the personal project's locations under /api, with the legacy token; no PATCH (405)
+  registerV1LocationsList(app);
+  registerV1LocationsGet(app);
+  registerV1LocationsPost(app);
+  registerV1LocationsPut(app);
+  registerV1LocationsDelete(app);
 }

@@ -1,0 +1,28 @@
+import type { App } from '../../http/app.ts';
+import { personalProjectOf } from '../../http/auth.ts';
+import { errorResponses, SuccessBody } from '../../schemas/common.ts';
+import { LocationParamsV1, V1_LOCATIONS_TAG } from '../../schemas/location.v1.ts';
+import { deleteLocation } from '../../services/locations.service.ts';
+import { v1LocationKey } from './locations.params.ts';
+
+export function registerV1LocationsDelete(app: App): void {
+  app.delete(
+    '/api/locations/:id',
+    {
+      config: { auth: { api: 'v1' } },
+      schema: {
+        tags: [V1_LOCATIONS_TAG],
+        summary: 'Delete a location',
+        description: 'Deletes the location with its hours and attachments; `{"success": true}`. There is no PATCH in V1 (405).',
+        security: [{ legacyToken: [] }],
+        params: LocationParamsV1,
+        response: { 200: SuccessBody, ...errorResponses(401, 403, 404, 429) },
+      },
+    },
+    async (request) => {
+      const project = await personalProjectOf(request);
+      await deleteLocation(app.ctx.database.db, project, v1LocationKey(request.params.id));
+      return { success: true as const };
+    },
+  );
+}

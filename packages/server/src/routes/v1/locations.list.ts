@@ -1,0 +1,47 @@
+import { paginate } from '../../domain/pagination.ts';
+import { v1LimitOf, v1LinkQuery, v1PageOf } from '../../domain/v1-paging.ts';
+import type { App } from '../../http/app.ts';
+import { personalProjectOf } from '../../http/auth.ts';
+import { baseUrlOf, pathOf, rawQueryPairs } from '../../http/base-url.ts';
+import { errorResponses, PageEnvelope } from '../../schemas/common.ts';
+import { LocationListQueryV1, LocationV1, V1_LOCATIONS_TAG } from '../../schemas/location.v1.ts';
+import { ALL_ATTACHMENTS, listLocations } from '../../services/locations.service.ts';
+import { presentLocationV1 } from './location.present.ts';
+
+export function registerV1LocationsList(app: App): void {
+  app.get(
+    '/api/locations',
+    {
+      config: { auth: { api: 'v1' } },
+      schema: {
+        tags: [V1_LOCATIONS_TAG],
+        summary: 'List locations',
+        description:
+          'Pages of the personal project’s locations ordered by ID, each with `hours`, `filters`, `fields` and `buttons`. `page` defaults to 1 and `limit` to 15 (1 to 100; above 100, below 1 or not an integer it falls back to 15 rather than failing). `links` are absolute URLs that keep every parameter you sent, with `limit` set to the page size actually used; `prev`/`next` are null at the ends and `meta.from`/`meta.to` null on an empty page. A page past the end is empty.',
+        security: [{ legacyToken: [] }],
+        querystring: LocationListQueryV1,
+        response: { 200: PageEnvelope(LocationV1), ...errorResponses(401, 403, 429) },
+      },
+    },
+    async (request) => {
+      const project = await personalProjectOf(request);
+      const limit = v1LimitOf(request.query.limit);
+      const page = v1PageOf(request.query.page, limit);
+      const { views, total } = await listLocations(
+        app.ctx.database.db,
+        project,
+        { page, limit, filters: [], sort: { key: 'id', descending: false } },
+        ALL_ATTACHMENTS,
+      );
+      const { links, meta } = paginate({
+        path: baseUrlOf(request) + pathOf(request),
+        query: v1LinkQuery(rawQueryPairs(request), limit),
+        page,
+        perPage: limit,
+        total,
+        count: views.length,
+      });
+      return { data: views.map(presentLocationV1), links, meta };
+    },
+  );
+}
