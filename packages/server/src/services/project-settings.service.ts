@@ -1,7 +1,6 @@
 import type { Insertable, Kysely, Updateable } from 'kysely';
 import type { Database } from '../db/database.ts';
-import type { ID_PREFIX } from '../domain/ids.ts';
-import { newPublicId } from '../domain/ids.ts';
+import { newPublicId, type ID_PREFIX } from '../domain/ids.ts';
 import { checkSettingName, findNameClash } from '../domain/setting-names.ts';
 import { isoNow } from '../domain/time.ts';
 import { ApiError } from '../http/errors.ts';
@@ -44,7 +43,7 @@ export interface NewSettingKeys {
 
 /**
  * One kind of project setting (location types, markers, ...): where it is stored and how input becomes columns.
- * The rules they share (trimmed names unique ignoring case, one transaction per write) live in the functions below.
+ * The rules they share (trimmed names unique ignoring case, one transaction per write) live in `ProjectSettings`.
  */
 export interface SettingKind<T extends SettingTable, Create, Patch> {
   table: T;
