@@ -13,6 +13,7 @@ import type { Geocoder, GeocodeResult } from '../geocoding/geocoder.ts';
 import { geocodeQueryOf } from './geocoding-queue.service.ts';
 import * as locations from '../repositories/locations.repository.ts';
 import type { AttachmentSelection, LocationAttachments, LocationRecord } from '../repositories/locations.repository.ts';
+import type { TransactionHooks } from './transaction-hooks.ts';
 
 export type { AttachmentSelection, LocationAttachments, LocationRecord };
 
@@ -107,7 +108,8 @@ async function geocodeWithin(geocoding: CreateTimeGeocoding, input: LocationInpu
 /**
  * Creates a location and everything attached to it in one transaction; returns it with every attachment.
  * Missing or zero coordinates are geocoded first, within a bound; without an answer the location is still
- * created and a geocoding job is queued in the same transaction.
+ * created and a geocoding job is queued in the same transaction. `hooks` join that transaction (an
+ * idempotency key is claimed before the insert and the response stored after it).
  */
 export async function createLocation(
   db: Kysely<Database>,
@@ -116,9 +118,11 @@ export async function createLocation(
   policy: WritePolicy,
   now: string,
   geocoding?: CreateTimeGeocoding,
+  hooks: TransactionHooks<LocationView> = {},
 ): Promise<LocationView> {
   const geocoded = geocoding && (isMissing(input.lat) || isMissing(input.lng)) ? await geocodeWithin(geocoding, input) : null;
-  const id = await db.transaction().execute(async (trx) => {
+  return db.transaction().execute(async (trx) => {
+    await hooks.before?.(trx);
     const plan = planOrThrow('create', undefined, input, await loadCatalog(trx, project.id), policy);
     if (plan.needsGeocoding && geocoded) {
       Object.assign(plan.columns, { lat: geocoded.lat, lng: geocoded.lng, geocoding_status: 'done', geocoding_precision: geocoded.precision });
@@ -140,11 +144,12 @@ export async function createLocation(
     });
     await applyAttachments(trx, locationId, plan);
     if (plan.needsGeocoding && !geocoded) await enqueueGeocoding(trx, locationId, now);
-    return locationId;
+    const record = await locations.findLocationRecordById(trx, locationId);
+    if (!record) throw ApiError.notFound('Location');
+    const view = await viewOf(trx, record, ALL_ATTACHMENTS);
+    await hooks.after?.(trx, view);
+    return view;
   });
-  const record = await locations.findLocationRecordById(db, id);
-  if (!record) throw ApiError.notFound('Location');
-  return viewOf(db, record, ALL_ATTACHMENTS);
 }
 
 /** PUT or PATCH: the whole update is saved in one transaction, or nothing is. */

@@ -1,9 +1,10 @@
 import type { App } from '../../http/app.ts';
 import { projectOf } from '../../http/auth.ts';
+import { IDEMPOTENCY_DESCRIPTION, IdempotencyKeyHeaders, sendCreated } from '../../http/idempotency.ts';
 import { isoNow } from '../../domain/time.ts';
 import { DataEnvelope, errorResponses } from '../../schemas/common.ts';
 import { LocationCreateV2, LocationV2 } from '../../schemas/location.v2.ts';
-import { ALL_ATTACHMENTS, createLocation } from '../../services/locations.service.ts';
+import { ALL_ATTACHMENTS, createLocation, type LocationView } from '../../services/locations.service.ts';
 import { locationInputFromV2 } from './location.input.ts';
 import { presentLocationV2 } from './location.present.ts';
 import { LOCATIONS_TAG, ProjectParams } from './locations.params.ts';
@@ -17,19 +18,27 @@ export function registerV2LocationsPost(app: App): void {
         tags: [LOCATIONS_TAG],
         summary: 'Create a location',
         description:
-          '`name` and `city` are required. Omitted marker and location type take the project defaults. When `lat` or `lng` is missing or 0, the address is geocoded. The response carries every include.',
+          '`name` and `city` are required. Omitted marker and location type take the project defaults. When `lat` or `lng` is missing or 0, the address is geocoded. The response carries every include. ' +
+          IDEMPOTENCY_DESCRIPTION,
         security: [{ apiToken: [] }],
         params: ProjectParams,
+        headers: IdempotencyKeyHeaders,
         body: LocationCreateV2,
-        response: { 201: DataEnvelope(LocationV2), ...errorResponses(400, 401, 403, 404, 413, 415, 422, 429) },
+        response: { 201: DataEnvelope(LocationV2), ...errorResponses(400, 401, 403, 404, 409, 413, 415, 422, 429) },
       },
     },
     async (request, reply) => {
       const project = await projectOf(request, request.params.project_id, { requirePlan: true });
       const { database, geocoder, config, clock } = app.ctx;
       const geocoding = { geocoder, timeoutMs: config.geocoder.timeoutMs };
-      const view = await createLocation(database.db, project, locationInputFromV2(request.body), { legacyLocationType: false }, isoNow(clock), geocoding);
-      return reply.code(201).send({ data: presentLocationV2(view, ALL_ATTACHMENTS) });
+      const input = locationInputFromV2(request.body);
+      const now = isoNow(clock);
+      return sendCreated<LocationView>(request, reply, {
+        status: 201,
+        now,
+        create: (hooks) => createLocation(database.db, project, input, { legacyLocationType: false }, now, geocoding, hooks),
+        present: (view) => ({ data: presentLocationV2(view, ALL_ATTACHMENTS) }),
+      });
     },
   );
 }
