@@ -9,7 +9,10 @@ import type { GeocodeQuery, Geocoder } from '../src/geocoding/geocoder.ts';
 import { startServer } from '../src/server.ts';
 import { createUser } from '../src/services/accounts.service.ts';
 import { processNextJob, type GeocodingQueueOptions, type JobOutcome } from '../src/services/geocoding-queue.service.ts';
+import { createLocation } from '../src/services/locations.service.ts';
+import { isoNow } from '../src/domain/time.ts';
 import { seedCatalog } from './support/factories.ts';
+import { startChildServer } from './support/child-server.ts';
 import { createTestDatabase } from './support/test-database.ts';
 import { call, createAccount, startTestServer, type TestServer } from './support/server.ts';
 
@@ -182,33 +185,34 @@ describe('the geocoding queue', () => {
     expect(await processNextJob(target.database.db, queueOptions(target, geocoder), 'w1')).toBe('failed');
     expect((await jobsOf(target))[0]).toMatchObject({ status: 'failed', attempts: 1, last_error: expect.stringContaining('no offline result') });
   });
+});
 
-  it('lets two workers share the queue without ever running one job twice', async () => {
-    const target = await server({ GEOCODER: 'none' });
-    const account = await createAccount(target);
+describe('two server processes on one database', () => {
+  it('share the queue without ever running one job twice', async () => {
+    const database = await createTestDatabase();
+    cleanups.push(() => database.dispose());
+    const handle = openDatabase(database.url);
+    cleanups.push(() => handle.close());
+    await migrateToLatest(handle);
+    const account = await createUser(handle.db, { email: 'two-workers@example.com', name: 'Two workers' });
     const cities = ['Nashville', 'Denver', 'Austin', 'Boston', 'Chicago', 'Seattle'];
     for (let n = 0; n < 24; n += 1) {
-      await createPending(target, account.token.token, account.project.public_id, { name: `Store ${n}`, address_line_1: `${n} Main St`, city: cities[n % cities.length] ?? 'Denver', country: 'US' });
+      const city = cities[n % cities.length] ?? 'Denver';
+      await createLocation(handle.db, account.project, { name: `Store ${n}`, address_line_1: `${n} Main St`, city, country: 'US' }, { legacyLocationType: false }, isoNow());
     }
-    // A second connection to the same database, as a second server process would have.
-    const other = openDatabase(target.ctx.config.databaseUrl);
-    cleanups.push(() => other.close());
-    const { geocoder, calls } = countingOffline();
-    const work = async (db: typeof other.db, workerId: string) => {
-      let done = 0;
-      for (let guard = 0; guard < 100; guard += 1) {
-        const outcome = await processNextJob(db, queueOptions(target, geocoder), workerId);
-        if (outcome === 'idle') return done;
-        done += 1;
-      }
-      return done;
-    };
-    const [first, second] = await Promise.all([work(target.database.db, 'w1'), work(other.db, 'w2')]);
-    expect(first + second).toBe(24);
-    expect([...calls.values()].every((count) => count === 1)).toBe(true);
-    expect(calls.size).toBe(24);
-    const jobs = await jobsOf(target);
-    expect(jobs.every((job) => job.status === 'done' && job.attempts === 1)).toBe(true);
+    const env = { DATABASE_URL: database.url, GEOCODER: 'offline', GEOCODING_POLL_MS: '20' };
+    const servers = await Promise.all([startChildServer(env), startChildServer(env)]);
+    for (const started of servers) cleanups.push(() => started.stop());
+    let jobs = await handle.db.selectFrom('geocoding_jobs').selectAll().execute();
+    for (let tries = 0; tries < 600 && jobs.some((job) => job.status === 'pending' || job.status === 'running'); tries += 1) {
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      jobs = await handle.db.selectFrom('geocoding_jobs').selectAll().execute();
+    }
+    expect(jobs).toHaveLength(24);
+    // Every claim counts an attempt: a job run twice would show two.
+    expect(jobs.map((job) => [job.status, job.attempts])).toEqual(jobs.map(() => ['done', 1]));
+    const located = await handle.db.selectFrom('locations').select(['geocoding_status']).execute();
+    expect(located.every((row) => row.geocoding_status === 'done')).toBe(true);
   });
 });
 

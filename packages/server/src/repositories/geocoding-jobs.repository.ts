@@ -1,4 +1,4 @@
-import { sql } from 'kysely';
+import { PostgresAdapter, sql } from 'kysely';
 import type { GeocodingJobRow } from '../db/tables/geocoding-jobs.table.ts';
 import type { Executor } from './executor.ts';
 
@@ -22,27 +22,19 @@ export async function enqueueGeocoding(db: Executor, locationId: number, now: st
 
 /**
  * Claims the oldest due job for one worker: a pending job whose time has come, or a running one whose worker's lock
- * ran out (it crashed). The claim is one UPDATE that re-checks the job's state, so two workers never both win it.
+ * ran out (it crashed). The claim is one UPDATE that re-checks the job's state, so two workers never both win it;
+ * on PostgreSQL the candidate is picked `FOR UPDATE SKIP LOCKED`, so concurrent workers take different jobs at once
+ * instead of queueing behind one row.
  */
 export async function claimNextJob(db: Executor, workerId: string, now: string, lockedUntil: string): Promise<GeocodingJobRow | undefined> {
-  const due = (status: 'pending' | 'running') =>
-    status === 'pending'
-      ? sql<boolean>`(status = 'pending' and run_after <= ${now})`
-      : sql<boolean>`(status = 'running' and locked_until < ${now})`;
-  const candidate = await db
-    .selectFrom('geocoding_jobs')
-    .select('id')
-    .where(sql<boolean>`${due('pending')} or ${due('running')}`)
-    .orderBy('run_after')
-    .orderBy('id')
-    .limit(1)
-    .executeTakeFirst();
-  if (!candidate) return undefined;
+  const due = sql<boolean>`(status = 'pending' and run_after <= ${now}) or (status = 'running' and locked_until < ${now})`;
+  let candidates = db.selectFrom('geocoding_jobs').select('id').where(due).orderBy('run_after').orderBy('id').limit(1);
+  if (db.getExecutor().adapter instanceof PostgresAdapter) candidates = candidates.forUpdate().skipLocked();
   return db
     .updateTable('geocoding_jobs')
     .set({ status: 'running', locked_by: workerId, locked_until: lockedUntil, attempts: sql<number>`attempts + 1`, updated_at: now })
-    .where('id', '=', candidate.id)
-    .where(sql<boolean>`${due('pending')} or ${due('running')}`)
+    .where('id', '=', candidates)
+    .where(due)
     .returningAll()
     .executeTakeFirst();
 }
