@@ -8,6 +8,8 @@ import {
   markerSettings,
 } from '../src/services/project-settings.service.ts';
 import type { CreatedUser } from '../src/services/accounts.service.ts';
+import { isoNow } from '../src/domain/time.ts';
+import { createLocation } from '../src/services/locations.service.ts';
 import { describeRouteSecurity, type SecuredRoute } from './support/security.ts';
 import { call, type TestServer } from './support/server.ts';
 
@@ -70,10 +72,49 @@ const routes: SecuredRoute[] = [
   ...configurationRoutes,
 
   // V2 locations
+  ...v2LocationRoutes(),
 
   // V1 (legacy): the personal project only; a list or create of another user is their own, so only ID routes are owned
   ...v1LocationRoutes(),
 ];
+
+/** The V2 location routes; the ID routes act on a location made through the service in the personal project. */
+function v2LocationRoutes(): SecuredRoute[] {
+  const rule = { api: 'v2', planGated: true, owned: true } as const;
+  const collection = '/api/v2/projects/:project_id/locations';
+  const pathOf = (account: CreatedUser) => `/api/v2/projects/${account.project.public_id}/locations`;
+  const existing = async (server: TestServer, account: CreatedUser) => {
+    const created = await createLocation(server.database.db, account.project, { name: 'Existing', city: 'Austin', lat: 30.27, lng: -97.74 }, { legacyLocationType: false }, isoNow());
+    return `${pathOf(account)}/${created.record.public_id}`;
+  };
+  const body = { name: 'New', city: 'Austin', lat: 30.27, lng: -97.74 };
+  return [
+    { ...rule, scope: 'location:read', method: 'GET', route: collection, setup: async (_server, account) => ({ path: pathOf(account) }) },
+    { ...rule, scope: 'location:create', method: 'POST', route: collection, setup: async (_server, account) => ({ path: pathOf(account), body }) },
+    { ...rule, scope: 'location:read', method: 'GET', route: `${collection}/:location_id`, setup: async (server, account) => ({ path: await existing(server, account) }) },
+    {
+      ...rule,
+      scope: 'location:update',
+      method: 'PATCH',
+      route: `${collection}/:location_id`,
+      setup: async (server, account) => ({ path: await existing(server, account), body: { phone: '1' } }),
+    },
+    {
+      ...rule,
+      scope: 'location:update',
+      method: 'PUT',
+      route: `${collection}/:location_id`,
+      setup: async (server, account) => ({ path: await existing(server, account), body }),
+    },
+    {
+      ...rule,
+      scope: 'location:delete',
+      method: 'DELETE',
+      route: `${collection}/:location_id`,
+      setup: async (server, account) => ({ path: await existing(server, account) }),
+    },
+  ];
+}
 
 /** The V1 location routes; the ID routes act on a location made through V1 in the personal project. */
 function v1LocationRoutes(): SecuredRoute[] {
