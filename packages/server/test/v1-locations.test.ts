@@ -669,6 +669,18 @@ describe('GET /api/locations (pagination)', () => {
     expect(plain).toMatchObject({ hours: null, filters: [], fields: [], buttons: [] });
   });
 
+  it('runs the same number of queries for a page of 30 as for a page of 2, attachments included', async () => {
+    for (let index = 0; index < 30; index += 1) expect((await v2('POST', v2Base, fullLocationBody({ name: `Attached ${index}` }))).status).toBe(201);
+    // The first call of a token records its use; counting starts after it.
+    await list('?limit=1');
+    server.queries.count = 0;
+    expect((await list('?limit=2')).data).toHaveLength(2);
+    const small = server.queries.count;
+    server.queries.count = 0;
+    expect((await list('?limit=30')).data).toHaveLength(30);
+    expect(server.queries.count).toBe(small);
+  });
+
   it('builds absolute links on the configured public URL', async () => {
     const configured = await startTestServer({ env: { PUBLIC_URL: 'https://locator.example.com' } });
     try {
