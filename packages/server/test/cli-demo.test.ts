@@ -1,25 +1,24 @@
 import { execFile } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { resolve } from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { loadConfig } from '../src/config/config.ts';
 import { startServer, type RunningServer } from '../src/server.ts';
+import { createTestDatabase, type TestDatabase } from './support/test-database.ts';
 
 const run = promisify(execFile);
 const BIN = resolve(import.meta.dirname, '../../../bin/locator.js');
-let dir: string;
+let database: TestDatabase;
 let databaseUrl: string;
 let server: RunningServer | undefined;
 
-beforeAll(() => {
-  dir = mkdtempSync(join(tmpdir(), 'locator-demo-'));
-  databaseUrl = `sqlite:${join(dir, 'demo.db')}`;
+beforeAll(async () => {
+  database = await createTestDatabase();
+  databaseUrl = database.url;
 });
 afterAll(async () => {
   await server?.stop();
-  rmSync(dir, { recursive: true, force: true });
+  await database.dispose();
 });
 
 it('seeds a demo whose token works for the README examples, and hands out fresh tokens when run again', async () => {

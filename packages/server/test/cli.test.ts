@@ -1,15 +1,14 @@
 import { execFile } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { resolve } from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '../src/db/connection.ts';
 import { hashToken } from '../src/domain/tokens.ts';
+import { createTestDatabase, type TestDatabase } from './support/test-database.ts';
 
 const run = promisify(execFile);
 const BIN = resolve(import.meta.dirname, '../../../bin/locator.js');
-let dir: string;
+let database: TestDatabase;
 let env: NodeJS.ProcessEnv;
 
 /** Runs the real `locator` binary against a temp database; never throws, returns the exit code. */
@@ -23,11 +22,11 @@ async function locator(...args: string[]): Promise<{ code: number; stdout: strin
   }
 }
 
-beforeAll(() => {
-  dir = mkdtempSync(join(tmpdir(), 'locator-cli-'));
-  env = { ...process.env, DATABASE_URL: `sqlite:${join(dir, 'cli.db')}`, LOG_LEVEL: 'silent' };
+beforeAll(async () => {
+  database = await createTestDatabase();
+  env = { ...process.env, DATABASE_URL: database.url, LOG_LEVEL: 'silent' };
 });
-afterAll(() => rmSync(dir, { recursive: true, force: true }));
+afterAll(async () => database.dispose());
 
 describe('locator CLI', () => {
   it('creates a user with --json: exactly one object with the user, project and both tokens', async () => {

@@ -92,7 +92,7 @@ describe(`lists that read the same on ${testDialect()}`, () => {
 });
 
 describe.runIf(testDialect() === 'postgres')('a PostgreSQL test database', () => {
-  it('is a schema of its own, dropped when the server stops', async () => {
+  it('is a schema of its own, dropped when disposed of', async () => {
     const testDatabase = await createTestDatabase();
     const handle = openDatabase(testDatabase.url, { poolSize: 1 });
     try {
@@ -104,6 +104,7 @@ describe.runIf(testDialect() === 'postgres')('a PostgreSQL test database', () =>
       expect(left.rows[0]?.n).toBe(0);
     } finally {
       await handle.close();
+      await testDatabase.dispose();
     }
   });
 

@@ -1,7 +1,4 @@
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '../src/db/connection.ts';
@@ -11,6 +8,7 @@ import { RedisRateLimitStore } from '../src/ratelimit/redis.store.ts';
 import { createToken, createUser } from '../src/services/accounts.service.ts';
 import { startChildServer, type ChildServer } from './support/child-server.ts';
 import { call, createAccount, startTestServer, type TestServer } from './support/server.ts';
+import { createTestDatabase, type TestDatabase } from './support/test-database.ts';
 
 /** The Redis server running on this machine. Every run works under a prefix of its own (one below it per suite) and removes its keys. */
 const REDIS_URL = process.env.TEST_REDIS_URL || 'redis://127.0.0.1:6379';
@@ -128,12 +126,13 @@ describe('a server whose Redis is unreachable', () => {
 });
 
 describe('two server processes on one Redis', () => {
-  const dir = mkdtempSync(join(tmpdir(), 'locator-two-processes-'));
-  const databaseUrl = `sqlite:${join(dir, 'shared.db')}`;
+  let shared: TestDatabase | undefined;
   const accounts: { tokens: [string, string] }[] = [];
   const servers: ChildServer[] = [];
 
   beforeAll(async () => {
+    shared = await createTestDatabase();
+    const databaseUrl = shared.url;
     const database = openDatabase(databaseUrl);
     try {
       await migrateToLatest(database);
@@ -152,7 +151,7 @@ describe('two server processes on one Redis', () => {
 
   afterAll(async () => {
     await Promise.all(servers.map((server) => server.stop()));
-    rmSync(dir, { recursive: true, force: true });
+    await shared?.dispose();
   });
 
   it('share one budget per user: the tenth request across both is allowed, the eleventh refused by either', async () => {

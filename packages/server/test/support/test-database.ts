@@ -12,7 +12,7 @@ export function testDialect(): DialectName {
   throw new Error(`TEST_DATABASE must be "sqlite" or "postgres", not "${chosen}"`);
 }
 
-/** An empty database of its own for one test server: a `DATABASE_URL` and how to throw it away. */
+/** An empty database of its own for one test server: a `DATABASE_URL` and how to throw it away (again harmlessly). */
 export interface TestDatabase {
   url: string;
   dispose(): Promise<void>;
@@ -38,7 +38,7 @@ async function createPostgresSchema(): Promise<TestDatabase> {
   await onPostgres(serverUrl, sql`create schema ${sql.id(schema)}`);
   const url = new URL(serverUrl);
   url.searchParams.set('options', `-c search_path=${schema}`);
-  return { url: url.toString(), dispose: () => onPostgres(serverUrl, sql`drop schema ${sql.id(schema)} cascade`) };
+  return { url: url.toString(), dispose: () => onPostgres(serverUrl, sql`drop schema if exists ${sql.id(schema)} cascade`) };
 }
 
 async function onPostgres(url: string, statement: ReturnType<typeof sql>): Promise<void> {
