@@ -300,6 +300,17 @@ describe('PUT /locations/{id}', () => {
     expect(saved.hours).toEqual(location.hours);
   });
 
+  it('keeps a generated address generated when a read body is sent back with a changed component', async () => {
+    const location = await create();
+    const { hours, filters, fields, callsToAction, marker, ...readBack } = await read(location.id);
+    void [hours, filters, fields, callsToAction];
+    const response = await v2('PUT', `${base}/${location.id}`, { ...readBack, marker: marker.id, city: 'Round Rock' });
+    expect(response.status).toBe(200);
+    expect(response.body.data.address).toBe('1 Main St, Round Rock, TX 78701, US');
+    const later = await v2('PATCH', `${base}/${location.id}`, { city: 'Dallas' });
+    expect(later.body.data.address).toBe('1 Main St, Dallas, TX 78701, US');
+  });
+
   it('removes the schedule with hours null and keeps it with hours {}', async () => {
     const location = await create();
     expect((await v2('PUT', `${base}/${location.id}`, { name: 'x', city: 'y', hours: {} })).body.data.hours).toEqual(location.hours);

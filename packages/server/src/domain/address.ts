@@ -36,7 +36,8 @@ export function generateAddress(c: AddressComponents): string {
  * Decides `address` and `display_address` after a write, remembering which were generated:
  * - a non-empty value given by the client is kept as given (custom);
  * - null or "" regenerates it (the display address then follows the address);
- * - omitted: a generated value is refreshed from the new components, a custom one stays.
+ * - omitted: a generated value is refreshed from the new components, a custom one stays;
+ * - the generated value sent back unchanged counts as omitted (a read body sent back keeps it generated).
  * `current` is undefined on create, where omitted means generated.
  */
 export function resolveAddress(
@@ -45,6 +46,11 @@ export function resolveAddress(
   input: { address?: string | null; display_address?: string | null },
 ): AddressState {
   const generated = generateAddress(components);
+  // A client that sends back the generated address it read (GET, change a field, PUT) did not mean to fix it.
+  const echoes = (given: string | null | undefined, saved: string | undefined, wasGenerated: boolean | undefined) =>
+    wasGenerated === true && typeof given === 'string' && given.trim() === saved;
+  if (current && echoes(input.address, current.address, current.addressGenerated)) input = { ...input, address: undefined };
+  if (current && echoes(input.display_address, current.displayAddress, current.displayAddressGenerated)) input = { ...input, display_address: undefined };
   let address: string;
   let addressGenerated: boolean;
   if (filled(input.address)) [address, addressGenerated] = [input.address, false];
