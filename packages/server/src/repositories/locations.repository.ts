@@ -1,4 +1,4 @@
-import { sql, type ExpressionBuilder, type SelectQueryBuilder } from 'kysely';
+import { PostgresAdapter, sql, type ExpressionBuilder, type SelectQueryBuilder } from 'kysely';
 import type { Database } from '../db/database.ts';
 import type { InsertableLocationRow, LocationRow } from '../db/tables/locations.table.ts';
 import type { OpeningHoursRow } from '../db/tables/opening-hours.table.ts';
@@ -53,11 +53,35 @@ function selectRecords(db: Executor): SelectQueryBuilder<Database, 'locations' |
     ]) as unknown as SelectQueryBuilder<Database, 'locations' | 'location_types' | 'markers', LocationRecord>;
 }
 
-export async function findLocationRecord(db: Executor, projectId: number, publicId: string): Promise<LocationRecord | undefined> {
+/** How a write reads the location it is about to change. */
+export interface RecordLock {
+  /**
+   * Holds the location's row until the transaction ends, so other writes of the same location wait for it and then
+   * read what it saved. Only for writes inside a transaction.
+   */
+  forUpdate?: boolean;
+}
+
+/**
+ * On PostgreSQL, locks the location's row (`FOR UPDATE`), waiting for any write holding it. The record is read by the
+ * next statement, which sees everything that write committed (a locking read that waited would see the new row but
+ * its type and marker as they were before). SQLite needs no lock: its transactions run one at a time.
+ */
+async function lockIfAsked(db: Executor, lock: RecordLock, where: { projectId: number; publicId?: string; id?: number }): Promise<void> {
+  if (!lock.forUpdate || !(db.getExecutor().adapter instanceof PostgresAdapter)) return;
+  let row = db.selectFrom('locations').select('id').where('project_id', '=', where.projectId);
+  if (where.publicId !== undefined) row = row.where('public_id', '=', where.publicId);
+  if (where.id !== undefined) row = row.where('id', '=', where.id);
+  await row.forUpdate().execute();
+}
+
+export async function findLocationRecord(db: Executor, projectId: number, publicId: string, lock: RecordLock = {}): Promise<LocationRecord | undefined> {
+  await lockIfAsked(db, lock, { projectId, publicId });
   return selectRecords(db).where('locations.project_id', '=', projectId).where('locations.public_id', '=', publicId).executeTakeFirst();
 }
 
-export async function findLocationRecordByV1Id(db: Executor, projectId: number, id: number): Promise<LocationRecord | undefined> {
+export async function findLocationRecordByV1Id(db: Executor, projectId: number, id: number, lock: RecordLock = {}): Promise<LocationRecord | undefined> {
+  await lockIfAsked(db, lock, { projectId, id });
   return selectRecords(db).where('locations.project_id', '=', projectId).where('locations.id', '=', id).executeTakeFirst();
 }
 

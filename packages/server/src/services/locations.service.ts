@@ -12,7 +12,7 @@ import { enqueueGeocoding } from '../repositories/geocoding-jobs.repository.ts';
 import type { Geocoder, GeocodeResult } from '../geocoding/geocoder.ts';
 import { geocodeQueryOf } from './geocoding-queue.service.ts';
 import * as locations from '../repositories/locations.repository.ts';
-import type { AttachmentSelection, LocationAttachments, LocationRecord } from '../repositories/locations.repository.ts';
+import type { AttachmentSelection, LocationAttachments, LocationRecord, RecordLock } from '../repositories/locations.repository.ts';
 import type { TransactionHooks } from './transaction-hooks.ts';
 
 export type { AttachmentSelection, LocationAttachments, LocationRecord };
@@ -30,10 +30,10 @@ export const ALL_ATTACHMENTS: AttachmentSelection = { hours: true, filters: true
 
 const SCHEDULE_NAME = 'Opening hours';
 
-async function findRecord(db: Executor, projectId: number, key: LocationKey): Promise<LocationRecord | undefined> {
+async function findRecord(db: Executor, projectId: number, key: LocationKey, lock: RecordLock = {}): Promise<LocationRecord | undefined> {
   return 'publicId' in key
-    ? locations.findLocationRecord(db, projectId, key.publicId)
-    : locations.findLocationRecordByV1Id(db, projectId, key.v1Id);
+    ? locations.findLocationRecord(db, projectId, key.publicId, lock)
+    : locations.findLocationRecordByV1Id(db, projectId, key.v1Id, lock);
 }
 
 async function viewOf(db: Executor, record: LocationRecord, selection: AttachmentSelection): Promise<LocationView> {
@@ -152,7 +152,11 @@ export async function createLocation(
   });
 }
 
-/** PUT or PATCH: the whole update is saved in one transaction, or nothing is. */
+/**
+ * PUT or PATCH: the whole update is saved in one transaction, or nothing is. The plan is made from the saved location
+ * (a generated address, the schedule), so the location stays locked from that read to the commit: writes of one
+ * location run one after the other, each planned from what the one before saved.
+ */
 export async function updateLocation(
   db: Kysely<Database>,
   project: ProjectRow,
@@ -163,7 +167,7 @@ export async function updateLocation(
   now: string,
 ): Promise<LocationView> {
   const id = await db.transaction().execute(async (trx) => {
-    const record = await findRecord(trx, project.id, key);
+    const record = await findRecord(trx, project.id, key, { forUpdate: true });
     if (!record) throw ApiError.notFound('Location');
     const [hours, catalog] = await Promise.all([locations.findHours(trx, record.id), loadCatalog(trx, project.id)]);
     const plan = planOrThrow(mode, { ...record, hours }, input, catalog, policy);
@@ -178,9 +182,10 @@ export async function updateLocation(
   return viewOf(db, record, ALL_ATTACHMENTS);
 }
 
+/** Deletes a location with everything attached to it; an update of it in progress finishes first. */
 export async function deleteLocation(db: Kysely<Database>, project: ProjectRow, key: LocationKey): Promise<void> {
   await db.transaction().execute(async (trx) => {
-    const record = await findRecord(trx, project.id, key);
+    const record = await findRecord(trx, project.id, key, { forUpdate: true });
     if (!record || !(await locations.deleteLocation(trx, record.id))) throw ApiError.notFound('Location');
   });
 }
