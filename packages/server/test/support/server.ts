@@ -96,8 +96,8 @@ export interface RequestOptions {
   headers?: Record<string, string>;
 }
 
-/** Calls the server over real HTTP and parses the JSON answer. */
-export async function call<T = any>(server: TestServer, method: string, path: string, options: RequestOptions = {}): Promise<ApiResponse<T>> {
+/** Calls the server (a test server, or any with a URL such as a child process) over real HTTP and parses the JSON answer. */
+export async function call<T = any>(server: Pick<TestServer, 'url'>, method: string, path: string, options: RequestOptions = {}): Promise<ApiResponse<T>> {
   const headers: Record<string, string> = { ...options.headers };
   if (options.token) headers.authorization = `Bearer ${options.token}`;
   let body: string | undefined;
