@@ -16,9 +16,16 @@ async function newAccount(): Promise<CreatedUser> {
   return created;
 }
 
-function post(path: string, key: string | undefined, body: unknown, who: CreatedUser = account): Promise<ApiResponse> {
+/** What these tests read of an answer: a V2 location's ID, a V1 location's ID, or field errors. */
+interface CreateAnswer {
+  data: { id: string };
+  id: string;
+  errors: Record<string, string[]>;
+}
+
+function post(path: string, key: string | undefined, body: unknown, who: CreatedUser = account): Promise<ApiResponse<CreateAnswer>> {
   const token = path.startsWith('/api/v2/') ? who.token.token : who.legacyToken.token;
-  return call(server, 'POST', path, { token, body, ...(key !== undefined ? { headers: { 'idempotency-key': key } } : {}) });
+  return call<CreateAnswer>(server, 'POST', path, { token, body, ...(key !== undefined ? { headers: { 'idempotency-key': key } } : {}) });
 }
 
 async function locationCount(projectId: number): Promise<number> {

@@ -1,0 +1,136 @@
+import { HttpClient, type CallOptions, type ClientOptions, type CreateOptions } from './http.ts';
+import { itemsOf, pagesFrom } from './pagination.ts';
+import { pathOf } from './paths.ts';
+import type {
+  Location,
+  LocationCreate,
+  LocationListQuery,
+  LocationPage,
+  LocationPatch,
+  LocationReadQuery,
+  LocationReplace,
+  Project,
+  SettingCreate,
+  SettingItem,
+  SettingPatch,
+  SettingSegment,
+  User,
+  V2Paths,
+} from './v2-types.ts';
+
+const path = <P extends keyof V2Paths & string>(template: P, parameters?: Record<string, string>) => pathOf<V2Paths, P>(template, parameters);
+
+/** One configuration resource of a project (location types, markers, filters, custom fields, calls to action). */
+export class V2Settings<S extends SettingSegment> {
+  constructor(
+    private readonly http: HttpClient,
+    private readonly segment: S,
+  ) {}
+
+  private collection(projectId: string): string {
+    return `/api/v2/projects/${encodeURIComponent(projectId)}/${this.segment}`;
+  }
+
+  /** Every item of the project, oldest first (not paginated). */
+  async list(projectId: string, options?: CallOptions): Promise<SettingItem<S>[]> {
+    return (await this.http.send<{ data: SettingItem<S>[] }>('GET', this.collection(projectId), options)).data;
+  }
+
+  async create(projectId: string, body: SettingCreate<S>, options?: CreateOptions): Promise<SettingItem<S>> {
+    return (await this.http.send<{ data: SettingItem<S> }>('POST', this.collection(projectId), { ...options, body })).data;
+  }
+
+  /** Partial update: omitted keys keep their values. */
+  async update(projectId: string, id: string, body: SettingPatch<S>, options?: CallOptions): Promise<SettingItem<S>> {
+    return (await this.http.send<{ data: SettingItem<S> }>('PATCH', `${this.collection(projectId)}/${encodeURIComponent(id)}`, { ...options, body })).data;
+  }
+
+  async delete(projectId: string, id: string, options?: CallOptions): Promise<void> {
+    await this.http.send('DELETE', `${this.collection(projectId)}/${encodeURIComponent(id)}`, options);
+  }
+}
+
+/**
+ * The V2 API (`/api/v2`) with an API token.
+ * @example
+ * const locator = new V2Client({ baseUrl: 'https://locator.example.com', token: process.env.LOCATOR_TOKEN });
+ * for await (const location of locator.locations(projectId, { limit: 100, 'city[like]': 'austin' })) console.log(location.name);
+ */
+export class V2Client {
+  private readonly http: HttpClient;
+  readonly locationTypes: V2Settings<'location-types'>;
+  readonly markers: V2Settings<'markers'>;
+  readonly filters: V2Settings<'filters'>;
+  readonly fields: V2Settings<'fields'>;
+  readonly callsToAction: V2Settings<'calls-to-action'>;
+
+  constructor(options: ClientOptions) {
+    this.http = new HttpClient(options);
+    this.locationTypes = new V2Settings(this.http, 'location-types');
+    this.markers = new V2Settings(this.http, 'markers');
+    this.filters = new V2Settings(this.http, 'filters');
+    this.fields = new V2Settings(this.http, 'fields');
+    this.callsToAction = new V2Settings(this.http, 'calls-to-action');
+  }
+
+  /** The token owner's profile. */
+  async getUser(options?: CallOptions): Promise<User> {
+    return (await this.http.send<{ data: User }>('GET', path('/api/v2/user'), options)).data;
+  }
+
+  /** The token owner's projects. */
+  async listProjects(options?: CallOptions): Promise<Project[]> {
+    return (await this.http.send<{ data: Project[] }>('GET', path('/api/v2/projects'), options)).data;
+  }
+
+  /** One page of locations (`page` and `limit` in the query, default 1 and 25). */
+  async listLocations(projectId: string, query: LocationListQuery = {}, options?: CallOptions): Promise<LocationPage> {
+    return this.http.send<LocationPage>('GET', path('/api/v2/projects/{project_id}/locations', { project_id: projectId }), { ...options, query });
+  }
+
+  /**
+   * Every page from `query.page` (default 1) on, requested one at a time as the loop asks; each request carries the
+   * whole `query` (`limit`, filters, include flags, `sort`), whatever the previous page's links kept.
+   */
+  locationPages(projectId: string, query: LocationListQuery = {}, options?: CallOptions): AsyncGenerator<LocationPage, void, undefined> {
+    return pagesFrom(query.page ?? 1, (page) => this.listLocations(projectId, { ...query, page }, options));
+  }
+
+  /**
+   * Every location matching `query`, page by page (`limit` up to 100 sets the page size).
+   * Pages are numbered, so a location created or deleted during the loop can shift later pages; for a sync, filter
+   * with `updated_since` and run again.
+   */
+  locations(projectId: string, query: LocationListQuery = {}, options?: CallOptions): AsyncGenerator<Location, void, undefined> {
+    return itemsOf(this.locationPages(projectId, query, options));
+  }
+
+  /** One location; include flags (`includeHours: '1'`, ...) add its attachments. */
+  async getLocation(projectId: string, locationId: string, query: LocationReadQuery = {}, options?: CallOptions): Promise<Location> {
+    const target = path('/api/v2/projects/{project_id}/locations/{location_id}', { project_id: projectId, location_id: locationId });
+    return (await this.http.send<{ data: Location }>('GET', target, { ...options, query })).data;
+  }
+
+  /** Creates a location (`name` and `city` required); safe to retry, see `CreateOptions.idempotencyKey`. */
+  async createLocation(projectId: string, body: LocationCreate, options?: CreateOptions): Promise<Location> {
+    const target = path('/api/v2/projects/{project_id}/locations', { project_id: projectId });
+    return (await this.http.send<{ data: Location }>('POST', target, { ...options, body })).data;
+  }
+
+  /** PATCH: changes only what `body` names. */
+  async updateLocation(projectId: string, locationId: string, body: LocationPatch, options?: CallOptions): Promise<Location> {
+    const target = path('/api/v2/projects/{project_id}/locations/{location_id}', { project_id: projectId, location_id: locationId });
+    return (await this.http.send<{ data: Location }>('PATCH', target, { ...options, body })).data;
+  }
+
+  /** PUT: the fuller update (`name` and `city` required); omitted marker and location type reset to the defaults. */
+  async replaceLocation(projectId: string, locationId: string, body: LocationReplace, options?: CallOptions): Promise<Location> {
+    const target = path('/api/v2/projects/{project_id}/locations/{location_id}', { project_id: projectId, location_id: locationId });
+    return (await this.http.send<{ data: Location }>('PUT', target, { ...options, body })).data;
+  }
+
+  async deleteLocation(projectId: string, locationId: string, options?: CallOptions): Promise<void> {
+    const target = path('/api/v2/projects/{project_id}/locations/{location_id}', { project_id: projectId, location_id: locationId });
+    await this.http.send('DELETE', target, options);
+  }
+}
