@@ -119,6 +119,13 @@ describe('GET /locations (list)', () => {
     expect((await get('sort=phone')).status).toBe(422);
   });
 
+  it('lists every allowed value of a flag in one message', async () => {
+    const response = await get('visible=yes');
+    expect(response.status).toBe(422);
+    expect(response.body.errors).toEqual({ visible: ['must be one of: "true", "false", "1", "0"'] });
+    expect(response.body.message).toBe('The visible field must be one of: "true", "false", "1", "0".');
+  });
+
   it('refuses an unknown filter or operator with 422 naming it', async () => {
     const unknown = await get('colour=red');
     expect(unknown.status).toBe(422);

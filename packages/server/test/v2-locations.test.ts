@@ -150,6 +150,20 @@ describe('strict V2 validation (422, nothing saved)', () => {
     expect((await v2('GET', base)).body.meta.total).toBe(0);
   });
 
+  it('says in one sentence per problem what a field takes', async () => {
+    const response = await v2('POST', base, fullLocationBody({ name: ' ', city: '', email: 'not-an-email', url: 'ftp://example.com', phone: 5 }));
+    expect(response.status).toBe(422);
+    expect(response.body.errors).toEqual({
+      name: ['must not be blank'],
+      city: ['must not be blank'],
+      email: ['must be a valid email address'],
+      url: ['must be an http(s) URL'],
+      phone: ['must be a string or null'],
+    });
+    const long = await v2('POST', base, fullLocationBody({ name: 'x'.repeat(256) }));
+    expect(long.body.errors).toEqual({ name: ['must be at most 255 characters'] });
+  });
+
   it('names what is configured when a name is unknown', async () => {
     const response = await v2('POST', base, fullLocationBody({ location_type: 'Kiosk' }));
     expect(response.body.errors.location_type[0]).toContain('"Store", "Outlet"');

@@ -14,6 +14,8 @@ function join(base: string, key: string): string {
   return base ? `${base}.${key}` : key;
 }
 
+const BLANK = 'must not be blank';
+
 const TYPE_NAMES: Record<string, string> = {
   string: 'a string',
   number: 'a number',
@@ -31,6 +33,7 @@ const TYPE_NAMES: Record<string, string> = {
 export function fieldErrorsFromValidation(validation: readonly ErrorObject[]): FieldErrors {
   const errors: FieldErrors = {};
   const expectedTypes = new Map<string, Set<string>>();
+  const allowedValues = new Map<string, Set<unknown>>();
   const otherMessages = new Map<string, Set<string>>();
   const unionFields = new Set<string>();
 
@@ -57,17 +60,23 @@ export function fieldErrorsFromValidation(validation: readonly ErrorObject[]): F
         break;
       case 'const':
       case 'enum': {
-        const allowed = (params.allowedValues as unknown[] | undefined) ?? [params.allowedValue];
-        const set = otherMessages.get(field) ?? new Set<string>();
-        set.add(`must be one of: ${allowed.map((value) => JSON.stringify(value)).join(', ')}`);
-        otherMessages.set(field, set);
+        // Each literal of a union fails on its own; gathered, they make one list of what is allowed.
+        const set = allowedValues.get(field) ?? new Set<unknown>();
+        for (const value of (params.allowedValues as unknown[] | undefined) ?? [params.allowedValue]) set.add(value);
+        allowedValues.set(field, set);
         break;
       }
       case 'format':
         addMessage(otherMessages, field, formatMessage(String(params.format)));
         break;
       case 'pattern':
-        addMessage(otherMessages, field, 'has an invalid format');
+        addMessage(otherMessages, field, patternMessage(String(params.pattern)));
+        break;
+      case 'minLength':
+        addMessage(otherMessages, field, Number(params.limit) === 1 ? BLANK : `must be at least ${String(params.limit)} characters`);
+        break;
+      case 'maxLength':
+        addMessage(otherMessages, field, `must be at most ${String(params.limit)} characters`);
         break;
       default:
         addMessage(otherMessages, field, error.message ?? 'is invalid');
@@ -78,6 +87,11 @@ export function fieldErrorsFromValidation(validation: readonly ErrorObject[]): F
     // A value of the right type that failed another check explains itself better than the type list.
     if (unionFields.has(field) && otherMessages.has(field)) continue;
     addFieldError(errors, field, `must be ${[...types].map((type) => TYPE_NAMES[type] ?? type).join(' or ')}`);
+  }
+  for (const [field, values] of allowedValues) {
+    // In a union a literal is an alternative (`""` beside an email address): the other alternative's message says more.
+    if (unionFields.has(field) && (otherMessages.has(field) || expectedTypes.has(field))) continue;
+    addFieldError(errors, field, `must be one of: ${[...values].map((value) => JSON.stringify(value)).join(', ')}`);
   }
   for (const [field, messages] of otherMessages) for (const message of messages) addFieldError(errors, field, message);
   for (const field of unionFields) if (!errors[field]) addFieldError(errors, field, 'is invalid');
@@ -93,6 +107,13 @@ function addMessage(map: Map<string, Set<string>>, field: string, message: strin
   const set = map.get(field) ?? new Set<string>();
   set.add(message);
   map.set(field, set);
+}
+
+/** The patterns our schemas use, in words; any other reads as a bad format. */
+function patternMessage(pattern: string): string {
+  if (pattern === '\\S') return BLANK;
+  if (pattern.startsWith('^https?://')) return 'must be an http(s) URL';
+  return 'has an invalid format';
 }
 
 function formatMessage(format: string): string {
