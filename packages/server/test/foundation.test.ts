@@ -25,6 +25,21 @@ describe('the HTTP foundation', () => {
     expect(response.body).toEqual({ message: expect.any(String) });
   });
 
+  it('answers a URL the router refuses in the usual error shape, with a request ID', async () => {
+    const account = await createAccount(server);
+    const broken = await call(server, 'GET', '/api/v2/projects/%E0%A4%A/locations', { token: account.token.token });
+    expect(broken.status).toBe(400);
+    expect(broken.body).toEqual({ message: expect.stringContaining('malformed') });
+    expect(broken.headers.get('x-request-id')).toMatch(/^[0-9a-f-]{36}$/);
+    // Longer than any ID the service issues: not found, like any other unknown ID.
+    const overlong = await call(server, 'GET', `/api/v2/projects/${'x'.repeat(150)}/locations`, { token: account.token.token });
+    expect(overlong.status).toBe(404);
+    expect(overlong.body).toEqual({ message: expect.any(String) });
+    expect(overlong.headers.get('x-request-id')).toMatch(/^[0-9a-f-]{36}$/);
+    const v1 = await call(server, 'GET', `/api/locations/${'9'.repeat(150)}`, { token: account.legacyToken.token });
+    expect([v1.status, Object.keys(v1.body)]).toEqual([404, ['message']]);
+  });
+
   it('answers a wrong method on a known path with 405 and Allow', async () => {
     const response = await call(server, 'DELETE', '/api/v2/user');
     expect(response.status).toBe(405);

@@ -6,6 +6,7 @@ import { registerRoutes } from '../routes/index.ts';
 import { authenticate, authorize } from './auth.ts';
 import { fastifyTrustProxy } from './client-address.ts';
 import { handleError } from './error-handler.ts';
+import { handleFrameworkError } from './framework-errors.ts';
 import { installNotFoundHandler } from './method-not-allowed.ts';
 import { registerOpenApi } from './openapi.ts';
 import { createRateLimitHooks } from './rate-limit.ts';
@@ -41,6 +42,7 @@ export async function buildApp(ctx: AppContext, options: BuildAppOptions = {}): 
     bodyLimit: 1024 * 1024,
     routerOptions: { ignoreTrailingSlash: true },
     return503OnClosing: true,
+    frameworkErrors: handleFrameworkError,
     trustProxy: fastifyTrustProxy(ctx.config.trustProxy),
   }).withTypeProvider<TypeBoxTypeProvider>();
 
