@@ -135,3 +135,47 @@ describe('Idempotency-Key on POST /api/v2/projects/{id}/locations', () => {
     expect(await locationCount(account.project.id)).toBe(2);
   });
 });
+
+describe('Idempotency-Key on POST /api/locations (V1)', () => {
+  const v1Body = { name: 'Legacy Store', city: 'Austin', lat: 30.27, lng: -97.74 };
+
+  it('answers a repeated request with the first response and creates one location', async () => {
+    const first = await post('/api/locations', 'v1-key', v1Body);
+    expect(first.status).toBe(201);
+    const again = await post('/api/locations', 'v1-key', v1Body);
+    expect(again.status).toBe(201);
+    expect(again.headers.get('idempotent-replayed')).toBe('true');
+    expect(again.text).toBe(first.text);
+    expect(await locationCount(account.project.id)).toBe(1);
+  });
+
+  it('refuses the key with another body, and a key already used on V2', async () => {
+    await post('/api/locations', 'v1-key-2', v1Body);
+    expect((await post('/api/locations', 'v1-key-2', { ...v1Body, name: 'Other' })).status).toBe(422);
+    await post(v2Path, 'used-on-v2', fullLocationBody());
+    const onV1 = await post('/api/locations', 'used-on-v2', v1Body);
+    expect(onV1.status).toBe(422);
+    expect(await locationCount(account.project.id)).toBe(2);
+  });
+
+  it('creates once when identical requests with one key arrive together', async () => {
+    const responses = await Promise.all(Array.from({ length: 6 }, () => post('/api/locations', 'v1-concurrent', v1Body)));
+    expect(responses.map((response) => response.status)).toEqual(Array(6).fill(201));
+    expect(new Set(responses.map((response) => response.body.id)).size).toBe(1);
+    expect(await locationCount(account.project.id)).toBe(1);
+  });
+});
+
+describe('Idempotency-Key on POST of the project configuration', () => {
+  it('replays a repeated marker create instead of refusing the name as taken', async () => {
+    const path = `/api/v2/projects/${account.project.public_id}/markers`;
+    const first = await post(path, 'marker-key', { name: 'Flagship', color: '#e4572e' });
+    expect(first.status).toBe(201);
+    const again = await post(path, 'marker-key', { name: 'Flagship', color: '#e4572e' });
+    expect(again.status).toBe(201);
+    expect(again.headers.get('idempotent-replayed')).toBe('true');
+    expect(again.text).toBe(first.text);
+    const unkeyed = await post(path, undefined, { name: 'Flagship', color: '#e4572e' });
+    expect(unkeyed.status).toBe(422);
+  });
+});

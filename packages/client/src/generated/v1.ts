@@ -284,12 +284,18 @@ export interface paths {
         put?: never;
         /**
          * Create a location
-         * @description `name` is required and nonempty; every other writable field is optional. Returns 201 with the location, no `data` wrapper. An omitted, null or unknown `location_type` selects the project default; the marker is the project default. When `lat` or `lng` is missing or 0, the address is geocoded during the request (send both nonzero coordinates to avoid it); when that finds nothing in time, the location is still created (without coordinates) and geocoding is queued. `filters`, `fields`, `buttons`, `hours`, `marker`, `cover` and `slug` are not writable in V1 and are ignored, as are unknown keys. A missing `name`, coordinates out of range or an invalid `email` is 422 with field errors, and nothing is saved.
+         * @description `name` is required and nonempty; every other writable field is optional. Returns 201 with the location, no `data` wrapper. An omitted, null or unknown `location_type` selects the project default; the marker is the project default. When `lat` or `lng` is missing or 0, the address is geocoded during the request (send both nonzero coordinates to avoid it); when that finds nothing in time, the location is still created (without coordinates) and geocoding is queued. `filters`, `fields`, `buttons`, `hours`, `marker`, `cover` and `slug` are not writable in V1 and are ignored, as are unknown keys. A missing `name`, coordinates out of range or an invalid `email` is 422 with field errors, and nothing is saved. Retries are safe with an `Idempotency-Key` header (a unique string of up to 255 characters, such as a UUID): the response to the first request with a key is kept for 24 hours, and a request with the same key and the same body (same method and path, same JSON whatever its key order) gets that response again, with `Idempotent-Replayed: true`, without creating anything. The same key with a different body is a 422. Keys belong to the user, whichever of the user’s tokens sends them. A request that arrives while another with its key is still running waits for it, then gets its response. A failed request (any 4xx or 5xx) stores nothing, so it can be retried with the same key.
          */
         post: {
             parameters: {
                 query?: never;
-                header?: never;
+                header?: {
+                    /**
+                     * @description Makes retries of this request safe; see the operation description.
+                     * @example 5f0c6a8e-8f7e-4b55-9a4c-0d3f1f6f2b1e
+                     */
+                    "idempotency-key"?: string;
+                };
                 path?: never;
                 cookie?: never;
             };
@@ -584,6 +590,34 @@ export interface paths {
                 };
                 /** @description Error body */
                 403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /**
+                             * @description What went wrong, in a sentence.
+                             * @example The city field is required.
+                             */
+                            message: string;
+                            /**
+                             * @description Field errors on 422, keyed by field; nested keys use dots (`hours.mon`, `fields.Manager`).
+                             * @example {
+                             *       "city": [
+                             *         "is required"
+                             *       ]
+                             *     }
+                             */
+                            errors?: {
+                                [key: string]: string[];
+                            };
+                            /** @description Present on 500: quote it when reporting the error. */
+                            request_id?: string;
+                        };
+                    };
+                };
+                /** @description Error body */
+                409: {
                     headers: {
                         [name: string]: unknown;
                     };

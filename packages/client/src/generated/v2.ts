@@ -465,12 +465,18 @@ export interface paths {
         put?: never;
         /**
          * Create a location type
-         * @description Names are trimmed and unique in the project ignoring case (a duplicate is a 422).
+         * @description Names are trimmed and unique in the project ignoring case (a duplicate is a 422). Retries are safe with an `Idempotency-Key` header (a unique string of up to 255 characters, such as a UUID): the response to the first request with a key is kept for 24 hours, and a request with the same key and the same body (same method and path, same JSON whatever its key order) gets that response again, with `Idempotent-Replayed: true`, without creating anything. The same key with a different body is a 422. Keys belong to the user, whichever of the user’s tokens sends them. A request that arrives while another with its key is still running waits for it, then gets its response. A failed request (any 4xx or 5xx) stores nothing, so it can be retried with the same key.
          */
         post: {
             parameters: {
                 query?: never;
-                header?: never;
+                header?: {
+                    /**
+                     * @description Makes retries of this request safe; see the operation description.
+                     * @example 5f0c6a8e-8f7e-4b55-9a4c-0d3f1f6f2b1e
+                     */
+                    "idempotency-key"?: string;
+                };
                 path: {
                     /**
                      * @description Public project ID
@@ -627,6 +633,34 @@ export interface paths {
                 };
                 /** @description Error body */
                 404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /**
+                             * @description What went wrong, in a sentence.
+                             * @example The city field is required.
+                             */
+                            message: string;
+                            /**
+                             * @description Field errors on 422, keyed by field; nested keys use dots (`hours.mon`, `fields.Manager`).
+                             * @example {
+                             *       "city": [
+                             *         "is required"
+                             *       ]
+                             *     }
+                             */
+                            errors?: {
+                                [key: string]: string[];
+                            };
+                            /** @description Present on 500: quote it when reporting the error. */
+                            request_id?: string;
+                        };
+                    };
+                };
+                /** @description Error body */
+                409: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -1348,12 +1382,18 @@ export interface paths {
         put?: never;
         /**
          * Create a marker
-         * @description Names are trimmed and unique in the project ignoring case (a duplicate is a 422).
+         * @description Names are trimmed and unique in the project ignoring case (a duplicate is a 422). Retries are safe with an `Idempotency-Key` header (a unique string of up to 255 characters, such as a UUID): the response to the first request with a key is kept for 24 hours, and a request with the same key and the same body (same method and path, same JSON whatever its key order) gets that response again, with `Idempotent-Replayed: true`, without creating anything. The same key with a different body is a 422. Keys belong to the user, whichever of the user’s tokens sends them. A request that arrives while another with its key is still running waits for it, then gets its response. A failed request (any 4xx or 5xx) stores nothing, so it can be retried with the same key.
          */
         post: {
             parameters: {
                 query?: never;
-                header?: never;
+                header?: {
+                    /**
+                     * @description Makes retries of this request safe; see the operation description.
+                     * @example 5f0c6a8e-8f7e-4b55-9a4c-0d3f1f6f2b1e
+                     */
+                    "idempotency-key"?: string;
+                };
                 path: {
                     /**
                      * @description Public project ID
@@ -1500,6 +1540,34 @@ export interface paths {
                 };
                 /** @description Error body */
                 404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /**
+                             * @description What went wrong, in a sentence.
+                             * @example The city field is required.
+                             */
+                            message: string;
+                            /**
+                             * @description Field errors on 422, keyed by field; nested keys use dots (`hours.mon`, `fields.Manager`).
+                             * @example {
+                             *       "city": [
+                             *         "is required"
+                             *       ]
+                             *     }
+                             */
+                            errors?: {
+                                [key: string]: string[];
+                            };
+                            /** @description Present on 500: quote it when reporting the error. */
+                            request_id?: string;
+                        };
+                    };
+                };
+                /** @description Error body */
+                409: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -2209,12 +2277,18 @@ export interface paths {
         put?: never;
         /**
          * Create a filter
-         * @description Names are trimmed and unique in the project ignoring case (a duplicate is a 422).
+         * @description Names are trimmed and unique in the project ignoring case (a duplicate is a 422). Retries are safe with an `Idempotency-Key` header (a unique string of up to 255 characters, such as a UUID): the response to the first request with a key is kept for 24 hours, and a request with the same key and the same body (same method and path, same JSON whatever its key order) gets that response again, with `Idempotent-Replayed: true`, without creating anything. The same key with a different body is a 422. Keys belong to the user, whichever of the user’s tokens sends them. A request that arrives while another with its key is still running waits for it, then gets its response. A failed request (any 4xx or 5xx) stores nothing, so it can be retried with the same key.
          */
         post: {
             parameters: {
                 query?: never;
-                header?: never;
+                header?: {
+                    /**
+                     * @description Makes retries of this request safe; see the operation description.
+                     * @example 5f0c6a8e-8f7e-4b55-9a4c-0d3f1f6f2b1e
+                     */
+                    "idempotency-key"?: string;
+                };
                 path: {
                     /**
                      * @description Public project ID
@@ -2346,6 +2420,34 @@ export interface paths {
                 };
                 /** @description Error body */
                 404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /**
+                             * @description What went wrong, in a sentence.
+                             * @example The city field is required.
+                             */
+                            message: string;
+                            /**
+                             * @description Field errors on 422, keyed by field; nested keys use dots (`hours.mon`, `fields.Manager`).
+                             * @example {
+                             *       "city": [
+                             *         "is required"
+                             *       ]
+                             *     }
+                             */
+                            errors?: {
+                                [key: string]: string[];
+                            };
+                            /** @description Present on 500: quote it when reporting the error. */
+                            request_id?: string;
+                        };
+                    };
+                };
+                /** @description Error body */
+                409: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -3043,12 +3145,18 @@ export interface paths {
         put?: never;
         /**
          * Create a custom field
-         * @description Names are trimmed and unique in the project ignoring case (a duplicate is a 422).
+         * @description Names are trimmed and unique in the project ignoring case (a duplicate is a 422). Retries are safe with an `Idempotency-Key` header (a unique string of up to 255 characters, such as a UUID): the response to the first request with a key is kept for 24 hours, and a request with the same key and the same body (same method and path, same JSON whatever its key order) gets that response again, with `Idempotent-Replayed: true`, without creating anything. The same key with a different body is a 422. Keys belong to the user, whichever of the user’s tokens sends them. A request that arrives while another with its key is still running waits for it, then gets its response. A failed request (any 4xx or 5xx) stores nothing, so it can be retried with the same key.
          */
         post: {
             parameters: {
                 query?: never;
-                header?: never;
+                header?: {
+                    /**
+                     * @description Makes retries of this request safe; see the operation description.
+                     * @example 5f0c6a8e-8f7e-4b55-9a4c-0d3f1f6f2b1e
+                     */
+                    "idempotency-key"?: string;
+                };
                 path: {
                     /**
                      * @description Public project ID
@@ -3180,6 +3288,34 @@ export interface paths {
                 };
                 /** @description Error body */
                 404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /**
+                             * @description What went wrong, in a sentence.
+                             * @example The city field is required.
+                             */
+                            message: string;
+                            /**
+                             * @description Field errors on 422, keyed by field; nested keys use dots (`hours.mon`, `fields.Manager`).
+                             * @example {
+                             *       "city": [
+                             *         "is required"
+                             *       ]
+                             *     }
+                             */
+                            errors?: {
+                                [key: string]: string[];
+                            };
+                            /** @description Present on 500: quote it when reporting the error. */
+                            request_id?: string;
+                        };
+                    };
+                };
+                /** @description Error body */
+                409: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -3877,12 +4013,18 @@ export interface paths {
         put?: never;
         /**
          * Create a call to action
-         * @description Titles are trimmed and unique in the project ignoring case (a duplicate is a 422).
+         * @description Titles are trimmed and unique in the project ignoring case (a duplicate is a 422). Retries are safe with an `Idempotency-Key` header (a unique string of up to 255 characters, such as a UUID): the response to the first request with a key is kept for 24 hours, and a request with the same key and the same body (same method and path, same JSON whatever its key order) gets that response again, with `Idempotent-Replayed: true`, without creating anything. The same key with a different body is a 422. Keys belong to the user, whichever of the user’s tokens sends them. A request that arrives while another with its key is still running waits for it, then gets its response. A failed request (any 4xx or 5xx) stores nothing, so it can be retried with the same key.
          */
         post: {
             parameters: {
                 query?: never;
-                header?: never;
+                header?: {
+                    /**
+                     * @description Makes retries of this request safe; see the operation description.
+                     * @example 5f0c6a8e-8f7e-4b55-9a4c-0d3f1f6f2b1e
+                     */
+                    "idempotency-key"?: string;
+                };
                 path: {
                     /**
                      * @description Public project ID
@@ -4014,6 +4156,34 @@ export interface paths {
                 };
                 /** @description Error body */
                 404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /**
+                             * @description What went wrong, in a sentence.
+                             * @example The city field is required.
+                             */
+                            message: string;
+                            /**
+                             * @description Field errors on 422, keyed by field; nested keys use dots (`hours.mon`, `fields.Manager`).
+                             * @example {
+                             *       "city": [
+                             *         "is required"
+                             *       ]
+                             *     }
+                             */
+                            errors?: {
+                                [key: string]: string[];
+                            };
+                            /** @description Present on 500: quote it when reporting the error. */
+                            request_id?: string;
+                        };
+                    };
+                };
+                /** @description Error body */
+                409: {
                     headers: {
                         [name: string]: unknown;
                     };

@@ -30,6 +30,7 @@ import type {
   MarkerCreateBody,
   MarkerPatchBody,
 } from '../schemas/project-settings.ts';
+import type { TransactionHooks } from './transaction-hooks.ts';
 
 export type { SettingRow, SettingTable };
 
@@ -135,16 +136,24 @@ export class ProjectSettings<T extends SettingTable, Create, Patch> {
     return listSettings(db, this.kind.table, projectId);
   }
 
-  /** Creates one; a new default clears the former one. */
-  async create(db: Kysely<Database>, projectId: number, input: Create, now: string = isoNow()): Promise<SettingRow<T>> {
+  /** Creates one; a new default clears the former one. `hooks` join the transaction (an idempotency key, say). */
+  async create(
+    db: Kysely<Database>,
+    projectId: number,
+    input: Create,
+    now: string = isoNow(),
+    hooks: TransactionHooks<SettingRow<T>> = {},
+  ): Promise<SettingRow<T>> {
     const { kind } = this;
     const name = this.checkedName(kind.inputName(input) ?? '');
     return db.transaction().execute(async (trx) => {
+      await hooks.before?.(trx);
       await lockProjectSettings(trx, projectId);
       await this.ensureNameFree(trx, projectId, name);
       const keys: NewSettingKeys = { public_id: newPublicId(kind.idKind), project_id: projectId, name, created_at: now };
       const row = await insertSetting(trx, kind.table, kind.newRow(input, keys));
       await kind.keepOneDefault?.(trx, row);
+      await hooks.after?.(trx, row);
       return row;
     });
   }

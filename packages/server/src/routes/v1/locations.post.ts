@@ -1,9 +1,10 @@
 import type { App } from '../../http/app.ts';
 import { personalProjectOf } from '../../http/auth.ts';
+import { IDEMPOTENCY_DESCRIPTION, IdempotencyKeyHeaders, sendCreated } from '../../http/idempotency.ts';
 import { isoNow } from '../../domain/time.ts';
 import { errorResponses } from '../../schemas/common.ts';
 import { LocationV1, LocationWriteV1, V1_LOCATIONS_TAG } from '../../schemas/location.v1.ts';
-import { createLocation } from '../../services/locations.service.ts';
+import { createLocation, type LocationView } from '../../services/locations.service.ts';
 import { checkV1LocationBody, locationInputFromV1, V1_WRITE_POLICY } from './location.input.ts';
 import { presentLocationV1 } from './location.present.ts';
 
@@ -17,18 +18,26 @@ export function registerV1LocationsPost(app: App): void {
         tags: [V1_LOCATIONS_TAG],
         summary: 'Create a location',
         description:
-          '`name` is required and nonempty; every other writable field is optional. Returns 201 with the location, no `data` wrapper. An omitted, null or unknown `location_type` selects the project default; the marker is the project default. When `lat` or `lng` is missing or 0, the address is geocoded during the request (send both nonzero coordinates to avoid it); when that finds nothing in time, the location is still created (without coordinates) and geocoding is queued. `filters`, `fields`, `buttons`, `hours`, `marker`, `cover` and `slug` are not writable in V1 and are ignored, as are unknown keys. A missing `name`, coordinates out of range or an invalid `email` is 422 with field errors, and nothing is saved.',
+          '`name` is required and nonempty; every other writable field is optional. Returns 201 with the location, no `data` wrapper. An omitted, null or unknown `location_type` selects the project default; the marker is the project default. When `lat` or `lng` is missing or 0, the address is geocoded during the request (send both nonzero coordinates to avoid it); when that finds nothing in time, the location is still created (without coordinates) and geocoding is queued. `filters`, `fields`, `buttons`, `hours`, `marker`, `cover` and `slug` are not writable in V1 and are ignored, as are unknown keys. A missing `name`, coordinates out of range or an invalid `email` is 422 with field errors, and nothing is saved. ' +
+          IDEMPOTENCY_DESCRIPTION,
         security: [{ legacyToken: [] }],
+        headers: IdempotencyKeyHeaders,
         body: LocationWriteV1,
-        response: { 201: LocationV1, ...errorResponses(400, 401, 403, 413, 415, 422, 429) },
+        response: { 201: LocationV1, ...errorResponses(400, 401, 403, 409, 413, 415, 422, 429) },
       },
     },
     async (request, reply) => {
       const project = await personalProjectOf(request);
       const { database, geocoder, config, clock } = app.ctx;
       const geocoding = { geocoder, timeoutMs: config.geocoder.timeoutMs };
-      const view = await createLocation(database.db, project, locationInputFromV1(request.body), V1_WRITE_POLICY, isoNow(clock), geocoding);
-      return reply.code(201).send(presentLocationV1(view));
+      const input = locationInputFromV1(request.body);
+      const now = isoNow(clock);
+      return sendCreated<LocationView>(request, reply, {
+        status: 201,
+        now,
+        create: (hooks) => createLocation(database.db, project, input, V1_WRITE_POLICY, now, geocoding, hooks),
+        present: presentLocationV1,
+      });
     },
   );
 }

@@ -3,6 +3,7 @@ import { isoNow } from '../../../domain/time.ts';
 import type { App } from '../../../http/app.ts';
 import type { AuthRequirement } from '../../../http/auth.ts';
 import { projectOf } from '../../../http/auth.ts';
+import { IDEMPOTENCY_DESCRIPTION, IdempotencyKeyHeaders, sendCreated } from '../../../http/idempotency.ts';
 import { DataEnvelope, errorResponses, SuccessBody } from '../../../schemas/common.ts';
 import type { ProjectSettings, SettingRow, SettingTable } from '../../../services/project-settings.service.ts';
 
@@ -77,16 +78,23 @@ export function registerSettingRoutes<T extends SettingTable, Item extends TSche
         tags,
         security,
         summary: `Create a ${kind.noun.toLowerCase()}`,
-        description: names,
+        description: `${names} ${IDEMPOTENCY_DESCRIPTION}`,
         params: ProjectParams,
+        headers: IdempotencyKeyHeaders,
         body: createBody,
-        response: { 201: itemBody, ...errorResponses(400, 401, 403, 404, 415, 422, 429) },
+        response: { 201: itemBody, ...errorResponses(400, 401, 403, 404, 409, 415, 422, 429) },
       },
     },
     async (request, reply) => {
       const project = await projectOf(request, request.params.project_id, { requirePlan: true });
-      const row = await settings.create(db(), project.id, request.body as Static<Create>, now());
-      return reply.code(201).send({ data: toBody(row) });
+      const input = request.body as Static<Create>;
+      const at = now();
+      return sendCreated<SettingRow<T>>(request, reply, {
+        status: 201,
+        now: at,
+        create: (hooks) => settings.create(db(), project.id, input, at, hooks),
+        present: (row) => ({ data: toBody(row) }),
+      });
     },
   );
 
