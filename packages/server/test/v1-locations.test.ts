@@ -704,6 +704,15 @@ describe('DELETE /api/locations/{id}', () => {
     expect((await v2('GET', `${v2Base}/${created.id}`)).status).toBe(404);
     expect((await v1('DELETE', `/api/locations/${v1Id}`)).status).toBe(404);
   });
+
+  it('deletes when the client sends Content-Type: application/json with no body, as many clients do on every request', async () => {
+    const { v1Id } = await createV2();
+    const response = await call(server, 'DELETE', `/api/locations/${v1Id}`, {
+      token: account.legacyToken.token,
+      headers: { 'content-type': 'application/json' },
+    });
+    expect([response.status, response.body]).toEqual([200, { success: true }]);
+  });
 });
 
 describe('V1 and V2 are two views of the same data', () => {

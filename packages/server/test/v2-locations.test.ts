@@ -346,4 +346,15 @@ describe('DELETE /locations/{id}', () => {
       expect(await db.selectFrom(table).select('location_id').where('location_id', '=', id).execute()).toEqual([]);
     }
   });
+
+  it('deletes when the client sends Content-Type: application/json with no body; a POST with no body is still 400', async () => {
+    const location = await create();
+    const headers = { 'content-type': 'application/json' };
+    const response = await call(server, 'DELETE', `${base}/${location.id}`, { token: account.token.token, headers });
+    expect([response.status, response.body]).toEqual([200, { success: true }]);
+    const empty = await call(server, 'POST', base, { token: account.token.token, headers, rawBody: '' });
+    expect(empty.status).toBe(400);
+    const poisoned = await call(server, 'POST', base, { token: account.token.token, headers, rawBody: '{"name":"x","city":"y","__proto__":{"admin":true}}' });
+    expect(poisoned.status).toBe(400);
+  });
 });

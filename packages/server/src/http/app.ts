@@ -7,6 +7,7 @@ import { authenticate, authorize } from './auth.ts';
 import { fastifyTrustProxy } from './client-address.ts';
 import { handleError } from './error-handler.ts';
 import { handleFrameworkError } from './framework-errors.ts';
+import { installJsonBodyParser } from './json-body.ts';
 import { installNotFoundHandler } from './method-not-allowed.ts';
 import { registerOpenApi } from './openapi.ts';
 import { createRateLimitHooks } from './rate-limit.ts';
@@ -52,6 +53,7 @@ export async function buildApp(ctx: AppContext, options: BuildAppOptions = {}): 
   app.setErrorHandler(handleError);
   // Only JSON bodies are accepted; dropping the text parser makes text/plain a 415 like any other type.
   app.removeContentTypeParser('text/plain');
+  installJsonBodyParser(app);
   installNotFoundHandler(app);
 
   app.addHook('onRequest', async (request, reply) => {
