@@ -81,9 +81,11 @@ describe('GET /locations (list)', () => {
     const past = await get('limit=7&page=9');
     expect(past.body.data).toEqual([]);
     expect(past.body.meta).toMatchObject({ from: null, to: null, current_page: 9, total: 30 });
+    const farthest = await get('limit=100&page=1000000000');
+    expect([farthest.status, farthest.body.data]).toEqual([200, []]);
   });
 
-  it.each([['limit=0'], ['limit=101'], ['limit=abc'], ['limit=2.5'], ['page=0'], ['page=-1']])('refuses %s with 422', async (query) => {
+  it.each([['limit=0'], ['limit=101'], ['limit=abc'], ['limit=2.5'], ['page=0'], ['page=-1'], ['page=99999999999999999999'], ['page=1000000001']])('refuses %s with 422', async (query) => {
     const response = await get(query);
     expect(response.status).toBe(422);
     expect(Object.keys(response.body.errors)).toEqual([query.split('=')[0]]);

@@ -148,6 +148,9 @@ export const IncludeQueryV2 = {
 export const LocationGetQueryV2 = Type.Object(IncludeQueryV2, { additionalProperties: false });
 export type LocationGetQueryV2 = Static<typeof LocationGetQueryV2>;
 
+/** Far beyond any real list, and low enough that the row offset of a page stays an exact integer in SQL. */
+const MAX_PAGE = 1_000_000_000;
+
 const filterProperties = Object.fromEntries(
   filterQueryKeys().map(({ key, field, operator, alias }) => [
     key,
@@ -162,7 +165,9 @@ const filterProperties = Object.fromEntries(
 
 export const LocationListQueryV2 = Type.Object(
   {
-    page: Type.Optional(Type.Integer({ minimum: 1, default: 1, description: 'Page number, from 1' })),
+    page: Type.Optional(
+      Type.Integer({ minimum: 1, maximum: MAX_PAGE, default: 1, description: `Page number, from 1 to ${MAX_PAGE.toLocaleString('en')}` }),
+    ),
     limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 100, default: 25, description: 'Page size, 1 to 100 (default 25)' })),
     ...IncludeQueryV2,
     visible: Type.Optional(Type.Union([Type.Literal('true'), Type.Literal('false'), Type.Literal('1'), Type.Literal('0')])),
