@@ -95,6 +95,15 @@ describe('planLocationWrite', () => {
     expect(plan('patch', current, { cover: 'https://x.example/a/b%20c.png' }, catalog).columns).toEqual({ cover_image_url: 'https://x.example/a/b%20c.png', cover_image_name: 'b c.png' });
   });
 
+  it('refuses a cover that only looks like a URL, and names an image whose URL has broken percent-encoding as written', () => {
+    const broken = planLocationWrite('patch', current, { cover: 'https://[bad' }, catalog);
+    expect('errors' in broken && Object.keys(broken.errors)).toEqual(['cover']);
+    expect(plan('patch', current, { cover: 'https://x.example/a/100%25%E0%A4%A.png' }, catalog).columns).toEqual({
+      cover_image_url: 'https://x.example/a/100%25%E0%A4%A.png',
+      cover_image_name: '100%25%E0%A4%A.png',
+    });
+  });
+
   it('asks for geocoding when coordinates end up missing or zero, and marks given ones manual', () => {
     expect(plan('patch', current, { lat: 0 }, catalog)).toMatchObject({ needsGeocoding: true, columns: { geocoding_status: 'pending' } });
     expect(plan('patch', { ...current, lat: null }, { city: 'Dallas' }, catalog).needsGeocoding).toBe(true);

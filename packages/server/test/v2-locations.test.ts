@@ -140,6 +140,7 @@ describe('strict V2 validation (422, nothing saved)', () => {
     ['hours in a wrong format', { hours: { ...fullLocationBody().hours as object, mon: '9 to 5' } }, 'hours.mon'],
     ['hours missing days', { hours: { mon: '09:00-17:00' } }, 'hours.tue'],
     ['an unknown cover image name', { cover: 'nope' }, 'cover'],
+    ['a cover that only looks like a URL', { cover: 'https://[bad' }, 'cover'],
     ['a name too long', { name: 'x'.repeat(256) }, 'name'],
   ];
   it.each(cases)('rejects %s', async (_label, overrides, field) => {

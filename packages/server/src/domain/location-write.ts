@@ -245,9 +245,14 @@ function planCover(input: LocationInput, catalog: ProjectCatalog, columns: Locat
   }
   if (/^https?:\/\/\S+$/i.test(given.trim())) {
     const url = given.trim();
-    const lastSegment = new URL(url).pathname.split('/').filter(Boolean).pop();
+    const parsed = URL.canParse(url) ? new URL(url) : undefined;
+    if (!parsed) {
+      addError('cover', 'must be an http(s) image URL or the name of an image stored in the project; this URL cannot be read');
+      return;
+    }
+    const lastSegment = parsed.pathname.split('/').filter(Boolean).pop();
     columns.cover_image_url = url;
-    columns.cover_image_name = lastSegment ? decodeURIComponent(lastSegment) : null;
+    columns.cover_image_name = lastSegment ? decodedOrAsWritten(lastSegment) : null;
     return;
   }
   const image = findByName(catalog.images, given);
@@ -256,6 +261,15 @@ function planCover(input: LocationInput, catalog: ProjectCatalog, columns: Locat
     columns.cover_image_name = image.name;
   } else {
     addError('cover', `must be an http(s) image URL or the name of an image stored in the project; ${configuredList('images', catalog.images.map((i) => i.name))}`);
+  }
+}
+
+/** A URL path segment decoded, or as written when its percent-encoding is broken. */
+function decodedOrAsWritten(segment: string): string {
+  try {
+    return decodeURIComponent(segment);
+  } catch {
+    return segment;
   }
 }
 
