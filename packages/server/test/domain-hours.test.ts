@@ -37,6 +37,12 @@ describe('parseHoursInput', () => {
     const { errors } = parseHoursInput({ funday: '09:00-10:00', mon: '09:00-10:00', monday: '10:00-11:00', tue: 'nope' }, { requireAllDays: false });
     expect(Object.keys(errors).sort()).toEqual(['hours.funday', 'hours.monday', 'hours.tue']);
   });
+
+  it('refuses names every object inherits as unknown days', () => {
+    const { days, errors } = parseHoursInput({ constructor: '09:00-10:00', toString: '09:00-10:00' }, { requireAllDays: false });
+    expect(Object.keys(errors).sort()).toEqual(['hours.constructor', 'hours.toString']);
+    expect(days).toEqual({});
+  });
 });
 
 describe('mergeHours', () => {

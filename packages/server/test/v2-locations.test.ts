@@ -139,6 +139,7 @@ describe('strict V2 validation (422, nothing saved)', () => {
     ['an unknown call to action', { callsToAction: { 'Call us': 'tel:1' } }, 'callsToAction.Call us'],
     ['hours in a wrong format', { hours: { ...fullLocationBody().hours as object, mon: '9 to 5' } }, 'hours.mon'],
     ['hours missing days', { hours: { mon: '09:00-17:00' } }, 'hours.tue'],
+    ['a day name every object inherits', { hours: { constructor: '09:00-17:00' } }, 'hours.constructor'],
     ['an unknown cover image name', { cover: 'nope' }, 'cover'],
     ['a cover that only looks like a URL', { cover: 'https://[bad' }, 'cover'],
     ['a name too long', { name: 'x'.repeat(256) }, 'name'],

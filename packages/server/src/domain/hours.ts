@@ -4,15 +4,16 @@ export type Weekday = (typeof WEEKDAYS)[number];
 /** A week of opening hours: each day `"HH:MM-HH:MM[,…]"`, `"closed"`, or null (unknown). */
 export type WeeklyHours = Record<Weekday, string | null>;
 
-const FULL_DAY_NAMES: Record<string, Weekday> = {
-  monday: 'mon',
-  tuesday: 'tue',
-  wednesday: 'wed',
-  thursday: 'thu',
-  friday: 'fri',
-  saturday: 'sat',
-  sunday: 'sun',
-};
+/** A Map, not an object: a key such as `constructor` must not find what every object inherits. */
+const FULL_DAY_NAMES = new Map<string, Weekday>([
+  ['monday', 'mon'],
+  ['tuesday', 'tue'],
+  ['wednesday', 'wed'],
+  ['thursday', 'thu'],
+  ['friday', 'fri'],
+  ['saturday', 'sat'],
+  ['sunday', 'sun'],
+]);
 
 const RANGE = /^(\d{1,2}):(\d{2})\s*-\s*(\d{1,2}):(\d{2})$/;
 
@@ -61,7 +62,7 @@ export function parseHoursInput(
   for (const [key, value] of Object.entries(input)) {
     const day = (WEEKDAYS as readonly string[]).includes(key.toLowerCase())
       ? (key.toLowerCase() as Weekday)
-      : FULL_DAY_NAMES[key.toLowerCase()];
+      : FULL_DAY_NAMES.get(key.toLowerCase());
     if (!day) {
       addError(key, 'is not a weekday: use mon..sun or monday..sunday');
       continue;
