@@ -1,6 +1,8 @@
 import { paginate } from '../../domain/pagination.ts';
 import { parseSort, textFiltersOf } from '../../domain/location-list.ts';
+import { instantOf } from '../../domain/time.ts';
 import type { App } from '../../http/app.ts';
+import { ApiError } from '../../http/errors.ts';
 import { projectOf } from '../../http/auth.ts';
 import { baseUrlOf, pathOf, rawQueryPairs } from '../../http/base-url.ts';
 import { errorResponses, PageEnvelope } from '../../schemas/common.ts';
@@ -8,6 +10,12 @@ import { LocationListQueryV2, LocationV2 } from '../../schemas/location.v2.ts';
 import { listLocations } from '../../services/locations.service.ts';
 import { includesOf, presentLocationV2 } from './location.present.ts';
 import { LOCATIONS_TAG, ProjectParams } from './locations.params.ts';
+
+function updatedSinceOf(text: string): string {
+  const instant = instantOf(text);
+  if (instant === undefined) throw ApiError.invalid({ updated_since: ['must be an ISO 8601 date-time, e.g. 2026-01-31T12:00:00Z'] });
+  return instant;
+}
 
 export function registerV2LocationsList(app: App): void {
   app.get(
@@ -35,7 +43,7 @@ export function registerV2LocationsList(app: App): void {
         filters: textFiltersOf(query),
         sort: parseSort(query.sort),
         ...(query.visible !== undefined ? { visible: query.visible === 'true' || query.visible === '1' } : {}),
-        ...(query.updated_since !== undefined ? { updatedSince: new Date(query.updated_since).toISOString() } : {}),
+        ...(query.updated_since !== undefined ? { updatedSince: updatedSinceOf(query.updated_since) } : {}),
       };
       const { views, total } = await listLocations(app.ctx.database.db, project, listQuery, selection);
       const { links, meta } = paginate({
