@@ -1,6 +1,7 @@
 import { Command, CommanderError } from 'commander';
 import { ConfigError } from '../config/config.ts';
 import { ApiError } from '../http/errors.ts';
+import { registerCopyCommand } from './commands/copy.ts';
 import { registerDemoCommand } from './commands/demo.ts';
 import { registerGeocodeCommand } from './commands/geocode.ts';
 import { registerMigrateCommand } from './commands/migrate.ts';
@@ -22,6 +23,7 @@ registerProjectsCommands(program);
 registerTokensCommands(program);
 registerDemoCommand(program);
 registerGeocodeCommand(program);
+registerCopyCommand(program);
 
 try {
   await program.parseAsync(process.argv);
