@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
+import { createToken, revokeToken, rotateLegacyToken } from '../src/services/accounts.service.ts';
 import { call, createAccount, startTestServer, type TestServer } from './support/server.ts';
 
 let server: TestServer;
@@ -96,6 +97,30 @@ describe('GET /api/v2/user and /api/v2/projects', () => {
         updated_at: account.project.updated_at,
       },
     ]);
+  });
+
+  it('refuses an unknown, malformed, revoked, expired or rotated-away token with 401 and WWW-Authenticate: Bearer', async () => {
+    const account = await createAccount(server);
+    const { db } = server.database;
+    const revoked = await createToken(db, { email: account.user.email, name: 'revoked' });
+    await revokeToken(db, revoked.row.public_id);
+    const expiring = await createToken(db, { email: account.user.email, name: 'expiring', expiresInMs: 60_000 });
+    const working = await call(server, 'GET', '/api/v2/user', { token: expiring.token });
+    expect(working.status).toBe(200);
+    const oldLegacy = account.legacyToken.token;
+    await rotateLegacyToken(db, account.user.email);
+    server.clock.now += 61_000;
+    const attempts: [string, string, Record<string, string>][] = [
+      ['unknown', '/api/v2/user', { authorization: `Bearer ${account.token.token.slice(0, -4)}abcd` }],
+      ['malformed', '/api/v2/user', { authorization: `Token ${account.token.token}` }],
+      ['revoked', '/api/v2/user', { authorization: `Bearer ${revoked.token}` }],
+      ['expired', '/api/v2/user', { authorization: `Bearer ${expiring.token}` }],
+      ['rotated away', '/api/locations', { authorization: `Bearer ${oldLegacy}` }],
+    ];
+    for (const [label, path, headers] of attempts) {
+      const response = await call(server, 'GET', path, { headers });
+      expect([label, response.status, response.headers.get('www-authenticate'), Object.keys(response.body)]).toEqual([label, 401, 'Bearer', ['message']]);
+    }
   });
 
   it('refuses the legacy token on V2 with 401', async () => {
