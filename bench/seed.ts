@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import type { Database } from '../packages/server/src/db/database.ts';
 import { newPublicId } from '../packages/server/src/domain/ids.ts';
@@ -35,7 +36,7 @@ const RANDOM_SEED = 20261121;
  */
 export async function seedBenchmarkProject(db: Kysely<Database>, options: SeedOptions): Promise<SeededProject> {
   const batchSize = options.batchSize ?? DEFAULT_BATCH;
-  const created = await createUser(db, { email: `bench-${Date.now()}@locator.example`, name: 'Benchmark Shop', plan: 'business' });
+  const created = await createUser(db, { email: `bench-${randomUUID()}@locator.example`, name: 'Benchmark Shop', plan: 'business' });
   const projectId = created.project.id;
   const random = seededRandom(RANDOM_SEED);
   const sampleEvery = Math.max(1, Math.floor(options.locations / (options.sampleSize ?? 2000)));

@@ -137,7 +137,7 @@ describe('an unexpected failure', () => {
       const account = await createAccount(broken);
       // Renamed rather than dropped: PostgreSQL refuses to drop a table others reference, SQLite knows no cascade.
       await sql`alter table locations rename to locations_gone`.execute(broken.database.db);
-      const response = await call(broken, 'GET', '/api/v2/projects', { token: account.token.token });
+      const response = await call(broken, 'GET', `/api/v2/projects/${account.project.public_id}/locations`, { token: account.token.token });
       expect(response.status).toBe(500);
       expect(response.body.request_id).toBe(response.headers.get('x-request-id'));
       expect(response.text).not.toMatch(/locations|sqlite|stack|\.ts/i);

@@ -4,6 +4,7 @@ import * as initial from './migrations/20261121T2000_initial.ts';
 import * as geocodingQueue from './migrations/20261121T2200_geocoding_queue.ts';
 import * as geocodeCache from './migrations/20261121T2100_geocode_cache.ts';
 import * as idempotencyKeys from './migrations/20261121T2300_idempotency_keys.ts';
+import * as locationsCount from './migrations/20261122T0130_locations_count.ts';
 
 /** A migration module; it is told the dialect so it can build the DDL that differs (see `migrations/schema-helpers.ts`). */
 export interface DialectAwareMigration {
@@ -17,6 +18,7 @@ const migrations: Record<string, DialectAwareMigration> = {
   '20261121T2200_geocoding_queue': geocodingQueue,
   '20261121T2100_geocode_cache': geocodeCache,
   '20261121T2300_idempotency_keys': idempotencyKeys,
+  '20261122T0130_locations_count': locationsCount,
 };
 
 function providerFor(dialect: DialectName): MigrationProvider {

@@ -60,6 +60,15 @@ export function parseSort(sort: string | undefined): LocationListQuery['sort'] {
   return { key: (descending ? sort.slice(1) : sort) as SortKey, descending };
 }
 
+/**
+ * Whether a list query selects every location of the project (it only pages and sorts), so its total is the
+ * project's location count.
+ * @example selectsWholeProject({ page: 2, limit: 100, filters: [], sort: { key: 'id', descending: false } }) // true
+ */
+export function selectsWholeProject(query: LocationListQuery): boolean {
+  return query.filters.length === 0 && query.visible === undefined && query.updatedSince === undefined;
+}
+
 /** Escapes `%`, `_` and `\` so a `like` filter matches the text literally. */
 export function escapeLike(text: string): string {
   return text.replace(/[\\%_]/g, (character) => `\\${character}`);

@@ -115,20 +115,27 @@ export async function countLocations(db: Executor, projectId: number, query: Loc
   return Number(row.n);
 }
 
-/** One page of locations in a stable order: the sort key, then the ID, so pages never repeat or skip. */
-export async function listLocationRecords(db: Executor, projectId: number, query: LocationListQuery): Promise<LocationRecord[]> {
-  const direction = query.sort.descending ? 'desc' : 'asc';
-  const ids = filteredLocations(db, projectId, query).select('locations.id');
-  let builder = selectRecords(db).where('locations.id', 'in', ids);
+/** Orders by the sort key, then the ID, so pages never repeat or skip. */
+function inListOrder<TB extends keyof Database, O>(builder: SelectQueryBuilder<Database, TB | 'locations', O>, sort: LocationListQuery['sort']) {
+  const direction = sort.descending ? 'desc' : 'asc';
   // Missing values sort as the smallest on both dialects (PostgreSQL would put them last when ascending).
-  if (query.sort.key !== 'id') {
-    builder = builder.orderBy(`locations.${query.sort.key}`, (order) => (query.sort.descending ? order.desc().nullsLast() : order.asc().nullsFirst()));
-  }
-  return builder
-    .orderBy('locations.id', direction)
+  // References by name (the key is one of SORT_KEYS), as the builder is generic over the tables joined.
+  const sorted =
+    sort.key === 'id'
+      ? builder
+      : builder.orderBy(sql.ref(`locations.${sort.key}`), (order) => (sort.descending ? order.desc().nullsLast() : order.asc().nullsFirst()));
+  return sorted.orderBy(sql.ref('locations.id'), direction);
+}
+
+/**
+ * One page of locations in a stable order. The page's IDs are picked first from the locations table alone (an index
+ * walk when ordered by ID), and only those rows are joined and read, so a deep page does not join every row before it.
+ */
+export async function listLocationRecords(db: Executor, projectId: number, query: LocationListQuery): Promise<LocationRecord[]> {
+  const page = inListOrder(filteredLocations(db, projectId, query).select('locations.id'), query.sort)
     .limit(query.limit)
-    .offset((query.page - 1) * query.limit)
-    .execute();
+    .offset((query.page - 1) * query.limit);
+  return inListOrder(selectRecords(db).where('locations.id', 'in', page), query.sort).execute();
 }
 
 /** Hours, filters, fields and calls to action of many locations: one query per kind asked for. */

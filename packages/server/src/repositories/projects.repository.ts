@@ -1,4 +1,3 @@
-import { sql } from 'kysely';
 import type { InsertableProjectRow, ProjectRow } from '../db/tables/projects.table.ts';
 import type { Executor } from './executor.ts';
 
@@ -24,22 +23,9 @@ export async function findProjectByPublicId(db: Executor, publicId: string): Pro
   return db.selectFrom('projects').selectAll().where('public_id', '=', publicId).executeTakeFirst();
 }
 
-export type ProjectWithCount = ProjectRow & { locations_count: number };
+export type ProjectWithCount = ProjectRow;
 
-/** The user's projects with their location counts, in one query. */
+/** The user's projects with their location counts (kept on each project row by triggers), in one query. */
 export async function listProjectsWithCounts(db: Executor, userId: number): Promise<ProjectWithCount[]> {
-  const rows = await db
-    .selectFrom('projects')
-    .selectAll('projects')
-    .select((eb) =>
-      eb
-        .selectFrom('locations')
-        .select(sql<number>`count(*)`.as('n'))
-        .whereRef('locations.project_id', '=', 'projects.id')
-        .as('locations_count'),
-    )
-    .where('projects.user_id', '=', userId)
-    .orderBy('projects.id')
-    .execute();
-  return rows.map((row) => ({ ...row, locations_count: Number(row.locations_count ?? 0) }));
+  return db.selectFrom('projects').selectAll().where('user_id', '=', userId).orderBy('id').execute();
 }

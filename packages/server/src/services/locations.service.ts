@@ -2,7 +2,7 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../db/database.ts';
 import type { ProjectRow } from '../db/tables/projects.table.ts';
 import { newPublicId } from '../domain/ids.ts';
-import type { LocationListQuery } from '../domain/location-list.ts';
+import { selectsWholeProject, type LocationListQuery } from '../domain/location-list.ts';
 import { planLocationWrite, type LocationInput, type LocationWritePlan, type WriteMode, type WritePolicy } from '../domain/location-write.ts';
 import { slugify, uniqueSlug } from '../domain/slug.ts';
 import { ApiError } from '../http/errors.ts';
@@ -48,7 +48,8 @@ export async function listLocations(
   selection: AttachmentSelection,
 ): Promise<{ views: LocationView[]; total: number }> {
   const [total, records] = await Promise.all([
-    locations.countLocations(db, project.id, query),
+    // The project keeps its count, so an unfiltered list (the usual full sync) counts nothing.
+    selectsWholeProject(query) ? project.locations_count : locations.countLocations(db, project.id, query),
     locations.listLocationRecords(db, project.id, query),
   ]);
   const attachments = await locations.loadAttachments(

@@ -8,6 +8,8 @@ export interface ProjectsTable {
   plan: string;
   /** 1 for the user's personal project, the one V1 is scoped to. */
   personal: number;
+  /** How many locations the project holds; kept by database triggers, read by unfiltered lists instead of counting. */
+  locations_count: Generated<number>;
   created_at: string;
   updated_at: string;
 }
