@@ -5,6 +5,7 @@ import SQLite from 'better-sqlite3';
 import { Kysely, PostgresDialect, SqliteDialect, type LogEvent } from 'kysely';
 import pg from 'pg';
 import type { Database } from './database.ts';
+import { withStatementCache } from './statement-cache.ts';
 
 export type DialectName = 'sqlite' | 'postgres';
 
@@ -45,7 +46,7 @@ function openSqlite(path: string, options: DatabaseOptions): DatabaseHandle {
   // SQLite's lower() folds ASCII only; case-insensitive filters must match "ÖREBRO" as PostgreSQL's lower() does.
   sqlite.function('lower', { deterministic: true }, (text: unknown) => (typeof text === 'string' ? text.toLowerCase() : text));
   const db = new Kysely<Database>({
-    dialect: new SqliteDialect({ database: sqlite }),
+    dialect: new SqliteDialect({ database: withStatementCache(sqlite) }),
     ...(options.onQuery ? { log: options.onQuery } : {}),
   });
   return { db, dialect: 'sqlite', close: () => db.destroy() };
