@@ -112,6 +112,8 @@ describe('GET /locations (list)', () => {
     const recent = await get(`updated_since=${encodeURIComponent(since)}`);
     expect(names(recent)).toEqual(['Store 26', 'Store 27', 'Store 28', 'Store 29', 'Store 30']);
     expect((await get('updated_since=yesterday')).status).toBe(422);
+    expect((await get('updated_since=2026-01-01')).body.meta.total).toBe(30);
+    expect((await get('updated_since=2026-01-02')).body.meta.total).toBe(0);
     // A leap second is valid RFC 3339; it names the instant just before the next day begins.
     const leap = await get(`updated_since=${encodeURIComponent('2026-01-01T00:25:60+00:26')}&limit=100`);
     expect([leap.status, leap.body.meta?.total]).toEqual([200, 30]);

@@ -4730,7 +4730,7 @@ export interface paths {
         get: {
             parameters: {
                 query?: {
-                    /** @description Page number, from 1 */
+                    /** @description Page number, from 1 to 1,000,000,000 */
                     page?: number;
                     /** @description Page size, 1 to 100 (default 25) */
                     limit?: number;
@@ -4743,7 +4743,7 @@ export interface paths {
                     /** @description `1`/`true` adds `callsToAction` */
                     includeCallsToAction?: "1" | "true" | "0" | "false";
                     visible?: "true" | "false" | "1" | "0";
-                    /** @description ISO 8601: only locations updated at or after it (incremental sync) */
+                    /** @description ISO 8601 date-time (or a date, meaning its midnight UTC): only locations updated at or after it (incremental sync) */
                     updated_since?: string;
                     /** @description Sort key, `-` for descending; ties are broken by ID. Default `id`. */
                     sort?: "id" | "-id" | "name" | "-name" | "city" | "-city" | "created_at" | "-created_at" | "updated_at" | "-updated_at";
@@ -5143,33 +5143,47 @@ export interface paths {
                         visible?: boolean;
                         /** @description Name of a configured location type */
                         location_type?: string | null;
-                        /** @description ID or name of a configured marker */
-                        marker?: string | null;
+                        /** @description ID or name of a configured marker (the `{id, name}` object of a GET body is taken too); null clears */
+                        marker?: string | {
+                            id: string;
+                            name?: string;
+                        } | null;
                         /** @description An http(s) image URL or the name of an image stored in the project; null clears */
                         cover?: string | null;
                         hours?: {
                             [key: string]: string | null;
                         } | null;
-                        /** @description Names of configured filters; replaces the set (`[]` clears) */
-                        filters?: string[];
+                        /** @description Names of configured filters (or the `[{id, name}]` of a GET body); replaces the set (`[]` clears) */
+                        filters?: (string | {
+                            id?: string;
+                            name: string;
+                        })[];
                         /**
-                         * @description Custom field name -> value. PATCH merges by name (null removes one); POST/PUT replace the set.
+                         * @description Custom field name -> value (or the `[{id, name, value}]` of a GET body). PATCH merges by name (null removes one); POST/PUT replace the set.
                          * @example {
                          *       "Manager": "Ada Lovelace"
                          *     }
                          */
                         fields?: {
                             [key: string]: string | null;
-                        };
+                        } | {
+                            id?: string;
+                            name: string;
+                            value: string | null;
+                        }[];
                         /**
-                         * @description Call-to-action title -> value (usually a URL). PATCH merges by title (null removes one); POST/PUT replace the set.
+                         * @description Call-to-action title -> value, usually a URL (or the `[{id, title, value}]` of a GET body). PATCH merges by title (null removes one); POST/PUT replace the set.
                          * @example {
                          *       "Order online": "https://example.com/order"
                          *     }
                          */
                         callsToAction?: {
                             [key: string]: string | null;
-                        };
+                        } | {
+                            id?: string;
+                            title: string;
+                            value: string | null;
+                        }[];
                         /** @description Profile handle or URL */
                         facebook?: string | null;
                         /** @description Profile handle or URL */
@@ -5904,33 +5918,47 @@ export interface paths {
                         visible?: boolean;
                         /** @description Name of a configured location type */
                         location_type?: string | null;
-                        /** @description ID or name of a configured marker */
-                        marker?: string | null;
+                        /** @description ID or name of a configured marker (the `{id, name}` object of a GET body is taken too); null clears */
+                        marker?: string | {
+                            id: string;
+                            name?: string;
+                        } | null;
                         /** @description An http(s) image URL or the name of an image stored in the project; null clears */
                         cover?: string | null;
                         hours?: {
                             [key: string]: string | null;
                         } | null;
-                        /** @description Names of configured filters; replaces the set (`[]` clears) */
-                        filters?: string[];
+                        /** @description Names of configured filters (or the `[{id, name}]` of a GET body); replaces the set (`[]` clears) */
+                        filters?: (string | {
+                            id?: string;
+                            name: string;
+                        })[];
                         /**
-                         * @description Custom field name -> value. PATCH merges by name (null removes one); POST/PUT replace the set.
+                         * @description Custom field name -> value (or the `[{id, name, value}]` of a GET body). PATCH merges by name (null removes one); POST/PUT replace the set.
                          * @example {
                          *       "Manager": "Ada Lovelace"
                          *     }
                          */
                         fields?: {
                             [key: string]: string | null;
-                        };
+                        } | {
+                            id?: string;
+                            name: string;
+                            value: string | null;
+                        }[];
                         /**
-                         * @description Call-to-action title -> value (usually a URL). PATCH merges by title (null removes one); POST/PUT replace the set.
+                         * @description Call-to-action title -> value, usually a URL (or the `[{id, title, value}]` of a GET body). PATCH merges by title (null removes one); POST/PUT replace the set.
                          * @example {
                          *       "Order online": "https://example.com/order"
                          *     }
                          */
                         callsToAction?: {
                             [key: string]: string | null;
-                        };
+                        } | {
+                            id?: string;
+                            title: string;
+                            value: string | null;
+                        }[];
                         /** @description Profile handle or URL */
                         facebook?: string | null;
                         /** @description Profile handle or URL */
@@ -6494,33 +6522,47 @@ export interface paths {
                         visible?: boolean;
                         /** @description Name of a configured location type */
                         location_type?: string | null;
-                        /** @description ID or name of a configured marker */
-                        marker?: string | null;
+                        /** @description ID or name of a configured marker (the `{id, name}` object of a GET body is taken too); null clears */
+                        marker?: string | {
+                            id: string;
+                            name?: string;
+                        } | null;
                         /** @description An http(s) image URL or the name of an image stored in the project; null clears */
                         cover?: string | null;
                         hours?: {
                             [key: string]: string | null;
                         } | null;
-                        /** @description Names of configured filters; replaces the set (`[]` clears) */
-                        filters?: string[];
+                        /** @description Names of configured filters (or the `[{id, name}]` of a GET body); replaces the set (`[]` clears) */
+                        filters?: (string | {
+                            id?: string;
+                            name: string;
+                        })[];
                         /**
-                         * @description Custom field name -> value. PATCH merges by name (null removes one); POST/PUT replace the set.
+                         * @description Custom field name -> value (or the `[{id, name, value}]` of a GET body). PATCH merges by name (null removes one); POST/PUT replace the set.
                          * @example {
                          *       "Manager": "Ada Lovelace"
                          *     }
                          */
                         fields?: {
                             [key: string]: string | null;
-                        };
+                        } | {
+                            id?: string;
+                            name: string;
+                            value: string | null;
+                        }[];
                         /**
-                         * @description Call-to-action title -> value (usually a URL). PATCH merges by title (null removes one); POST/PUT replace the set.
+                         * @description Call-to-action title -> value, usually a URL (or the `[{id, title, value}]` of a GET body). PATCH merges by title (null removes one); POST/PUT replace the set.
                          * @example {
                          *       "Order online": "https://example.com/order"
                          *     }
                          */
                         callsToAction?: {
                             [key: string]: string | null;
-                        };
+                        } | {
+                            id?: string;
+                            title: string;
+                            value: string | null;
+                        }[];
                         /** @description Profile handle or URL */
                         facebook?: string | null;
                         /** @description Profile handle or URL */

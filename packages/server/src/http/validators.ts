@@ -8,7 +8,7 @@ import type { FastifySchema, FastifySchemaCompiler } from 'fastify';
  */
 function createAjv(coerceTypes: boolean): Ajv {
   const ajv = new Ajv({ allErrors: true, coerceTypes, removeAdditional: false, useDefaults: true, strict: false });
-  addFormats.default(ajv, ['email', 'date-time', 'uri']);
+  addFormats.default(ajv, ['email', 'date-time', 'date', 'uri']);
   return ajv;
 }
 

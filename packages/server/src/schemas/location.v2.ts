@@ -97,21 +97,44 @@ const writableProperties = {
   lng: Type.Optional(nullable(Type.Number({ minimum: -180, maximum: 180 }))),
   visible: Type.Optional(Type.Boolean()),
   location_type: optionalText(NAME_MAX, 'Name of a configured location type'),
-  marker: optionalText(NAME_MAX, 'ID or name of a configured marker'),
-  cover: optionalText(2048, 'An http(s) image URL or the name of an image stored in the project; null clears'),
-  hours: Type.Optional(HoursInputV2),
-  filters: Type.Optional(Type.Array(Text(NAME_MAX), { maxItems: 500, description: 'Names of configured filters; replaces the set (`[]` clears)' })),
-  fields: Type.Optional(
-    Type.Record(Type.String({ maxLength: NAME_MAX }), nullable(Text(2000)), {
-      description: 'Custom field name -> value. PATCH merges by name (null removes one); POST/PUT replace the set.',
-      examples: [{ Manager: 'Ada Lovelace' }],
+  marker: Type.Optional(
+    Type.Union([Text(NAME_MAX), Type.Object({ id: Type.String({ maxLength: NAME_MAX }), name: Type.Optional(Type.String()) }), Type.Null()], {
+      description: 'ID or name of a configured marker (the `{id, name}` object of a GET body is taken too); null clears',
     }),
   ),
-  callsToAction: Type.Optional(
-    Type.Record(Type.String({ maxLength: NAME_MAX }), nullable(Text(2000)), {
-      description: 'Call-to-action title -> value (usually a URL). PATCH merges by title (null removes one); POST/PUT replace the set.',
-      examples: [{ 'Order online': 'https://example.com/order' }],
+  cover: optionalText(2048, 'An http(s) image URL or the name of an image stored in the project; null clears'),
+  hours: Type.Optional(HoursInputV2),
+  filters: Type.Optional(
+    Type.Array(Type.Union([Text(NAME_MAX), Type.Object({ id: Type.Optional(Type.String()), name: Text(NAME_MAX) })]), {
+      maxItems: 500,
+      description: 'Names of configured filters (or the `[{id, name}]` of a GET body); replaces the set (`[]` clears)',
     }),
+  ),
+  fields: Type.Optional(
+    Type.Union(
+      [
+        Type.Record(Type.String({ maxLength: NAME_MAX }), nullable(Text(2000))),
+        Type.Array(Type.Object({ id: Type.Optional(Type.String()), name: Text(NAME_MAX), value: nullable(Text(2000)) }), { maxItems: 500 }),
+      ],
+      {
+        description:
+          'Custom field name -> value (or the `[{id, name, value}]` of a GET body). PATCH merges by name (null removes one); POST/PUT replace the set.',
+        examples: [{ Manager: 'Ada Lovelace' }],
+      },
+    ),
+  ),
+  callsToAction: Type.Optional(
+    Type.Union(
+      [
+        Type.Record(Type.String({ maxLength: NAME_MAX }), nullable(Text(2000))),
+        Type.Array(Type.Object({ id: Type.Optional(Type.String()), title: Text(NAME_MAX), value: nullable(Text(2000)) }), { maxItems: 500 }),
+      ],
+      {
+        description:
+          'Call-to-action title -> value, usually a URL (or the `[{id, title, value}]` of a GET body). PATCH merges by title (null removes one); POST/PUT replace the set.',
+        examples: [{ 'Order online': 'https://example.com/order' }],
+      },
+    ),
   ),
   ...keyed(SOCIAL_FIELDS, () => optionalText(255, 'Profile handle or URL')),
   ...keyed(READ_ONLY_FIELDS, () => Type.Optional(Type.Unknown({ description: 'Read only; ignored' }))),
@@ -171,7 +194,11 @@ export const LocationListQueryV2 = Type.Object(
     limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 100, default: 25, description: 'Page size, 1 to 100 (default 25)' })),
     ...IncludeQueryV2,
     visible: Type.Optional(Type.Union([Type.Literal('true'), Type.Literal('false'), Type.Literal('1'), Type.Literal('0')])),
-    updated_since: Type.Optional(Type.String({ format: 'date-time', description: 'ISO 8601: only locations updated at or after it (incremental sync)' })),
+    updated_since: Type.Optional(
+      Type.Union([Type.String({ format: 'date-time' }), Type.String({ format: 'date' })], {
+        description: 'ISO 8601 date-time (or a date, meaning its midnight UTC): only locations updated at or after it (incremental sync)',
+      }),
+    ),
     sort: Type.Optional(
       Type.Union(SORT_KEYS.flatMap((key) => [Type.Literal(key), Type.Literal(`-${key}`)]), {
         description: 'Sort key, `-` for descending; ties are broken by ID. Default `id`.',

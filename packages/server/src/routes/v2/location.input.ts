@@ -4,13 +4,26 @@ import { READ_ONLY_FIELDS } from '../../domain/location-fields.ts';
 import { ApiError } from '../../http/errors.ts';
 import type { LocationPatchV2 } from '../../schemas/location.v2.ts';
 
+type NamedValues = Record<string, string | null> | { name?: string; title?: string; value: string | null }[];
+
+/** The object form of fields or calls to action, from either the object or a GET body's list form. */
+function valuesByName(values: NamedValues | undefined, key: 'name' | 'title'): Record<string, string | null> | undefined {
+  if (values === undefined || !Array.isArray(values)) return values;
+  return Object.fromEntries(values.map((entry) => [entry[key] ?? '', entry.value]));
+}
+
 /**
  * A validated V2 body as the domain reads it: `zip` and `postal_code` folded into `postcode`
- * (422 when they disagree), `""` for email and url read as null, read-only keys dropped.
+ * (422 when they disagree), read-only keys dropped, and the shapes of a GET body (`marker` object,
+ * `filters`, `fields` and `callsToAction` lists) read as their input forms, so a body read can be sent back.
  */
 export function locationInputFromV2<T extends LocationPatchV2>(body: T): LocationInput & Pick<T, 'name'> {
-  const { zip, postal_code, ...rest } = body;
+  const { zip, postal_code, marker, filters, fields, callsToAction, ...rest } = body;
   const input: Record<string, unknown> = { ...rest };
+  if (marker !== undefined) input.marker = marker !== null && typeof marker === 'object' ? marker.id : marker;
+  if (filters !== undefined) input.filters = filters.map((filter) => (typeof filter === 'string' ? filter : filter.name));
+  if (fields !== undefined) input.fields = valuesByName(fields, 'name');
+  if (callsToAction !== undefined) input.callsToAction = valuesByName(callsToAction, 'title');
   for (const key of READ_ONLY_FIELDS) delete input[key];
   const postcodes = (
     [
