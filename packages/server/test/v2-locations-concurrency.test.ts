@@ -128,3 +128,13 @@ async function orphanedRows(): Promise<number> {
   }
   return total;
 }
+
+describe('creates of one name at once', () => {
+  it('all succeed, each with a slug of its own', async () => {
+    const responses = await Promise.all(Array.from({ length: 12 }, () => v2('POST', base, fullLocationBody({ name: 'Twin Peaks' }))));
+    expect(responses.map((response) => response.status)).toEqual(responses.map(() => 201));
+    const slugs = responses.map((response) => response.body.data.slug as string);
+    expect(new Set(slugs).size).toBe(12);
+    expect(slugs).toContain('twin-peaks');
+  });
+});

@@ -14,19 +14,6 @@ export type DefaultingTable = 'location_types' | 'markers';
 // the five tables (every one has `id`, `public_id` and `project_id`) and state the row type of the one table asked for:
 // the query reads exactly that table, so the stated type is the row it returns.
 
-/**
- * Makes the settings writes of one project wait for each other until commit, so concurrent writes check names and the
- * default one after the other. The no-op update takes the project's row lock on PostgreSQL and is plain SQL on SQLite,
- * which runs one write transaction at a time anyway.
- */
-export async function lockProjectSettings(db: Executor, projectId: number): Promise<void> {
-  await db
-    .updateTable('projects')
-    .set((eb) => ({ updated_at: eb.ref('updated_at') }))
-    .where('id', '=', projectId)
-    .execute();
-}
-
 /** Every row of the table in the project, in ID order. */
 export async function listSettings<T extends SettingTable>(db: Executor, table: T, projectId: number): Promise<SettingRow<T>[]> {
   const anyTable: SettingTable = table;

@@ -29,3 +29,16 @@ export type ProjectWithCount = ProjectRow;
 export async function listProjectsWithCounts(db: Executor, userId: number): Promise<ProjectWithCount[]> {
   return db.selectFrom('projects').selectAll().where('user_id', '=', userId).orderBy('id').execute();
 }
+
+/**
+ * Makes writes that must see each other within one project (settings names and defaults, location slugs) wait for
+ * each other until commit. The no-op update takes the project's row lock on PostgreSQL and is plain SQL on SQLite,
+ * which runs one write transaction at a time anyway.
+ */
+export async function lockProject(db: Executor, projectId: number): Promise<void> {
+  await db
+    .updateTable('projects')
+    .set((eb) => ({ updated_at: eb.ref('updated_at') }))
+    .where('id', '=', projectId)
+    .execute();
+}

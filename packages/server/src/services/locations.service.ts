@@ -7,6 +7,7 @@ import { planLocationWrite, type LocationInput, type LocationWritePlan, type Wri
 import { slugify, uniqueSlug } from '../domain/slug.ts';
 import { ApiError } from '../http/errors.ts';
 import { loadCatalog } from '../repositories/catalog.repository.ts';
+import { lockProject } from '../repositories/projects.repository.ts';
 import type { Executor } from '../repositories/executor.ts';
 import { enqueueGeocoding } from '../repositories/geocoding-jobs.repository.ts';
 import type { Geocoder, GeocodeResult } from '../geocoding/geocoder.ts';
@@ -123,6 +124,8 @@ export async function createLocation(
 ): Promise<LocationView> {
   const geocoded = geocoding && (isMissing(input.lat) || isMissing(input.lng)) ? await geocodeWithin(geocoding, input) : null;
   return db.transaction().execute(async (trx) => {
+    // Creates in one project pick their free slugs one after the other, so two of one name never pick the same.
+    await lockProject(trx, project.id);
     await hooks.before?.(trx);
     const plan = planOrThrow('create', undefined, input, await loadCatalog(trx, project.id), policy);
     if (plan.needsGeocoding && geocoded) {

@@ -1,5 +1,6 @@
 import type { Insertable, Kysely, Updateable } from 'kysely';
 import type { Database } from '../db/database.ts';
+import { lockProject } from '../repositories/projects.repository.ts';
 import { newPublicId, type ID_PREFIX } from '../domain/ids.ts';
 import { checkSettingName, findNameClash } from '../domain/setting-names.ts';
 import { isoNow } from '../domain/time.ts';
@@ -11,7 +12,6 @@ import {
   findSetting,
   insertSetting,
   listSettings,
-  lockProjectSettings,
   touchLocationsUsing,
   updateSetting,
   type DefaultingTable,
@@ -148,7 +148,7 @@ export class ProjectSettings<T extends SettingTable, Create, Patch> {
     const name = this.checkedName(kind.inputName(input) ?? '');
     return db.transaction().execute(async (trx) => {
       await hooks.before?.(trx);
-      await lockProjectSettings(trx, projectId);
+      await lockProject(trx, projectId);
       await this.ensureNameFree(trx, projectId, name);
       const keys: NewSettingKeys = { public_id: newPublicId(kind.idKind), project_id: projectId, name, created_at: now };
       const row = await insertSetting(trx, kind.table, kind.newRow(input, keys));
@@ -164,7 +164,7 @@ export class ProjectSettings<T extends SettingTable, Create, Patch> {
     const rawName = kind.inputName(input);
     const name = rawName === undefined ? undefined : this.checkedName(rawName);
     return db.transaction().execute(async (trx) => {
-      await lockProjectSettings(trx, projectId);
+      await lockProject(trx, projectId);
       const current = await this.require(trx, projectId, publicId);
       if (name !== undefined) await this.ensureNameFree(trx, projectId, name, current.id);
       const changes = kind.changes(input, name);
@@ -178,7 +178,7 @@ export class ProjectSettings<T extends SettingTable, Create, Patch> {
   /** Deletes one, detaching it from every location (their `updated_at` moves). */
   async delete(db: Kysely<Database>, projectId: number, publicId: string, now: string = isoNow()): Promise<void> {
     await db.transaction().execute(async (trx) => {
-      await lockProjectSettings(trx, projectId);
+      await lockProject(trx, projectId);
       const current = await this.require(trx, projectId, publicId);
       await touchLocationsUsing(trx, this.kind.table, current.id, now);
       await deleteSetting(trx, this.kind.table, current.id);
