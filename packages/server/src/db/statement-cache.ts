@@ -1,5 +1,6 @@
 import type { Database as SqliteConnection, Statement } from 'better-sqlite3';
 import type { SqliteDatabase } from 'kysely';
+import { LRUCache } from 'lru-cache';
 
 /**
  * The connection as Kysely's SQLite dialect sees it, keeping the most recently used prepared statements by SQL text.
@@ -9,24 +10,14 @@ import type { SqliteDatabase } from 'kysely';
  * @example new SqliteDialect({ database: withStatementCache(new SQLite('data.db')) })
  */
 export function withStatementCache(connection: SqliteConnection, capacity = 500): SqliteDatabase {
-  const statements = new Map<string, Statement>();
+  const statements = new LRUCache<string, Statement>({ max: capacity });
   return {
     close: () => connection.close(),
     prepare(sql) {
       const cached = statements.get(sql);
-      if (cached && !cached.busy) {
-        // Re-inserting keeps the map in least-recently-used order.
-        statements.delete(sql);
-        statements.set(sql, cached);
-        return cached;
-      }
+      if (cached && !cached.busy) return cached;
       const statement = connection.prepare(sql);
-      if (cached) return statement;
-      statements.set(sql, statement);
-      if (statements.size > capacity) {
-        const oldest = statements.keys().next();
-        if (!oldest.done) statements.delete(oldest.value);
-      }
+      if (!cached) statements.set(sql, statement);
       return statement;
     },
   };

@@ -1,4 +1,6 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { LRUCache } from 'lru-cache';
+import type { AppContext } from '../app-context.ts';
 import { hasApiAccess } from '../domain/plans.ts';
 import { hashToken, tokenKindOf, type Scope, type TokenKind } from '../domain/tokens.ts';
 import type { ProjectRow } from '../db/tables/projects.table.ts';
@@ -32,6 +34,33 @@ declare module 'fastify' {
 
 const LAST_USED_RESOLUTION_MS = 60_000;
 
+/**
+ * A token found valid is trusted for this long without asking the database again, so a busy client costs one token
+ * lookup a second rather than one per request. A token revoked meanwhile (by the CLI, in another process) is
+ * refused from the next lookup on; expiry is checked on every request.
+ */
+export const TOKEN_RECHECK_MS = 1_000;
+const TOKENS_KEPT = 10_000;
+
+/** A token the database confirmed, as the next requests with it reuse it. */
+interface VerifiedToken {
+  principal: Principal;
+  expiresAt: number | undefined;
+  lastUsedAt: number | undefined;
+}
+
+/** Each app (each context) keeps its own verified tokens, timed by the context's clock. */
+const verifiedTokens = new WeakMap<AppContext, LRUCache<string, VerifiedToken>>();
+
+function verifiedTokensOf(ctx: AppContext): LRUCache<string, VerifiedToken> {
+  let cache = verifiedTokens.get(ctx);
+  if (!cache) {
+    cache = new LRUCache<string, VerifiedToken>({ max: TOKENS_KEPT, ttl: TOKEN_RECHECK_MS, ttlResolution: 0, perf: { now: ctx.clock } });
+    verifiedTokens.set(ctx, cache);
+  }
+  return cache;
+}
+
 function unauthorized(message: string): ApiError {
   return new ApiError(401, message, undefined, { 'www-authenticate': 'Bearer' });
 }
@@ -57,24 +86,36 @@ export async function authenticate(request: FastifyRequest, _reply: FastifyReply
     );
   }
 
-  const { db } = request.server.ctx.database;
-  const found = await findTokenByHash(db, hashToken(token));
-  const now = request.server.ctx.clock();
-  if (!found || found.kind !== expectedKind || found.revoked_at) throw unauthorized('Invalid or revoked token.');
-  if (found.expires_at && Date.parse(found.expires_at) <= now) throw unauthorized('The token has expired.');
-
-  const scopes = new Set<string>(JSON.parse(found.scopes) as string[]);
-  // last_used_at is kept to the minute, so most requests do not write.
-  if (!found.last_used_at || now - Date.parse(found.last_used_at) >= LAST_USED_RESOLUTION_MS) {
-    await touchToken(db, found.token_id, new Date(now).toISOString());
+  const { ctx } = request.server;
+  const { db } = ctx.database;
+  const hash = hashToken(token);
+  const cache = verifiedTokensOf(ctx);
+  let verified = cache.get(hash);
+  if (!verified) {
+    const found = await findTokenByHash(db, hash);
+    if (!found || found.kind !== expectedKind || found.revoked_at) throw unauthorized('Invalid or revoked token.');
+    verified = {
+      principal: {
+        userId: found.user_id,
+        userPublicId: found.user_public_id,
+        tokenId: found.token_id,
+        kind: found.kind as TokenKind,
+        scopes: new Set<string>(JSON.parse(found.scopes) as string[]),
+      },
+      expiresAt: found.expires_at ? Date.parse(found.expires_at) : undefined,
+      lastUsedAt: found.last_used_at ? Date.parse(found.last_used_at) : undefined,
+    };
+    cache.set(hash, verified);
   }
-  request.principal = {
-    userId: found.user_id,
-    userPublicId: found.user_public_id,
-    tokenId: found.token_id,
-    kind: found.kind as TokenKind,
-    scopes,
-  };
+  const now = ctx.clock();
+  if (verified.expiresAt !== undefined && verified.expiresAt <= now) throw unauthorized('The token has expired.');
+
+  // last_used_at is kept to the minute, so most requests do not write.
+  if (verified.lastUsedAt === undefined || now - verified.lastUsedAt >= LAST_USED_RESOLUTION_MS) {
+    verified.lastUsedAt = now;
+    await touchToken(db, verified.principal.tokenId, new Date(now).toISOString());
+  }
+  request.principal = verified.principal;
 }
 
 /**
