@@ -138,7 +138,10 @@ export async function listLocationRecords(db: Executor, projectId: number, query
   return inListOrder(selectRecords(db).where('locations.id', 'in', page), query.sort).execute();
 }
 
-/** Hours, filters, fields and calls to action of many locations: one query per kind asked for. */
+/**
+ * Hours, filters, fields and calls to action of many locations, in two queries whatever their number: the hours,
+ * and the filters, fields and calls to action together (one UNION ALL, in catalog order within each kind).
+ */
 export async function loadAttachments(db: Executor, locationIds: number[], selection: AttachmentSelection): Promise<LocationAttachments> {
   const attachments: LocationAttachments = { hours: new Map(), filters: new Map(), fields: new Map(), callsToAction: new Map() };
   if (locationIds.length === 0) return attachments;
@@ -147,6 +150,51 @@ export async function loadAttachments(db: Executor, locationIds: number[], selec
     if (list) list.push(value);
     else map.set(key, [value]);
   };
+  const asked: (AttachedRowsQuery | false)[] = [
+    selection.filters &&
+      db
+        .selectFrom('location_filters')
+        .innerJoin('filters', 'filters.id', 'location_filters.filter_id')
+        .select([
+          sql.lit<AttachedKind>('filter').as('kind'),
+          'location_filters.location_id',
+          'filters.id as catalog_id',
+          'filters.public_id',
+          'filters.name',
+          sql<string | null>`null`.as('value'),
+        ])
+        .where('location_filters.location_id', 'in', locationIds)
+        .$castTo<AttachedRow>(),
+    selection.fields &&
+      db
+        .selectFrom('location_field_values')
+        .innerJoin('custom_fields', 'custom_fields.id', 'location_field_values.field_id')
+        .select([
+          sql.lit<AttachedKind>('field').as('kind'),
+          'location_field_values.location_id',
+          'custom_fields.id as catalog_id',
+          'custom_fields.public_id',
+          'custom_fields.name',
+          'location_field_values.value',
+        ])
+        .where('location_field_values.location_id', 'in', locationIds)
+        .$castTo<AttachedRow>(),
+    selection.callsToAction &&
+      db
+        .selectFrom('location_calls_to_action')
+        .innerJoin('calls_to_action', 'calls_to_action.id', 'location_calls_to_action.call_to_action_id')
+        .select([
+          sql.lit<AttachedKind>('callToAction').as('kind'),
+          'location_calls_to_action.location_id',
+          'calls_to_action.id as catalog_id',
+          'calls_to_action.public_id',
+          'calls_to_action.title as name',
+          'location_calls_to_action.value',
+        ])
+        .where('location_calls_to_action.location_id', 'in', locationIds)
+        .$castTo<AttachedRow>(),
+  ];
+  const [first, ...rest] = asked.filter((query): query is AttachedRowsQuery => query !== false);
   await Promise.all([
     selection.hours &&
       db
@@ -155,40 +203,32 @@ export async function loadAttachments(db: Executor, locationIds: number[], selec
         .where('location_id', 'in', locationIds)
         .execute()
         .then((rows) => rows.forEach((row) => attachments.hours.set(row.location_id, row))),
-    selection.filters &&
-      db
-        .selectFrom('location_filters')
-        .innerJoin('filters', 'filters.id', 'location_filters.filter_id')
-        .select(['location_filters.location_id', 'filters.public_id', 'filters.name'])
-        .where('location_filters.location_id', 'in', locationIds)
-        .orderBy('filters.id')
-        .execute()
-        .then((rows) => rows.forEach((row) => push(attachments.filters, row.location_id, { id: row.public_id, name: row.name }))),
-    selection.fields &&
-      db
-        .selectFrom('location_field_values')
-        .innerJoin('custom_fields', 'custom_fields.id', 'location_field_values.field_id')
-        .select(['location_field_values.location_id', 'custom_fields.public_id', 'custom_fields.name', 'location_field_values.value'])
-        .where('location_field_values.location_id', 'in', locationIds)
-        .orderBy('custom_fields.id')
+    first &&
+      rest
+        .reduce((union, query) => union.unionAll(query), first)
+        .orderBy('catalog_id')
         .execute()
         .then((rows) =>
-          rows.forEach((row) => push(attachments.fields, row.location_id, { id: row.public_id, name: row.name, value: row.value })),
-        ),
-    selection.callsToAction &&
-      db
-        .selectFrom('location_calls_to_action')
-        .innerJoin('calls_to_action', 'calls_to_action.id', 'location_calls_to_action.call_to_action_id')
-        .select(['location_calls_to_action.location_id', 'calls_to_action.public_id', 'calls_to_action.title', 'location_calls_to_action.value'])
-        .where('location_calls_to_action.location_id', 'in', locationIds)
-        .orderBy('calls_to_action.id')
-        .execute()
-        .then((rows) =>
-          rows.forEach((row) => push(attachments.callsToAction, row.location_id, { id: row.public_id, title: row.title, value: row.value })),
+          rows.forEach((row) => {
+            if (row.kind === 'filter') push(attachments.filters, row.location_id, { id: row.public_id, name: row.name });
+            else if (row.kind === 'field') push(attachments.fields, row.location_id, { id: row.public_id, name: row.name, value: row.value ?? '' });
+            else push(attachments.callsToAction, row.location_id, { id: row.public_id, title: row.name, value: row.value ?? '' });
+          }),
         ),
   ]);
   return attachments;
 }
+
+type AttachedKind = 'filter' | 'field' | 'callToAction';
+interface AttachedRow {
+  kind: AttachedKind;
+  location_id: number;
+  catalog_id: number;
+  public_id: string;
+  name: string;
+  value: string | null;
+}
+type AttachedRowsQuery = SelectQueryBuilder<Database, keyof Database, AttachedRow>;
 
 export async function slugsStartingWith(db: Executor, projectId: number, base: string): Promise<Set<string>> {
   const rows = await db
@@ -262,3 +302,4 @@ export async function removeValues(db: Executor, table: ValueTable, locationId: 
   if (ids.length === 0) return;
   await sql`delete from ${sql.table(table)} where location_id = ${locationId} and ${sql.ref(VALUE_KEY[table])} in (${sql.join(ids)})`.execute(db);
 }
+
