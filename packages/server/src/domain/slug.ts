@@ -25,3 +25,12 @@ export function uniqueSlug(base: string, taken: ReadonlySet<string>): string {
     if (!taken.has(candidate)) return candidate;
   }
 }
+
+/**
+ * The slugs `uniqueSlug` tries, in its order: `count` of them from the `from`-th on (1 is `base` itself, 2 is
+ * `base-2`), so callers can look taken ones up by exact match, a batch at a time.
+ * @example slugCandidates('main-st', 1, 3) // ["main-st", "main-st-2", "main-st-3"]
+ */
+export function slugCandidates(base: string, from: number, count: number): string[] {
+  return Array.from({ length: count }, (_, index) => (from + index === 1 ? base : `${base}-${from + index}`));
+}

@@ -18,6 +18,15 @@ export interface LocationRecord extends LocationRow {
   marker_name: string | null;
   marker_color: string | null;
   marker_icon_url: string | null;
+  /** The opening-hours row, joined in (null when the location has no schedule). */
+  hours_name: string | null;
+  hours_mon: string | null;
+  hours_tue: string | null;
+  hours_wed: string | null;
+  hours_thu: string | null;
+  hours_fri: string | null;
+  hours_sat: string | null;
+  hours_sun: string | null;
 }
 
 export interface LocationAttachments {
@@ -34,11 +43,13 @@ export interface AttachmentSelection {
   callsToAction: boolean;
 }
 
+/** A location's columns with its type, marker and opening hours, which are at most one row each. */
 function selectRecords(db: Executor): SelectQueryBuilder<Database, 'locations' | 'location_types' | 'markers', LocationRecord> {
   return db
     .selectFrom('locations')
     .leftJoin('location_types', 'location_types.id', 'locations.location_type_id')
     .leftJoin('markers', 'markers.id', 'locations.marker_id')
+    .leftJoin('opening_hours', 'opening_hours.location_id', 'locations.id')
     .selectAll('locations')
     .select([
       'location_types.public_id as type_public_id',
@@ -50,6 +61,14 @@ function selectRecords(db: Executor): SelectQueryBuilder<Database, 'locations' |
       'markers.name as marker_name',
       'markers.color as marker_color',
       'markers.icon_url as marker_icon_url',
+      'opening_hours.name as hours_name',
+      'opening_hours.mon as hours_mon',
+      'opening_hours.tue as hours_tue',
+      'opening_hours.wed as hours_wed',
+      'opening_hours.thu as hours_thu',
+      'opening_hours.fri as hours_fri',
+      'opening_hours.sat as hours_sat',
+      'opening_hours.sun as hours_sun',
     ]) as unknown as SelectQueryBuilder<Database, 'locations' | 'location_types' | 'markers', LocationRecord>;
 }
 
@@ -138,13 +157,34 @@ export async function listLocationRecords(db: Executor, projectId: number, query
   return inListOrder(selectRecords(db).where('locations.id', 'in', page), query.sort).execute();
 }
 
+/** The weekly schedule joined into a record, or null for a coming-soon location. */
+export function scheduleOf(record: LocationRecord): WeeklyHours | null {
+  if (record.hours_name === null) return null;
+  return {
+    mon: record.hours_mon,
+    tue: record.hours_tue,
+    wed: record.hours_wed,
+    thu: record.hours_thu,
+    fri: record.hours_fri,
+    sat: record.hours_sat,
+    sun: record.hours_sun,
+  };
+}
+
 /**
- * Hours, filters, fields and calls to action of many locations, in two queries whatever their number: the hours,
- * and the filters, fields and calls to action together (one UNION ALL, in catalog order within each kind).
+ * Hours, filters, fields and calls to action of many locations: the hours from the records themselves, the filters,
+ * fields and calls to action in one query whatever their number (a UNION ALL, in catalog order within each kind).
  */
-export async function loadAttachments(db: Executor, locationIds: number[], selection: AttachmentSelection): Promise<LocationAttachments> {
+export async function loadAttachments(db: Executor, records: LocationRecord[], selection: AttachmentSelection): Promise<LocationAttachments> {
   const attachments: LocationAttachments = { hours: new Map(), filters: new Map(), fields: new Map(), callsToAction: new Map() };
-  if (locationIds.length === 0) return attachments;
+  if (records.length === 0) return attachments;
+  const locationIds = records.map((record) => record.id);
+  if (selection.hours) {
+    for (const record of records) {
+      const schedule = scheduleOf(record);
+      if (record.hours_name !== null && schedule) attachments.hours.set(record.id, { location_id: record.id, name: record.hours_name, ...schedule });
+    }
+  }
   const push = <T>(map: Map<number, T[]>, key: number, value: T) => {
     const list = map.get(key);
     if (list) list.push(value);
@@ -195,27 +235,16 @@ export async function loadAttachments(db: Executor, locationIds: number[], selec
         .$castTo<AttachedRow>(),
   ];
   const [first, ...rest] = asked.filter((query): query is AttachedRowsQuery => query !== false);
-  await Promise.all([
-    selection.hours &&
-      db
-        .selectFrom('opening_hours')
-        .selectAll()
-        .where('location_id', 'in', locationIds)
-        .execute()
-        .then((rows) => rows.forEach((row) => attachments.hours.set(row.location_id, row))),
-    first &&
-      rest
-        .reduce((union, query) => union.unionAll(query), first)
-        .orderBy('catalog_id')
-        .execute()
-        .then((rows) =>
-          rows.forEach((row) => {
-            if (row.kind === 'filter') push(attachments.filters, row.location_id, { id: row.public_id, name: row.name });
-            else if (row.kind === 'field') push(attachments.fields, row.location_id, { id: row.public_id, name: row.name, value: row.value ?? '' });
-            else push(attachments.callsToAction, row.location_id, { id: row.public_id, title: row.name, value: row.value ?? '' });
-          }),
-        ),
-  ]);
+  if (!first) return attachments;
+  const rows = await rest
+    .reduce((union, query) => union.unionAll(query), first)
+    .orderBy('catalog_id')
+    .execute();
+  for (const row of rows) {
+    if (row.kind === 'filter') push(attachments.filters, row.location_id, { id: row.public_id, name: row.name });
+    else if (row.kind === 'field') push(attachments.fields, row.location_id, { id: row.public_id, name: row.name, value: row.value ?? '' });
+    else push(attachments.callsToAction, row.location_id, { id: row.public_id, title: row.name, value: row.value ?? '' });
+  }
   return attachments;
 }
 
@@ -230,13 +259,10 @@ interface AttachedRow {
 }
 type AttachedRowsQuery = SelectQueryBuilder<Database, keyof Database, AttachedRow>;
 
-export async function slugsStartingWith(db: Executor, projectId: number, base: string): Promise<Set<string>> {
-  const rows = await db
-    .selectFrom('locations')
-    .select('slug')
-    .where('project_id', '=', projectId)
-    .where('slug', 'like', sql<string>`${`${escapeLike(base)}%`} escape '\\'`)
-    .execute();
+/** Which of these slugs the project's locations already have (exact matches, so each is an index probe). */
+export async function takenSlugs(db: Executor, projectId: number, slugs: string[]): Promise<Set<string>> {
+  if (slugs.length === 0) return new Set();
+  const rows = await db.selectFrom('locations').select('slug').where('project_id', '=', projectId).where('slug', 'in', slugs).execute();
   return new Set(rows.map((row) => row.slug));
 }
 
@@ -253,13 +279,6 @@ export async function updateLocationColumns(db: Executor, id: number, columns: L
 export async function deleteLocation(db: Executor, id: number): Promise<boolean> {
   const result = await db.deleteFrom('locations').where('id', '=', id).executeTakeFirst();
   return Number(result.numDeletedRows) > 0;
-}
-
-export async function findHours(db: Executor, locationId: number): Promise<WeeklyHours | null> {
-  const row = await db.selectFrom('opening_hours').selectAll().where('location_id', '=', locationId).executeTakeFirst();
-  if (!row) return null;
-  const { mon, tue, wed, thu, fri, sat, sun } = row;
-  return { mon, tue, wed, thu, fri, sat, sun };
 }
 
 export async function saveHours(db: Executor, locationId: number, name: string, hours: WeeklyHours): Promise<void> {

@@ -4,7 +4,7 @@ import type { ProjectRow } from '../db/tables/projects.table.ts';
 import { newPublicId } from '../domain/ids.ts';
 import { selectsWholeProject, type LocationListQuery } from '../domain/location-list.ts';
 import { planLocationWrite, type LocationInput, type LocationWritePlan, type WriteMode, type WritePolicy } from '../domain/location-write.ts';
-import { slugify, uniqueSlug } from '../domain/slug.ts';
+import { slugCandidates, slugify, uniqueSlug } from '../domain/slug.ts';
 import { ApiError } from '../http/errors.ts';
 import { loadCatalog } from '../repositories/catalog.repository.ts';
 import { lockProject } from '../repositories/projects.repository.ts';
@@ -30,6 +30,7 @@ export type LocationKey = { publicId: string } | { v1Id: number };
 export const ALL_ATTACHMENTS: AttachmentSelection = { hours: true, filters: true, fields: true, callsToAction: true };
 
 const SCHEDULE_NAME = 'Opening hours';
+const SLUG_BATCH = 1000;
 
 async function findRecord(db: Executor, projectId: number, key: LocationKey, lock: RecordLock = {}): Promise<LocationRecord | undefined> {
   return 'publicId' in key
@@ -38,7 +39,7 @@ async function findRecord(db: Executor, projectId: number, key: LocationKey, loc
 }
 
 async function viewOf(db: Executor, record: LocationRecord, selection: AttachmentSelection): Promise<LocationView> {
-  return { record, attachments: await locations.loadAttachments(db, [record.id], selection) };
+  return { record, attachments: await locations.loadAttachments(db, [record], selection) };
 }
 
 /** One page of a project's locations with the asked-for attachments, in a constant number of queries. */
@@ -53,11 +54,7 @@ export async function listLocations(
     selectsWholeProject(query) ? project.locations_count : locations.countLocations(db, project.id, query),
     locations.listLocationRecords(db, project.id, query),
   ]);
-  const attachments = await locations.loadAttachments(
-    db,
-    records.map((record) => record.id),
-    selection,
-  );
+  const attachments = await locations.loadAttachments(db, records, selection);
   return { views: records.map((record) => ({ record, attachments })), total };
 }
 
@@ -81,6 +78,19 @@ async function applyAttachments(trx: Executor, locationId: number, plan: Locatio
       await locations.removeValues(trx, table, locationId, change.remove);
       await locations.upsertValues(trx, table, locationId, change.upsert);
     }
+  }
+}
+
+/**
+ * The first free slug of `base`, `base-2`, … in the project. Looked up by exact match, `base` alone first and then a
+ * thousand candidates at a time, because a prefix search (LIKE 'base%') cannot use the index and reads every slug
+ * of the project: 12 ms per create at 100,000 locations.
+ */
+async function freeSlug(trx: Executor, projectId: number, base: string): Promise<string> {
+  const taken = new Set<string>();
+  for (let from = 1, count = 1; ; from += count, count = SLUG_BATCH) {
+    for (const slug of await locations.takenSlugs(trx, projectId, slugCandidates(base, from, count))) taken.add(slug);
+    if (taken.size < from + count - 1) return uniqueSlug(base, taken);
   }
 }
 
@@ -136,7 +146,7 @@ export async function createLocation(
       ...plan.columns,
       public_id: newPublicId('location'),
       project_id: project.id,
-      slug: uniqueSlug(slugBase, await locations.slugsStartingWith(trx, project.id, slugBase)),
+      slug: await freeSlug(trx, project.id, slugBase),
       name: input.name.trim(),
       address: plan.columns.address ?? '',
       address_generated: plan.columns.address_generated ?? 1,
@@ -173,8 +183,8 @@ export async function updateLocation(
   const id = await db.transaction().execute(async (trx) => {
     const record = await findRecord(trx, project.id, key, { forUpdate: true });
     if (!record) throw ApiError.notFound('Location');
-    const [hours, catalog] = await Promise.all([locations.findHours(trx, record.id), loadCatalog(trx, project.id)]);
-    const plan = planOrThrow(mode, { ...record, hours }, input, catalog, policy);
+    const catalog = await loadCatalog(trx, project.id);
+    const plan = planOrThrow(mode, { ...record, hours: locations.scheduleOf(record) }, input, catalog, policy);
     await locations.updateLocationColumns(trx, record.id, { ...plan.columns, updated_at: now });
     await applyAttachments(trx, record.id, plan);
     // Missing coordinates after an update are geocoded later; an address change alone never moves a pin.
