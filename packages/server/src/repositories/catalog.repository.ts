@@ -1,22 +1,75 @@
+import { sql } from 'kysely';
 import type { ProjectCatalog } from '../domain/catalog.ts';
 import type { Executor } from './executor.ts';
 
-/** Everything a project configured for its locations, in six small queries whatever the project's size. */
+type CatalogKind = 'type' | 'marker' | 'filter' | 'field' | 'callToAction' | 'image';
+
+/** One configured entry of any kind, as the catalog query returns them side by side. */
+interface CatalogRow {
+  kind: CatalogKind;
+  id: number;
+  public_id: string;
+  name: string;
+  is_default: number;
+  url: string | null;
+}
+
+/**
+ * Everything a project configured for its locations, in one query whatever the project's size (a UNION ALL of the
+ * six small tables, each kind in ID order): every create and update needs it, so it is one round trip, not six.
+ */
 export async function loadCatalog(db: Executor, projectId: number): Promise<ProjectCatalog> {
-  const [types, markers, filters, fields, callsToAction, images] = await Promise.all([
-    db.selectFrom('location_types').select(['id', 'name', 'is_default']).where('project_id', '=', projectId).orderBy('id').execute(),
-    db.selectFrom('markers').select(['id', 'public_id', 'name', 'is_default']).where('project_id', '=', projectId).orderBy('id').execute(),
-    db.selectFrom('filters').select(['id', 'name']).where('project_id', '=', projectId).orderBy('id').execute(),
-    db.selectFrom('custom_fields').select(['id', 'name']).where('project_id', '=', projectId).orderBy('id').execute(),
-    db.selectFrom('calls_to_action').select(['id', 'title']).where('project_id', '=', projectId).orderBy('id').execute(),
-    db.selectFrom('images').select(['name', 'url']).where('project_id', '=', projectId).orderBy('id').execute(),
-  ]);
+  const noUrl = sql<string | null>`null`.as('url');
+  const notDefault = sql<number>`0`.as('is_default');
+  const rows = await db
+    .selectFrom('location_types')
+    .select([sql.lit<CatalogKind>('type').as('kind'), 'id', 'public_id', 'name', 'is_default', noUrl])
+    .where('project_id', '=', projectId)
+    .$castTo<CatalogRow>()
+    .unionAll(
+      db
+        .selectFrom('markers')
+        .select([sql.lit<CatalogKind>('marker').as('kind'), 'id', 'public_id', 'name', 'is_default', noUrl])
+        .where('project_id', '=', projectId)
+        .$castTo<CatalogRow>(),
+    )
+    .unionAll(
+      db
+        .selectFrom('filters')
+        .select([sql.lit<CatalogKind>('filter').as('kind'), 'id', 'public_id', 'name', notDefault, noUrl])
+        .where('project_id', '=', projectId)
+        .$castTo<CatalogRow>(),
+    )
+    .unionAll(
+      db
+        .selectFrom('custom_fields')
+        .select([sql.lit<CatalogKind>('field').as('kind'), 'id', 'public_id', 'name', notDefault, noUrl])
+        .where('project_id', '=', projectId)
+        .$castTo<CatalogRow>(),
+    )
+    .unionAll(
+      db
+        .selectFrom('calls_to_action')
+        .select([sql.lit<CatalogKind>('callToAction').as('kind'), 'id', 'public_id', 'title as name', notDefault, noUrl])
+        .where('project_id', '=', projectId)
+        .$castTo<CatalogRow>(),
+    )
+    .unionAll(
+      db
+        .selectFrom('images')
+        .select([sql.lit<CatalogKind>('image').as('kind'), 'id', 'public_id', 'name', notDefault, 'url'])
+        .where('project_id', '=', projectId)
+        .$castTo<CatalogRow>(),
+    )
+    .orderBy('id')
+    .execute();
+  const of = (kind: CatalogKind) => rows.filter((row) => row.kind === kind);
   return {
-    types: types.map((t) => ({ id: t.id, name: t.name, isDefault: t.is_default === 1 })),
-    markers: markers.map((m) => ({ id: m.id, publicId: m.public_id, name: m.name, isDefault: m.is_default === 1 })),
-    filters,
-    fields,
-    callsToAction,
-    images,
+    types: of('type').map((t) => ({ id: t.id, name: t.name, isDefault: t.is_default === 1 })),
+    markers: of('marker').map((m) => ({ id: m.id, publicId: m.public_id, name: m.name, isDefault: m.is_default === 1 })),
+    filters: of('filter').map(({ id, name }) => ({ id, name })),
+    fields: of('field').map(({ id, name }) => ({ id, name })),
+    callsToAction: of('callToAction').map(({ id, name }) => ({ id, title: name })),
+    images: of('image').map(({ name, url }) => ({ name, url: url ?? '' })),
   };
 }
