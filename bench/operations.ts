@@ -1,6 +1,6 @@
 /** The operations the benchmark measures, and the requests that make each one up. */
 
-export type OperationName = 'v2-get' | 'v2-get-no-limiter' | 'v2-list' | 'v1-list' | 'v2-patch' | 'v2-post' | 'v1-put';
+export type OperationName = 'v2-get' | 'v2-get-no-limiter' | 'v2-list' | 'v2-list-any-page' | 'v1-list' | 'v2-patch' | 'v2-post' | 'v1-put';
 
 export interface Operation {
   name: OperationName;
@@ -23,6 +23,14 @@ export const OPERATIONS: readonly Operation[] = [
   { name: 'v2-get', label: 'V2 GET one (every include)', method: 'GET', route: V2_ONE, api: 'v2', limiter: 'on' },
   { name: 'v2-get-no-limiter', label: 'V2 GET one, rate limiter off', method: 'GET', route: V2_ONE, api: 'v2', limiter: 'off' },
   { name: 'v2-list', label: 'V2 list limit=100 (every include)', method: 'GET', route: V2_MANY, api: 'v2', limiter: 'on' },
+  {
+    name: 'v2-list-any-page',
+    label: 'V2 list limit=100, any page (a full sync)',
+    method: 'GET',
+    route: V2_MANY,
+    api: 'v2',
+    limiter: 'on',
+  },
   { name: 'v1-list', label: 'V1 list limit=100', method: 'GET', route: '/api/locations', api: 'v1', limiter: 'on' },
   { name: 'v2-patch', label: 'V2 PATCH one field', method: 'PATCH', route: V2_ONE, api: 'v2', limiter: 'on', alsoComparedWith: 'v2-get' },
   { name: 'v2-post', label: 'V2 POST', method: 'POST', route: V2_MANY, api: 'v2', limiter: 'on', alsoComparedWith: 'v2-get' },
@@ -77,10 +85,13 @@ export function requestFor(name: OperationName, ctx: RequestContext, n: number, 
     case 'v2-get':
     case 'v2-get-no-limiter':
       return { method: 'GET', path: `${locations}/${any(ctx.publicIds)}?${EVERY_INCLUDE}`, headers: v2 };
+    // The first page, as a store finder asks for it; the next case spreads requests over every page.
     case 'v2-list':
+      return { method: 'GET', path: `${locations}?limit=${PAGE_SIZE}&${EVERY_INCLUDE}`, headers: v2 };
+    case 'v2-list-any-page':
       return { method: 'GET', path: `${locations}?limit=${PAGE_SIZE}&page=${page}&${EVERY_INCLUDE}`, headers: v2 };
     case 'v1-list':
-      return { method: 'GET', path: `/api/locations?limit=${PAGE_SIZE}&page=${page}`, headers: v1 };
+      return { method: 'GET', path: `/api/locations?limit=${PAGE_SIZE}`, headers: v1 };
     case 'v2-patch':
       return { method: 'PATCH', path: `${locations}/${any(ctx.publicIds)}`, headers: { ...v2, ...json }, body: JSON.stringify({ phone }) };
     case 'v2-post':

@@ -143,7 +143,7 @@ export function renderReport(measurements: Measurement[], facts: RunFacts): stri
     '| - | -: | -: | -: | -: | -: | -: | -: | -: |',
     ...rows,
     '',
-    `Server peak RSS: ${facts.peakRssBytes === undefined ? 'not measured' : mb(facts.peakRssBytes)}. Start-up to first answered request: ${facts.startupMs.toFixed(0)} ms.`,
+    `Server peak RSS: ${facts.peakRssBytes === undefined ? 'not measured' : mb(facts.peakRssBytes)}. Start-up of the built server (\`npm run build\`, then \`node bin/locator.js serve\`) to its first answered request: ${facts.startupMs.toFixed(0)} ms.`,
     '',
     '## Targets',
     '',

@@ -144,6 +144,10 @@ async function main(): Promise<void> {
     const seedSeconds = (performance.now() - seedStarted) / 1000;
     const context: RequestContext = { ...seeded, publicIds: seeded.sample.publicIds, v1Ids: seeded.sample.v1Ids, locationCount: options.locations };
 
+    // What production runs (docs/deploy.md): the bundle of `npm run build`, which bin/locator.js picks while it is fresh.
+    log('Building the server (npm run build)…');
+    execFileSync(process.execPath, ['scripts/server-build.mjs'], { cwd: REPO_ROOT, stdio: ['ignore', 'ignore', 'inherit'] });
+
     const limiterOn = { RATE_LIMIT_PER_MINUTE: LIMIT_NEVER_REACHED, V1_RATE_LIMIT_PER_MINUTE: LIMIT_NEVER_REACHED, AUTH_FAILURE_LIMIT_PER_MINUTE: LIMIT_NEVER_REACHED };
     const limiterOff = { RATE_LIMIT_PER_MINUTE: '0', V1_RATE_LIMIT_PER_MINUTE: '0', AUTH_FAILURE_LIMIT_PER_MINUTE: '0' };
     const profileDir = join(REPO_ROOT, 'bench', 'profiles');

@@ -12,6 +12,7 @@ import { installNotFoundHandler } from './method-not-allowed.ts';
 import { registerOpenApi } from './openapi.ts';
 import { createRateLimitHooks } from './rate-limit.ts';
 import { requestIdOf } from './request-id.ts';
+import { createSerializerCompiler } from './serializers.ts';
 import { createValidatorCompiler } from './validators.ts';
 
 declare module 'fastify' {
@@ -50,6 +51,7 @@ export async function buildApp(ctx: AppContext, options: BuildAppOptions = {}): 
   app.decorate('ctx', ctx);
   app.decorateRequest('principal', null);
   app.setValidatorCompiler(createValidatorCompiler());
+  app.setSerializerCompiler(createSerializerCompiler());
   app.setErrorHandler(handleError);
   // Only JSON bodies are accepted; dropping the text parser makes text/plain a 415 like any other type.
   app.removeContentTypeParser('text/plain');

@@ -12,8 +12,22 @@ function createAjv(coerceTypes: boolean): Ajv {
   return ajv;
 }
 
+/**
+ * Validators are compiled once per distinct schema and kind: routes declare equal parameter and query schemas as
+ * separate objects (the project ID alone on a dozen routes), which Ajv would compile again for each.
+ */
 export function createValidatorCompiler(): FastifySchemaCompiler<FastifySchema> {
   const bodies = createAjv(false);
   const parameters = createAjv(true);
-  return ({ schema, httpPart }) => (httpPart === 'body' ? bodies : parameters).compile(schema as object) as ValidateFunction;
+  const compiled = new Map<string, ValidateFunction>();
+  return ({ schema, httpPart }) => {
+    const isBody = httpPart === 'body';
+    const key = `${isBody ? 'body' : 'text'}:${JSON.stringify(schema)}`;
+    let validate = compiled.get(key);
+    if (!validate) {
+      validate = (isBody ? bodies : parameters).compile(schema as object);
+      compiled.set(key, validate);
+    }
+    return validate;
+  };
 }
