@@ -31,6 +31,8 @@ const USAGE = `Usage: npm run bench -- [options]
   --out <file>          where to write the table (default bench/results/latest.md)
   --keep                keep the database afterwards`;
 
+const LIMITER_ROUNDS = 3;
+
 /** A rate limit that is on but never refuses: the limiter's full cost without a 429 in the numbers. */
 const LIMIT_NEVER_REACHED = '1000000000';
 
@@ -128,6 +130,28 @@ function gitCommit(): string {
   }
 }
 
+/**
+ * The limiter's cost is a few per cent, less than two runs minutes apart differ on a shared machine, so it is
+ * measured in alternating pairs (on, off, on, off, …) of V2 GETs and compared by medians.
+ */
+async function compareLimiter(
+  job: (url: string, operation: OperationName) => LoadJob,
+  onUrl: string,
+  offUrl: string,
+  durationSeconds: number,
+): Promise<{ on: number[]; off: number[] }> {
+  const pairs = { on: [] as number[], off: [] as number[] };
+  const seconds = Math.max(2, Math.round(durationSeconds / 2));
+  for (let round = 1; round <= LIMITER_ROUNDS; round += 1) {
+    log(`Rate limiter on/off, pair ${round} of ${LIMITER_ROUNDS}…`);
+    for (const [url, results] of [[onUrl, pairs.on], [offUrl, pairs.off]] as const) {
+      const result = await runLoad({ ...job(url, 'v2-get'), warmupSeconds: 1, durationSeconds: seconds });
+      results.push(result.requestsPerSecond);
+    }
+  }
+  return pairs;
+}
+
 async function main(): Promise<void> {
   const options = parseOptions();
   const started = performance.now();
@@ -191,6 +215,7 @@ async function main(): Promise<void> {
     });
     const measurements: Measurement[] = [];
     const ceilings = new Map<string, Measurement['ceiling']>();
+    let limiterPairs: RunFacts['limiterPairs'];
     for (const operation of measured) {
       log(`${operation.label}: server…`);
       const serverResult = await runLoad(job(serverFor(operation.name).url, operation.name));
@@ -203,7 +228,10 @@ async function main(): Promise<void> {
       }
       log(`  ${serverResult.requestsPerSecond.toFixed(0)} req/s (ceiling ${ceilingResult.requestsPerSecond.toFixed(0)}), p50 ${serverResult.p50Ms} ms, p99 ${serverResult.p99Ms} ms`);
       measurements.push({ operation: operation.name, responseBytes: sizes.get(operation.name) ?? 0, server: serverResult, ceiling: ceilingResult });
-      if (operation.limiter === 'off' && serverOff) await serverOff.stop();
+      if (operation.limiter === 'off' && serverOff) {
+        if (wanted.has('v2-get')) limiterPairs = await compareLimiter(job, server.url, serverOff.url, options.durationSeconds);
+        await serverOff.stop();
+      }
     }
 
     const peakRssBytes = server.peakRssBytes();
@@ -225,6 +253,7 @@ async function main(): Promise<void> {
       seedSeconds,
       totalSeconds: (performance.now() - started) / 1000,
       skipped,
+      limiterPairs,
     };
     const report = renderReport(measurements, facts);
     mkdirSync(join(options.out, '..'), { recursive: true });

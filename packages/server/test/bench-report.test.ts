@@ -1,0 +1,67 @@
+import { describe, expect, it } from 'vitest';
+import type { LoadResult } from '../../../bench/load-worker.ts';
+import { median, renderReport, verdicts, type Measurement, type RunFacts } from '../../../bench/report.ts';
+
+// The benchmark's arithmetic on made-up numbers: which targets a run meets. Nothing here is timed.
+const load = (requestsPerSecond: number): LoadResult => ({ requestsPerSecond, p50Ms: 1, p99Ms: 2, requests: 100, non2xx: 0, errors: 0, statusCodes: { 200: 100 } });
+const measured = (operation: Measurement['operation'], server: number, ceiling: number): Measurement => ({
+  operation,
+  responseBytes: 1000,
+  server: load(server),
+  ceiling: load(ceiling),
+});
+const facts: RunFacts = {
+  date: '2026-11-21T00:00:00Z',
+  commit: 'abc1234',
+  cores: 2,
+  cpuModel: 'test CPU',
+  nodeVersion: 'v20.0.0',
+  database: 'SQLite',
+  locations: 100_000,
+  connections: 16,
+  warmupSeconds: 2,
+  durationSeconds: 10,
+  loadBefore: [0.5, 0.5, 0.5],
+  loadAfter: [1, 1, 1],
+  startupMs: 900,
+  peakRssBytes: 200 * 1024 * 1024,
+  seedSeconds: 20,
+  totalSeconds: 300,
+  skipped: [{ operation: 'v1-put', reason: 'the V1 route answers 404' }],
+  limiterPairs: { on: [950, 990, 970], off: [1000, 1100, 1050] },
+};
+
+describe('the benchmark report', () => {
+  it('compares reads with their own ceilings and writes with the V2 GET ceiling', () => {
+    const results = verdicts(
+      [measured('v2-get', 1000, 2000), measured('v2-list', 300, 1000), measured('v1-list', 400, 1000), measured('v2-patch', 500, 9000), measured('v2-post', 300, 9000)],
+      facts,
+    );
+    expect(results.map((v) => [v.measured, v.met])).toEqual([
+      ['50%', true],
+      ['30%', false],
+      ['40%', true],
+      ['25%', true],
+      ['15%', false],
+      ['8%', true],
+      ['200 MB', true],
+      ['900 ms', true],
+    ]);
+  });
+
+  it('takes the limiter cost from the medians of the alternating pairs', () => {
+    expect(median([3, 1, 2])).toBe(2);
+    expect(median([4, 1, 3, 2])).toBe(2.5);
+    const cost = verdicts([], facts).find((v) => v.what.startsWith('Rate limiter'));
+    expect(cost).toMatchObject({ measured: '8%', met: true });
+  });
+
+  it('leaves a target undecided when its operation was not measured, and lists what was skipped', () => {
+    const results = verdicts([], { ...facts, limiterPairs: undefined });
+    expect(results.filter((v) => v.met === undefined).map((v) => v.measured)).toEqual(Array(6).fill('not measured'));
+    const report = renderReport([measured('v2-get', 1000, 2000)], facts);
+    expect(report).toContain('2 cores (test CPU), Node v20.0.0');
+    expect(report).toContain('| V2 GET one (every include) | 1000 | 1.0 | 2.0 | 1,000 | 2000 | 50% |');
+    expect(report).toContain('- V1 PUT: the V1 route answers 404');
+  });
+});
