@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import type { ProjectCatalog } from '../domain/catalog.ts';
+import { compiledOnce } from './compiled-once.ts';
 import type { Executor } from './executor.ts';
 
 type CatalogKind = 'type' | 'marker' | 'filter' | 'field' | 'callToAction' | 'image';
@@ -14,14 +15,12 @@ interface CatalogRow {
   url: string | null;
 }
 
-/**
- * Everything a project configured for its locations, in one query whatever the project's size (a UNION ALL of the
- * six small tables, each kind in ID order): every create and update needs it, so it is one round trip, not six.
- */
-export async function loadCatalog(db: Executor, projectId: number): Promise<ProjectCatalog> {
-  const noUrl = sql<string | null>`null`.as('url');
-  const notDefault = sql<number>`0`.as('is_default');
-  const rows = await db
+const noUrl = sql<string | null>`null`.as('url');
+const notDefault = sql<number>`0`.as('is_default');
+
+/** The six small tables side by side (a UNION ALL), each kind in ID order; compiled once, as every write runs it. */
+const catalogRows = compiledOnce((db, _shape: null, projectId: number) =>
+  db
     .selectFrom('location_types')
     .select([sql.lit<CatalogKind>('type').as('kind'), 'id', 'public_id', 'name', 'is_default', noUrl])
     .where('project_id', '=', projectId)
@@ -61,8 +60,15 @@ export async function loadCatalog(db: Executor, projectId: number): Promise<Proj
         .where('project_id', '=', projectId)
         .$castTo<CatalogRow>(),
     )
-    .orderBy('id')
-    .execute();
+    .orderBy('id'),
+);
+
+/**
+ * Everything a project configured for its locations, in one query whatever the project's size: every create and
+ * update needs it, so it is one round trip, not six.
+ */
+export async function loadCatalog(db: Executor, projectId: number): Promise<ProjectCatalog> {
+  const rows = await catalogRows(db, null, projectId);
   const of = (kind: CatalogKind) => rows.filter((row) => row.kind === kind);
   return {
     types: of('type').map((t) => ({ id: t.id, name: t.name, isDefault: t.is_default === 1 })),

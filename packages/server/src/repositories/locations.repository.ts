@@ -5,6 +5,7 @@ import type { OpeningHoursRow } from '../db/tables/opening-hours.table.ts';
 import type { WeeklyHours } from '../domain/hours.ts';
 import { escapeLike, type LocationListQuery, type TextFilter } from '../domain/location-list.ts';
 import type { LocationColumns } from '../domain/location-write.ts';
+import { compiledOnce } from './compiled-once.ts';
 import type { Executor } from './executor.ts';
 
 /** A location with its type and marker, as reads need it. */
@@ -94,18 +95,30 @@ async function lockIfAsked(db: Executor, lock: RecordLock, where: { projectId: n
   await row.forUpdate().execute();
 }
 
+// The record queries run on every single-location request; building their joins costs more than running them.
+const recordByPublicId = compiledOnce((db, _shape: null, projectId: number, publicId: string) =>
+  selectRecords(db).where('locations.project_id', '=', projectId).where('locations.public_id', '=', publicId),
+);
+const recordByV1Id = compiledOnce((db, _shape: null, projectId: number, id: number) =>
+  selectRecords(db).where('locations.project_id', '=', projectId).where('locations.id', '=', id),
+);
+const recordById = compiledOnce((db, _shape: null, id: number) => selectRecords(db).where('locations.id', '=', id));
+
 export async function findLocationRecord(db: Executor, projectId: number, publicId: string, lock: RecordLock = {}): Promise<LocationRecord | undefined> {
   await lockIfAsked(db, lock, { projectId, publicId });
-  return selectRecords(db).where('locations.project_id', '=', projectId).where('locations.public_id', '=', publicId).executeTakeFirst();
+  const [record] = await recordByPublicId(db, null, projectId, publicId);
+  return record;
 }
 
 export async function findLocationRecordByV1Id(db: Executor, projectId: number, id: number, lock: RecordLock = {}): Promise<LocationRecord | undefined> {
   await lockIfAsked(db, lock, { projectId, id });
-  return selectRecords(db).where('locations.project_id', '=', projectId).where('locations.id', '=', id).executeTakeFirst();
+  const [record] = await recordByV1Id(db, null, projectId, id);
+  return record;
 }
 
 export async function findLocationRecordById(db: Executor, id: number): Promise<LocationRecord | undefined> {
-  return selectRecords(db).where('locations.id', '=', id).executeTakeFirst();
+  const [record] = await recordById(db, null, id);
+  return record;
 }
 
 function applyTextFilter(eb: ExpressionBuilder<Database, 'locations'>, filter: TextFilter) {
@@ -171,25 +184,8 @@ export function scheduleOf(record: LocationRecord): WeeklyHours | null {
   };
 }
 
-/**
- * Hours, filters, fields and calls to action of many locations: the hours from the records themselves, the filters,
- * fields and calls to action in one query whatever their number (a UNION ALL, in catalog order within each kind).
- */
-export async function loadAttachments(db: Executor, records: LocationRecord[], selection: AttachmentSelection): Promise<LocationAttachments> {
-  const attachments: LocationAttachments = { hours: new Map(), filters: new Map(), fields: new Map(), callsToAction: new Map() };
-  if (records.length === 0) return attachments;
-  const locationIds = records.map((record) => record.id);
-  if (selection.hours) {
-    for (const record of records) {
-      const schedule = scheduleOf(record);
-      if (record.hours_name !== null && schedule) attachments.hours.set(record.id, { location_id: record.id, name: record.hours_name, ...schedule });
-    }
-  }
-  const push = <T>(map: Map<number, T[]>, key: number, value: T) => {
-    const list = map.get(key);
-    if (list) list.push(value);
-    else map.set(key, [value]);
-  };
+/** The filters, fields and calls to action of the given locations, of the kinds asked for: one UNION ALL. */
+const attachedRows = compiledOnce((db, selection: Omit<AttachmentSelection, 'hours'>, locationIds: number[]) => {
   const asked: (AttachedRowsQuery | false)[] = [
     selection.filters &&
       db
@@ -235,11 +231,35 @@ export async function loadAttachments(db: Executor, records: LocationRecord[], s
         .$castTo<AttachedRow>(),
   ];
   const [first, ...rest] = asked.filter((query): query is AttachedRowsQuery => query !== false);
-  if (!first) return attachments;
-  const rows = await rest
-    .reduce((union, query) => union.unionAll(query), first)
-    .orderBy('catalog_id')
-    .execute();
+  if (!first) throw new Error('attachedRows needs at least one kind of attachment');
+  return rest.reduce((union, query) => union.unionAll(query), first).orderBy('catalog_id');
+});
+
+/**
+ * Hours, filters, fields and calls to action of many locations: the hours from the records themselves, the filters,
+ * fields and calls to action in one query whatever their number (a UNION ALL, in catalog order within each kind).
+ */
+export async function loadAttachments(db: Executor, records: LocationRecord[], selection: AttachmentSelection): Promise<LocationAttachments> {
+  const attachments: LocationAttachments = { hours: new Map(), filters: new Map(), fields: new Map(), callsToAction: new Map() };
+  if (records.length === 0) return attachments;
+  if (selection.hours) {
+    for (const record of records) {
+      const schedule = scheduleOf(record);
+      if (record.hours_name !== null && schedule) attachments.hours.set(record.id, { location_id: record.id, name: record.hours_name, ...schedule });
+    }
+  }
+  const push = <T>(map: Map<number, T[]>, key: number, value: T) => {
+    const list = map.get(key);
+    if (list) list.push(value);
+    else map.set(key, [value]);
+  };
+  const lists = { filters: selection.filters, fields: selection.fields, callsToAction: selection.callsToAction };
+  if (!lists.filters && !lists.fields && !lists.callsToAction) return attachments;
+  const rows = await attachedRows(
+    db,
+    lists,
+    records.map((record) => record.id),
+  );
   for (const row of rows) {
     if (row.kind === 'filter') push(attachments.filters, row.location_id, { id: row.public_id, name: row.name });
     else if (row.kind === 'field') push(attachments.fields, row.location_id, { id: row.public_id, name: row.name, value: row.value ?? '' });

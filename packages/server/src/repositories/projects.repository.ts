@@ -1,18 +1,20 @@
 import type { InsertableProjectRow, ProjectRow } from '../db/tables/projects.table.ts';
+import { compiledOnce } from './compiled-once.ts';
 import type { Executor } from './executor.ts';
 
 export async function insertProject(db: Executor, project: InsertableProjectRow): Promise<ProjectRow> {
   return db.insertInto('projects').values(project).returningAll().executeTakeFirstOrThrow();
 }
 
+// Every location request reads its project, so the query is compiled once.
+const ownedProject = compiledOnce((db, _shape: null, userId: number, publicId: string) =>
+  db.selectFrom('projects').selectAll().where('public_id', '=', publicId).where('user_id', '=', userId),
+);
+
 /** A project by public ID, only when the user owns it: someone else's project is not found. */
 export async function findOwnedProject(db: Executor, userId: number, publicId: string): Promise<ProjectRow | undefined> {
-  return db
-    .selectFrom('projects')
-    .selectAll()
-    .where('public_id', '=', publicId)
-    .where('user_id', '=', userId)
-    .executeTakeFirst();
+  const [project] = await ownedProject(db, null, userId, publicId);
+  return project;
 }
 
 export async function findPersonalProject(db: Executor, userId: number): Promise<ProjectRow | undefined> {
