@@ -1,6 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as locationsCount from '../src/db/migrations/20261122T0130_locations_count.ts';
+import * as locationsCountPerStatement from '../src/db/migrations/20261122T0200_locations_count_per_statement.ts';
 import { selectsWholeProject } from '../src/domain/location-list.ts';
 import type { CreatedUser } from '../src/services/accounts.service.ts';
 import { seedBenchmarkProject } from '../../../bench/seed.ts';
@@ -78,6 +79,7 @@ describe("a project's kept location count", () => {
     const schema = db as unknown as Kysely<unknown>;
     const seeded = await seedBenchmarkProject(db, { locations: 4 });
     const project = await db.selectFrom('projects').select('id').where('public_id', '=', seeded.projectId).executeTakeFirstOrThrow();
+    await locationsCountPerStatement.down(schema, dialect);
     await locationsCount.down(schema, dialect);
     try {
       const written = await seedBenchmarkProject(db, { locations: 2 });
@@ -85,9 +87,57 @@ describe("a project's kept location count", () => {
       await db.deleteFrom('locations').where('id', '=', seeded.sample.v1Ids[0] ?? 0).execute();
     } finally {
       await locationsCount.up(schema, dialect);
+      await locationsCountPerStatement.up(schema, dialect);
     }
     expect(await countedOnProject(project.id)).toBe(3);
     expect(await countedInRows(project.id)).toBe(3);
+  });
+
+  it('follows a location moved to another project, and ignores updates that keep the project', async () => {
+    const account = await createAccount(server);
+    const other = await createExtraProject(server, account);
+    const seeded = await seedBenchmarkProject(server.database.db, { locations: 3 });
+    const from = await server.database.db.selectFrom('projects').select('id').where('public_id', '=', seeded.projectId).executeTakeFirstOrThrow();
+    const [moved, kept] = seeded.sample.v1Ids;
+    await server.database.db.updateTable('locations').set({ project_id: other.id }).where('id', '=', moved ?? 0).execute();
+    await server.database.db.updateTable('locations').set({ project_id: from.id, name: 'Renamed' }).where('id', '=', kept ?? 0).execute();
+    expect([await countedOnProject(from.id), await countedOnProject(other.id)]).toEqual([2, 1]);
+  });
+
+  it('updates the project once per statement on PostgreSQL, however many rows an INSERT or DELETE touches', async (context) => {
+    if (server.database.dialect !== 'postgres') {
+      // SQLite keeps no row versions, so its row triggers cost nothing comparable.
+      context.skip();
+      return;
+    }
+    const account = await createAccount(server);
+    const now = new Date().toISOString();
+    const rows = Array.from({ length: 50 }, (_, n) => ({
+      public_id: `loc_bulk${n}`,
+      project_id: account.project.id,
+      slug: `bulk-${n}`,
+      name: `Bulk ${n}`,
+      address: '',
+      display_address: '',
+      address_generated: 1,
+      display_address_generated: 1,
+      visible: 1,
+      created_at: now,
+      updated_at: now,
+    }));
+    // Counted within one transaction: the view may still hold earlier transactions' counts not yet flushed.
+    const updatesOfProjects = await server.database.db.transaction().execute(async (trx) => {
+      const projectUpdates = async () => {
+        const stats = await sql<{ n: number }>`select n_tup_upd as n from pg_stat_xact_user_tables where relname = 'projects' and schemaname = current_schema()`.execute(trx);
+        return Number(stats.rows[0]?.n ?? 0);
+      };
+      const before = await projectUpdates();
+      await trx.insertInto('locations').values(rows).execute();
+      await trx.deleteFrom('locations').where('project_id', '=', account.project.id).where('slug', 'in', ['bulk-0', 'bulk-1']).execute();
+      return (await projectUpdates()) - before;
+    });
+    expect(updatesOfProjects).toBe(2);
+    expect(await countedOnProject(account.project.id)).toBe(48);
   });
 
   it('lets a project with locations be deleted', async () => {
