@@ -137,7 +137,8 @@ export function principalOf(request: FastifyRequest): Principal {
   return request.principal;
 }
 
-function requireApiAccess(project: ProjectRow): ProjectRow {
+/** A project whose plan lacks API access to locations is 403. */
+export function requireApiAccess(project: ProjectRow): ProjectRow {
   if (!hasApiAccess(project.plan)) {
     throw new ApiError(403, `API access to locations needs the Business plan; this project is on the ${project.plan} plan.`);
   }

@@ -159,15 +159,30 @@ function inListOrder<TB extends keyof Database, O>(builder: SelectQueryBuilder<D
   return sorted.orderBy(sql.ref('locations.id'), direction);
 }
 
+/** The page's IDs, as a subquery. */
+export type PageIds = SelectQueryBuilder<Database, 'locations', { id: number }>;
+
 /**
- * One page of locations in a stable order. The page's IDs are picked first from the locations table alone (an index
- * walk when ordered by ID), and only those rows are joined and read, so a deep page does not join every row before it.
+ * One page of locations in a stable order, read by `read`, which selects from `locations` (and joins) the rows whose
+ * ID is in the page's IDs. Those IDs are picked first from the locations table alone (an index walk when ordered by
+ * ID), and only their rows are joined and read, so a deep page does not join every row before it.
  */
-export async function listLocationRecords(db: Executor, projectId: number, query: LocationListQuery): Promise<LocationRecord[]> {
+export async function pageOfLocationIds<TB extends keyof Database, O>(
+  db: Executor,
+  projectId: number,
+  query: LocationListQuery,
+  read: (ids: PageIds) => SelectQueryBuilder<Database, TB | 'locations', O>,
+): Promise<O[]> {
   const page = inListOrder(filteredLocations(db, projectId, query).select('locations.id'), query.sort)
     .limit(query.limit)
     .offset((query.page - 1) * query.limit);
-  return inListOrder(selectRecords(db).where('locations.id', 'in', page), query.sort).execute();
+  return inListOrder(read(page), query.sort).execute();
+}
+
+/** Records of the given locations, in no particular order (those deleted meanwhile are left out). */
+export async function findLocationRecordsByIds(db: Executor, ids: number[]): Promise<LocationRecord[]> {
+  if (ids.length === 0) return [];
+  return selectRecords(db).where('locations.id', 'in', ids).execute();
 }
 
 /** The weekly schedule joined into a record, or null for a coming-soon location. */
@@ -293,7 +308,12 @@ export async function insertLocation(db: Executor, row: InsertableLocationRow): 
 
 /** Writes only the changed columns, so concurrent writes of different fields both persist. */
 export async function updateLocationColumns(db: Executor, id: number, columns: LocationColumns & { updated_at: string }): Promise<void> {
-  await db.updateTable('locations').set(columns).where('id', '=', id).execute();
+  // Moving the revision here saves the trigger a second update of the row (see migration 20261122T0300).
+  await db
+    .updateTable('locations')
+    .set((eb) => ({ ...columns, revision: eb('revision', '+', 1) }))
+    .where('id', '=', id)
+    .execute();
 }
 
 export async function deleteLocation(db: Executor, id: number): Promise<boolean> {

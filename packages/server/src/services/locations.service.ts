@@ -2,7 +2,6 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../db/database.ts';
 import type { ProjectRow } from '../db/tables/projects.table.ts';
 import { newPublicId } from '../domain/ids.ts';
-import { selectsWholeProject, type LocationListQuery } from '../domain/location-list.ts';
 import { planLocationWrite, type LocationInput, type LocationWritePlan, type WriteMode, type WritePolicy } from '../domain/location-write.ts';
 import { slugCandidates, slugify, uniqueSlug } from '../domain/slug.ts';
 import { ApiError } from '../http/errors.ts';
@@ -40,22 +39,6 @@ async function findRecord(db: Executor, projectId: number, key: LocationKey, loc
 
 async function viewOf(db: Executor, record: LocationRecord, selection: AttachmentSelection): Promise<LocationView> {
   return { record, attachments: await locations.loadAttachments(db, [record], selection) };
-}
-
-/** One page of a project's locations with the asked-for attachments, in a constant number of queries. */
-export async function listLocations(
-  db: Kysely<Database>,
-  project: ProjectRow,
-  query: LocationListQuery,
-  selection: AttachmentSelection,
-): Promise<{ views: LocationView[]; total: number }> {
-  const [total, records] = await Promise.all([
-    // The project keeps its count, so an unfiltered list (the usual full sync) counts nothing.
-    selectsWholeProject(query) ? project.locations_count : locations.countLocations(db, project.id, query),
-    locations.listLocationRecords(db, project.id, query),
-  ]);
-  const attachments = await locations.loadAttachments(db, records, selection);
-  return { views: records.map((record) => ({ record, attachments })), total };
 }
 
 export async function getLocation(db: Kysely<Database>, project: ProjectRow, key: LocationKey, selection: AttachmentSelection): Promise<LocationView> {

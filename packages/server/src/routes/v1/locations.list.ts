@@ -3,10 +3,11 @@ import { v1LimitOf, v1LinkQuery, v1PageOf } from '../../domain/v1-paging.ts';
 import type { App } from '../../http/app.ts';
 import { personalProjectOf } from '../../http/auth.ts';
 import { baseUrlOf, pathOf, rawQueryPairs } from '../../http/base-url.ts';
+import { pageText, sendJsonText } from '../../http/json-text.ts';
 import { errorResponses, PageEnvelope } from '../../schemas/common.ts';
 import { LocationListQueryV1, LocationV1, V1_LOCATIONS_TAG } from '../../schemas/location.v1.ts';
-import { ALL_ATTACHMENTS, listLocations } from '../../services/locations.service.ts';
-import { presentLocationV1 } from './location.present.ts';
+import { listLocationDocuments } from '../../services/location-documents.service.ts';
+import { v1DocumentRenderer } from './location.document.ts';
 
 export function registerV1LocationsList(app: App): void {
   app.get(
@@ -23,15 +24,15 @@ export function registerV1LocationsList(app: App): void {
         response: { 200: PageEnvelope(LocationV1), ...errorResponses(401, 403, 429) },
       },
     },
-    async (request) => {
+    async (request, reply) => {
       const project = await personalProjectOf(request);
       const limit = v1LimitOf(request.query.limit);
       const page = v1PageOf(request.query.page, limit);
-      const { views, total } = await listLocations(
+      const { documents, total } = await listLocationDocuments(
         app.ctx.database.db,
         project,
         { page, limit, filters: [], sort: { key: 'id', descending: false } },
-        ALL_ATTACHMENTS,
+        { renderer: v1DocumentRenderer, log: request.log },
       );
       const { links, meta } = paginate({
         path: baseUrlOf(request) + pathOf(request),
@@ -39,9 +40,9 @@ export function registerV1LocationsList(app: App): void {
         page,
         perPage: limit,
         total,
-        count: views.length,
+        count: documents.length,
       });
-      return { data: views.map(presentLocationV1), links, meta };
+      return sendJsonText(reply, pageText(documents.map((parts) => parts.body), links, meta));
     },
   );
 }

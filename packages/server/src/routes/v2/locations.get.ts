@@ -1,9 +1,11 @@
 import type { App } from '../../http/app.ts';
-import { projectOf } from '../../http/auth.ts';
+import { principalOf, requireApiAccess } from '../../http/auth.ts';
+import { sendJsonText } from '../../http/json-text.ts';
 import { DataEnvelope, errorResponses } from '../../schemas/common.ts';
 import { LocationGetQueryV2, LocationV2 } from '../../schemas/location.v2.ts';
-import { getLocation } from '../../services/locations.service.ts';
-import { includesOf, presentLocationV2 } from './location.present.ts';
+import { readLocationDocument } from '../../services/location-documents.service.ts';
+import { locationTextV2, v2DocumentRenderer } from './location.document.ts';
+import { includesOf } from './location.present.ts';
 import { LocationParams, LOCATIONS_TAG } from './locations.params.ts';
 
 export function registerV2LocationsGet(app: App): void {
@@ -20,11 +22,15 @@ export function registerV2LocationsGet(app: App): void {
         response: { 200: DataEnvelope(LocationV2), ...errorResponses(401, 403, 404, 422, 429) },
       },
     },
-    async (request) => {
-      const project = await projectOf(request, request.params.project_id, { requirePlan: true });
-      const selection = includesOf(request.query);
-      const view = await getLocation(app.ctx.database.db, project, { publicId: request.params.location_id }, selection);
-      return { data: presentLocationV2(view, selection) };
+    async (request, reply) => {
+      const parts = await readLocationDocument(
+        app.ctx.database.db,
+        { userId: principalOf(request).userId, publicId: request.params.project_id },
+        { publicId: request.params.location_id },
+        requireApiAccess,
+        { renderer: v2DocumentRenderer, log: request.log },
+      );
+      return sendJsonText(reply, `{"data":${locationTextV2(parts, includesOf(request.query))}}`);
     },
   );
 }

@@ -5,10 +5,12 @@ import type { App } from '../../http/app.ts';
 import { ApiError } from '../../http/errors.ts';
 import { projectOf } from '../../http/auth.ts';
 import { baseUrlOf, pathOf, rawQueryPairs } from '../../http/base-url.ts';
+import { pageText, sendJsonText } from '../../http/json-text.ts';
 import { errorResponses, PageEnvelope } from '../../schemas/common.ts';
 import { LocationListQueryV2, LocationV2 } from '../../schemas/location.v2.ts';
-import { listLocations } from '../../services/locations.service.ts';
-import { includesOf, presentLocationV2 } from './location.present.ts';
+import { listLocationDocuments } from '../../services/location-documents.service.ts';
+import { locationTextV2, v2DocumentRenderer } from './location.document.ts';
+import { includesOf } from './location.present.ts';
 import { LOCATIONS_TAG, ProjectParams } from './locations.params.ts';
 
 function updatedSinceOf(text: string): string {
@@ -33,7 +35,7 @@ export function registerV2LocationsList(app: App): void {
         response: { 200: PageEnvelope(LocationV2), ...errorResponses(401, 403, 404, 422, 429) },
       },
     },
-    async (request) => {
+    async (request, reply) => {
       const project = await projectOf(request, request.params.project_id, { requirePlan: true });
       const { query } = request;
       const selection = includesOf(query);
@@ -45,16 +47,19 @@ export function registerV2LocationsList(app: App): void {
         ...(query.visible !== undefined ? { visible: query.visible === 'true' || query.visible === '1' } : {}),
         ...(query.updated_since !== undefined ? { updatedSince: updatedSinceOf(query.updated_since) } : {}),
       };
-      const { views, total } = await listLocations(app.ctx.database.db, project, listQuery, selection);
+      const { documents, total } = await listLocationDocuments(app.ctx.database.db, project, listQuery, {
+        renderer: v2DocumentRenderer,
+        log: request.log,
+      });
       const { links, meta } = paginate({
         path: baseUrlOf(request) + pathOf(request),
         query: rawQueryPairs(request),
         page: listQuery.page,
         perPage: listQuery.limit,
         total,
-        count: views.length,
+        count: documents.length,
       });
-      return { data: views.map((view) => presentLocationV2(view, selection)), links, meta };
+      return sendJsonText(reply, pageText(documents.map((parts) => locationTextV2(parts, selection)), links, meta));
     },
   );
 }

@@ -1,0 +1,129 @@
+import { sql, type ExpressionBuilder, type JoinBuilder } from 'kysely';
+import type { Database } from '../db/database.ts';
+import type { DocumentFormat, LocationDocumentRow } from '../db/tables/location-documents.table.ts';
+import type { ProjectRow } from '../db/tables/projects.table.ts';
+import type { LocationListQuery } from '../domain/location-list.ts';
+import { compiledOnce } from './compiled-once.ts';
+import type { Executor } from './executor.ts';
+import { pageOfLocationIds } from './locations.repository.ts';
+
+/** A stored document's text: the body and, for V2, each include apart. */
+export type DocumentParts = Pick<LocationDocumentRow, 'body' | 'hours' | 'filters' | 'fields' | 'calls_to_action'>;
+
+/** A location named in a read, with its stored document if one is valid (null otherwise) and what to tag a new one with. */
+export interface DocumentSlot {
+  location_id: number;
+  revision: number;
+  catalog_revision: number;
+  document: DocumentParts | null;
+}
+
+/** Which project a single read is scoped to: one of the user's by public ID (V2), or the user's personal one (V1). */
+export type ProjectScope = { userId: number; publicId: string } | { userId: number; personal: true };
+/** Which location of it: by public ID (V2) or numeric ID (V1). */
+export type DocumentKey = { publicId: string } | { v1Id: number };
+
+const DOCUMENT_COLUMNS = ['body', 'hours', 'filters', 'fields', 'calls_to_action'] as const;
+
+type DocumentJoin = JoinBuilder<Database, 'locations' | 'location_documents'>;
+
+/** The stored document of the joined location, only if it was built from its current revision and catalog. */
+function validDocument(join: DocumentJoin, format: DocumentFormat, catalogRevision: (eb: ExpressionBuilder<Database, 'locations'>) => ReturnType<typeof sql<number>>) {
+  return join
+    .onRef('location_documents.location_id', '=', 'locations.id')
+    .on('location_documents.format', '=', format)
+    .onRef('location_documents.revision', '=', 'locations.revision')
+    .on((eb) => eb('location_documents.catalog_revision', '=', catalogRevision(eb as unknown as ExpressionBuilder<Database, 'locations'>)));
+}
+
+function partsOf(row: Omit<DocumentParts, 'body'> & { body: string | null }): DocumentParts | null {
+  return row.body === null ? null : { body: row.body, hours: row.hours, filters: row.filters, fields: row.fields, calls_to_action: row.calls_to_action };
+}
+
+interface SingleShape {
+  format: DocumentFormat;
+  project: 'publicId' | 'personal';
+  location: 'publicId' | 'v1Id';
+}
+
+// One statement answers a single-location read: the project (for the ownership and plan checks), the location's
+// ID and revision, and its stored document when valid.
+const singleDocument = compiledOnce((db, shape: SingleShape, userId: number, projectPublicId: string, locationKey: string | number) => {
+  let query = db
+    .selectFrom('projects')
+    .leftJoin('locations', (join) =>
+      join.onRef('locations.project_id', '=', 'projects.id').on(shape.location === 'publicId' ? 'locations.public_id' : 'locations.id', '=', locationKey),
+    )
+    .leftJoin('location_documents', (join) => validDocument(join, shape.format, () => sql<number>`projects.catalog_revision`))
+    .selectAll('projects')
+    .select(['locations.id as location_id', 'locations.revision as location_revision', ...DOCUMENT_COLUMNS.map((c) => `location_documents.${c}` as const)])
+    .where('projects.user_id', '=', userId);
+  query = shape.project === 'publicId' ? query.where('projects.public_id', '=', projectPublicId) : query.where('projects.personal', '=', 1);
+  return query;
+});
+
+/**
+ * The project a single read names (undefined when it is not the user's), and the location's slot in it (undefined
+ * when the project has no such location).
+ */
+export async function findDocumentSlot(
+  db: Executor,
+  format: DocumentFormat,
+  scope: ProjectScope,
+  key: DocumentKey,
+): Promise<{ project: ProjectRow; slot: DocumentSlot | undefined } | undefined> {
+  const shape: SingleShape = {
+    format,
+    project: 'publicId' in scope ? 'publicId' : 'personal',
+    location: 'publicId' in key ? 'publicId' : 'v1Id',
+  };
+  const [row] = await singleDocument(db, shape, scope.userId, 'publicId' in scope ? scope.publicId : '', 'publicId' in key ? key.publicId : key.v1Id);
+  if (!row) return undefined;
+  const { location_id, location_revision, body, hours, filters, fields, calls_to_action, ...project } = row;
+  const slot =
+    location_id === null || location_revision === null
+      ? undefined
+      : { location_id, revision: location_revision, catalog_revision: project.catalog_revision, document: partsOf({ body, hours, filters, fields, calls_to_action }) };
+  return { project, slot };
+}
+
+/** One page of a project's locations in list order, each with its stored document when valid. */
+export async function pageOfDocumentSlots(db: Executor, format: DocumentFormat, projectId: number, query: LocationListQuery): Promise<DocumentSlot[]> {
+  const catalogRevision = sql<number>`(select catalog_revision from projects where id = ${projectId})`;
+  const rows = await pageOfLocationIds(db, projectId, query, (ids) =>
+    db
+      .selectFrom('locations')
+      .leftJoin('location_documents', (join) => validDocument(join, format, () => catalogRevision))
+      .select(['locations.id as location_id', 'locations.revision', catalogRevision.as('catalog_revision'), ...DOCUMENT_COLUMNS.map((c) => `location_documents.${c}` as const)])
+      .where('locations.id', 'in', ids),
+  );
+  return rows.map(({ location_id, revision, catalog_revision, ...parts }) => ({ location_id, revision, catalog_revision, document: partsOf(parts) }));
+}
+
+/** Stores documents, each tagged with the revisions it was built from; never replaces one built from later revisions. */
+export async function saveDocuments(db: Executor, format: DocumentFormat, documents: (DocumentParts & { location_id: number; revision: number; catalog_revision: number })[]): Promise<void> {
+  if (documents.length === 0) return;
+  await db
+    .insertInto('location_documents')
+    .values(documents.map((document) => ({ ...document, format })))
+    .onConflict((conflict) =>
+      conflict
+        .columns(['location_id', 'format'])
+        .doUpdateSet((eb) => ({
+          revision: eb.ref('excluded.revision'),
+          catalog_revision: eb.ref('excluded.catalog_revision'),
+          body: eb.ref('excluded.body'),
+          hours: eb.ref('excluded.hours'),
+          filters: eb.ref('excluded.filters'),
+          fields: eb.ref('excluded.fields'),
+          calls_to_action: eb.ref('excluded.calls_to_action'),
+        }))
+        .where((eb) =>
+          eb.and([
+            eb('location_documents.revision', '<=', eb.ref('excluded.revision')),
+            eb('location_documents.catalog_revision', '<=', eb.ref('excluded.catalog_revision')),
+          ]),
+        ),
+    )
+    .execute();
+}
