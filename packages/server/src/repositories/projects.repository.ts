@@ -17,6 +17,14 @@ export async function findOwnedProject(db: Executor, userId: number, publicId: s
   return project;
 }
 
+const catalogRevision = compiledOnce((db, _shape: null, projectId: number) => db.selectFrom('projects').select('catalog_revision').where('id', '=', projectId));
+
+/** The revision of the project's catalog, which triggers move on every change of it (0 for an unknown project). */
+export async function findCatalogRevision(db: Executor, projectId: number): Promise<number> {
+  const [row] = await catalogRevision(db, null, projectId);
+  return row?.catalog_revision ?? 0;
+}
+
 export async function findPersonalProject(db: Executor, userId: number): Promise<ProjectRow | undefined> {
   return db.selectFrom('projects').selectAll().where('user_id', '=', userId).where('personal', '=', 1).executeTakeFirst();
 }

@@ -5,11 +5,11 @@ import { newPublicId } from '../domain/ids.ts';
 import { planLocationWrite, type LocationInput, type LocationWritePlan, type WriteMode, type WritePolicy } from '../domain/location-write.ts';
 import { slugCandidates, slugify, uniqueSlug } from '../domain/slug.ts';
 import { ApiError } from '../http/errors.ts';
-import { loadCatalog } from '../repositories/catalog.repository.ts';
 import { lockProject } from '../repositories/projects.repository.ts';
 import type { Executor } from '../repositories/executor.ts';
 import { enqueueGeocoding } from '../repositories/geocoding-jobs.repository.ts';
 import type { Geocoder, GeocodeResult } from '../geocoding/geocoder.ts';
+import { currentCatalog } from './catalog-cache.ts';
 import { geocodeQueryOf } from './geocoding-queue.service.ts';
 import * as locations from '../repositories/locations.repository.ts';
 import type { AttachmentSelection, LocationAttachments, LocationRecord, RecordLock } from '../repositories/locations.repository.ts';
@@ -120,7 +120,7 @@ export async function createLocation(
     // Creates in one project pick their free slugs one after the other, so two of one name never pick the same.
     await lockProject(trx, project.id);
     await hooks.before?.(trx);
-    const plan = planOrThrow('create', undefined, input, await loadCatalog(trx, project.id), policy);
+    const plan = planOrThrow('create', undefined, input, await currentCatalog(db, trx, project.id), policy);
     if (plan.needsGeocoding && geocoded) {
       Object.assign(plan.columns, { lat: geocoded.lat, lng: geocoded.lng, geocoding_status: 'done', geocoding_precision: geocoded.precision });
     }
@@ -166,7 +166,7 @@ export async function updateLocation(
   const id = await db.transaction().execute(async (trx) => {
     const record = await findRecord(trx, project.id, key, { forUpdate: true });
     if (!record) throw ApiError.notFound('Location');
-    const catalog = await loadCatalog(trx, project.id);
+    const catalog = await currentCatalog(db, trx, project.id);
     const plan = planOrThrow(mode, { ...record, hours: locations.scheduleOf(record) }, input, catalog, policy);
     await locations.updateLocationColumns(trx, record.id, { ...plan.columns, updated_at: now });
     await applyAttachments(trx, record.id, plan);

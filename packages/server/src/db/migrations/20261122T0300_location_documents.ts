@@ -8,10 +8,11 @@ import type { DialectName } from '../connection.ts';
 //   - `locations.revision` moves on any update of the location's row and on any change of its opening hours,
 //     filters, fields or calls to action.
 //   - `projects.catalog_revision` moves on any change of the project's location types, markers, filters, custom
-//     fields or calls to action, whose names and settings appear inside the documents of many locations.
+//     fields, calls to action or images: their names and settings appear inside the documents of many locations,
+//     and location writes plan from them (a process may keep a project's catalog while its revision stands).
 
 const ATTACHMENT_TABLES = ['opening_hours', 'location_filters', 'location_field_values', 'location_calls_to_action'] as const;
-const CATALOG_TABLES = ['location_types', 'markers', 'filters', 'custom_fields', 'calls_to_action'] as const;
+const CATALOG_TABLES = ['location_types', 'markers', 'filters', 'custom_fields', 'calls_to_action', 'images'] as const;
 const OPERATIONS = ['insert', 'update', 'delete'] as const;
 
 export async function up(db: Kysely<unknown>, dialect: DialectName): Promise<void> {
