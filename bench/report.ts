@@ -1,3 +1,4 @@
+import type { FullSync } from './full-sync.ts';
 import type { LoadResult } from './load-worker.ts';
 import { operationNamed, type OperationName } from './operations.ts';
 
@@ -25,6 +26,8 @@ export interface RunFacts {
   startupMs: number;
   peakRssBytes: number | undefined;
   seedSeconds: number;
+  /** The first full sync of each API after seeding, which builds every stored document. */
+  fullSyncs: FullSync[];
   totalSeconds: number;
   /** Operations not measured, with the reason (e.g. a V1 route that answers 404). */
   skipped: { operation: OperationName; reason: string }[];
@@ -127,6 +130,11 @@ export function verdicts(measurements: Measurement[], facts: RunFacts): Verdict[
 
 const mark = (met: boolean | undefined) => (met === undefined ? '–' : met ? 'met' : '**missed**');
 
+function fullSyncText(syncs: RunFacts['fullSyncs']): string {
+  if (syncs.length === 0) return 'none';
+  return syncs.map((sync) => `${sync.api.toUpperCase()} ${sync.pages.toLocaleString('en-US')} pages in ${sync.seconds.toFixed(1)} s`).join(', ');
+}
+
 /** The results as Markdown: the machine, one row per operation, the targets, and anything skipped. */
 export function renderReport(measurements: Measurement[], facts: RunFacts): string {
   const getCeiling = measurements.find((m) => m.operation === 'v2-get')?.ceiling.requestsPerSecond;
@@ -147,6 +155,7 @@ export function renderReport(measurements: Measurement[], facts: RunFacts): stri
     `- Load average (1, 5, 15 min) before: ${load(facts.loadBefore)}; after: ${load(facts.loadAfter)}`,
     `- Database: ${facts.database}, one project of ${facts.locations.toLocaleString('en-US')} locations (seeded in ${facts.seedSeconds.toFixed(0)} s)`,
     `- Load: autocannon in its own process on 127.0.0.1, ${facts.connections} connections, ${facts.warmupSeconds} s warm-up + ${facts.durationSeconds} s measured per operation and per ceiling`,
+    `- Before measuring, one full sync per API read every page of 100 (which builds each location's stored document): ${fullSyncText(facts.fullSyncs)}`,
     `- Whole run: ${facts.totalSeconds.toFixed(0)} s`,
     '',
     '| Operation | req/s | p50 ms | p99 ms | body bytes | ceiling req/s | of own ceiling | of V2 GET ceiling | non-2xx / errors |',

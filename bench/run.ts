@@ -13,6 +13,7 @@ import { openDatabase } from '../packages/server/src/db/connection.ts';
 import { migrateToLatest } from '../packages/server/src/db/migrate.ts';
 import type { CeilingRoute } from './ceiling-server.ts';
 import { createFreshDatabase, type FreshDatabase } from './fresh-database.ts';
+import { fullSync, type FullSync } from './full-sync.ts';
 import type { LoadJob } from './load-worker.ts';
 import { OPERATIONS, operationNamed, requestFor, type OperationName, type RequestContext } from './operations.ts';
 import { REPO_ROOT, runLoad, startCeilingServer, startServerUnderTest, type ServerProcess } from './processes.ts';
@@ -196,6 +197,17 @@ async function main(): Promise<void> {
     if (serverOff) servers.push(serverOff);
     const serverFor = (name: OperationName) => (operationNamed(name).limiter === 'off' && serverOff ? serverOff : server);
 
+    const fullSyncs: FullSync[] = [];
+    for (const api of ['v2', 'v1'] as const) {
+      const bar = new cliProgress.SingleBar({ format: `Full sync ${api.toUpperCase()} [{bar}] {value}/{total} pages  {duration}s`, stream: process.stderr }, cliProgress.Presets.shades_classic);
+      bar.start(Math.ceil(options.locations / 100), 0);
+      try {
+        fullSyncs.push(await fullSync(server.url, context, api, (done) => bar.update(done)));
+      } finally {
+        bar.stop();
+      }
+    }
+
     // Sizes first: each ceiling route answers with a body as large as the real answer.
     const skipped: RunFacts['skipped'] = [];
     const sizes = new Map<OperationName, number>();
@@ -262,6 +274,7 @@ async function main(): Promise<void> {
       startupMs: server.startupMs,
       peakRssBytes,
       seedSeconds,
+      fullSyncs,
       totalSeconds: (performance.now() - started) / 1000,
       skipped,
       limiterPairs,

@@ -26,6 +26,7 @@ const facts: RunFacts = {
   startupMs: 900,
   peakRssBytes: 200 * 1024 * 1024,
   seedSeconds: 20,
+  fullSyncs: [{ api: 'v2', pages: 1000, seconds: 12.5 }, { api: 'v1', pages: 1000, seconds: 9.25 }],
   totalSeconds: 300,
   skipped: [{ operation: 'v1-put', reason: 'the V1 route answers 404' }],
   limiterPairs: { on: [950, 990, 970], off: [1000, 1100, 1050] },
@@ -63,5 +64,6 @@ describe('the benchmark report', () => {
     expect(report).toContain('2 cores (test CPU), Node v20.0.0');
     expect(report).toContain('| V2 GET one (every include) | 1000 | 1.0 | 2.0 | 1,000 | 2000 | 50% |');
     expect(report).toContain('- V1 PUT: the V1 route answers 404');
+    expect(report).toContain('V2 1,000 pages in 12.5 s, V1 1,000 pages in 9.3 s');
   });
 });

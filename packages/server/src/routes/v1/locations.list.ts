@@ -3,7 +3,7 @@ import { v1LimitOf, v1LinkQuery, v1PageOf } from '../../domain/v1-paging.ts';
 import type { App } from '../../http/app.ts';
 import { personalProjectOf } from '../../http/auth.ts';
 import { baseUrlOf, pathOf, rawQueryPairs } from '../../http/base-url.ts';
-import { pageText, sendJsonText } from '../../http/json-text.ts';
+import { pageBuffer, sendJson } from '../../http/json-text.ts';
 import { errorResponses, PageEnvelope } from '../../schemas/common.ts';
 import { LocationListQueryV1, LocationV1, V1_LOCATIONS_TAG } from '../../schemas/location.v1.ts';
 import { listLocationDocuments } from '../../services/location-documents.service.ts';
@@ -42,7 +42,7 @@ export function registerV1LocationsList(app: App): void {
         total,
         count: documents.length,
       });
-      return sendJsonText(reply, pageText(documents.map((parts) => parts.body), links, meta));
+      return sendJson(reply, pageBuffer(documents, (parts, pieces) => pieces.push(parts.body), links, meta));
     },
   );
 }

@@ -12,7 +12,7 @@ const serializeFilters = serializerOf(LocationV2.properties.filters);
 const serializeFields = serializerOf(LocationV2.properties.fields);
 const serializeCallsToAction = serializerOf(LocationV2.properties.callsToAction);
 
-/** The V2 document: the body without includes, and each include serialised apart (see `locationTextV2`). */
+/** The V2 document: the body without includes, and each include serialised apart (see `writeLocationV2`). */
 export const v2DocumentRenderer: DocumentRenderer = {
   format: 'v2',
   render(view) {
@@ -28,14 +28,14 @@ export const v2DocumentRenderer: DocumentRenderer = {
 };
 
 /**
- * A location's V2 JSON with the includes asked for, assembled from its document. The includes are the schema's last
- * properties, in this order, so the text is what serialising the whole object gives.
+ * Writes a location's V2 JSON with the includes asked for, assembled from its document. The includes are the
+ * schema's last properties, in this order, so the text is what serialising the whole object gives.
  */
-export function locationTextV2(parts: DocumentParts, selection: AttachmentSelection): string {
-  let text = parts.body.slice(0, -1);
-  if (selection.hours) text += `,"hours":${parts.hours}`;
-  if (selection.filters) text += `,"filters":${parts.filters}`;
-  if (selection.fields) text += `,"fields":${parts.fields}`;
-  if (selection.callsToAction) text += `,"callsToAction":${parts.calls_to_action}`;
-  return `${text}}`;
+export function writeLocationV2(parts: DocumentParts, selection: AttachmentSelection, pieces: string[]): void {
+  pieces.push(parts.body.slice(0, -1));
+  if (selection.hours) pieces.push(',"hours":', parts.hours ?? 'null');
+  if (selection.filters) pieces.push(',"filters":', parts.filters ?? '[]');
+  if (selection.fields) pieces.push(',"fields":', parts.fields ?? '[]');
+  if (selection.callsToAction) pieces.push(',"callsToAction":', parts.calls_to_action ?? '[]');
+  pieces.push('}');
 }

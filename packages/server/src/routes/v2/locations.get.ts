@@ -1,10 +1,10 @@
 import type { App } from '../../http/app.ts';
 import { principalOf, requireApiAccess } from '../../http/auth.ts';
-import { sendJsonText } from '../../http/json-text.ts';
+import { jsonBuffer, sendJson } from '../../http/json-text.ts';
 import { DataEnvelope, errorResponses } from '../../schemas/common.ts';
 import { LocationGetQueryV2, LocationV2 } from '../../schemas/location.v2.ts';
 import { readLocationDocument } from '../../services/location-documents.service.ts';
-import { locationTextV2, v2DocumentRenderer } from './location.document.ts';
+import { v2DocumentRenderer, writeLocationV2 } from './location.document.ts';
 import { includesOf } from './location.present.ts';
 import { LocationParams, LOCATIONS_TAG } from './locations.params.ts';
 
@@ -30,7 +30,10 @@ export function registerV2LocationsGet(app: App): void {
         requireApiAccess,
         { renderer: v2DocumentRenderer, log: request.log },
       );
-      return sendJsonText(reply, `{"data":${locationTextV2(parts, includesOf(request.query))}}`);
+      const pieces = ['{"data":'];
+      writeLocationV2(parts, includesOf(request.query), pieces);
+      pieces.push('}');
+      return sendJson(reply, jsonBuffer(pieces));
     },
   );
 }

@@ -5,11 +5,11 @@ import type { App } from '../../http/app.ts';
 import { ApiError } from '../../http/errors.ts';
 import { projectOf } from '../../http/auth.ts';
 import { baseUrlOf, pathOf, rawQueryPairs } from '../../http/base-url.ts';
-import { pageText, sendJsonText } from '../../http/json-text.ts';
+import { pageBuffer, sendJson } from '../../http/json-text.ts';
 import { errorResponses, PageEnvelope } from '../../schemas/common.ts';
 import { LocationListQueryV2, LocationV2 } from '../../schemas/location.v2.ts';
 import { listLocationDocuments } from '../../services/location-documents.service.ts';
-import { locationTextV2, v2DocumentRenderer } from './location.document.ts';
+import { v2DocumentRenderer, writeLocationV2 } from './location.document.ts';
 import { includesOf } from './location.present.ts';
 import { LOCATIONS_TAG, ProjectParams } from './locations.params.ts';
 
@@ -59,7 +59,7 @@ export function registerV2LocationsList(app: App): void {
         total,
         count: documents.length,
       });
-      return sendJsonText(reply, pageText(documents.map((parts) => locationTextV2(parts, selection)), links, meta));
+      return sendJson(reply, pageBuffer(documents, (parts, pieces) => writeLocationV2(parts, selection, pieces), links, meta));
     },
   );
 }
