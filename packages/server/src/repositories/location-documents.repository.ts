@@ -7,8 +7,8 @@ import { compiledOnce } from './compiled-once.ts';
 import type { Executor } from './executor.ts';
 import { pageOfLocationIds } from './locations.repository.ts';
 
-/** A stored document's text: the body and, for V2, each include apart. */
-export type DocumentParts = Pick<LocationDocumentRow, 'body' | 'hours' | 'filters' | 'fields' | 'calls_to_action'>;
+/** A stored document: its text and, for V2, where each include starts in it. */
+export type DocumentParts = Pick<LocationDocumentRow, 'body' | 'hours_at' | 'filters_at' | 'fields_at' | 'calls_to_action_at'>;
 
 /** A location named in a read, with its stored document if one is valid (null otherwise) and what to tag a new one with. */
 export interface DocumentSlot {
@@ -23,7 +23,7 @@ export type ProjectScope = { userId: number; publicId: string } | { userId: numb
 /** Which location of it: by public ID (V2) or numeric ID (V1). */
 export type DocumentKey = { publicId: string } | { v1Id: number };
 
-const DOCUMENT_COLUMNS = ['body', 'hours', 'filters', 'fields', 'calls_to_action'] as const;
+const DOCUMENT_COLUMNS = ['body', 'hours_at', 'filters_at', 'fields_at', 'calls_to_action_at'] as const;
 
 type DocumentJoin = JoinBuilder<Database, 'locations' | 'location_documents'>;
 
@@ -37,7 +37,9 @@ function validDocument(join: DocumentJoin, format: DocumentFormat, catalogRevisi
 }
 
 function partsOf(row: Omit<DocumentParts, 'body'> & { body: string | null }): DocumentParts | null {
-  return row.body === null ? null : { body: row.body, hours: row.hours, filters: row.filters, fields: row.fields, calls_to_action: row.calls_to_action };
+  return row.body === null
+    ? null
+    : { body: row.body, hours_at: row.hours_at, filters_at: row.filters_at, fields_at: row.fields_at, calls_to_action_at: row.calls_to_action_at };
 }
 
 interface SingleShape {
@@ -79,11 +81,11 @@ export async function findDocumentSlot(
   };
   const [row] = await singleDocument(db, shape, scope.userId, 'publicId' in scope ? scope.publicId : '', 'publicId' in key ? key.publicId : key.v1Id);
   if (!row) return undefined;
-  const { location_id, location_revision, body, hours, filters, fields, calls_to_action, ...project } = row;
+  const { location_id, location_revision, body, hours_at, filters_at, fields_at, calls_to_action_at, ...project } = row;
   const slot =
     location_id === null || location_revision === null
       ? undefined
-      : { location_id, revision: location_revision, catalog_revision: project.catalog_revision, document: partsOf({ body, hours, filters, fields, calls_to_action }) };
+      : { location_id, revision: location_revision, catalog_revision: project.catalog_revision, document: partsOf({ body, hours_at, filters_at, fields_at, calls_to_action_at }) };
   return { project, slot };
 }
 
@@ -113,10 +115,10 @@ export async function saveDocuments(db: Executor, format: DocumentFormat, docume
           revision: eb.ref('excluded.revision'),
           catalog_revision: eb.ref('excluded.catalog_revision'),
           body: eb.ref('excluded.body'),
-          hours: eb.ref('excluded.hours'),
-          filters: eb.ref('excluded.filters'),
-          fields: eb.ref('excluded.fields'),
-          calls_to_action: eb.ref('excluded.calls_to_action'),
+          hours_at: eb.ref('excluded.hours_at'),
+          filters_at: eb.ref('excluded.filters_at'),
+          fields_at: eb.ref('excluded.fields_at'),
+          calls_to_action_at: eb.ref('excluded.calls_to_action_at'),
         }))
         .where((eb) =>
           eb.and([

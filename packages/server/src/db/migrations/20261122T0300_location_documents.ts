@@ -25,10 +25,10 @@ export async function up(db: Kysely<unknown>, dialect: DialectName): Promise<voi
     .addColumn('revision', 'integer', (c) => c.notNull())
     .addColumn('catalog_revision', 'integer', (c) => c.notNull())
     .addColumn('body', 'text', (c) => c.notNull())
-    .addColumn('hours', 'text')
-    .addColumn('filters', 'text')
-    .addColumn('fields', 'text')
-    .addColumn('calls_to_action', 'text')
+    .addColumn('hours_at', 'integer')
+    .addColumn('filters_at', 'integer')
+    .addColumn('fields_at', 'integer')
+    .addColumn('calls_to_action_at', 'integer')
     .addPrimaryKeyConstraint('location_documents_pk', ['location_id', 'format'])
     .execute();
   if (dialect === 'sqlite') await sqliteTriggers(db);

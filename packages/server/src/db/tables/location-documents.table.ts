@@ -6,19 +6,20 @@ export type DocumentFormat = 'v2' | 'v1';
 /**
  * A location's representation as an API answers it, serialised once and stored. Valid only while `revision` and
  * `catalog_revision` equal the location's and its project's (which triggers move on every change), so a stale one
- * is never served, only rebuilt. A V2 document keeps each include apart so any combination can be assembled.
+ * is never served, only rebuilt.
  */
 export interface LocationDocumentsTable {
   location_id: number;
   format: DocumentFormat;
   revision: number;
   catalog_revision: number;
-  /** The JSON object without the optional includes (V2) or the whole object (V1). */
+  /** The JSON object; for V2 with every include, which are its last properties. */
   body: string;
-  hours: string | null;
-  filters: string | null;
-  fields: string | null;
-  calls_to_action: string | null;
+  /** V2: where in `body` each include starts (at its comma), so any combination can be cut out; null for V1. */
+  hours_at: number | null;
+  filters_at: number | null;
+  fields_at: number | null;
+  calls_to_action_at: number | null;
 }
 
 export type LocationDocumentRow = Selectable<LocationDocumentsTable>;
