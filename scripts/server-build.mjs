@@ -2,7 +2,7 @@
 // (tsx) and loading a thousand small ES modules (typebox, kysely). `npm run build` writes it; bin/locator.js runs it
 // only while it matches the sources, and otherwise the sources themselves, so a stale build never runs.
 import { createHash } from 'node:crypto';
-import { existsSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { copyFileSync, existsSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { basename, dirname, join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -17,6 +17,12 @@ function sourceFiles(dir) {
     .flatMap((entry) => (entry.isDirectory() ? sourceFiles(join(dir, entry.name)) : [join(dir, entry.name)]))
     .sort();
 }
+
+/**
+ * Worker threads' entry files: plain JavaScript beside the TypeScript that starts them with
+ * `new Worker(new URL('./name.worker.mjs', import.meta.url))`, which the bundle resolves beside itself.
+ */
+const workerFiles = (server) => sourceFiles(join(server, 'src')).filter((file) => file.endsWith('.worker.mjs'));
 
 /** A hash of everything the build is made from: the sources, the server's package.json and this script. */
 export function sourceFingerprint(server = SERVER) {
@@ -55,6 +61,11 @@ export async function buildServer(server = SERVER) {
     sourcemap: 'linked',
     logLevel: 'warning',
   });
+  // The workers before the bundle, so the new bundle never starts without them.
+  for (const file of workerFiles(server)) {
+    copyFileSync(file, join(stage, basename(file)));
+    renameSync(join(stage, basename(file)), join(dirname(outfile), basename(file)));
+  }
   renameSync(`${staged}.map`, `${outfile}.map`);
   renameSync(staged, outfile);
   rmSync(stage, { recursive: true, force: true });

@@ -1,5 +1,7 @@
+import type { FastifyBaseLogger } from 'fastify';
 import type { AppContext } from './app-context.ts';
 import type { Config } from './config/config.ts';
+import type { CheckpointLog } from './db/checkpoints/background-checkpoints.ts';
 import { openDatabase } from './db/connection.ts';
 import { migrateToLatest } from './db/migrate.ts';
 import { buildApp, type App } from './http/app.ts';
@@ -15,11 +17,17 @@ export interface RunningServer {
 
 /** Migrates, builds and listens; SIGTERM and SIGINT finish in-flight requests, then close the database. */
 export async function startServer(config: Config, { handleSignals = true } = {}): Promise<RunningServer> {
-  const database = openDatabase(config.databaseUrl, { poolSize: config.databasePoolSize });
+  // The app logs checkpoint failures, but it is built on the open database: until then they go to stderr.
+  let appLog: FastifyBaseLogger | undefined;
+  const checkpointLog: CheckpointLog = {
+    warn: (details, message) => (appLog ? appLog.warn(details, message) : process.emitWarning(message, { detail: String(details.err) })),
+  };
+  const database = openDatabase(config.databaseUrl, { poolSize: config.databasePoolSize, backgroundCheckpoints: { log: checkpointLog } });
   await migrateToLatest(database);
   const geocoder = createGeocoder(config, { db: database.db, clock: Date.now });
   const ctx: AppContext = { config, database, clock: Date.now, rateLimitStore: createRateLimitStore(config), geocoder };
   const app = await buildApp(ctx);
+  appLog = app.log;
   const worker = startGeocodingWorker(ctx, app.log);
   // Waiting briefly for Redis keeps the first requests limited; a Redis that is down does not stop the start (fail open).
   await ctx.rateLimitStore.ready().catch((error: unknown) => app.log.warn({ err: error }, 'rate-limit store not reachable at start-up'));

@@ -4,6 +4,7 @@ import { dirname } from 'node:path';
 import SQLite from 'better-sqlite3';
 import { Kysely, PostgresDialect, SqliteDialect, type LogEvent } from 'kysely';
 import pg from 'pg';
+import { startBackgroundCheckpoints, type CheckpointLog } from './checkpoints/background-checkpoints.ts';
 import type { Database } from './database.ts';
 import { withStatementCache } from './statement-cache.ts';
 
@@ -22,6 +23,12 @@ export interface DatabaseOptions {
   poolSize?: number;
   /** Called when an idle PostgreSQL connection breaks; the pool drops it and opens a new one on demand. */
   onConnectionError?: (error: Error) => void;
+  /**
+   * Checkpoints a SQLite file's write-ahead log on a worker thread instead of during commits, so their fsyncs never
+   * stall the event loop (`locator serve`); its failures go to `log`, at most once a minute. Ignored for PostgreSQL
+   * and `:memory:`.
+   */
+  backgroundCheckpoints?: { log: CheckpointLog };
 }
 
 /**
@@ -45,11 +52,18 @@ function openSqlite(path: string, options: DatabaseOptions): DatabaseHandle {
   sqlite.pragma('busy_timeout = 5000');
   // SQLite's lower() folds ASCII only; case-insensitive filters must match "ÖREBRO" as PostgreSQL's lower() does.
   sqlite.function('lower', { deterministic: true }, (text: unknown) => (typeof text === 'string' ? text.toLowerCase() : text));
+  const checkpoints = options.backgroundCheckpoints && path !== ':memory:' ? startBackgroundCheckpoints(sqlite, options.backgroundCheckpoints) : undefined;
   const db = new Kysely<Database>({
     dialect: new SqliteDialect({ database: withStatementCache(sqlite) }),
     ...(options.onQuery ? { log: options.onQuery } : {}),
   });
-  return { db, dialect: 'sqlite', close: () => db.destroy() };
+  const close = async () => {
+    // The worker's connection first: the last connection to close checkpoints the log and removes it.
+    await checkpoints?.stop();
+    await db.destroy();
+    checkpoints?.closeWalIndex();
+  };
+  return { db, dialect: 'sqlite', close };
 }
 
 function openPostgres(url: string, options: DatabaseOptions): DatabaseHandle {
