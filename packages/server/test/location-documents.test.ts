@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { DOCUMENT_TABLES } from '../src/db/tables/location-documents.table.ts';
 import type { CreatedUser } from '../src/services/accounts.service.ts';
 import { fullLocationBody, seedCatalog } from './support/factories.ts';
 import { call, createAccount, startTestServer, type TestServer } from './support/server.ts';
@@ -45,14 +46,15 @@ async function everyRead(id: string) {
   return reads();
 }
 
-async function storedDocuments(locationPublicId: string) {
-  return server.database.db
-    .selectFrom('location_documents')
-    .innerJoin('locations', 'locations.id', 'location_documents.location_id')
-    .select(['location_documents.format', 'location_documents.body'])
-    .where('locations.public_id', '=', locationPublicId)
-    .orderBy('location_documents.format')
-    .execute();
+/** The APIs whose documents of the location are stored. */
+async function storedDocuments(locationPublicId: string): Promise<string[]> {
+  const id = await locationId(locationPublicId);
+  const formats: string[] = [];
+  for (const [format, table] of Object.entries(DOCUMENT_TABLES)) {
+    const rows = await server.database.db.selectFrom(table as 'location_documents_v2').select('location_id').where('location_id', '=', id).execute();
+    if (rows.length > 0) formats.push(format);
+  }
+  return formats.sort();
 }
 
 async function locationId(publicId: string): Promise<number> {
@@ -81,13 +83,13 @@ describe('stored location documents', () => {
     const { id } = await createLocation();
     expect(await storedDocuments(id)).toEqual([]);
     const first = await v2('GET', `${base}/${id}?${INCLUDE_ALL}`);
-    expect((await storedDocuments(id)).map((document) => document.format)).toEqual(['v2']);
+    expect(await storedDocuments(id)).toEqual(['v2']);
     server.queries.count = 0;
     const second = await v2('GET', `${base}/${id}?${INCLUDE_ALL}`);
     expect(server.queries.count).toBe(1);
     expect(second.text).toBe(first.text);
     await listV1();
-    expect((await storedDocuments(id)).map((document) => document.format)).toEqual(['v1', 'v2']);
+    expect(await storedDocuments(id)).toEqual(['v1', 'v2']);
   });
 
   it('assemble any combination of includes from one document, byte for byte as built', async () => {
@@ -95,7 +97,7 @@ describe('stored location documents', () => {
     const flags = ['includeHours', 'includeFilters', 'includeFields', 'includeCallsToAction'];
     for (let mask = 0; mask < 16; mask += 1) {
       const query = flags.filter((_, bit) => mask & (1 << bit)).map((flag) => `${flag}=1`).join('&');
-      await sql`delete from location_documents`.execute(server.database.db);
+      await sql`delete from location_documents_v2`.execute(server.database.db);
       const built = await v2('GET', `${base}/${id}?${query}`);
       const stored = await v2('GET', `${base}/${id}?${query}`);
       expect(stored.text).toBe(built.text);
@@ -110,12 +112,12 @@ describe('stored location documents', () => {
     await readV2(id);
     const { db } = server.database;
     const tampered = '{"id":"tampered"}';
-    await db.updateTable('location_documents').set({ body: tampered }).execute();
+    await db.updateTable('location_documents_v2').set({ body: tampered }).execute();
     expect((await readV2(id)).id).toBe('tampered');
     // The same text built from an older revision of the location, or an older catalog, is not served.
-    await db.updateTable('location_documents').set((eb) => ({ revision: eb('revision', '-', 1) })).execute();
+    await db.updateTable('location_documents_v2').set((eb) => ({ revision: eb('revision', '-', 1) })).execute();
     expect((await readV2(id)).id).toBe(id);
-    await db.updateTable('location_documents').set((eb) => ({ body: tampered, catalog_revision: eb('catalog_revision', '-', 1) })).execute();
+    await db.updateTable('location_documents_v2').set((eb) => ({ body: tampered, catalog_revision: eb('catalog_revision', '-', 1) })).execute();
     expect((await readV2(id)).id).toBe(id);
   });
 
@@ -170,10 +172,12 @@ describe('stored location documents', () => {
   it('go with their location', async () => {
     const { id } = await createLocation();
     await everyRead(id);
-    expect((await storedDocuments(id)).length).toBe(2);
+    expect(await storedDocuments(id)).toEqual(['v1', 'v2']);
     const numericId = await locationId(id);
     expect((await v2('DELETE', `${base}/${id}`)).status).toBe(200);
-    const left = await server.database.db.selectFrom('location_documents').select('location_id').where('location_id', '=', numericId).execute();
-    expect(left).toEqual([]);
+    for (const table of Object.values(DOCUMENT_TABLES)) {
+      const left = await server.database.db.selectFrom(table as 'location_documents_v2').select('location_id').where('location_id', '=', numericId).execute();
+      expect(left).toEqual([]);
+    }
   });
 });

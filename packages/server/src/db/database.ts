@@ -30,7 +30,8 @@ export interface Database {
   custom_fields: CustomFieldsTable;
   calls_to_action: CallsToActionTable;
   images: ImagesTable;
-  location_documents: LocationDocumentsTable;
+  location_documents_v2: LocationDocumentsTable;
+  location_documents_v1: LocationDocumentsTable;
   location_filters: LocationFiltersTable;
   location_field_values: LocationFieldValuesTable;
   location_calls_to_action: LocationCallsToActionTable;

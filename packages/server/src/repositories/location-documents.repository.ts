@@ -1,6 +1,6 @@
-import { sql, type ExpressionBuilder, type JoinBuilder } from 'kysely';
+import { sql, type JoinBuilder, type RawBuilder, type SelectQueryBuilder } from 'kysely';
 import type { Database } from '../db/database.ts';
-import type { DocumentFormat, LocationDocumentRow } from '../db/tables/location-documents.table.ts';
+import { DOCUMENT_TABLES, type DocumentFormat, type LocationDocumentRow } from '../db/tables/location-documents.table.ts';
 import type { ProjectRow } from '../db/tables/projects.table.ts';
 import type { LocationListQuery } from '../domain/location-list.ts';
 import { compiledOnce } from './compiled-once.ts';
@@ -25,15 +25,20 @@ export type DocumentKey = { publicId: string } | { v1Id: number };
 
 const DOCUMENT_COLUMNS = ['body', 'hours_at', 'filters_at', 'fields_at', 'calls_to_action_at'] as const;
 
-type DocumentJoin = JoinBuilder<Database, 'locations' | 'location_documents'>;
+/**
+ * The document table of a format, typed as the V2 one: both have the same columns, and Kysely cannot type a join on
+ * a table chosen at run time.
+ */
+const documentTable = (format: DocumentFormat) => `${DOCUMENT_TABLES[format] as 'location_documents_v2'} as document` as const;
+
+type DocumentJoin = JoinBuilder<Database & { document: Database['location_documents_v2'] }, 'locations' | 'document'>;
 
 /** The stored document of the joined location, only if it was built from its current revision and catalog. */
-function validDocument(join: DocumentJoin, format: DocumentFormat, catalogRevision: (eb: ExpressionBuilder<Database, 'locations'>) => ReturnType<typeof sql<number>>) {
+function validDocument(join: DocumentJoin, catalogRevision: RawBuilder<number>) {
   return join
-    .onRef('location_documents.location_id', '=', 'locations.id')
-    .on('location_documents.format', '=', format)
-    .onRef('location_documents.revision', '=', 'locations.revision')
-    .on((eb) => eb('location_documents.catalog_revision', '=', catalogRevision(eb as unknown as ExpressionBuilder<Database, 'locations'>)));
+    .onRef('document.location_id', '=', 'locations.id')
+    .onRef('document.revision', '=', 'locations.revision')
+    .on((eb) => eb('document.catalog_revision', '=', catalogRevision));
 }
 
 function partsOf(row: Omit<DocumentParts, 'body'> & { body: string | null }): DocumentParts | null {
@@ -56,9 +61,9 @@ const singleDocument = compiledOnce((db, shape: SingleShape, userId: number, pro
     .leftJoin('locations', (join) =>
       join.onRef('locations.project_id', '=', 'projects.id').on(shape.location === 'publicId' ? 'locations.public_id' : 'locations.id', '=', locationKey),
     )
-    .leftJoin('location_documents', (join) => validDocument(join, shape.format, () => sql<number>`projects.catalog_revision`))
+    .leftJoin(documentTable(shape.format), (join) => validDocument(join, sql<number>`projects.catalog_revision`))
     .selectAll('projects')
-    .select(['locations.id as location_id', 'locations.revision as location_revision', ...DOCUMENT_COLUMNS.map((c) => `location_documents.${c}` as const)])
+    .select(['locations.id as location_id', 'locations.revision as location_revision', ...DOCUMENT_COLUMNS.map((c) => `document.${c}` as const)])
     .where('projects.user_id', '=', userId);
   query = shape.project === 'publicId' ? query.where('projects.public_id', '=', projectPublicId) : query.where('projects.personal', '=', 1);
   return query;
@@ -89,15 +94,22 @@ export async function findDocumentSlot(
   return { project, slot };
 }
 
+type PageRow = { location_id: number; revision: number; catalog_revision: number } & Omit<DocumentParts, 'body'> & { body: string | null };
+
 /** One page of a project's locations in list order, each with its stored document when valid. */
 export async function pageOfDocumentSlots(db: Executor, format: DocumentFormat, projectId: number, query: LocationListQuery): Promise<DocumentSlot[]> {
   const catalogRevision = sql<number>`(select catalog_revision from projects where id = ${projectId})`;
-  const rows = await pageOfLocationIds(db, projectId, query, (ids) =>
-    db
-      .selectFrom('locations')
-      .leftJoin('location_documents', (join) => validDocument(join, format, () => catalogRevision))
-      .select(['locations.id as location_id', 'locations.revision', catalogRevision.as('catalog_revision'), ...DOCUMENT_COLUMNS.map((c) => `location_documents.${c}` as const)])
-      .where('locations.id', 'in', ids),
+  const rows = await pageOfLocationIds(
+    db,
+    projectId,
+    query,
+    (ids) =>
+      // The aliased document table is not among the tables the page reader is typed over; the row type is kept.
+      db
+        .selectFrom('locations')
+        .leftJoin(documentTable(format), (join) => validDocument(join, catalogRevision))
+        .select(['locations.id as location_id', 'locations.revision', catalogRevision.as('catalog_revision'), ...DOCUMENT_COLUMNS.map((c) => `document.${c}` as const)])
+        .where('locations.id', 'in', ids) as unknown as SelectQueryBuilder<Database, 'locations', PageRow>,
   );
   return rows.map(({ location_id, revision, catalog_revision, ...parts }) => ({ location_id, revision, catalog_revision, document: partsOf(parts) }));
 }
@@ -106,11 +118,11 @@ export async function pageOfDocumentSlots(db: Executor, format: DocumentFormat, 
 export async function saveDocuments(db: Executor, format: DocumentFormat, documents: (DocumentParts & { location_id: number; revision: number; catalog_revision: number })[]): Promise<void> {
   if (documents.length === 0) return;
   await db
-    .insertInto('location_documents')
-    .values(documents.map((document) => ({ ...document, format })))
+    .insertInto(DOCUMENT_TABLES[format] as 'location_documents_v2')
+    .values(documents)
     .onConflict((conflict) =>
       conflict
-        .columns(['location_id', 'format'])
+        .column('location_id')
         .doUpdateSet((eb) => ({
           revision: eb.ref('excluded.revision'),
           catalog_revision: eb.ref('excluded.catalog_revision'),
@@ -122,8 +134,8 @@ export async function saveDocuments(db: Executor, format: DocumentFormat, docume
         }))
         .where((eb) =>
           eb.and([
-            eb('location_documents.revision', '<=', eb.ref('excluded.revision')),
-            eb('location_documents.catalog_revision', '<=', eb.ref('excluded.catalog_revision')),
+            eb(sql.ref(`${DOCUMENT_TABLES[format]}.revision`), '<=', eb.ref('excluded.revision')),
+            eb(sql.ref(`${DOCUMENT_TABLES[format]}.catalog_revision`), '<=', eb.ref('excluded.catalog_revision')),
           ]),
         ),
     )

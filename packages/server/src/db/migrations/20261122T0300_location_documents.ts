@@ -1,7 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 import type { DialectName } from '../connection.ts';
 
-// Reads answer from stored representations (`location_documents`) rather than building each location's JSON from
+// Reads answer from stored representations (`location_documents_v2`, `location_documents_v1`) rather than building each location's JSON from
 // its rows on every request. A stored document is valid while it carries the location's current `revision` and its
 // project's current `catalog_revision`; triggers move both on every change, whoever writes (the API, the geocoding
 // worker, the CLI, a cascade), so a document can never be served for a state it was not built from.
@@ -14,23 +14,26 @@ import type { DialectName } from '../connection.ts';
 const ATTACHMENT_TABLES = ['opening_hours', 'location_filters', 'location_field_values', 'location_calls_to_action'] as const;
 const CATALOG_TABLES = ['location_types', 'markers', 'filters', 'custom_fields', 'calls_to_action', 'images'] as const;
 const OPERATIONS = ['insert', 'update', 'delete'] as const;
+const DOCUMENT_TABLES = ['location_documents_v2', 'location_documents_v1'] as const;
 
 export async function up(db: Kysely<unknown>, dialect: DialectName): Promise<void> {
   await db.schema.alterTable('locations').addColumn('revision', 'integer', (c) => c.notNull().defaultTo(0)).execute();
   await db.schema.alterTable('projects').addColumn('catalog_revision', 'integer', (c) => c.notNull().defaultTo(0)).execute();
-  await db.schema
-    .createTable('location_documents')
-    .addColumn('location_id', 'integer', (c) => c.notNull().references('locations.id').onDelete('cascade'))
-    .addColumn('format', 'text', (c) => c.notNull())
-    .addColumn('revision', 'integer', (c) => c.notNull())
-    .addColumn('catalog_revision', 'integer', (c) => c.notNull())
-    .addColumn('body', 'text', (c) => c.notNull())
-    .addColumn('hours_at', 'integer')
-    .addColumn('filters_at', 'integer')
-    .addColumn('fields_at', 'integer')
-    .addColumn('calls_to_action_at', 'integer')
-    .addPrimaryKeyConstraint('location_documents_pk', ['location_id', 'format'])
-    .execute();
+  // One table per API, keyed by the location's ID alone: on SQLite that is the rowid, so a read finds a document in
+  // one b-tree rather than an index and then the table (a third less time for a GET in the benchmark).
+  for (const table of DOCUMENT_TABLES) {
+    await db.schema
+      .createTable(table)
+      .addColumn('location_id', 'integer', (c) => c.primaryKey().references('locations.id').onDelete('cascade'))
+      .addColumn('revision', 'integer', (c) => c.notNull())
+      .addColumn('catalog_revision', 'integer', (c) => c.notNull())
+      .addColumn('body', 'text', (c) => c.notNull())
+      .addColumn('hours_at', 'integer')
+      .addColumn('filters_at', 'integer')
+      .addColumn('fields_at', 'integer')
+      .addColumn('calls_to_action_at', 'integer')
+      .execute();
+  }
   if (dialect === 'sqlite') await sqliteTriggers(db);
   else await postgresTriggers(db);
 }
@@ -119,7 +122,7 @@ export async function down(db: Kysely<unknown>, dialect: DialectName): Promise<v
       await sql`drop function ${sql.id(fn)}()`.execute(db);
     }
   }
-  await db.schema.dropTable('location_documents').execute();
+  for (const table of DOCUMENT_TABLES) await db.schema.dropTable(table).execute();
   await db.schema.alterTable('projects').dropColumn('catalog_revision').execute();
   await db.schema.alterTable('locations').dropColumn('revision').execute();
 }
