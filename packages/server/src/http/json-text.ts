@@ -5,10 +5,15 @@ import { PageLinks, PageMeta, type PageLinksBody, type PageMetaBody } from '../s
 
 /**
  * A serialiser for one schema, as Fastify's own (fast-json-stringify): text built from parts with it is byte for byte
- * what the route's response schema would have produced from the whole object.
+ * what the route's response schema would have produced from the whole object. Compiled on first use, so modules that
+ * declare serialisers cost nothing at start-up.
  */
 export function serializerOf<T extends TSchema>(schema: T): (value: Static<T>) => string {
-  return fastJson(schema as AnySchema) as (value: Static<T>) => string;
+  let serialize: ((value: Static<T>) => string) | undefined;
+  return (value) => {
+    serialize ??= fastJson(schema as AnySchema) as (value: Static<T>) => string;
+    return serialize(value);
+  };
 }
 
 /**
