@@ -118,6 +118,15 @@ async function seed(database: FreshDatabase, locations: number) {
   }
 }
 
+async function settlePostgres(url: string): Promise<void> {
+  const handle = openDatabase(url, { poolSize: 1 });
+  try {
+    await sql`vacuum analyze`.execute(handle.db);
+  } finally {
+    await handle.close();
+  }
+}
+
 /** One request of the operation, to learn the size of its answer and to fail early on a broken request. */
 async function probe(url: string, name: OperationName, ctx: RequestContext): Promise<{ status: number; bytes: number; text: string }> {
   const random = seededRandom(99);
@@ -207,6 +216,10 @@ async function main(): Promise<void> {
         bar.stop();
       }
     }
+
+    // The full syncs wrote a document per location and API; on PostgreSQL autovacuum would now vacuum and analyze
+    // those tables, competing with the measurements for the two cores, so the benchmark does it first.
+    if (database.dialect === 'postgres') await settlePostgres(database.url);
 
     // Sizes first: each ceiling route answers with a body as large as the real answer.
     const skipped: RunFacts['skipped'] = [];
