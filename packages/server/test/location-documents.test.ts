@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { DOCUMENT_TABLES } from '../src/db/tables/location-documents.table.ts';
+import type { LocationV2 } from '../src/schemas/location.v2.ts';
 import type { CreatedUser } from '../src/services/accounts.service.ts';
 import { fullLocationBody, seedCatalog } from './support/factories.ts';
 import { call, createAccount, startTestServer, type TestServer } from './support/server.ts';
@@ -16,8 +17,11 @@ const INCLUDE_ALL = 'includeHours=1&includeFilters=1&includeFields=1&includeCall
 const v2 = (method: string, path: string, body?: unknown) => call(server, method, path, { token: account.token.token, ...(body !== undefined ? { body } : {}) });
 const v1 = (path: string) => call(server, 'GET', path, { token: account.legacyToken.token });
 
-async function readV2(id: string) {
-  const response = await v2('GET', `${base}/${id}?${INCLUDE_ALL}`);
+/** A V2 location read with every include. */
+type FullLocation = LocationV2 & Required<Pick<LocationV2, 'hours' | 'filters' | 'fields' | 'callsToAction'>>;
+
+async function readV2(id: string): Promise<FullLocation> {
+  const response = await call<{ data: FullLocation }>(server, 'GET', `${base}/${id}?${INCLUDE_ALL}`, { token: account.token.token });
   expect(response.status).toBe(200);
   return response.body.data;
 }
@@ -130,22 +134,22 @@ describe('stored location documents', () => {
     await change(id);
     const { one, inList } = await everyRead(id);
     expect(one.phone).toBe('+1 512 555 0199');
-    expect(one.filters.map((filter: { name: string }) => filter.name)).toEqual(['Accessible']);
+    expect(one.filters.map((filter) => filter.name)).toEqual(['Accessible']);
     expect(inList).toEqual(one);
   });
 
   // Writers other than the API (the geocoding worker, the CLI, a person with SQL) change rows directly.
   it.each([
-    ['the location row', (id: number) => sql`update locations set phone = '+1 512 555 0199' where id = ${id}`, (l: any) => l.phone === '+1 512 555 0199'],
-    ['a field value', (id: number) => sql`update location_field_values set value = 'Grace' where location_id = ${id}`, (l: any) => l.fields.some((f: any) => f.value === 'Grace')],
-    ['the filters', (id: number) => sql`delete from location_filters where location_id = ${id}`, (l: any) => l.filters.length === 0],
-    ['the opening hours', (id: number) => sql`update opening_hours set mon = '10:00-11:00' where location_id = ${id}`, (l: any) => l.hours.mon === '10:00-11:00'],
-    ['a call to action', (id: number) => sql`delete from location_calls_to_action where location_id = ${id}`, (l: any) => l.callsToAction.length === 0],
-    ['a filter of the catalog', () => sql`update filters set name = 'Free Wifi' where name = 'Wifi'`, (l: any) => l.filters.some((f: any) => f.name === 'Free Wifi')],
-    ['a field of the catalog', () => sql`update custom_fields set name = 'Boss' where name = 'Manager'`, (l: any) => l.fields.some((f: any) => f.name === 'Boss')],
-    ['a call to action of the catalog', () => sql`update calls_to_action set title = 'Order' where title = 'Order online'`, (l: any) => l.callsToAction[0]?.title === 'Order'],
-    ['a marker of the catalog', () => sql`update markers set name = 'Navy' where name = 'Blue'`, (l: any) => l.marker?.name === 'Navy'],
-    ['a location type of the catalog', () => sql`update location_types set name = 'Depot' where name = 'Outlet'`, (l: any) => l.location_type === 'Depot'],
+    ['the location row', (id: number) => sql`update locations set phone = '+1 512 555 0199' where id = ${id}`, (l: FullLocation) => l.phone === '+1 512 555 0199'],
+    ['a field value', (id: number) => sql`update location_field_values set value = 'Grace' where location_id = ${id}`, (l: FullLocation) => l.fields.some((f) => f.value === 'Grace')],
+    ['the filters', (id: number) => sql`delete from location_filters where location_id = ${id}`, (l: FullLocation) => l.filters.length === 0],
+    ['the opening hours', (id: number) => sql`update opening_hours set mon = '10:00-11:00' where location_id = ${id}`, (l: FullLocation) => l.hours?.mon === '10:00-11:00'],
+    ['a call to action', (id: number) => sql`delete from location_calls_to_action where location_id = ${id}`, (l: FullLocation) => l.callsToAction.length === 0],
+    ['a filter of the catalog', () => sql`update filters set name = 'Free Wifi' where name = 'Wifi'`, (l: FullLocation) => l.filters.some((f) => f.name === 'Free Wifi')],
+    ['a field of the catalog', () => sql`update custom_fields set name = 'Boss' where name = 'Manager'`, (l: FullLocation) => l.fields.some((f) => f.name === 'Boss')],
+    ['a call to action of the catalog', () => sql`update calls_to_action set title = 'Order' where title = 'Order online'`, (l: FullLocation) => l.callsToAction[0]?.title === 'Order'],
+    ['a marker of the catalog', () => sql`update markers set name = 'Navy' where name = 'Blue'`, (l: FullLocation) => l.marker?.name === 'Navy'],
+    ['a location type of the catalog', () => sql`update location_types set name = 'Depot' where name = 'Outlet'`, (l: FullLocation) => l.location_type === 'Depot'],
   ])('show a change of %s made directly in the database in every read', async (_, change, changed) => {
     const { id } = await createLocation();
     const before = await everyRead(id);
@@ -164,7 +168,7 @@ describe('stored location documents', () => {
     const wifi = filters.body.data.find((filter: { name: string }) => filter.name === 'Wifi');
     expect((await v2('PATCH', `/api/v2/projects/${account.project.public_id}/filters/${wifi.id}`, { name: 'Free Wifi' })).status).toBe(200);
     const { one, inList, inV1List } = await everyRead(id);
-    expect(one.filters.map((filter: { name: string }) => filter.name)).toContain('Free Wifi');
+    expect(one.filters.map((filter) => filter.name)).toContain('Free Wifi');
     expect(inList).toEqual(one);
     expect(JSON.stringify(inV1List)).toContain('Free Wifi');
   });

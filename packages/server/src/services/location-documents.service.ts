@@ -35,7 +35,7 @@ export interface DocumentReadOptions {
  */
 async function withDocuments(db: Kysely<Database>, slots: DocumentSlot[], { renderer, log }: DocumentReadOptions): Promise<DocumentParts[]> {
   const missing = slots.filter((slot) => slot.document === null);
-  if (missing.length === 0) return slots.map((slot) => slot.document as DocumentParts);
+  if (missing.length === 0) return slots.flatMap((slot) => (slot.document ? [slot.document] : []));
   const records = await locations.findLocationRecordsByIds(
     db,
     missing.map((slot) => slot.location_id),
