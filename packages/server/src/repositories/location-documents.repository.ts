@@ -18,10 +18,12 @@ export interface DocumentSlot {
   document: DocumentParts | null;
 }
 
-/** Which project a single read is scoped to: one of the user's by public ID (V2), or the user's personal one (V1). */
-export type ProjectScope = { userId: number; publicId: string } | { userId: number; personal: true };
-/** Which location of it: by public ID (V2) or numeric ID (V1). */
-export type DocumentKey = { publicId: string } | { v1Id: number };
+/** A single read: the user, the public IDs of the project (one of theirs) and of the location in it. */
+export interface DocumentAddress {
+  userId: number;
+  projectPublicId: string;
+  locationPublicId: string;
+}
 
 const DOCUMENT_COLUMNS = ['body', 'hours_at', 'filters_at', 'fields_at', 'calls_to_action_at'] as const;
 
@@ -47,27 +49,18 @@ function partsOf(row: Omit<DocumentParts, 'body'> & { body: string | null }): Do
     : { body: row.body, hours_at: row.hours_at, filters_at: row.filters_at, fields_at: row.fields_at, calls_to_action_at: row.calls_to_action_at };
 }
 
-interface SingleShape {
-  format: DocumentFormat;
-  project: 'publicId' | 'personal';
-  location: 'publicId' | 'v1Id';
-}
-
 // One statement answers a single-location read: the project (for the ownership and plan checks), the location's
 // ID and revision, and its stored document when valid.
-const singleDocument = compiledOnce((db, shape: SingleShape, userId: number, projectPublicId: string, locationKey: string | number) => {
-  let query = db
+const singleDocument = compiledOnce((db, format: DocumentFormat, userId: number, projectPublicId: string, locationPublicId: string) =>
+  db
     .selectFrom('projects')
-    .leftJoin('locations', (join) =>
-      join.onRef('locations.project_id', '=', 'projects.id').on(shape.location === 'publicId' ? 'locations.public_id' : 'locations.id', '=', locationKey),
-    )
-    .leftJoin(documentTable(shape.format), (join) => validDocument(join, sql<number>`projects.catalog_revision`))
+    .leftJoin('locations', (join) => join.onRef('locations.project_id', '=', 'projects.id').on('locations.public_id', '=', locationPublicId))
+    .leftJoin(documentTable(format), (join) => validDocument(join, sql<number>`projects.catalog_revision`))
     .selectAll('projects')
     .select(['locations.id as location_id', 'locations.revision as location_revision', ...DOCUMENT_COLUMNS.map((c) => `document.${c}` as const)])
-    .where('projects.user_id', '=', userId);
-  query = shape.project === 'publicId' ? query.where('projects.public_id', '=', projectPublicId) : query.where('projects.personal', '=', 1);
-  return query;
-});
+    .where('projects.user_id', '=', userId)
+    .where('projects.public_id', '=', projectPublicId),
+);
 
 /**
  * The project a single read names (undefined when it is not the user's), and the location's slot in it (undefined
@@ -76,15 +69,9 @@ const singleDocument = compiledOnce((db, shape: SingleShape, userId: number, pro
 export async function findDocumentSlot(
   db: Executor,
   format: DocumentFormat,
-  scope: ProjectScope,
-  key: DocumentKey,
+  address: DocumentAddress,
 ): Promise<{ project: ProjectRow; slot: DocumentSlot | undefined } | undefined> {
-  const shape: SingleShape = {
-    format,
-    project: 'publicId' in scope ? 'publicId' : 'personal',
-    location: 'publicId' in key ? 'publicId' : 'v1Id',
-  };
-  const [row] = await singleDocument(db, shape, scope.userId, 'publicId' in scope ? scope.publicId : '', 'publicId' in key ? key.publicId : key.v1Id);
+  const [row] = await singleDocument(db, format, address.userId, address.projectPublicId, address.locationPublicId);
   if (!row) return undefined;
   const { location_id, location_revision, body, hours_at, filters_at, fields_at, calls_to_action_at, ...project } = row;
   const slot =

@@ -5,11 +5,11 @@ import type { ProjectRow } from '../db/tables/projects.table.ts';
 import { selectsWholeProject, type LocationListQuery } from '../domain/location-list.ts';
 import { ApiError } from '../http/errors.ts';
 import * as documents from '../repositories/location-documents.repository.ts';
-import type { DocumentKey, DocumentParts, DocumentSlot, ProjectScope } from '../repositories/location-documents.repository.ts';
+import type { DocumentAddress, DocumentParts, DocumentSlot } from '../repositories/location-documents.repository.ts';
 import * as locations from '../repositories/locations.repository.ts';
 import { ALL_ATTACHMENTS, type LocationView } from './locations.service.ts';
 
-export type { DocumentKey, DocumentParts, ProjectScope };
+export type { DocumentAddress, DocumentParts };
 
 /** How one API serialises a location into the parts of a stored document. */
 export interface DocumentRenderer {
@@ -64,12 +64,11 @@ async function withDocuments(db: Kysely<Database>, slots: DocumentSlot[], { rend
  */
 export async function readLocationDocument(
   db: Kysely<Database>,
-  scope: ProjectScope,
-  key: DocumentKey,
+  address: DocumentAddress,
   checkProject: (project: ProjectRow) => void,
   options: DocumentReadOptions,
 ): Promise<DocumentParts> {
-  const found = await documents.findDocumentSlot(db, options.renderer.format, scope, key);
+  const found = await documents.findDocumentSlot(db, options.renderer.format, address);
   if (!found) throw ApiError.notFound('Project');
   checkProject(found.project);
   if (!found.slot) throw ApiError.notFound('Location');

@@ -25,8 +25,7 @@ export function registerV2LocationsGet(app: App): void {
     async (request, reply) => {
       const parts = await readLocationDocument(
         app.ctx.database.db,
-        { userId: principalOf(request).userId, publicId: request.params.project_id },
-        { publicId: request.params.location_id },
+        { userId: principalOf(request).userId, projectPublicId: request.params.project_id, locationPublicId: request.params.location_id },
         requireApiAccess,
         { renderer: v2DocumentRenderer, log: request.log },
       );
