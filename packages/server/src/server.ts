@@ -22,7 +22,11 @@ export async function startServer(config: Config, { handleSignals = true } = {})
   const checkpointLog: CheckpointLog = {
     warn: (details, message) => (appLog ? appLog.warn(details, message) : process.emitWarning(message, { detail: String(details.err) })),
   };
-  const database = openDatabase(config.databaseUrl, { poolSize: config.databasePoolSize, backgroundCheckpoints: { log: checkpointLog } });
+  const database = openDatabase(config.databaseUrl, {
+    poolSize: config.databasePoolSize,
+    readCacheBytes: config.readCacheBytes,
+    backgroundCheckpoints: { log: checkpointLog },
+  });
   await migrateToLatest(database);
   const geocoder = createGeocoder(config, { db: database.db, clock: Date.now });
   const ctx: AppContext = { config, database, clock: Date.now, rateLimitStore: createRateLimitStore(config), geocoder };

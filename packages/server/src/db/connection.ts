@@ -6,6 +6,7 @@ import { Kysely, PostgresDialect, SqliteDialect, type LogEvent } from 'kysely';
 import pg from 'pg';
 import { startBackgroundCheckpoints, type CheckpointLog } from './checkpoints/background-checkpoints.ts';
 import type { Database } from './database.ts';
+import { NO_READ_CACHE, sqliteReadCache, type ReadCache } from './read-cache.ts';
 import { withStatementCache } from './statement-cache.ts';
 
 export type DialectName = 'sqlite' | 'postgres';
@@ -13,6 +14,8 @@ export type DialectName = 'sqlite' | 'postgres';
 export interface DatabaseHandle {
   db: Kysely<Database>;
   dialect: DialectName;
+  /** Answers of hot reads kept until the database changes (SQLite with `readCacheBytes`); otherwise reads through. */
+  readCache: ReadCache;
   close(): Promise<void>;
 }
 
@@ -29,6 +32,11 @@ export interface DatabaseOptions {
    * and `:memory:`.
    */
   backgroundCheckpoints?: { log: CheckpointLog };
+  /**
+   * Memory for answers of hot reads, dropped on any change of the database (`db/read-cache.ts`); SQLite only, since
+   * PostgreSQL's other clients cannot tell this process what they change. Default 0: none.
+   */
+  readCacheBytes?: number;
 }
 
 /**
@@ -53,6 +61,7 @@ function openSqlite(path: string, options: DatabaseOptions): DatabaseHandle {
   // SQLite's lower() folds ASCII only; case-insensitive filters must match "ÖREBRO" as PostgreSQL's lower() does.
   sqlite.function('lower', { deterministic: true }, (text: unknown) => (typeof text === 'string' ? text.toLowerCase() : text));
   const checkpoints = options.backgroundCheckpoints && path !== ':memory:' ? startBackgroundCheckpoints(sqlite, options.backgroundCheckpoints) : undefined;
+  const readCache = options.readCacheBytes ? sqliteReadCache(sqlite, options.readCacheBytes) : undefined;
   const db = new Kysely<Database>({
     dialect: new SqliteDialect({ database: withStatementCache(sqlite) }),
     ...(options.onQuery ? { log: options.onQuery } : {}),
@@ -63,7 +72,7 @@ function openSqlite(path: string, options: DatabaseOptions): DatabaseHandle {
     await db.destroy();
     checkpoints?.closeWalIndex();
   };
-  return { db, dialect: 'sqlite', close };
+  return { db, dialect: 'sqlite', readCache: readCache ?? NO_READ_CACHE, close };
 }
 
 function openPostgres(url: string, options: DatabaseOptions): DatabaseHandle {
@@ -74,7 +83,7 @@ function openPostgres(url: string, options: DatabaseOptions): DatabaseHandle {
     dialect: new PostgresDialect({ pool }),
     ...(options.onQuery ? { log: options.onQuery } : {}),
   });
-  return { db, dialect: 'postgres', close: () => db.destroy() };
+  return { db, dialect: 'postgres', readCache: NO_READ_CACHE, close: () => db.destroy() };
 }
 
 const { types } = pg;

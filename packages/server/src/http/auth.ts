@@ -145,21 +145,27 @@ export function requireApiAccess(project: ProjectRow): ProjectRow {
   return project;
 }
 
+/** A project row's share of the read cache (a dozen short columns); unknown projects are not kept. */
+const projectBytes = (project: ProjectRow | undefined): number | false => (project ? 300 : false);
+
 /** The caller's project named in the path (404 when absent or someone else's), optionally plan-gated. */
 export async function projectOf(
   request: FastifyRequest,
   projectPublicId: string,
   { requirePlan }: { requirePlan: boolean },
 ): Promise<ProjectRow> {
-  const principal = principalOf(request);
-  const project = await findOwnedProject(request.server.ctx.database.db, principal.userId, projectPublicId);
+  const { userId } = principalOf(request);
+  const { db, readCache } = request.server.ctx.database;
+  const project = await readCache.read(`project\u0000${userId}\u0000${projectPublicId}`, () => findOwnedProject(db, userId, projectPublicId), projectBytes);
   if (!project) throw ApiError.notFound('Project');
   return requirePlan ? requireApiAccess(project) : project;
 }
 
 /** V1 works on the token owner's personal project only, gated by plan like V2. */
 export async function personalProjectOf(request: FastifyRequest): Promise<ProjectRow> {
-  const project = await findPersonalProject(request.server.ctx.database.db, principalOf(request).userId);
+  const { userId } = principalOf(request);
+  const { db, readCache } = request.server.ctx.database;
+  const project = await readCache.read(`personal project\u0000${userId}`, () => findPersonalProject(db, userId), projectBytes);
   if (!project) throw ApiError.notFound('Project');
   return requireApiAccess(project);
 }

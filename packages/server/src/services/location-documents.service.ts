@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/database.ts';
+import type { ReadCache } from '../db/read-cache.ts';
 import type { DocumentFormat } from '../db/tables/location-documents.table.ts';
 import type { ProjectRow } from '../db/tables/projects.table.ts';
 import { selectsWholeProject, type LocationListQuery } from '../domain/location-list.ts';
@@ -60,15 +61,23 @@ async function withDocuments(db: Kysely<Database>, slots: DocumentSlot[], { rend
 
 /**
  * One location's stored document, rebuilt and stored first when missing or stale. `checkProject` vets the project
- * (its plan) before anything else is read; an unknown project or location is 404.
+ * (its plan) before anything else is read; an unknown project or location is 404. The read is kept in `cache` until
+ * the database changes.
  */
 export async function readLocationDocument(
   db: Kysely<Database>,
+  cache: ReadCache,
   address: DocumentAddress,
   checkProject: (project: ProjectRow) => void,
   options: DocumentReadOptions,
 ): Promise<DocumentParts> {
-  const found = await documents.findDocumentSlot(db, options.renderer.format, address);
+  const { format } = options.renderer;
+  const found = await cache.read(
+    ['document', format, address.userId, address.projectPublicId, address.locationPublicId].join('\u0000'),
+    () => documents.findDocumentSlot(db, format, address),
+    // Only a stored document is kept: a miss rebuilds it, and that write drops what was read before it anyway.
+    (answer) => (answer?.slot?.document ? answer.slot.document.body.length : false),
+  );
   if (!found) throw ApiError.notFound('Project');
   checkProject(found.project);
   if (!found.slot) throw ApiError.notFound('Location');

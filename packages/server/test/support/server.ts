@@ -38,7 +38,7 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
   const testDatabase = await createTestDatabase();
   const config = loadConfig({ DATABASE_URL: testDatabase.url, PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'silent', ...SHARED_ADDRESS_ENV, ...options.env });
   const queries = { count: 0 };
-  const database = openDatabase(config.databaseUrl, { poolSize: config.databasePoolSize, onQuery: () => void (queries.count += 1) });
+  const database = openDatabase(config.databaseUrl, { poolSize: config.databasePoolSize, readCacheBytes: config.readCacheBytes, onQuery: () => void (queries.count += 1) });
   await migrateToLatest(database);
   const clock = { now: Date.now() };
   const ctx: AppContext = {

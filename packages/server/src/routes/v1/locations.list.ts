@@ -3,6 +3,7 @@ import { v1LimitOf, v1LinkQuery, v1PageOf } from '../../domain/v1-paging.ts';
 import type { App } from '../../http/app.ts';
 import { personalProjectOf } from '../../http/auth.ts';
 import { baseUrlOf, pathOf, rawQueryPairs } from '../../http/base-url.ts';
+import { cachedBody } from '../../http/cached-body.ts';
 import { pageBuffer, sendJson } from '../../http/json-text.ts';
 import { errorResponses, PageEnvelope } from '../../schemas/common.ts';
 import { LocationListQueryV1, LocationV1, V1_LOCATIONS_TAG } from '../../schemas/location.v1.ts';
@@ -28,21 +29,24 @@ export function registerV1LocationsList(app: App): void {
       const project = await personalProjectOf(request);
       const limit = v1LimitOf(request.query.limit);
       const page = v1PageOf(request.query.page, limit);
-      const { documents, total } = await listLocationDocuments(
-        app.ctx.database.db,
-        project,
-        { page, limit, filters: [], sort: { key: 'id', descending: false } },
-        { renderer: v1DocumentRenderer, log: request.log },
-      );
-      const { links, meta } = paginate({
-        path: baseUrlOf(request) + pathOf(request),
-        query: v1LinkQuery(rawQueryPairs(request), limit),
-        page,
-        perPage: limit,
-        total,
-        count: documents.length,
+      const body = await cachedBody(request, ['v1 page', project.id], async () => {
+        const { documents, total } = await listLocationDocuments(
+          app.ctx.database.db,
+          project,
+          { page, limit, filters: [], sort: { key: 'id', descending: false } },
+          { renderer: v1DocumentRenderer, log: request.log },
+        );
+        const { links, meta } = paginate({
+          path: baseUrlOf(request) + pathOf(request),
+          query: v1LinkQuery(rawQueryPairs(request), limit),
+          page,
+          perPage: limit,
+          total,
+          count: documents.length,
+        });
+        return pageBuffer(documents, (parts, pieces) => pieces.push(parts.body), links, meta);
       });
-      return sendJson(reply, pageBuffer(documents, (parts, pieces) => pieces.push(parts.body), links, meta));
+      return sendJson(reply, body);
     },
   );
 }

@@ -25,6 +25,7 @@ export function registerV2LocationsGet(app: App): void {
     async (request, reply) => {
       const parts = await readLocationDocument(
         app.ctx.database.db,
+        app.ctx.database.readCache,
         { userId: principalOf(request).userId, projectPublicId: request.params.project_id, locationPublicId: request.params.location_id },
         requireApiAccess,
         { renderer: v2DocumentRenderer, log: request.log },

@@ -5,6 +5,7 @@ import type { App } from '../../http/app.ts';
 import { ApiError } from '../../http/errors.ts';
 import { projectOf } from '../../http/auth.ts';
 import { baseUrlOf, pathOf, rawQueryPairs } from '../../http/base-url.ts';
+import { cachedBody } from '../../http/cached-body.ts';
 import { pageBuffer, sendJson } from '../../http/json-text.ts';
 import { errorResponses, PageEnvelope } from '../../schemas/common.ts';
 import { LocationListQueryV2, LocationV2 } from '../../schemas/location.v2.ts';
@@ -47,19 +48,19 @@ export function registerV2LocationsList(app: App): void {
         ...(query.visible !== undefined ? { visible: query.visible === 'true' || query.visible === '1' } : {}),
         ...(query.updated_since !== undefined ? { updatedSince: updatedSinceOf(query.updated_since) } : {}),
       };
-      const { documents, total } = await listLocationDocuments(app.ctx.database.db, project, listQuery, {
-        renderer: v2DocumentRenderer,
-        log: request.log,
+      const body = await cachedBody(request, ['v2 page', project.id], async () => {
+        const { documents, total } = await listLocationDocuments(app.ctx.database.db, project, listQuery, { renderer: v2DocumentRenderer, log: request.log });
+        const { links, meta } = paginate({
+          path: baseUrlOf(request) + pathOf(request),
+          query: rawQueryPairs(request),
+          page: listQuery.page,
+          perPage: listQuery.limit,
+          total,
+          count: documents.length,
+        });
+        return pageBuffer(documents, (parts, pieces) => writeLocationV2(parts, selection, pieces), links, meta);
       });
-      const { links, meta } = paginate({
-        path: baseUrlOf(request) + pathOf(request),
-        query: rawQueryPairs(request),
-        page: listQuery.page,
-        perPage: listQuery.limit,
-        total,
-        count: documents.length,
-      });
-      return sendJson(reply, pageBuffer(documents, (parts, pieces) => writeLocationV2(parts, selection, pieces), links, meta));
+      return sendJson(reply, body);
     },
   );
 }

@@ -1,0 +1,193 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import SQLite from 'better-sqlite3';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { openDatabase, type DatabaseHandle } from '../src/db/connection.ts';
+import { sqliteReadCache } from '../src/db/read-cache.ts';
+import { fullLocationBody, seedCatalog } from './support/factories.ts';
+import { call, createAccount, startTestServer, type TestServer } from './support/server.ts';
+import { testDialect } from './support/test-database.ts';
+
+// Hot reads (a location, a page, the project) are answered from memory on SQLite until the database changes. These
+// tests change it every way it can change and check that no read is ever answered from before the change.
+
+describe('the SQLite read cache', () => {
+  let dir: string;
+  let writer: SQLite.Database;
+  let reader: SQLite.Database;
+  const count = () => Number(reader.prepare('select count(*) from numbers').pluck().get());
+
+  beforeEach(() => {
+    dir = mkdtempSync(join(tmpdir(), 'read-cache-'));
+    writer = new SQLite(join(dir, 'data.db'));
+    writer.pragma('journal_mode = WAL');
+    writer.exec('create table numbers (n integer)');
+    reader = new SQLite(join(dir, 'data.db'));
+  });
+  afterEach(() => {
+    reader.close();
+    writer.close();
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  const loadCounting = (loads: { count: number }) => async () => {
+    loads.count += 1;
+    return count();
+  };
+
+  it('answers a read again from memory while nothing changed', async () => {
+    const cache = sqliteReadCache(reader, 1024 * 1024);
+    const loads = { count: 0 };
+    expect(await cache.read('numbers', loadCounting(loads), () => 8)).toBe(0);
+    expect(await cache.read('numbers', loadCounting(loads), () => 8)).toBe(0);
+    expect(loads.count).toBe(1);
+  });
+
+  it('reads again after another connection commits', async () => {
+    const cache = sqliteReadCache(reader, 1024 * 1024);
+    const loads = { count: 0 };
+    await cache.read('numbers', loadCounting(loads), () => 8);
+    writer.exec('insert into numbers values (1)');
+    expect(await cache.read('numbers', loadCounting(loads), () => 8)).toBe(1);
+    expect(loads.count).toBe(2);
+  });
+
+  it('reads again after a write of its own connection', async () => {
+    const cache = sqliteReadCache(reader, 1024 * 1024);
+    const loads = { count: 0 };
+    await cache.read('numbers', loadCounting(loads), () => 8);
+    reader.exec('insert into numbers values (1)');
+    expect(await cache.read('numbers', loadCounting(loads), () => 8)).toBe(1);
+    expect(loads.count).toBe(2);
+  });
+
+  it('reads again after a change of the schema, which changes no row', async () => {
+    const cache = sqliteReadCache(reader, 1024 * 1024);
+    const loads = { count: 0 };
+    await cache.read('numbers', loadCounting(loads), () => 8);
+    reader.exec('create index numbers_n on numbers (n)');
+    await cache.read('numbers', loadCounting(loads), () => 8);
+    expect(loads.count).toBe(2);
+  });
+
+  it('answers from memory after a write that changed no row', async () => {
+    const cache = sqliteReadCache(reader, 1024 * 1024);
+    const loads = { count: 0 };
+    await cache.read('numbers', loadCounting(loads), () => 8);
+    reader.exec('update numbers set n = 2 where n = 1');
+    await cache.read('numbers', loadCounting(loads), () => 8);
+    expect(loads.count).toBe(1);
+  });
+
+  it('keeps no answer read while the database changed', async () => {
+    const cache = sqliteReadCache(reader, 1024 * 1024);
+    const loads = { count: 0 };
+    // The other connection commits while the load is under way, after the cache looked at the database.
+    await cache.read(
+      'numbers',
+      async () => {
+        writer.exec('insert into numbers values (1)');
+        return loadCounting(loads)();
+      },
+      () => 8,
+    );
+    expect(cache.heldBytes()).toBe(0);
+    expect(await cache.read('numbers', loadCounting(loads), () => 8)).toBe(1);
+    expect(loads.count).toBe(2);
+    expect(cache.heldBytes()).toBeGreaterThan(0);
+  });
+
+  it('keeps nothing it is told not to keep, and at most its size, dropping the least recently used first', async () => {
+    const cache = sqliteReadCache(reader, 2000);
+    const loads = { count: 0 };
+    const read = (key: string, size: number | false) => cache.read(key, loadCounting(loads), () => size);
+    await read('not kept', false);
+    await read('not kept', false);
+    await read('too large', 2001);
+    await read('too large', 2001);
+    expect(loads.count).toBe(4);
+    await read('first', 500);
+    await read('second', 500);
+    await read('first', 500);
+    expect(loads.count).toBe(6);
+    await read('third', 500);
+    await read('first', 500);
+    expect(loads.count).toBe(7);
+    await read('second', 500);
+    expect(loads.count).toBe(8);
+  });
+});
+
+describe('reads through the API with the read cache', () => {
+  let server: TestServer;
+  const sqliteOnly = testDialect() === 'sqlite' ? it : it.skip;
+
+  beforeAll(async () => {
+    server = await startTestServer();
+  });
+  afterAll(async () => server.stop());
+
+  async function newLocation() {
+    const account = await createAccount(server);
+    await seedCatalog(server, account.project);
+    const base = `/api/v2/projects/${account.project.public_id}/locations`;
+    const created = await call<{ data: { id: string } }>(server, 'POST', base, { token: account.token.token, body: fullLocationBody() });
+    expect(created.status).toBe(201);
+    const read = async () => {
+      const one = await call<{ data: { name: string } }>(server, 'GET', `${base}/${created.body.data.id}`, { token: account.token.token });
+      const page = await call<{ data: { name: string }[] }>(server, 'GET', `${base}?limit=10`, { token: account.token.token });
+      const v1 = await call<{ data: { name: string }[] }>(server, 'GET', '/api/locations?limit=10', { token: account.legacyToken.token });
+      return { one: one.body.data.name, page: page.body.data[0]?.name, v1: v1.body.data[0]?.name };
+    };
+    return { id: created.body.data.id, read };
+  }
+
+  sqliteOnly('answers a repeated read without asking the database', async () => {
+    const { read } = await newLocation();
+    await read();
+    await read();
+    server.queries.count = 0;
+    await read();
+    expect(server.queries.count).toBe(0);
+  });
+
+  it('shows a change committed by another connection (the CLI, another process) in every read', async () => {
+    const { id, read } = await newLocation();
+    await read();
+    await read();
+    const other: DatabaseHandle = openDatabase(server.ctx.config.databaseUrl);
+    try {
+      await other.db.updateTable('locations').set({ name: 'Renamed elsewhere' }).where('public_id', '=', id).execute();
+    } finally {
+      await other.close();
+    }
+    expect(await read()).toEqual({ one: 'Renamed elsewhere', page: 'Renamed elsewhere', v1: 'Renamed elsewhere' });
+  });
+
+  it('shows a change made through the server\'s own connection outside the API in every read', async () => {
+    const { id, read } = await newLocation();
+    await read();
+    await read();
+    await server.database.db.updateTable('locations').set({ name: 'Renamed here' }).where('public_id', '=', id).execute();
+    expect(await read()).toEqual({ one: 'Renamed here', page: 'Renamed here', v1: 'Renamed here' });
+  });
+});
+
+describe('with READ_CACHE_MB=0', () => {
+  let server: TestServer;
+  beforeAll(async () => {
+    server = await startTestServer({ env: { READ_CACHE_MB: '0' } });
+  });
+  afterAll(async () => server.stop());
+
+  it('asks the database on every read', async () => {
+    const account = await createAccount(server);
+    const path = `/api/v2/projects/${account.project.public_id}/locations?limit=10`;
+    await call(server, 'GET', path, { token: account.token.token });
+    await call(server, 'GET', path, { token: account.token.token });
+    server.queries.count = 0;
+    await call(server, 'GET', path, { token: account.token.token });
+    expect(server.queries.count).toBeGreaterThan(0);
+  });
+});
