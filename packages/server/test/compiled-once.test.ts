@@ -48,4 +48,21 @@ describe('a query compiled once', () => {
     expect(rows).toEqual([{ id: account.project.id, name: account.project.name }]);
     expect(server.queries.count).toBeGreaterThanOrEqual(1);
   });
+
+  it('keeps a bounded number of shapes, so callers that pick shapes cannot fill memory', async () => {
+    let shapeBuilds = 0;
+    const byColumn = compiledOnce((db: Executor, shape: { variant: number }, userId: number) => {
+      shapeBuilds += 1;
+      return db.selectFrom('projects').select('id').where('user_id', '=', userId).where('id', '>', -shape.variant);
+    });
+    const account = await createAccount(server);
+    const { db } = server.database;
+    for (let variant = 0; variant <= 500; variant += 1) await byColumn(db, { variant }, account.user.id);
+    expect(shapeBuilds).toBe(501);
+    await byColumn(db, { variant: 500 }, account.user.id);
+    expect(shapeBuilds).toBe(501);
+    // The first shape was the least recently used of 501, so it is built again.
+    await byColumn(db, { variant: 0 }, account.user.id);
+    expect(shapeBuilds).toBe(502);
+  });
 });

@@ -1,5 +1,9 @@
 import { CompiledQuery, type Compilable } from 'kysely';
+import { LRUCache } from 'lru-cache';
 import type { Executor } from './executor.ts';
+
+/** Shapes kept per query and dialect: far more than the API uses, few enough that odd requests cannot fill memory. */
+const TEMPLATES_PER_QUERY = 500;
 
 /** Stands in for a value while a query is compiled; the value of each call takes its place. */
 class Slot {
@@ -26,13 +30,13 @@ type Template = CompiledQuery<unknown>;
 export function compiledOnce<Shape, Values extends unknown[], Row>(
   build: (db: Executor, shape: Shape, ...values: Values) => Compilable<Row>,
 ): (db: Executor, shape: Shape, ...values: Values) => Promise<Row[]> {
-  // Per dialect (the SQL differs), then per shape and array lengths.
-  const byDialect = new WeakMap<object, Map<string, Template>>();
+  // Per dialect (the SQL differs), then per shape and array lengths; bounded, since callers' input picks shapes.
+  const byDialect = new WeakMap<object, LRUCache<string, Template>>();
   return async (db, shape, ...values) => {
     const dialect = db.getExecutor().adapter.constructor;
     let templates = byDialect.get(dialect);
     if (!templates) {
-      templates = new Map();
+      templates = new LRUCache({ max: TEMPLATES_PER_QUERY });
       byDialect.set(dialect, templates);
     }
     const key = `${JSON.stringify(shape)}|${values.map((value) => (Array.isArray(value) ? value.length : '')).join(',')}`;
