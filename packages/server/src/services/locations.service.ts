@@ -150,6 +150,20 @@ export async function createLocation(
 }
 
 /**
+ * The location as a write leaves it, built from the record read before it, when the write changes nothing the
+ * record joins (its type, its marker, its opening hours): the row's own columns are then exactly what was written.
+ * Undefined otherwise, and the record is read back. Saves a wide read on most updates, a PATCH of one field above all.
+ */
+function recordAfterWrite(record: LocationRecord, plan: LocationWritePlan, updatedAt: string): LocationRecord | undefined {
+  const { location_type_id, marker_id } = plan.columns;
+  if (plan.hours.kind !== 'keep') return undefined;
+  if ((location_type_id !== undefined && location_type_id !== record.location_type_id) || (marker_id !== undefined && marker_id !== record.marker_id)) return undefined;
+  const written = Object.fromEntries(Object.entries(plan.columns).filter(([, value]) => value !== undefined));
+  // The revision is the update's own move; no answer shows it, and triggers of attachment changes move it further.
+  return { ...record, ...written, updated_at: updatedAt, revision: record.revision + 1 };
+}
+
+/**
  * PUT or PATCH: the whole update is saved in one transaction, or nothing is. The plan is made from the saved location
  * (a generated address, the schedule), so the location stays locked from that read to the commit: writes of one
  * location run one after the other, each planned from what the one before saved.
@@ -163,7 +177,7 @@ export async function updateLocation(
   policy: WritePolicy,
   now: string,
 ): Promise<LocationView> {
-  const id = await db.transaction().execute(async (trx) => {
+  return db.transaction().execute(async (trx) => {
     const record = await findRecord(trx, project.id, key, { forUpdate: true });
     if (!record) throw ApiError.notFound('Location');
     const catalog = await currentCatalog(db, trx, project.id);
@@ -172,11 +186,11 @@ export async function updateLocation(
     await applyAttachments(trx, record.id, plan);
     // Missing coordinates after an update are geocoded later; an address change alone never moves a pin.
     if (plan.needsGeocoding) await enqueueGeocoding(trx, record.id, now);
-    return record.id;
+    // Read within the transaction: the answer is what this write saved, whatever commits next.
+    const written = recordAfterWrite(record, plan, now) ?? (await locations.findLocationRecordById(trx, record.id));
+    if (!written) throw ApiError.notFound('Location');
+    return viewOf(trx, written, ALL_ATTACHMENTS);
   });
-  const record = await locations.findLocationRecordById(db, id);
-  if (!record) throw ApiError.notFound('Location');
-  return viewOf(db, record, ALL_ATTACHMENTS);
 }
 
 /** Deletes a location with everything attached to it; an update of it in progress finishes first. */
