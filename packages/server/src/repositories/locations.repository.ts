@@ -1,5 +1,6 @@
 import { PostgresAdapter, sql, type ExpressionBuilder, type SelectQueryBuilder } from 'kysely';
 import type { Database } from '../db/database.ts';
+import type { LocationFieldValuesTable } from '../db/tables/location-field-values.table.ts';
 import type { InsertableLocationRow, LocationRow } from '../db/tables/locations.table.ts';
 import type { OpeningHoursRow } from '../db/tables/opening-hours.table.ts';
 import type { WeeklyHours } from '../domain/hours.ts';
@@ -301,8 +302,23 @@ export async function takenSlugs(db: Executor, projectId: number, slugs: string[
   return new Set(rows.map((row) => row.slug));
 }
 
+// The writes of a create, compiled once per shape (which columns, how many rows): Kysely took longer to build the
+// six statements of a create than SQLite took to run them.
+const insertRow = compiledOnce((db, names: readonly (keyof InsertableLocationRow)[], values: unknown[]) =>
+  db
+    .insertInto('locations')
+    .values(Object.fromEntries(names.map((name, index) => [name, values[index]])) as unknown as InsertableLocationRow)
+    .returning('id'),
+);
+
 export async function insertLocation(db: Executor, row: InsertableLocationRow): Promise<number> {
-  const inserted = await db.insertInto('locations').values(row).returning('id').executeTakeFirstOrThrow();
+  const names = (Object.keys(row) as (keyof InsertableLocationRow)[]).filter((name) => row[name] !== undefined).sort();
+  const [inserted] = await insertRow(
+    db,
+    names,
+    names.map((name) => row[name]),
+  );
+  if (!inserted) throw new Error('INSERT … RETURNING gave no row');
   return inserted.id;
 }
 
@@ -334,40 +350,61 @@ export async function deleteLocation(db: Executor, id: number): Promise<boolean>
   return Number(result.numDeletedRows) > 0;
 }
 
-export async function saveHours(db: Executor, locationId: number, name: string, hours: WeeklyHours): Promise<void> {
-  await db
+const WEEKDAYS = ['mon', 'tue', 'wed', 'thu', 'fri', 'sat', 'sun'] as const;
+
+const upsertHours = compiledOnce((db, _shape: null, locationId: number, name: string, days: (string | null)[]) =>
+  db
     .insertInto('opening_hours')
-    .values({ location_id: locationId, name, ...hours })
-    .onConflict((oc) => oc.column('location_id').doUpdateSet({ ...hours }))
-    .execute();
+    .values({ location_id: locationId, name, ...(Object.fromEntries(WEEKDAYS.map((day, index) => [day, days[index]])) as WeeklyHours) })
+    .onConflict((conflict) => conflict.column('location_id').doUpdateSet((eb) => Object.fromEntries(WEEKDAYS.map((day) => [day, eb.ref(`excluded.${day}`)])))),
+);
+
+export async function saveHours(db: Executor, locationId: number, name: string, hours: WeeklyHours): Promise<void> {
+  await upsertHours(
+    db,
+    null,
+    locationId,
+    name,
+    WEEKDAYS.map((day) => hours[day]),
+  );
 }
 
-export async function removeHours(db: Executor, locationId: number): Promise<void> {
-  await db.deleteFrom('opening_hours').where('location_id', '=', locationId).execute();
+/** The tables of what a location has attached, each keyed by `location_id`. */
+export type AttachmentTable = 'opening_hours' | 'location_filters' | 'location_field_values' | 'location_calls_to_action';
+
+// The table is the shape; each is typed as the filters' one, as Kysely cannot type a table chosen at run time.
+const deleteAttached = compiledOnce((db, table: AttachmentTable, locationId: number) => db.deleteFrom(table as 'location_filters').where('location_id', '=', locationId));
+
+/** Removes everything of one kind attached to a location (its hours, filters, field values or calls to action). */
+export async function clearAttached(db: Executor, table: AttachmentTable, locationId: number): Promise<void> {
+  await deleteAttached(db, table, locationId);
 }
 
-export async function replaceFilters(db: Executor, locationId: number, filterIds: number[]): Promise<void> {
-  await db.deleteFrom('location_filters').where('location_id', '=', locationId).execute();
-  if (filterIds.length > 0) {
-    await db.insertInto('location_filters').values(filterIds.map((filter_id) => ({ location_id: locationId, filter_id }))).execute();
-  }
+const insertFilterRows = compiledOnce((db, _shape: null, locationId: number, filterIds: number[]) =>
+  db.insertInto('location_filters').values(filterIds.map((filter_id) => ({ location_id: locationId, filter_id }))),
+);
+
+/** Adds filters to a location that has none of them. */
+export async function insertFilters(db: Executor, locationId: number, filterIds: number[]): Promise<void> {
+  if (filterIds.length > 0) await insertFilterRows(db, null, locationId, filterIds);
 }
 
 type ValueTable = 'location_field_values' | 'location_calls_to_action';
 const VALUE_KEY = { location_field_values: 'field_id', location_calls_to_action: 'call_to_action_id' } as const;
 
-export async function replaceValues(db: Executor, table: ValueTable, locationId: number, values: Map<number, string>): Promise<void> {
-  await db.deleteFrom(table).where('location_id', '=', locationId).execute();
-  await upsertValues(db, table, locationId, values);
-}
+const upsertValueRows = compiledOnce((db, table: ValueTable, locationId: number, ids: number[], values: string[]) => {
+  const key = VALUE_KEY[table];
+  // Both tables have the same shape under another key column; typed as the fields' one.
+  return db
+    .insertInto(table as 'location_field_values')
+    .values(ids.map((id, index) => ({ location_id: locationId, [key]: id, value: values[index] }) as unknown as LocationFieldValuesTable))
+    .onConflict((conflict) => conflict.columns(['location_id', key as 'field_id']).doUpdateSet((eb) => ({ value: eb.ref('excluded.value') })));
+});
 
 /** Sets the given values by catalog ID, leaving the others as they are. */
 export async function upsertValues(db: Executor, table: ValueTable, locationId: number, values: Map<number, string>): Promise<void> {
   if (values.size === 0) return;
-  const key = sql.ref(VALUE_KEY[table]);
-  const rows = sql.join([...values].map(([id, value]) => sql`(${locationId}, ${id}, ${value})`));
-  await sql`insert into ${sql.table(table)} (location_id, ${key}, value) values ${rows}
-    on conflict (location_id, ${key}) do update set value = excluded.value`.execute(db);
+  await upsertValueRows(db, table, locationId, [...values.keys()], [...values.values()]);
 }
 
 export async function removeValues(db: Executor, table: ValueTable, locationId: number, ids: number[]): Promise<void> {

@@ -47,16 +47,25 @@ export async function getLocation(db: Kysely<Database>, project: ProjectRow, key
   return viewOf(db, record, selection);
 }
 
-/** Writes a plan's hours, filters, fields and calls to action. */
-async function applyAttachments(trx: Executor, locationId: number, plan: LocationWritePlan): Promise<void> {
+/**
+ * Writes a plan's hours, filters, fields and calls to action. A location just `created` has none yet, so nothing is
+ * cleared first.
+ */
+async function applyAttachments(trx: Executor, locationId: number, plan: LocationWritePlan, { created }: { created: boolean }): Promise<void> {
   if (plan.hours.kind === 'set') await locations.saveHours(trx, locationId, SCHEDULE_NAME, plan.hours.hours);
-  if (plan.hours.kind === 'remove') await locations.removeHours(trx, locationId);
-  if (plan.filters) await locations.replaceFilters(trx, locationId, plan.filters);
+  if (plan.hours.kind === 'remove') await locations.clearAttached(trx, 'opening_hours', locationId);
+  if (plan.filters) {
+    if (!created) await locations.clearAttached(trx, 'location_filters', locationId);
+    await locations.insertFilters(trx, locationId, plan.filters);
+  }
   for (const [table, change] of [
     ['location_field_values', plan.fields],
     ['location_calls_to_action', plan.callsToAction],
   ] as const) {
-    if (change.kind === 'replace') await locations.replaceValues(trx, table, locationId, change.values);
+    if (change.kind === 'replace') {
+      if (!created) await locations.clearAttached(trx, table, locationId);
+      await locations.upsertValues(trx, table, locationId, change.values);
+    }
     if (change.kind === 'merge') {
       await locations.removeValues(trx, table, locationId, change.remove);
       await locations.upsertValues(trx, table, locationId, change.upsert);
@@ -139,7 +148,7 @@ export async function createLocation(
       created_at: now,
       updated_at: now,
     });
-    await applyAttachments(trx, locationId, plan);
+    await applyAttachments(trx, locationId, plan, { created: true });
     if (plan.needsGeocoding && !geocoded) await enqueueGeocoding(trx, locationId, now);
     const record = await locations.findLocationRecordById(trx, locationId);
     if (!record) throw ApiError.notFound('Location');
@@ -183,7 +192,7 @@ export async function updateLocation(
     const catalog = await currentCatalog(db, trx, project.id);
     const plan = planOrThrow(mode, { ...record, hours: locations.scheduleOf(record) }, input, catalog, policy);
     await locations.updateLocationColumns(trx, record.id, { ...plan.columns, updated_at: now });
-    await applyAttachments(trx, record.id, plan);
+    await applyAttachments(trx, record.id, plan, { created: false });
     // Missing coordinates after an update are geocoded later; an address change alone never moves a pin.
     if (plan.needsGeocoding) await enqueueGeocoding(trx, record.id, now);
     // Read within the transaction: the answer is what this write saved, whatever commits next.
