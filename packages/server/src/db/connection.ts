@@ -3,7 +3,8 @@ import { userInfo } from 'node:os';
 import { dirname } from 'node:path';
 import SQLite from 'better-sqlite3';
 import { Kysely, PostgresDialect, SqliteDialect, type LogEvent } from 'kysely';
-import pg from 'pg';
+import type pg from 'pg';
+import { loadWhenNeeded } from '../lazy-require.ts';
 import { startBackgroundCheckpoints, type CheckpointLog } from './checkpoints/background-checkpoints.ts';
 import type { Database } from './database.ts';
 import { NO_READ_CACHE, sqliteReadCache, type ReadCache } from './read-cache.ts';
@@ -76,7 +77,8 @@ function openSqlite(path: string, options: DatabaseOptions): DatabaseHandle {
 }
 
 function openPostgres(url: string, options: DatabaseOptions): DatabaseHandle {
-  const pool = new pg.Pool({ connectionString: withDefaultUser(url), max: options.poolSize ?? 10, types: sameTypesAsSqlite });
+  const { Pool, types } = loadWhenNeeded<typeof pg>('pg');
+  const pool = new Pool({ connectionString: withDefaultUser(url), max: options.poolSize ?? 10, types: sameTypesAsSqlite(types) });
   // Without a listener a broken idle connection would crash the process.
   pool.on('error', options.onConnectionError ?? ((error) => process.emitWarning(error)));
   const db = new Kysely<Database>({
@@ -86,16 +88,14 @@ function openPostgres(url: string, options: DatabaseOptions): DatabaseHandle {
   return { db, dialect: 'postgres', readCache: NO_READ_CACHE, close: () => db.destroy() };
 }
 
-const { types } = pg;
-const numberTypes: ReadonlySet<number> = new Set([types.builtins.INT8, types.builtins.NUMERIC]);
-
 /**
  * PostgreSQL answers `count(*)`, `sum(...)` and bigint columns as strings (they may exceed 2^53); SQLite answers
  * numbers. Our counts and IDs stay far below 2^53, so both dialects hand the code the same JavaScript type.
  */
-const sameTypesAsSqlite: pg.CustomTypesConfig = {
-  getTypeParser: (id, format) => (numberTypes.has(id) && format !== 'binary' ? Number : types.getTypeParser(id, format)),
-};
+function sameTypesAsSqlite(types: typeof pg.types): pg.CustomTypesConfig {
+  const numberTypes: ReadonlySet<number> = new Set([types.builtins.INT8, types.builtins.NUMERIC]);
+  return { getTypeParser: (id, format) => (numberTypes.has(id) && format !== 'binary' ? Number : types.getTypeParser(id, format)) };
+}
 
 /** Like libpq, a URL without a user connects as the operating-system user, also where `$USER` is unset. */
 function withDefaultUser(url: string): string {

@@ -1,4 +1,5 @@
-import { Redis, type Result } from 'ioredis';
+import type { Redis, Result } from 'ioredis';
+import { loadWhenNeeded } from '../lazy-require.ts';
 import type { RateWindow } from '../domain/rate-limit.ts';
 import type { RateLimitStore } from './store.ts';
 
@@ -36,7 +37,8 @@ export class RedisRateLimitStore implements RateLimitStore {
 
   constructor({ url, keyPrefix }: RedisStoreOptions) {
     this.keyPrefix = `${keyPrefix}rl:`;
-    this.redis = new Redis(url, {
+    const { Redis: RedisClient } = loadWhenNeeded<typeof import('ioredis')>('ioredis');
+    this.redis = new RedisClient(url, {
       commandTimeout: COMMAND_TIMEOUT_MS,
       connectTimeout: CONNECT_TIMEOUT_MS,
       // While disconnected, commands fail at once instead of queueing, so requests never wait for Redis to return.
