@@ -80,18 +80,27 @@ describe('the SQLite read cache', () => {
     expect(loads.count).toBe(1);
   });
 
-  it('keeps no answer read while the database changed', async () => {
+  it('never serves an answer read while another connection committed', async () => {
     const cache = sqliteReadCache(reader, 1024 * 1024);
     const loads = { count: 0 };
     // The other connection commits while the load is under way, after the cache looked at the database.
-    await cache.read(
-      'numbers',
-      async () => {
-        writer.exec('insert into numbers values (1)');
-        return loadCounting(loads)();
-      },
-      () => 8,
-    );
+    const committingMeanwhile = async () => {
+      writer.exec('insert into numbers values (1)');
+      return loadCounting(loads)();
+    };
+    await cache.read('numbers', committingMeanwhile, () => 8);
+    expect(await cache.read('numbers', loadCounting(loads), () => 8)).toBe(1);
+    expect(loads.count).toBe(2);
+  });
+
+  it('keeps no answer that its own load outdated by writing', async () => {
+    const cache = sqliteReadCache(reader, 1024 * 1024);
+    const loads = { count: 0 };
+    const writingMeanwhile = async () => {
+      reader.exec('insert into numbers values (1)');
+      return loadCounting(loads)();
+    };
+    await cache.read('numbers', writingMeanwhile, () => 8);
     expect(cache.heldBytes()).toBe(0);
     expect(await cache.read('numbers', loadCounting(loads), () => 8)).toBe(1);
     expect(loads.count).toBe(2);
