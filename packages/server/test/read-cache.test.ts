@@ -174,6 +174,32 @@ describe('reads through the API with the read cache', () => {
     expect(await read()).toEqual({ one: 'Renamed elsewhere', page: 'Renamed elsewhere', v1: 'Renamed elsewhere' });
   });
 
+  it('keeps a page per host, since its links are absolute', async () => {
+    const account = await createAccount(server);
+    const path = `/api/v2/projects/${account.project.public_id}/locations?limit=10`;
+    // Through inject: fetch will not send a Host header other than the URL's.
+    const first = async (host: string) => {
+      const response = await server.app.inject({ method: 'GET', url: path, headers: { host, authorization: `Bearer ${account.token.token}` } });
+      return (response.json() as { links: { first: string } }).links.first;
+    };
+    expect(await first('one.example')).toMatch(/^http:\/\/one\.example\//);
+    expect(await first('two.example')).toMatch(/^http:\/\/two\.example\//);
+    expect(await first('one.example')).toMatch(/^http:\/\/one\.example\//);
+  });
+
+  it('answers a location read by its owner as 404 to anyone else', async () => {
+    // Everything is written first, the stranger's token's first use (its last_used_at) included: a write would
+    // empty the cache before the stranger asks.
+    const stranger = await createAccount(server);
+    expect((await call(server, 'GET', '/api/v2/projects', { token: stranger.token.token })).status).toBe(200);
+    const { id, read } = await newLocation();
+    const projectId = (await server.database.db.selectFrom('locations').innerJoin('projects', 'projects.id', 'locations.project_id').select('projects.public_id').where('locations.public_id', '=', id).executeTakeFirstOrThrow()).public_id;
+    await read();
+    await read();
+    const response = await call(server, 'GET', `/api/v2/projects/${projectId}/locations/${id}`, { token: stranger.token.token });
+    expect(response.status).toBe(404);
+  });
+
   it('shows a change made through the server\'s own connection outside the API in every read', async () => {
     const { id, read } = await newLocation();
     await read();
