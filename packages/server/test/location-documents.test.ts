@@ -161,6 +161,23 @@ describe('stored location documents', () => {
     expect(after.inV1List).not.toEqual(before.inV1List);
   });
 
+  it('show an attached row moved from one location to another in the reads of both', async () => {
+    const from = await createLocation();
+    const to = await createLocation();
+    await sql`delete from location_calls_to_action where location_id = ${await locationId(to.id)}`.execute(server.database.db);
+    const before = { from: (await everyRead(from.id)).one, to: (await everyRead(to.id)).one };
+    expect(before.from.callsToAction).toHaveLength(1);
+    expect(before.to.callsToAction).toHaveLength(0);
+    await sql`update location_calls_to_action set location_id = ${await locationId(to.id)} where location_id = ${await locationId(from.id)}`.execute(
+      server.database.db,
+    );
+    const after = { from: await everyRead(from.id), to: await everyRead(to.id) };
+    expect(after.from.one.callsToAction).toHaveLength(0);
+    expect(after.to.one.callsToAction).toEqual(before.from.callsToAction);
+    expect(after.from.inList).toEqual(after.from.one);
+    expect(after.to.inList).toEqual(after.to.one);
+  });
+
   it('show a rename through the configuration API', async () => {
     const { id } = await createLocation();
     await everyRead(id);
