@@ -2,11 +2,12 @@ import { mkdirSync } from 'node:fs';
 import { userInfo } from 'node:os';
 import { dirname } from 'node:path';
 import SQLite from 'better-sqlite3';
-import { Kysely, PostgresDialect, SqliteDialect, type LogEvent } from 'kysely';
+import { Kysely, PostgresDialect, type LogEvent } from 'kysely';
 import type pg from 'pg';
 import { loadWhenNeeded } from '../lazy-require.ts';
 import { startBackgroundCheckpoints, type CheckpointLog } from './checkpoints/background-checkpoints.ts';
 import type { Database } from './database.ts';
+import { GroupCommitSqliteDialect } from './group-commit.ts';
 import { NO_READ_CACHE, sqliteReadCache, type ReadCache } from './read-cache.ts';
 import { withStatementCache } from './statement-cache.ts';
 
@@ -64,7 +65,7 @@ function openSqlite(path: string, options: DatabaseOptions): DatabaseHandle {
   const checkpoints = options.backgroundCheckpoints && path !== ':memory:' ? startBackgroundCheckpoints(sqlite, options.backgroundCheckpoints) : undefined;
   const readCache = options.readCacheBytes ? sqliteReadCache(sqlite, options.readCacheBytes) : undefined;
   const db = new Kysely<Database>({
-    dialect: new SqliteDialect({ database: withStatementCache(sqlite) }),
+    dialect: new GroupCommitSqliteDialect(sqlite, withStatementCache(sqlite)),
     ...(options.onQuery ? { log: options.onQuery } : {}),
   });
   const close = async () => {
