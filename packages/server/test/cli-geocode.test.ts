@@ -7,6 +7,7 @@ import { migrateToLatest } from '../src/db/migrate.ts';
 import { isoNow } from '../src/domain/time.ts';
 import { createUser, type CreatedUser } from '../src/services/accounts.service.ts';
 import { createLocation } from '../src/services/locations.service.ts';
+import { knownProject } from '../src/services/project-access.ts';
 import { createTestDatabase, type TestDatabase } from './support/test-database.ts';
 
 const run = promisify(execFile);
@@ -28,7 +29,7 @@ beforeAll(async () => {
     { name: 'E', city: 'Denver', state: 'CO', country: 'US', lat: 39.7, lng: -105 },
   ];
   // Created without a geocoder, as when the create-time attempt timed out: all but the pinned one wait in the queue.
-  for (const place of places) await createLocation(handle.db, account.project, place, { legacyLocationType: false }, isoNow());
+  for (const place of places) await createLocation(handle.db, knownProject(account.project), place, { legacyLocationType: false }, isoNow());
 });
 afterAll(async () => {
   await handle.close();

@@ -10,6 +10,7 @@ import { startServer } from '../src/server.ts';
 import { createUser } from '../src/services/accounts.service.ts';
 import { processNextJob, type GeocodingQueueOptions, type JobOutcome } from '../src/services/geocoding-queue.service.ts';
 import { createLocation } from '../src/services/locations.service.ts';
+import { knownProject } from '../src/services/project-access.ts';
 import { isoNow } from '../src/domain/time.ts';
 import { seedCatalog } from './support/factories.ts';
 import { startChildServer } from './support/child-server.ts';
@@ -198,7 +199,7 @@ describe('two server processes on one database', () => {
     const cities = ['Nashville', 'Denver', 'Austin', 'Boston', 'Chicago', 'Seattle'];
     for (let n = 0; n < 24; n += 1) {
       const city = cities[n % cities.length] ?? 'Denver';
-      await createLocation(handle.db, account.project, { name: `Store ${n}`, address_line_1: `${n} Main St`, city, country: 'US' }, { legacyLocationType: false }, isoNow());
+      await createLocation(handle.db, knownProject(account.project), { name: `Store ${n}`, address_line_1: `${n} Main St`, city, country: 'US' }, { legacyLocationType: false }, isoNow());
     }
     const env = { DATABASE_URL: database.url, GEOCODER: 'offline', GEOCODING_POLL_MS: '20' };
     const servers = await Promise.all([startChildServer(env), startChildServer(env)]);

@@ -7,6 +7,7 @@ import { isoNow } from '../src/domain/time.ts';
 import { windowAt } from '../src/domain/rate-limit.ts';
 import { createUser, type CreatedUser } from '../src/services/accounts.service.ts';
 import { createLocation } from '../src/services/locations.service.ts';
+import { knownProject } from '../src/services/project-access.ts';
 import { startChildServer, type ChildServer } from './support/child-server.ts';
 import { call } from './support/server.ts';
 import { createTestDatabase, testDialect, type TestDatabase } from './support/test-database.ts';
@@ -122,7 +123,7 @@ if (testDialect() !== 'postgres') {
       // Written without a geocoder, so every location waits in the queue while both instances' workers poll it.
       for (let n = 0; n < QUEUED_LOCATIONS; n += 1) {
         const input = { name: `Queued ${n}`, address_line_1: `${n} Main St`, city: cities[n % cities.length] ?? 'Denver', country: 'US' };
-        await createLocation(db, account.project, input, { legacyLocationType: false }, isoNow());
+        await createLocation(db, knownProject(account.project), input, { legacyLocationType: false }, isoNow());
       }
       const jobsOfProject = () =>
         db

@@ -10,6 +10,7 @@ import {
 import type { CreatedUser } from '../src/services/accounts.service.ts';
 import { isoNow } from '../src/domain/time.ts';
 import { createLocation } from '../src/services/locations.service.ts';
+import { knownProject } from '../src/services/project-access.ts';
 import { describeRouteSecurity, type SecuredRoute } from './support/security.ts';
 import { call, type TestServer } from './support/server.ts';
 
@@ -84,7 +85,7 @@ function v2LocationRoutes(): SecuredRoute[] {
   const collection = '/api/v2/projects/:project_id/locations';
   const pathOf = (account: CreatedUser) => `/api/v2/projects/${account.project.public_id}/locations`;
   const existing = async (server: TestServer, account: CreatedUser) => {
-    const created = await createLocation(server.database.db, account.project, { name: 'Existing', city: 'Austin', lat: 30.27, lng: -97.74 }, { legacyLocationType: false }, isoNow());
+    const created = await createLocation(server.database.db, knownProject(account.project), { name: 'Existing', city: 'Austin', lat: 30.27, lng: -97.74 }, { legacyLocationType: false }, isoNow());
     return `${pathOf(account)}/${created.record.public_id}`;
   };
   const body = { name: 'New', city: 'Austin', lat: 30.27, lng: -97.74 };

@@ -6,6 +6,7 @@ import { hashToken, tokenKindOf, type Scope, type TokenKind } from '../domain/to
 import type { ProjectRow } from '../db/tables/projects.table.ts';
 import { findOwnedProject, findPersonalProject } from '../repositories/projects.repository.ts';
 import { findTokenByHash, touchToken } from '../repositories/tokens.repository.ts';
+import type { ProjectAccess } from '../services/project-access.ts';
 import { ApiError } from './errors.ts';
 
 /** Who is calling: the token's owner and what the token may do. */
@@ -148,6 +149,11 @@ export function requireApiAccess(project: ProjectRow): ProjectRow {
 /** A project row's share of the read cache (a dozen short columns); unknown projects are not kept. */
 const projectBytes = (project: ProjectRow | undefined): number | false => (project ? 300 : false);
 
+function vetted(project: ProjectRow | undefined, requirePlan: boolean): ProjectRow {
+  if (!project) throw ApiError.notFound('Project');
+  return requirePlan ? requireApiAccess(project) : project;
+}
+
 /** The caller's project named in the path (404 when absent or someone else's), optionally plan-gated. */
 export async function projectOf(
   request: FastifyRequest,
@@ -157,8 +163,7 @@ export async function projectOf(
   const { userId } = principalOf(request);
   const { db, readCache } = request.server.ctx.database;
   const project = await readCache.read(`project\u0000${userId}\u0000${projectPublicId}`, () => findOwnedProject(db, userId, projectPublicId), projectBytes);
-  if (!project) throw ApiError.notFound('Project');
-  return requirePlan ? requireApiAccess(project) : project;
+  return vetted(project, requirePlan);
 }
 
 /** V1 works on the token owner's personal project only, gated by plan like V2. */
@@ -166,6 +171,21 @@ export async function personalProjectOf(request: FastifyRequest): Promise<Projec
   const { userId } = principalOf(request);
   const { db, readCache } = request.server.ctx.database;
   const project = await readCache.read(`personal project\u0000${userId}`, () => findPersonalProject(db, userId), projectBytes);
-  if (!project) throw ApiError.notFound('Project');
-  return requireApiAccess(project);
+  return vetted(project, true);
+}
+
+/**
+ * `projectOf` for a location write, which looks the project up inside its own transaction: on SQLite, a read before
+ * it would first commit the writes waiting to share a commit (`db/group-commit.ts`), and the project is read as the
+ * write will save against it.
+ */
+export function projectAccess(request: FastifyRequest, projectPublicId: string): ProjectAccess {
+  const { userId } = principalOf(request);
+  return async (db) => vetted(await findOwnedProject(db, userId, projectPublicId), true);
+}
+
+/** `personalProjectOf` for a V1 location write, inside its transaction (see `projectAccess`). */
+export function personalProjectAccess(request: FastifyRequest): ProjectAccess {
+  const { userId } = principalOf(request);
+  return async (db) => vetted(await findPersonalProject(db, userId), true);
 }

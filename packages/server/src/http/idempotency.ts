@@ -28,6 +28,8 @@ export interface IdempotentCreate<Result> {
   status: number;
   /** ISO 8601 time of the request. */
   now: string;
+  /** Refuses a request that may not create here, when the route has not checked that already; run before a key is looked up. */
+  check?(): Promise<unknown>;
   create(hooks: TransactionHooks<Result>): Promise<Result>;
   present(result: Result): unknown;
 }
@@ -52,6 +54,7 @@ export async function sendCreated<Result>(request: FastifyRequest, reply: Fastif
     requestHash: requestFingerprint(request.method, pathOf(request), request.body),
     now: create.now,
   };
+  await create.check?.();
   const { db } = request.server.ctx.database;
   const earlier = await storedResponseFor(db, idempotent);
   if (earlier) return replay(reply, earlier);

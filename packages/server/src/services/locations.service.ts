@@ -13,6 +13,7 @@ import { currentCatalog } from './catalog-cache.ts';
 import { geocodeQueryOf } from './geocoding-queue.service.ts';
 import * as locations from '../repositories/locations.repository.ts';
 import type { AttachmentSelection, LocationAttachments, LocationRecord, RecordLock } from '../repositories/locations.repository.ts';
+import type { ProjectAccess } from './project-access.ts';
 import type { TransactionHooks } from './transaction-hooks.ts';
 
 export type { AttachmentSelection, LocationAttachments, LocationRecord };
@@ -117,15 +118,19 @@ async function geocodeWithin(geocoding: CreateTimeGeocoding, input: LocationInpu
  */
 export async function createLocation(
   db: Kysely<Database>,
-  project: ProjectRow,
+  projectAccess: ProjectAccess,
   input: LocationInput & { name: string },
   policy: WritePolicy,
   now: string,
   geocoding?: CreateTimeGeocoding,
   hooks: TransactionHooks<LocationView> = {},
 ): Promise<LocationView> {
-  const geocoded = geocoding && (isMissing(input.lat) || isMissing(input.lng)) ? await geocodeWithin(geocoding, input) : null;
+  const geocodesFirst = geocoding && (isMissing(input.lat) || isMissing(input.lng));
+  // A request for a project it may not write is refused before the geocoder is asked; inside, it is checked again.
+  if (geocodesFirst) await projectAccess(db);
+  const geocoded = geocodesFirst ? await geocodeWithin(geocoding, input) : null;
   return db.transaction().execute(async (trx) => {
+    const project = await projectAccess(trx);
     // Creates in one project pick their free slugs one after the other, so two of one name never pick the same.
     await lockProject(trx, project.id);
     await hooks.before?.(trx);
@@ -179,7 +184,7 @@ function recordAfterWrite(record: LocationRecord, plan: LocationWritePlan, updat
  */
 export async function updateLocation(
   db: Kysely<Database>,
-  project: ProjectRow,
+  projectAccess: ProjectAccess,
   key: LocationKey,
   mode: Exclude<WriteMode, 'create'>,
   input: LocationInput,
@@ -187,6 +192,7 @@ export async function updateLocation(
   now: string,
 ): Promise<LocationView> {
   return db.transaction().execute(async (trx) => {
+    const project = await projectAccess(trx);
     const record = await findRecord(trx, project.id, key, { forUpdate: true });
     if (!record) throw ApiError.notFound('Location');
     const catalog = await currentCatalog(db, trx, project.id);
@@ -203,8 +209,9 @@ export async function updateLocation(
 }
 
 /** Deletes a location with everything attached to it; an update of it in progress finishes first. */
-export async function deleteLocation(db: Kysely<Database>, project: ProjectRow, key: LocationKey): Promise<void> {
+export async function deleteLocation(db: Kysely<Database>, projectAccess: ProjectAccess, key: LocationKey): Promise<void> {
   await db.transaction().execute(async (trx) => {
+    const project = await projectAccess(trx);
     const record = await findRecord(trx, project.id, key, { forUpdate: true });
     if (!record || !(await locations.deleteLocation(trx, record.id))) throw ApiError.notFound('Location');
   });

@@ -7,6 +7,7 @@ import type { LocationInput } from '../../domain/location-write.ts';
 import { isoNow } from '../../domain/time.ts';
 import { createToken, createUser, rotateLegacyToken } from '../../services/accounts.service.ts';
 import { createLocation } from '../../services/locations.service.ts';
+import { knownProject } from '../../services/project-access.ts';
 import { findUserByEmail } from '../../repositories/users.repository.ts';
 import { loadConfig } from '../../config/config.ts';
 import { withDatabase } from '../database.ts';
@@ -93,7 +94,7 @@ export function registerDemoCommand(program: Command): void {
         await seedConfiguration(db, created.project);
         let count = 0;
         for (const input of demoLocations()) {
-          await createLocation(db, created.project, input, { legacyLocationType: false }, isoNow());
+          await createLocation(db, knownProject(created.project), input, { legacyLocationType: false }, isoNow());
           count += 1;
         }
         return { project: created.project, token: created.token.token, legacyToken: created.legacyToken.token, created: count };

@@ -1,5 +1,5 @@
 import type { App } from '../../http/app.ts';
-import { personalProjectOf } from '../../http/auth.ts';
+import { personalProjectAccess } from '../../http/auth.ts';
 import { errorResponses, SuccessBody } from '../../schemas/common.ts';
 import { LocationParamsV1, V1_LOCATIONS_TAG } from '../../schemas/location.v1.ts';
 import { deleteLocation } from '../../services/locations.service.ts';
@@ -20,7 +20,7 @@ export function registerV1LocationsDelete(app: App): void {
       },
     },
     async (request) => {
-      const project = await personalProjectOf(request);
+      const project = personalProjectAccess(request);
       await deleteLocation(app.ctx.database.db, project, v1LocationKey(request.params.id));
       return { success: true as const };
     },

@@ -1,5 +1,5 @@
 import type { App } from '../../http/app.ts';
-import { personalProjectOf } from '../../http/auth.ts';
+import { personalProjectAccess } from '../../http/auth.ts';
 import { IDEMPOTENCY_DESCRIPTION, IdempotencyKeyHeaders, sendCreated } from '../../http/idempotency.ts';
 import { isoNow } from '../../domain/time.ts';
 import { errorResponses } from '../../schemas/common.ts';
@@ -27,7 +27,7 @@ export function registerV1LocationsPost(app: App): void {
       },
     },
     async (request, reply) => {
-      const project = await personalProjectOf(request);
+      const project = personalProjectAccess(request);
       const { database, geocoder, config, clock } = app.ctx;
       const geocoding = { geocoder, timeoutMs: config.geocoder.timeoutMs };
       const input = locationInputFromV1(request.body);
@@ -35,6 +35,7 @@ export function registerV1LocationsPost(app: App): void {
       return sendCreated<LocationView>(request, reply, {
         status: 201,
         now,
+        check: () => project(database.db),
         create: (hooks) => createLocation(database.db, project, input, V1_WRITE_POLICY, now, geocoding, hooks),
         present: presentLocationV1,
       });

@@ -1,5 +1,5 @@
 import type { App } from '../../http/app.ts';
-import { personalProjectOf } from '../../http/auth.ts';
+import { personalProjectAccess } from '../../http/auth.ts';
 import { isoNow } from '../../domain/time.ts';
 import { errorResponses } from '../../schemas/common.ts';
 import { LocationParamsV1, LocationV1, LocationWriteV1, V1_LOCATIONS_TAG } from '../../schemas/location.v1.ts';
@@ -33,7 +33,7 @@ export function registerV1LocationsPut(app: App): void {
       },
     },
     async (request) => {
-      const project = await personalProjectOf(request);
+      const project = personalProjectAccess(request);
       const view = await updateLocation(
         app.ctx.database.db,
         project,

@@ -1,5 +1,5 @@
 import type { App } from '../../http/app.ts';
-import { projectOf } from '../../http/auth.ts';
+import { projectAccess } from '../../http/auth.ts';
 import { errorResponses, SuccessBody } from '../../schemas/common.ts';
 import { deleteLocation } from '../../services/locations.service.ts';
 import { LocationParams, LOCATIONS_TAG } from './locations.params.ts';
@@ -18,7 +18,7 @@ export function registerV2LocationsDelete(app: App): void {
       },
     },
     async (request) => {
-      const project = await projectOf(request, request.params.project_id, { requirePlan: true });
+      const project = projectAccess(request, request.params.project_id);
       await deleteLocation(app.ctx.database.db, project, { publicId: request.params.location_id });
       return { success: true as const };
     },

@@ -1,5 +1,5 @@
 import type { App } from '../../http/app.ts';
-import { projectOf } from '../../http/auth.ts';
+import { projectAccess } from '../../http/auth.ts';
 import { IDEMPOTENCY_DESCRIPTION, IdempotencyKeyHeaders, sendCreated } from '../../http/idempotency.ts';
 import { isoNow } from '../../domain/time.ts';
 import { DataEnvelope, errorResponses } from '../../schemas/common.ts';
@@ -28,7 +28,7 @@ export function registerV2LocationsPost(app: App): void {
       },
     },
     async (request, reply) => {
-      const project = await projectOf(request, request.params.project_id, { requirePlan: true });
+      const project = projectAccess(request, request.params.project_id);
       const { database, geocoder, config, clock } = app.ctx;
       const geocoding = { geocoder, timeoutMs: config.geocoder.timeoutMs };
       const input = locationInputFromV2(request.body);
@@ -36,6 +36,7 @@ export function registerV2LocationsPost(app: App): void {
       return sendCreated<LocationView>(request, reply, {
         status: 201,
         now,
+        check: () => project(database.db),
         create: (hooks) => createLocation(database.db, project, input, { legacyLocationType: false }, now, geocoding, hooks),
         present: (view) => ({ data: presentLocationV2(view, ALL_ATTACHMENTS) }),
       });

@@ -1,5 +1,5 @@
 import type { App } from '../../http/app.ts';
-import { projectOf } from '../../http/auth.ts';
+import { projectAccess } from '../../http/auth.ts';
 import { isoNow } from '../../domain/time.ts';
 import { DataEnvelope, errorResponses } from '../../schemas/common.ts';
 import { LocationCreateV2, LocationV2 } from '../../schemas/location.v2.ts';
@@ -25,7 +25,7 @@ export function registerV2LocationsPut(app: App): void {
       },
     },
     async (request) => {
-      const project = await projectOf(request, request.params.project_id, { requirePlan: true });
+      const project = projectAccess(request, request.params.project_id);
       const view = await updateLocation(
         app.ctx.database.db,
         project,
