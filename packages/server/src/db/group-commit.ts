@@ -108,6 +108,12 @@ class Lease implements DatabaseConnection {
   }
 }
 
+/** The lease Kysely hands back: every connection it gets from this driver is one. */
+function leaseOf(connection: DatabaseConnection): Lease {
+  if (!(connection instanceof Lease)) throw new Error('A connection the group-commit driver did not hand out');
+  return connection;
+}
+
 class GroupCommitDriver implements Driver {
   readonly #connection: SqliteConnection;
   readonly #statements: SqliteDatabase;
@@ -157,13 +163,13 @@ class GroupCommitDriver implements Driver {
     batch.writes += 1;
     if (batch.writes >= MAX_WRITES_PER_COMMIT) this.#commit();
     // The next write may join the batch while this one waits for it to be committed.
-    (connection as Lease).release();
+    leaseOf(connection).release();
     await batch.committed;
   }
 
   async rollbackTransaction(connection: DatabaseConnection): Promise<void> {
     // A write whose shared commit failed has nothing left to roll back: the whole batch was.
-    if ((connection as Lease).released) return;
+    if (leaseOf(connection).released) return;
     this.#inWrite = false;
     try {
       this.#control.rollbackTo.run();
@@ -176,7 +182,7 @@ class GroupCommitDriver implements Driver {
   }
 
   async releaseConnection(connection: DatabaseConnection): Promise<void> {
-    (connection as Lease).release();
+    leaseOf(connection).release();
   }
 
   async savepoint(): Promise<void> {
