@@ -6,6 +6,7 @@ import {
   type Driver,
   type QueryResult,
   type SqliteDatabase,
+  type SqliteStatement,
 } from 'kysely';
 
 /** Writes that share one commit at most; bounds how long the first of them waits for its answer. */
@@ -199,20 +200,24 @@ class GroupCommitDriver implements Driver {
     }
   }
 
-  /** Runs a statement; outside a write, the open batch is committed first, so reads see only committed data. */
+  /** Runs a statement; reads see only committed data (`#statementFor`). */
   run<R>(query: CompiledQuery): QueryResult<R> {
-    if (this.#batch && !this.#inWrite) this.#commit();
-    const statement = this.#statements.prepare(query.sql);
+    const statement = this.#statementFor(query);
     if (statement.reader) return { rows: statement.all(query.parameters) as R[] };
     const { changes, lastInsertRowid } = statement.run(query.parameters);
     return { numAffectedRows: BigInt(changes), insertId: BigInt(lastInsertRowid), rows: [] };
   }
 
   iterate<R>(query: CompiledQuery): IterableIterator<R> {
-    if (this.#batch && !this.#inWrite) this.#commit();
-    const statement = this.#statements.prepare(query.sql);
+    const statement = this.#statementFor(query);
     if (!statement.reader) throw new Error('Only queries that return rows can be streamed');
     return statement.iterate(query.parameters) as IterableIterator<R>;
+  }
+
+  /** The prepared statement of a query; outside a write, the waiting writes are committed before it runs. */
+  #statementFor(query: CompiledQuery): SqliteStatement {
+    if (this.#batch && !this.#inWrite) this.#commit();
+    return this.#statements.prepare(query.sql);
   }
 
   async #commitWhenFree(batch: Batch): Promise<void> {
