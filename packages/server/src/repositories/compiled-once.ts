@@ -1,4 +1,4 @@
-import { CompiledQuery, type Compilable } from 'kysely';
+import { createQueryId, type CompiledQuery, type Compilable } from 'kysely';
 import { LRUCache } from 'lru-cache';
 import type { Executor } from './executor.ts';
 
@@ -39,7 +39,14 @@ export function compiledOnce<Shape, Values extends unknown[], Row>(
       templates = new LRUCache({ max: TEMPLATES_PER_QUERY });
       byDialect.set(dialect, templates);
     }
-    const key = `${JSON.stringify(shape)}|${values.map((value) => (Array.isArray(value) ? value.length : '')).join(',')}`;
+    let key = shape === null ? '' : JSON.stringify(shape);
+    let hasArrays = false;
+    for (const value of values) {
+      if (Array.isArray(value)) {
+        key += `|${value.length}`;
+        hasArrays = true;
+      }
+    }
     let template = templates.get(key);
     if (!template) {
       let next = 0;
@@ -48,9 +55,12 @@ export function compiledOnce<Shape, Values extends unknown[], Row>(
       template = build(db, shape, ...(slots as unknown as Values)).compile();
       templates.set(key, template);
     }
-    const flat = values.flatMap((value) => (Array.isArray(value) ? value : [value]));
+    const flat = hasArrays ? values.flat() : values;
     const parameters = template.parameters.map((parameter) => (parameter instanceof Slot ? flat[parameter.index] : parameter));
-    const result = await db.executeQuery<Row>(CompiledQuery.raw(template.sql, parameters));
+    // Built by hand rather than by `CompiledQuery.raw`, which wraps the SQL in a new node and freezes both on every
+    // call; the template's own node describes the same query.
+    const query: CompiledQuery<Row> = { sql: template.sql, query: template.query, parameters, queryId: createQueryId() };
+    const result = await db.executeQuery(query);
     return result.rows;
   };
 }
