@@ -1,3 +1,4 @@
+import { PostgresAdapter } from 'kysely';
 import type { InsertableProjectRow, ProjectRow } from '../db/tables/projects.table.ts';
 import { compiledOnce } from './compiled-once.ts';
 import type { Executor } from './executor.ts';
@@ -15,14 +16,6 @@ const ownedProject = compiledOnce((db, _shape: null, userId: number, publicId: s
 export async function findOwnedProject(db: Executor, userId: number, publicId: string): Promise<ProjectRow | undefined> {
   const [project] = await ownedProject(db, null, userId, publicId);
   return project;
-}
-
-const catalogRevision = compiledOnce((db, _shape: null, projectId: number) => db.selectFrom('projects').select('catalog_revision').where('id', '=', projectId));
-
-/** The revision of the project's catalog, which triggers move on every change of it (0 for an unknown project). */
-export async function findCatalogRevision(db: Executor, projectId: number): Promise<number> {
-  const [row] = await catalogRevision(db, null, projectId);
-  return row?.catalog_revision ?? 0;
 }
 
 export async function findPersonalProject(db: Executor, userId: number): Promise<ProjectRow | undefined> {
@@ -51,4 +44,24 @@ export async function lockProject(db: Executor, projectId: number): Promise<void
     .set((eb) => ({ updated_at: eb.ref('updated_at') }))
     .where('id', '=', projectId)
     .execute();
+}
+
+const lockedCatalogRevision = compiledOnce((db, _shape: null, projectId: number) =>
+  db
+    .updateTable('projects')
+    .set((eb) => ({ updated_at: eb.ref('updated_at') }))
+    .where('id', '=', projectId)
+    .returning('catalog_revision'),
+);
+
+/**
+ * Locks the project as `lockProject` does, for a write that plans from its catalog, and answers the catalog's revision
+ * as it stands under the lock. On SQLite, whose write transactions run one at a time, there is nothing to lock and
+ * the project row the transaction has already read is current: no statement is run.
+ */
+export async function lockProjectCatalog(db: Executor, project: Pick<ProjectRow, 'id' | 'catalog_revision'>): Promise<number> {
+  if (!(db.getExecutor().adapter instanceof PostgresAdapter)) return project.catalog_revision;
+  const [row] = await lockedCatalogRevision(db, null, project.id);
+  if (!row) throw new Error(`project ${project.id} vanished under its own transaction`);
+  return row.catalog_revision;
 }

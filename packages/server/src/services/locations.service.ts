@@ -5,7 +5,7 @@ import { newPublicId } from '../domain/ids.ts';
 import { planLocationWrite, type LocationInput, type LocationWritePlan, type WriteMode, type WritePolicy } from '../domain/location-write.ts';
 import { slugCandidates, slugify, uniqueSlug } from '../domain/slug.ts';
 import { ApiError } from '../http/errors.ts';
-import { lockProject } from '../repositories/projects.repository.ts';
+import { lockProjectCatalog } from '../repositories/projects.repository.ts';
 import type { Executor } from '../repositories/executor.ts';
 import { enqueueGeocoding } from '../repositories/geocoding-jobs.repository.ts';
 import type { Geocoder, GeocodeResult } from '../geocoding/geocoder.ts';
@@ -132,9 +132,9 @@ export async function createLocation(
   return db.transaction().execute(async (trx) => {
     const project = await projectAccess(trx);
     // Creates in one project pick their free slugs one after the other, so two of one name never pick the same.
-    await lockProject(trx, project.id);
+    const catalogRevision = await lockProjectCatalog(trx, project);
     await hooks.before?.(trx);
-    const plan = planOrThrow('create', undefined, input, await currentCatalog(db, trx, project.id), policy);
+    const plan = planOrThrow('create', undefined, input, await currentCatalog(db, trx, project.id, catalogRevision), policy);
     if (plan.needsGeocoding && geocoded) {
       Object.assign(plan.columns, { lat: geocoded.lat, lng: geocoded.lng, geocoding_status: 'done', geocoding_precision: geocoded.precision });
     }
@@ -195,7 +195,9 @@ export async function updateLocation(
     const project = await projectAccess(trx);
     const record = await findRecord(trx, project.id, key, { forUpdate: true });
     if (!record) throw ApiError.notFound('Location');
-    const catalog = await currentCatalog(db, trx, project.id);
+    // Plans from the catalog the project row read above names. An update does not lock its project, so on
+    // PostgreSQL a catalog change committing meanwhile is not waited for, whichever statement reads the revision.
+    const catalog = await currentCatalog(db, trx, project.id, project.catalog_revision);
     const plan = planOrThrow(mode, { ...record, hours: locations.scheduleOf(record) }, input, catalog, policy);
     await locations.updateLocationColumns(trx, record.id, { ...plan.columns, updated_at: now });
     await applyAttachments(trx, record.id, plan, { created: false });
