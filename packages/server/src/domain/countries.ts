@@ -1,4 +1,5 @@
-import countries from 'i18n-iso-countries';
+import type countryData from 'i18n-iso-countries';
+import { loadWhenNeeded } from '../lazy-require.ts';
 import { foldText } from './fold-text.ts';
 
 let countryIndex: Map<string, string> | undefined;
@@ -19,6 +20,8 @@ export function countryCodeOf(text: string): string | undefined {
 
 /** Codes first, then English names, then every other language, so an earlier meaning is never overwritten by a later one. */
 function buildCountryIndex(): Map<string, string> {
+  // Loaded with the index it feeds, on the first address that names a country, rather than at every start.
+  const countries = loadWhenNeeded<typeof countryData>('i18n-iso-countries');
   const index = new Map<string, string>();
   const add = (name: string, alpha2: string) => {
     const folded = foldText(name);
