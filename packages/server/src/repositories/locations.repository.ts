@@ -295,10 +295,15 @@ interface AttachedRow {
 }
 type AttachedRowsQuery = SelectQueryBuilder<Database, keyof Database, AttachedRow>;
 
+// Every create asks for one slug first (and rarely for a thousand more), so the query is compiled once per count.
+const slugsIn = compiledOnce((db, _shape: null, projectId: number, slugs: string[]) =>
+  db.selectFrom('locations').select('slug').where('project_id', '=', projectId).where('slug', 'in', slugs),
+);
+
 /** Which of these slugs the project's locations already have (exact matches, so each is an index probe). */
 export async function takenSlugs(db: Executor, projectId: number, slugs: string[]): Promise<Set<string>> {
   if (slugs.length === 0) return new Set();
-  const rows = await db.selectFrom('locations').select('slug').where('project_id', '=', projectId).where('slug', 'in', slugs).execute();
+  const rows = await slugsIn(db, null, projectId, slugs);
   return new Set(rows.map((row) => row.slug));
 }
 
