@@ -23,7 +23,8 @@ export interface RunFacts {
   durationSeconds: number;
   loadBefore: number[];
   loadAfter: number[];
-  startupMs: number;
+  /** Spawn to first answer of each start of the server under test, in order; the target is judged on their median. */
+  startupsMs: number[];
   peakRssBytes: number | undefined;
   seedSeconds: number;
   /** The first full sync of each API after seeding, which builds every stored document. */
@@ -33,6 +34,12 @@ export interface RunFacts {
   skipped: { operation: OperationName; reason: string }[];
   /** V2 GET req/s in alternating runs with the rate limiter on and off, when both were measured. */
   limiterPairs: { on: number[]; off: number[] } | undefined;
+}
+
+/** The median start-up and each start, as the report states them. */
+function startupText(startupsMs: readonly number[]): string {
+  if (startupsMs.length === 1) return `${startupsMs[0]?.toFixed(0)} ms`;
+  return `${median(startupsMs).toFixed(0)} ms, the median of ${startupsMs.length} starts (${startupsMs.map((ms) => ms.toFixed(0)).join(', ')} ms)`;
 }
 
 /** The middle value (the mean of the two middle ones for an even count). */
@@ -122,8 +129,8 @@ export function verdicts(measurements: Measurement[], facts: RunFacts): Verdict[
   result.push({
     what: 'Start-up: spawn to first answered request',
     target: `< ${TARGETS.startupMs} ms`,
-    measured: `${facts.startupMs.toFixed(0)} ms`,
-    met: facts.startupMs < TARGETS.startupMs,
+    measured: `${median(facts.startupsMs).toFixed(0)} ms (median of ${facts.startupsMs.length})`,
+    met: median(facts.startupsMs) < TARGETS.startupMs,
   });
   return result;
 }
@@ -162,7 +169,7 @@ export function renderReport(measurements: Measurement[], facts: RunFacts): stri
     '| - | -: | -: | -: | -: | -: | -: | -: | -: |',
     ...rows,
     '',
-    `Server peak RSS: ${facts.peakRssBytes === undefined ? 'not measured' : mb(facts.peakRssBytes)}. Start-up of the built server (\`npm run build\`, then \`node bin/locator.js serve\`) to its first answered request: ${facts.startupMs.toFixed(0)} ms.`,
+    `Server peak RSS: ${facts.peakRssBytes === undefined ? 'not measured' : mb(facts.peakRssBytes)}. Start-up of the built server (\`npm run build\`, then \`node bin/locator.js serve\`) to its first answered request: ${startupText(facts.startupsMs)}.`,
     '',
     '## Targets',
     '',
