@@ -4,19 +4,19 @@ import { planLocationWrite, type CurrentLocation, type LocationWritePlan } from 
 
 const catalog: ProjectCatalog = {
   types: [
-    { id: 1, name: 'Store', isDefault: true },
-    { id: 2, name: 'Outlet', isDefault: false },
+    { id: 1, publicId: 'lty_store', name: 'Store', priority: 0, isDefault: true, label: 0 },
+    { id: 2, publicId: 'lty_outlet', name: 'Outlet', priority: 0, isDefault: false, label: 0 },
   ],
   markers: [
-    { id: 11, publicId: 'mrk_red', name: 'Red', isDefault: true },
-    { id: 12, publicId: 'mrk_blue', name: 'Blue', isDefault: false },
+    { id: 11, publicId: 'mrk_red', name: 'Red', color: null, iconUrl: null, isDefault: true },
+    { id: 12, publicId: 'mrk_blue', name: 'Blue', color: null, iconUrl: null, isDefault: false },
   ],
   filters: [
-    { id: 21, name: 'Wifi' },
-    { id: 22, name: 'Parking' },
+    { id: 21, publicId: 'flt_wifi', name: 'Wifi' },
+    { id: 22, publicId: 'flt_parking', name: 'Parking' },
   ],
-  fields: [{ id: 31, name: 'Manager' }],
-  callsToAction: [{ id: 41, title: 'Order online' }],
+  fields: [{ id: 31, publicId: 'fld_manager', name: 'Manager' }],
+  callsToAction: [{ id: 41, publicId: 'cta_order', title: 'Order online' }],
   images: [{ name: 'front', url: 'https://img.example/front.jpg' }],
 };
 

@@ -4,12 +4,12 @@ import { planLocationWrite, type CurrentLocation, type LocationWritePlan } from 
 
 const catalog: ProjectCatalog = {
   types: [
-    { id: 1, name: 'Store', isDefault: true },
-    { id: 2, name: 'Outlet', isDefault: false },
+    { id: 1, publicId: 'lty_store', name: 'Store', priority: 0, isDefault: true, label: 0 },
+    { id: 2, publicId: 'lty_outlet', name: 'Outlet', priority: 0, isDefault: false, label: 0 },
   ],
   markers: [
-    { id: 10, publicId: 'mrk_red', name: 'Red', isDefault: true },
-    { id: 11, publicId: 'mrk_blue', name: 'Blue', isDefault: false },
+    { id: 10, publicId: 'mrk_red', name: 'Red', color: null, iconUrl: null, isDefault: true },
+    { id: 11, publicId: 'mrk_blue', name: 'Blue', color: null, iconUrl: null, isDefault: false },
   ],
   filters: [],
   fields: [],

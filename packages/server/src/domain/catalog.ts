@@ -1,10 +1,13 @@
-/** What a project has configured for its locations, as location writes need it. */
+/**
+ * What a project has configured for its locations, as location writes need it: to plan from the names a request
+ * gives, and to answer a create with what it saved without reading it back.
+ */
 export interface ProjectCatalog {
-  types: readonly { id: number; name: string; isDefault: boolean }[];
-  markers: readonly { id: number; publicId: string; name: string; isDefault: boolean }[];
-  filters: readonly { id: number; name: string }[];
-  fields: readonly { id: number; name: string }[];
-  callsToAction: readonly { id: number; title: string }[];
+  types: readonly { id: number; publicId: string; name: string; priority: number; isDefault: boolean; label: number }[];
+  markers: readonly { id: number; publicId: string; name: string; color: string | null; iconUrl: string | null; isDefault: boolean }[];
+  filters: readonly { id: number; publicId: string; name: string }[];
+  fields: readonly { id: number; publicId: string; name: string }[];
+  callsToAction: readonly { id: number; publicId: string; title: string }[];
   images: readonly { name: string; url: string }[];
 }
 

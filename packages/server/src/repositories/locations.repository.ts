@@ -313,10 +313,11 @@ const insertRow = compiledOnce((db, names: readonly (keyof InsertableLocationRow
   db
     .insertInto('locations')
     .values(Object.fromEntries(names.map((name, index) => [name, values[index]])) as unknown as InsertableLocationRow)
-    .returning('id'),
+    .returningAll(),
 );
 
-export async function insertLocation(db: Executor, row: InsertableLocationRow): Promise<number> {
+/** Inserts a location; returns its row as saved (with its ID and the columns' defaults). */
+export async function insertLocation(db: Executor, row: InsertableLocationRow): Promise<LocationRow> {
   const names = (Object.keys(row) as (keyof InsertableLocationRow)[]).filter((name) => row[name] !== undefined).sort();
   const [inserted] = await insertRow(
     db,
@@ -324,7 +325,7 @@ export async function insertLocation(db: Executor, row: InsertableLocationRow): 
     names.map((name) => row[name]),
   );
   if (!inserted) throw new Error('INSERT … RETURNING gave no row');
-  return inserted.id;
+  return inserted;
 }
 
 type UpdatedColumns = LocationColumns & { updated_at: string };

@@ -10,6 +10,7 @@ import type { Executor } from '../repositories/executor.ts';
 import { enqueueGeocoding } from '../repositories/geocoding-jobs.repository.ts';
 import type { Geocoder, GeocodeResult } from '../geocoding/geocoder.ts';
 import { currentCatalog } from './catalog-cache.ts';
+import { createdLocationView } from './created-location.ts';
 import { geocodeQueryOf } from './geocoding-queue.service.ts';
 import * as locations from '../repositories/locations.repository.ts';
 import type { AttachmentSelection, LocationAttachments, LocationRecord, RecordLock } from '../repositories/locations.repository.ts';
@@ -40,6 +41,13 @@ async function findRecord(db: Executor, projectId: number, key: LocationKey, loc
 
 async function viewOf(db: Executor, record: LocationRecord, selection: AttachmentSelection): Promise<LocationView> {
   return { record, attachments: await locations.loadAttachments(db, [record], selection) };
+}
+
+/** The location as saved, with every attachment, read within the write's transaction. */
+async function readBack(trx: Executor, locationId: number): Promise<LocationView> {
+  const record = await locations.findLocationRecordById(trx, locationId);
+  if (!record) throw ApiError.notFound('Location');
+  return viewOf(trx, record, ALL_ATTACHMENTS);
 }
 
 export async function getLocation(db: Kysely<Database>, project: ProjectRow, key: LocationKey, selection: AttachmentSelection): Promise<LocationView> {
@@ -134,12 +142,13 @@ export async function createLocation(
     // Creates in one project pick their free slugs one after the other, so two of one name never pick the same.
     const catalogRevision = await lockProjectCatalog(trx, project);
     await hooks.before?.(trx);
-    const plan = planOrThrow('create', undefined, input, await currentCatalog(db, trx, project.id, catalogRevision), policy);
+    const catalog = await currentCatalog(db, trx, project.id, catalogRevision);
+    const plan = planOrThrow('create', undefined, input, catalog, policy);
     if (plan.needsGeocoding && geocoded) {
       Object.assign(plan.columns, { lat: geocoded.lat, lng: geocoded.lng, geocoding_status: 'done', geocoding_precision: geocoded.precision });
     }
     const slugBase = slugify(input.name);
-    const locationId = await locations.insertLocation(trx, {
+    const inserted = await locations.insertLocation(trx, {
       ...plan.columns,
       public_id: newPublicId('location'),
       project_id: project.id,
@@ -153,11 +162,9 @@ export async function createLocation(
       created_at: now,
       updated_at: now,
     });
-    await applyAttachments(trx, locationId, plan, { created: true });
-    if (plan.needsGeocoding && !geocoded) await enqueueGeocoding(trx, locationId, now);
-    const record = await locations.findLocationRecordById(trx, locationId);
-    if (!record) throw ApiError.notFound('Location');
-    const view = await viewOf(trx, record, ALL_ATTACHMENTS);
+    await applyAttachments(trx, inserted.id, plan, { created: true });
+    if (plan.needsGeocoding && !geocoded) await enqueueGeocoding(trx, inserted.id, now);
+    const view = createdLocationView(inserted, plan, catalog, SCHEDULE_NAME) ?? (await readBack(trx, inserted.id));
     await hooks.after?.(trx, view);
     return view;
   });
