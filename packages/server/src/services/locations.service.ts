@@ -2,7 +2,7 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../db/database.ts';
 import type { ProjectRow } from '../db/tables/projects.table.ts';
 import { newPublicId } from '../domain/ids.ts';
-import { planLocationWrite, type LocationInput, type LocationWritePlan, type WriteMode, type WritePolicy } from '../domain/location-write.ts';
+import { planLocationWrite, type CurrentLocation, type LocationInput, type LocationWritePlan, type WriteMode, type WritePolicy } from '../domain/location-write.ts';
 import { slugCandidates, slugify, uniqueSlug } from '../domain/slug.ts';
 import { ApiError } from '../http/errors.ts';
 import { lockProjectCatalog } from '../repositories/projects.repository.ts';
@@ -171,9 +171,11 @@ export async function createLocation(
 }
 
 /**
- * The location as a write leaves it, built from the record read before it, when the write changes nothing the
+ * The location as a write leaves it, made from the record read before it, when the write changes nothing the
  * record joins (its type, its marker, its opening hours): the row's own columns are then exactly what was written.
  * Undefined otherwise, and the record is read back. Saves a wide read on most updates, a PATCH of one field above all.
+ * The record is updated in place: it is this write's own, and a row of fifty columns is a dictionary-mode object to
+ * V8, which a spread copies property by property (20 µs; see `services/created-location.ts`).
  */
 function recordAfterWrite(record: LocationRecord, plan: LocationWritePlan, updatedAt: string): LocationRecord | undefined {
   const { location_type_id, marker_id } = plan.columns;
@@ -181,7 +183,28 @@ function recordAfterWrite(record: LocationRecord, plan: LocationWritePlan, updat
   if ((location_type_id !== undefined && location_type_id !== record.location_type_id) || (marker_id !== undefined && marker_id !== record.marker_id)) return undefined;
   const written = Object.fromEntries(Object.entries(plan.columns).filter(([, value]) => value !== undefined));
   // The revision is the update's own move; no answer shows it, and triggers of attachment changes move it further.
-  return { ...record, ...written, updated_at: updatedAt, revision: record.revision + 1 };
+  return Object.assign(record, written, { updated_at: updatedAt, revision: record.revision + 1 });
+}
+
+/** What an update plans from: the saved address, coordinates, type, marker and schedule of the location. */
+function currentLocationOf(record: LocationRecord): CurrentLocation {
+  return {
+    address_line_1: record.address_line_1,
+    address_line_2: record.address_line_2,
+    city: record.city,
+    state: record.state,
+    postcode: record.postcode,
+    country: record.country,
+    address: record.address,
+    address_generated: record.address_generated,
+    display_address: record.display_address,
+    display_address_generated: record.display_address_generated,
+    lat: record.lat,
+    lng: record.lng,
+    location_type_id: record.location_type_id,
+    marker_id: record.marker_id,
+    hours: locations.scheduleOf(record),
+  };
 }
 
 /**
@@ -205,7 +228,7 @@ export async function updateLocation(
     // Plans from the catalog the project row read above names. An update does not lock its project, so on
     // PostgreSQL a catalog change committing meanwhile is not waited for, whichever statement reads the revision.
     const catalog = await currentCatalog(db, trx, project.id, project.catalog_revision);
-    const plan = planOrThrow(mode, { ...record, hours: locations.scheduleOf(record) }, input, catalog, policy);
+    const plan = planOrThrow(mode, currentLocationOf(record), input, catalog, policy);
     await locations.updateLocationColumns(trx, record.id, { ...plan.columns, updated_at: now });
     await applyAttachments(trx, record.id, plan, { created: false });
     // Missing coordinates after an update are geocoded later; an address change alone never moves a pin.
