@@ -210,7 +210,7 @@ const attachedRows = compiledOnce((db, selection: Omit<AttachmentSelection, 'hou
         .select([
           sql.lit<AttachedKind>('filter').as('kind'),
           'location_filters.location_id',
-          'filters.id as catalog_id',
+          'location_filters.filter_id as catalog_id',
           'filters.public_id',
           'filters.name',
           sql<string | null>`null`.as('value'),
@@ -224,7 +224,7 @@ const attachedRows = compiledOnce((db, selection: Omit<AttachmentSelection, 'hou
         .select([
           sql.lit<AttachedKind>('field').as('kind'),
           'location_field_values.location_id',
-          'custom_fields.id as catalog_id',
+          'location_field_values.field_id as catalog_id',
           'custom_fields.public_id',
           'custom_fields.name',
           'location_field_values.value',
@@ -238,7 +238,7 @@ const attachedRows = compiledOnce((db, selection: Omit<AttachmentSelection, 'hou
         .select([
           sql.lit<AttachedKind>('callToAction').as('kind'),
           'location_calls_to_action.location_id',
-          'calls_to_action.id as catalog_id',
+          'location_calls_to_action.call_to_action_id as catalog_id',
           'calls_to_action.public_id',
           'calls_to_action.title as name',
           'location_calls_to_action.value',
@@ -248,7 +248,9 @@ const attachedRows = compiledOnce((db, selection: Omit<AttachmentSelection, 'hou
   ];
   const [first, ...rest] = asked.filter((query): query is AttachedRowsQuery => query !== false);
   if (!first) throw new Error('attachedRows needs at least one kind of attachment');
-  return rest.reduce((union, query) => union.unionAll(query), first).orderBy('catalog_id');
+  // By location, then by the attached row's catalog ID: the order of each kind's primary key, so SQLite reads every
+  // part in order and merges them without sorting (ordered by the joined catalog's ID, each part was sorted apart).
+  return rest.reduce((union, query) => union.unionAll(query), first).orderBy('location_id').orderBy('catalog_id');
 });
 
 /**
