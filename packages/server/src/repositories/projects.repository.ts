@@ -56,12 +56,12 @@ const lockedCatalogRevision = compiledOnce((db, _shape: null, projectId: number)
 
 /**
  * Locks the project as `lockProject` does, for a write that plans from its catalog, and answers the catalog's revision
- * as it stands under the lock. On SQLite, whose write transactions run one at a time, there is nothing to lock and
- * the project row the transaction has already read is current: no statement is run.
+ * as it stands under the lock (undefined when the project was deleted meanwhile). On SQLite, whose write transactions
+ * run one at a time, there is nothing to lock and the project row the transaction has already read is current: no
+ * statement is run.
  */
-export async function lockProjectCatalog(db: Executor, project: Pick<ProjectRow, 'id' | 'catalog_revision'>): Promise<number> {
+export async function lockProjectCatalog(db: Executor, project: Pick<ProjectRow, 'id' | 'catalog_revision'>): Promise<number | undefined> {
   if (!(db.getExecutor().adapter instanceof PostgresAdapter)) return project.catalog_revision;
   const [row] = await lockedCatalogRevision(db, null, project.id);
-  if (!row) throw new Error(`project ${project.id} vanished under its own transaction`);
-  return row.catalog_revision;
+  return row?.catalog_revision;
 }
