@@ -68,6 +68,17 @@ describe('the HTTP foundation', () => {
     expect(docs.status).toBe(200);
     expect(await docs.text()).toContain('<html');
   });
+
+  it("serves the reference page's files and its own copy of the documents, as the page asks for them", async () => {
+    const style = await fetch(`${server.url}/docs/static/swagger-ui.css`);
+    expect(style.status).toBe(200);
+    expect(style.headers.get('content-type')).toMatch(/text\/css/);
+    expect((await style.text()).length).toBeGreaterThan(1000);
+    const json = await call(server, 'GET', '/docs/json');
+    expect(json.status).toBe(200);
+    expect(Object.keys(json.body.paths)).toEqual(expect.arrayContaining(['/api/v2/user', '/api/locations']));
+    expect((await fetch(`${server.url}/docs/static/no-such-file.js`)).status).toBe(404);
+  });
 });
 
 describe('GET /api/v2/user and /api/v2/projects', () => {

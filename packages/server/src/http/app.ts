@@ -71,7 +71,7 @@ export async function buildApp(ctx: AppContext, options: BuildAppOptions = {}): 
   app.addHook('onClose', async () => ctx.database.close());
   app.addHook('onClose', async () => ctx.rateLimitStore.close());
 
-  await registerOpenApi(app);
+  registerOpenApi(app, registerRoutes);
   registerRoutes(app);
   return app;
 }

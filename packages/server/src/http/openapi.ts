@@ -1,6 +1,6 @@
-import swagger from '@fastify/swagger';
-import swaggerUi from '@fastify/swagger-ui';
-import type { FastifyInstance } from 'fastify';
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
+import type { App } from './app.ts';
 
 /** The generated OpenAPI 3.1 document, as plain JSON. */
 export type OpenApiDocument = { paths?: Record<string, unknown> } & Record<string, unknown>;
@@ -33,9 +33,41 @@ const V1_DESCRIPTION = `The legacy V1 API, kept exactly as existing integrations
 
 ${rateLimitsText('V1')}`;
 
-/** Registers the OpenAPI generator (fed by every route's schemas) and the reference page at `/docs`. */
-export async function registerOpenApi(app: FastifyInstance): Promise<void> {
-  await app.register(swagger, {
+/** Registers a description of every route on an app (`registerRoutes`). */
+export type RouteDescriber = (app: App) => void;
+
+/** Headers of a forwarded answer that belong to its own connection, not to the answer. */
+const OWN_CONNECTION_HEADERS = new Set(['connection', 'keep-alive', 'transfer-encoding', 'content-length', 'date']);
+
+/**
+ * Serves the OpenAPI documents (`/api/v2/openapi.json`, `/api/openapi.json`) and the reference page at `/docs`
+ * from an app of their own that only describes the routes, built on the first request for any of them: the
+ * generator, its YAML writer and the reference page's static files took about a tenth of every start, and most
+ * processes never serve a document.
+ */
+export function registerOpenApi(app: App, describeRoutes: RouteDescriber): void {
+  let docs: Promise<FastifyInstance> | undefined;
+  const documented = () => (docs ??= buildDocsApp(describeRoutes));
+  app.get('/api/v2/openapi.json', { schema: { hide: true } }, async () => openApiFor(await documented(), 'v2'));
+  app.get('/api/openapi.json', { schema: { hide: true } }, async () => openApiFor(await documented(), 'v1'));
+  const forward = async (request: FastifyRequest, reply: FastifyReply) => {
+    const answer = await (await documented()).inject({ method: request.method as 'GET' | 'HEAD', url: request.url, headers: request.headers });
+    for (const [name, value] of Object.entries(answer.headers)) {
+      if (value !== undefined && !OWN_CONNECTION_HEADERS.has(name)) void reply.header(name, value);
+    }
+    return reply.code(answer.statusCode).send(answer.rawPayload);
+  };
+  app.get('/docs', { schema: { hide: true } }, forward);
+  app.get('/docs/*', { schema: { hide: true } }, forward);
+}
+
+/** An app with the generator, the reference page and every route, described only: it never validates or answers. */
+async function buildDocsApp(describeRoutes: RouteDescriber): Promise<FastifyInstance> {
+  const [{ default: swagger }, { default: swaggerUi }] = await Promise.all([import('@fastify/swagger'), import('@fastify/swagger-ui')]);
+  const docs = Fastify({ logger: false }).withTypeProvider<TypeBoxTypeProvider>();
+  docs.setValidatorCompiler(() => () => true);
+  docs.setSerializerCompiler(() => (data) => JSON.stringify(data));
+  await docs.register(swagger, {
     openapi: {
       openapi: '3.1.0',
       info: { title: 'Locator API', version: '2.0.0', description: V2_DESCRIPTION },
@@ -47,7 +79,7 @@ export async function registerOpenApi(app: FastifyInstance): Promise<void> {
       },
     },
   });
-  await app.register(swaggerUi, {
+  await docs.register(swaggerUi, {
     routePrefix: '/docs',
     uiConfig: {
       urls: [
@@ -57,12 +89,23 @@ export async function registerOpenApi(app: FastifyInstance): Promise<void> {
       deepLinking: true,
     },
   });
-  app.get('/api/v2/openapi.json', { schema: { hide: true } }, async () => openApiFor(app, 'v2'));
-  app.get('/api/openapi.json', { schema: { hide: true } }, async () => openApiFor(app, 'v1'));
+  describeRoutes(docs);
+  await docs.ready();
+  return docs;
+}
+
+/** Both API documents, from an app built for them alone (the client's types are generated from these). */
+export async function openApiDocuments(describeRoutes: RouteDescriber): Promise<Record<'v2' | 'v1', OpenApiDocument>> {
+  const docs = await buildDocsApp(describeRoutes);
+  try {
+    return { v2: openApiFor(docs, 'v2'), v1: openApiFor(docs, 'v1') };
+  } finally {
+    await docs.close();
+  }
 }
 
 /** The generated document cut down to one API version's paths. */
-export function openApiFor(app: FastifyInstance, version: 'v1' | 'v2'): OpenApiDocument {
+function openApiFor(app: FastifyInstance, version: 'v1' | 'v2'): OpenApiDocument {
   const full = app.swagger() as unknown as OpenApiDocument;
   const paths = Object.fromEntries(
     Object.entries(full.paths ?? {}).filter(([path]) => (version === 'v2' ? path.startsWith('/api/v2/') : !path.startsWith('/api/v2/'))),
