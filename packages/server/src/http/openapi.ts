@@ -47,7 +47,18 @@ const OWN_CONNECTION_HEADERS = new Set(['connection', 'keep-alive', 'transfer-en
  */
 export function registerOpenApi(app: App, describeRoutes: RouteDescriber): void {
   let docs: Promise<FastifyInstance> | undefined;
-  const documented = () => (docs ??= buildDocsApp(describeRoutes));
+  // A build that failed is tried again by the next request rather than kept.
+  const documented = () =>
+    (docs ??= buildDocsApp(describeRoutes).catch((error: unknown) => {
+      docs = undefined;
+      throw error;
+    }));
+  app.addHook('onClose', async () => {
+    await docs?.then(
+      (built) => built.close(),
+      () => undefined,
+    );
+  });
   app.get('/api/v2/openapi.json', { schema: { hide: true } }, async () => openApiFor(await documented(), 'v2'));
   app.get('/api/openapi.json', { schema: { hide: true } }, async () => openApiFor(await documented(), 'v1'));
   const forward = async (request: FastifyRequest, reply: FastifyReply) => {
