@@ -2,12 +2,7 @@ import type { LocationRow } from '../db/tables/locations.table.ts';
 import type { ProjectCatalog } from '../domain/catalog.ts';
 import type { LocationWritePlan, ValuesChange } from '../domain/location-write.ts';
 import type { LocationAttachments, LocationRecord } from '../repositories/locations.repository.ts';
-
-/** A location as reads return it (`LocationView` of the locations service). */
-interface View {
-  record: LocationRecord;
-  attachments: LocationAttachments;
-}
+import type { LocationView } from './locations.service.ts';
 
 /** The values a create saves from a change of fields or calls to action: a new location has none to merge with. */
 function savedValues(change: ValuesChange): Map<number, string> {
@@ -35,7 +30,7 @@ function inCatalogOrder<Entry extends { id: number }, Item>(ids: Iterable<number
  * plan picks from it); the caller then reads the location back. The revision is the inserted row's: triggers move it
  * as the attachments are written, and no answer shows it.
  */
-export function createdLocationView(row: LocationRow, plan: LocationWritePlan, catalog: ProjectCatalog, scheduleName: string): View | undefined {
+export function createdLocationView(row: LocationRow, plan: LocationWritePlan, catalog: ProjectCatalog, scheduleName: string): LocationView | undefined {
   const type = row.location_type_id === null ? null : catalog.types.find((entry) => entry.id === row.location_type_id);
   const marker = row.marker_id === null ? null : catalog.markers.find((entry) => entry.id === row.marker_id);
   if (type === undefined || marker === undefined) return undefined;
