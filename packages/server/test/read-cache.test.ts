@@ -4,7 +4,8 @@ import { join } from 'node:path';
 import SQLite from 'better-sqlite3';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { openDatabase, type DatabaseHandle } from '../src/db/connection.ts';
-import { sqliteReadCache } from '../src/db/read-cache.ts';
+import { sqliteReadCache as cacheOver } from '../src/db/read-cache.ts';
+import { openWalIndex, type WalIndex } from '../src/db/wal-index.ts';
 import { fullLocationBody, seedCatalog } from './support/factories.ts';
 import { call, createAccount, startTestServer, type TestServer } from './support/server.ts';
 import { testDialect } from './support/test-database.ts';
@@ -12,11 +13,17 @@ import { testDialect } from './support/test-database.ts';
 // Hot reads (a location, a page, the project) are answered from memory on SQLite until the database changes. These
 // tests change it every way it can change and check that no read is ever answered from before the change.
 
-describe('the SQLite read cache', () => {
+// Commits are seen in the file's WAL index, or, without one, by asking SQLite: both ways are tested alike.
+describe.each([
+  { way: 'its WAL index', withWalIndex: true },
+  { way: 'SQLite', withWalIndex: false },
+])('the SQLite read cache, seeing commits in $way', ({ withWalIndex }) => {
   let dir: string;
   let writer: SQLite.Database;
   let reader: SQLite.Database;
+  let walIndex: WalIndex | undefined;
   const count = () => Number(reader.prepare('select count(*) from numbers').pluck().get());
+  const sqliteReadCache = (connection: SQLite.Database, maxBytes: number) => cacheOver(connection, maxBytes, walIndex);
 
   beforeEach(() => {
     dir = mkdtempSync(join(tmpdir(), 'read-cache-'));
@@ -24,9 +31,12 @@ describe('the SQLite read cache', () => {
     writer.pragma('journal_mode = WAL');
     writer.exec('create table numbers (n integer)');
     reader = new SQLite(join(dir, 'data.db'));
+    walIndex = withWalIndex ? openWalIndex(reader) : undefined;
+    if (withWalIndex) expect(walIndex).toBeDefined();
   });
   afterEach(() => {
     reader.close();
+    walIndex?.close();
     writer.close();
     rmSync(dir, { recursive: true, force: true });
   });
@@ -69,6 +79,18 @@ describe('the SQLite read cache', () => {
     reader.exec('create index numbers_n on numbers (n)');
     await cache.read('numbers', loadCounting(loads), () => 8);
     expect(loads.count).toBe(2);
+  });
+
+  it('answers from memory after a checkpoint as the server makes them, which copies the log and changes nothing', async () => {
+    const cache = sqliteReadCache(reader, 1024 * 1024);
+    const loads = { count: 0 };
+    writer.exec('insert into numbers values (1)');
+    await cache.read('numbers', loadCounting(loads), () => 8);
+    expect(writer.pragma('wal_checkpoint(PASSIVE)')).toEqual([{ busy: 0, log: 3, checkpointed: 3 }]);
+    await cache.read('numbers', loadCounting(loads), () => 8);
+    expect(loads.count).toBe(1);
+    writer.exec('insert into numbers values (2)');
+    expect(await cache.read('numbers', loadCounting(loads), () => 8)).toBe(2);
   });
 
   it('answers from memory after a write that changed no row', async () => {

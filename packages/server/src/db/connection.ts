@@ -10,6 +10,7 @@ import type { Database } from './database.ts';
 import { GroupCommitSqliteDialect } from './group-commit.ts';
 import { NO_READ_CACHE, sqliteReadCache, type ReadCache } from './read-cache.ts';
 import { withStatementCache } from './statement-cache.ts';
+import { openWalIndex } from './wal-index.ts';
 
 export type DialectName = 'sqlite' | 'postgres';
 
@@ -62,8 +63,12 @@ function openSqlite(path: string, options: DatabaseOptions): DatabaseHandle {
   sqlite.pragma('busy_timeout = 5000');
   // SQLite's lower() folds ASCII only; case-insensitive filters must match "ÖREBRO" as PostgreSQL's lower() does.
   sqlite.function('lower', { deterministic: true }, (text: unknown) => (typeof text === 'string' ? text.toLowerCase() : text));
-  const checkpoints = options.backgroundCheckpoints && path !== ':memory:' ? startBackgroundCheckpoints(sqlite, options.backgroundCheckpoints) : undefined;
-  const readCache = options.readCacheBytes ? sqliteReadCache(sqlite, options.readCacheBytes) : undefined;
+  const walIndex = openWalIndex(sqlite);
+  const checkpoints = options.backgroundCheckpoints && walIndex ? startBackgroundCheckpoints(sqlite, walIndex, options.backgroundCheckpoints) : undefined;
+  if (options.backgroundCheckpoints && !walIndex && path !== ':memory:') {
+    options.backgroundCheckpoints.log.warn({ err: new Error(`no WAL index for ${path}`) }, 'background WAL checkpoints not started: the server checkpoints on commit');
+  }
+  const readCache = options.readCacheBytes ? sqliteReadCache(sqlite, options.readCacheBytes, walIndex) : undefined;
   const db = new Kysely<Database>({
     dialect: new GroupCommitSqliteDialect(sqlite, withStatementCache(sqlite)),
     ...(options.onQuery ? { log: options.onQuery } : {}),
@@ -72,7 +77,7 @@ function openSqlite(path: string, options: DatabaseOptions): DatabaseHandle {
     // The worker's connection first: the last connection to close checkpoints the log and removes it.
     await checkpoints?.stop();
     await db.destroy();
-    checkpoints?.closeWalIndex();
+    walIndex?.close();
   };
   return { db, dialect: 'sqlite', readCache: readCache ?? NO_READ_CACHE, close };
 }

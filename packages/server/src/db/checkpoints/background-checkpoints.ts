@@ -1,6 +1,6 @@
-import { closeSync, openSync } from 'node:fs';
 import { Worker } from 'node:worker_threads';
 import type { Database as SqliteConnection } from 'better-sqlite3';
+import type { WalIndex } from '../wal-index.ts';
 
 /** Where checkpoint failures are reported; a pino or Fastify logger is one. */
 export interface CheckpointLog {
@@ -10,12 +10,6 @@ export interface CheckpointLog {
 export interface BackgroundCheckpoints {
   /** Ends the worker thread after closing its connection; the serving connection stays open. */
   stop(): Promise<void>;
-  /**
-   * Closes this process's descriptor of the `-shm` file, which the worker reads. Call it only after the serving
-   * connection has closed: closing any descriptor of a file drops every POSIX lock the process holds on it, SQLite's
-   * locks on the `-shm` file included, and another process would then find the database unused and reset the index.
-   */
-  closeWalIndex(): void;
 }
 
 /** The serving connection's own checkpoint, a safety net for a worker that lags or fails: about 40 MB of log. */
@@ -27,23 +21,13 @@ const WARN_INTERVAL_MS = 60_000;
 
 /**
  * Moves a SQLite file's WAL checkpoints (copying committed pages from the log into the database file, with an
- * fsync of each) from the serving connection's commits to a worker thread with a connection of its own. Undefined
- * when the database is not in WAL mode, which then checkpoints as before.
- * @example const checkpoints = startBackgroundCheckpoints(new SQLite('data/locator.db'), { log: app.log })
+ * fsync of each) from the serving connection's commits to a worker thread with a connection of its own, which reads
+ * the connection's WAL index (`openWalIndex`) to know when. The caller closes the index after the connection.
+ * @example const checkpoints = startBackgroundCheckpoints(sqlite, openWalIndex(sqlite), { log: app.log })
  */
-export function startBackgroundCheckpoints(sqlite: SqliteConnection, { log }: { log: CheckpointLog }): BackgroundCheckpoints | undefined {
-  if (sqlite.pragma('journal_mode', { simple: true }) !== 'wal') return undefined;
-  // A read opens the log and its index (the -shm file), which a new database does not have before.
-  sqlite.prepare('SELECT count(*) FROM sqlite_schema').get();
-  let walIndexFd: number;
-  try {
-    walIndexFd = openSync(`${sqlite.name}-shm`, 'r');
-  } catch (error) {
-    log.warn({ err: error }, 'background WAL checkpoints not started: the server checkpoints on commit');
-    return undefined;
-  }
+export function startBackgroundCheckpoints(sqlite: SqliteConnection, walIndex: WalIndex, { log }: { log: CheckpointLog }): BackgroundCheckpoints {
   const worker = new Worker(new URL('./checkpoint.worker.mjs', import.meta.url), {
-    workerData: { path: sqlite.name, walIndexFd, ...WORKER_OPTIONS },
+    workerData: { path: sqlite.name, walIndexFd: walIndex.fd, ...WORKER_OPTIONS },
   });
   // A thread that only keeps the log short must not keep the process alive.
   worker.unref();
@@ -51,7 +35,6 @@ export function startBackgroundCheckpoints(sqlite: SqliteConnection, { log }: { 
 
   const failures = throttledWarnings(log, Date.now);
   let stopping = false;
-  let walIndexClosed = false;
   worker.on('message', (message: unknown) => {
     if (isFailure(message)) failures.warn(Object.assign(new Error(message.failed), { code: message.code }));
   });
@@ -73,12 +56,6 @@ export function startBackgroundCheckpoints(sqlite: SqliteConnection, { log }: { 
       worker.ref();
       worker.postMessage('stop');
       await exited;
-    },
-    closeWalIndex() {
-      // Once only: the descriptor's number may belong to another file afterwards.
-      if (walIndexClosed) return;
-      walIndexClosed = true;
-      closeSync(walIndexFd);
     },
   };
 }
