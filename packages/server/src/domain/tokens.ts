@@ -1,4 +1,4 @@
-import { createHash } from 'node:crypto';
+import { hash } from 'node:crypto';
 import { randomBase62 } from './ids.ts';
 
 export const SCOPES = [
@@ -26,9 +26,12 @@ export function generateToken(kind: TokenKind): string {
   return TOKEN_PREFIX[kind] + randomBase62(40);
 }
 
-/** Tokens carry enough entropy that a fast hash is safe; only this hash is stored. */
+/**
+ * Tokens carry enough entropy that a fast hash is safe; only this hash is stored. Every authenticated request hashes
+ * its token, and the one-shot `hash` takes a third of the time of a `createHash` object (Node 20.12 and later).
+ */
 export function hashToken(token: string): string {
-  return createHash('sha256').update(token).digest('hex');
+  return hash('sha256', token);
 }
 
 /** The kind a token claims by its prefix, or undefined for anything else. */
