@@ -12,6 +12,11 @@ export interface LoadJob {
   connections: number;
   warmupSeconds: number;
   durationSeconds: number;
+  /**
+   * Which run of this operation this is (0, 1, …): each takes seeds of its own, so the slices of one measurement never
+   * send the same requests (a POST would otherwise create a location of a name the first slice already took).
+   */
+  round?: number;
 }
 
 export interface LoadResult {
@@ -58,8 +63,9 @@ function summarise(result: autocannon.Result): LoadResult {
 
 process.once('message', (job: LoadJob) => {
   void (async () => {
-    if (job.warmupSeconds > 0) await run(job, job.warmupSeconds, 1);
-    const result = await run(job, job.durationSeconds, 2);
+    const seed = 1 + 2 * (job.round ?? 0);
+    if (job.warmupSeconds > 0) await run(job, job.warmupSeconds, seed);
+    const result = await run(job, job.durationSeconds, seed + 1);
     process.send?.(summarise(result), () => process.exit(0));
   })().catch((error: unknown) => {
     console.error(error);

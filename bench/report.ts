@@ -2,12 +2,44 @@ import type { FullSync } from './full-sync.ts';
 import type { LoadResult } from './load-worker.ts';
 import { operationNamed, type OperationName } from './operations.ts';
 
-/** One measured operation: the server's numbers and the ceiling's for a body of the same size. */
+/**
+ * One measured operation: the server's numbers and the ceiling's for a body of the same size, each combined from
+ * slices measured in turn (`combineSlices`), so both sides saw the machine in the same minute.
+ */
 export interface Measurement {
   operation: OperationName;
   responseBytes: number;
   server: LoadResult;
   ceiling: LoadResult;
+  /** A write's V2 GET ceiling, measured in slices alternating with the write's own. */
+  getCeiling?: LoadResult;
+  /** req/s of each slice, in the order measured. */
+  slices?: { server: number[]; ceiling: number[]; getCeiling?: number[] };
+}
+
+/**
+ * Slices of one load combined: the median slice's rate and latencies (the machine's speed drifts within minutes, and
+ * a median ignores one slice caught in a neighbour's burst), every request and failure counted.
+ */
+export function combineSlices(slices: readonly LoadResult[]): LoadResult {
+  if (slices.length === 0) throw new Error('combineSlices needs at least one slice');
+  const statusCodes: Record<string, number> = {};
+  for (const slice of slices) for (const [code, count] of Object.entries(slice.statusCodes)) statusCodes[code] = (statusCodes[code] ?? 0) + count;
+  const sum = (pick: (slice: LoadResult) => number) => slices.reduce((total, slice) => total + pick(slice), 0);
+  return {
+    requestsPerSecond: median(slices.map((slice) => slice.requestsPerSecond)),
+    p50Ms: median(slices.map((slice) => slice.p50Ms)),
+    p99Ms: median(slices.map((slice) => slice.p99Ms)),
+    requests: sum((slice) => slice.requests),
+    non2xx: sum((slice) => slice.non2xx),
+    errors: sum((slice) => slice.errors),
+    statusCodes,
+  };
+}
+
+/** The V2 GET ceiling a write is compared with: its own alternating one, or the V2 GET operation's. */
+function getCeilingOf(m: Measurement, measurements: readonly Measurement[]): number | undefined {
+  return (m.getCeiling ?? measurements.find((other) => other.operation === 'v2-get')?.ceiling)?.requestsPerSecond;
 }
 
 export interface RunFacts {
@@ -21,6 +53,8 @@ export interface RunFacts {
   connections: number;
   warmupSeconds: number;
   durationSeconds: number;
+  /** Alternating slices per operation, each of `durationSeconds / slices`. */
+  slices: number;
   loadBefore: number[];
   loadAfter: number[];
   /** Spawn to first answer of each start of the server under test, in order; the target is judged on their median. */
@@ -34,6 +68,12 @@ export interface RunFacts {
   skipped: { operation: OperationName; reason: string }[];
   /** V2 GET req/s in alternating runs with the rate limiter on and off, when both were measured. */
   limiterPairs: { on: number[]; off: number[] } | undefined;
+}
+
+/** How long each slice measured. */
+function sliceText(facts: RunFacts): string {
+  const seconds = facts.durationSeconds / facts.slices;
+  return `${Number.isInteger(seconds) ? seconds : seconds.toFixed(1)} s`;
 }
 
 /** The median start-up and each start, as the report states them. */
@@ -99,9 +139,9 @@ export function verdicts(measurements: Measurement[], facts: RunFacts): Verdict[
       met: ratio === undefined ? undefined : ratio >= target,
     });
   }
-  const getCeiling = find('v2-get')?.ceiling.requestsPerSecond;
   for (const name of ['v2-patch', 'v2-post'] as const) {
     const m = find(name);
+    const getCeiling = m && getCeilingOf(m, measurements);
     const ratio = m && getCeiling ? m.server.requestsPerSecond / getCeiling : undefined;
     result.push({
       what: `${operationNamed(name).label}: share of the V2 GET ceiling`,
@@ -144,10 +184,10 @@ function fullSyncText(syncs: RunFacts['fullSyncs']): string {
 
 /** The results as Markdown: the machine, one row per operation, the targets, and anything skipped. */
 export function renderReport(measurements: Measurement[], facts: RunFacts): string {
-  const getCeiling = measurements.find((m) => m.operation === 'v2-get')?.ceiling.requestsPerSecond;
   const rows = measurements.map((m) => {
     const op = operationNamed(m.operation);
     const own = m.server.requestsPerSecond / m.ceiling.requestsPerSecond;
+    const getCeiling = getCeilingOf(m, measurements);
     const ofGet = op.alsoComparedWith && getCeiling ? percent(m.server.requestsPerSecond / getCeiling) : '';
     const failures = m.server.non2xx + m.server.errors;
     return `| ${op.label} | ${rps(m.server.requestsPerSecond)} | ${ms(m.server.p50Ms)} | ${ms(m.server.p99Ms)} | ${m.responseBytes.toLocaleString('en-US')} | ${rps(m.ceiling.requestsPerSecond)} | ${percent(own)} | ${ofGet} | ${failures === 0 ? '0' : `**${failures}** ${JSON.stringify(m.server.statusCodes)}`} |`;
@@ -161,7 +201,7 @@ export function renderReport(measurements: Measurement[], facts: RunFacts): stri
     `- Machine: ${facts.cores} cores (${facts.cpuModel}), Node ${facts.nodeVersion}`,
     `- Load average (1, 5, 15 min) before: ${load(facts.loadBefore)}; after: ${load(facts.loadAfter)}`,
     `- Database: ${facts.database}, one project of ${facts.locations.toLocaleString('en-US')} locations (seeded in ${facts.seedSeconds.toFixed(0)} s)`,
-    `- Load: autocannon in its own process on 127.0.0.1, ${facts.connections} connections, ${facts.warmupSeconds} s warm-up + ${facts.durationSeconds} s measured per operation and per ceiling`,
+    `- Load: autocannon in its own process on 127.0.0.1, ${facts.connections} connections; per operation ${facts.slices} slices of ${sliceText(facts)} measured in turn against the server and its ceiling (writes: and the V2 GET ceiling), after ${facts.warmupSeconds} s warm-up of each; every figure is the median slice's`,
     `- Before measuring, one full sync per API read every page of 100 (which builds each location's stored document): ${fullSyncText(facts.fullSyncs)}`,
     `- Whole run: ${facts.totalSeconds.toFixed(0)} s`,
     '',
@@ -177,8 +217,18 @@ export function renderReport(measurements: Measurement[], facts: RunFacts): stri
     '| - | - | - | - |',
     ...verdicts(measurements, facts).map((v) => `| ${v.what} | ${v.target} | ${v.measured} | ${mark(v.met)} |`),
   ];
+  const list = (values: number[]) => values.map(rps).join(', ');
+  const sliced = measurements.filter((m) => m.slices);
+  if (sliced.length > 0) {
+    lines.push('', '## Slices', '', 'req/s of each slice, in the order measured:', '');
+    for (const m of sliced) {
+      const slices = m.slices;
+      if (!slices) continue;
+      const get = slices.getCeiling ? `; V2 GET ceiling ${list(slices.getCeiling)}` : '';
+      lines.push(`- ${operationNamed(m.operation).label}: server ${list(slices.server)}; ceiling ${list(slices.ceiling)}${get}`);
+    }
+  }
   if (facts.limiterPairs) {
-    const list = (values: number[]) => values.map(rps).join(', ');
     lines.push('', `Rate limiter pairs, V2 GET req/s: on ${list(facts.limiterPairs.on)}; off ${list(facts.limiterPairs.off)}.`);
   }
   if (facts.skipped.length > 0) {

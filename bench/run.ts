@@ -14,18 +14,20 @@ import { migrateToLatest } from '../packages/server/src/db/migrate.ts';
 import type { CeilingRoute } from './ceiling-server.ts';
 import { createFreshDatabase, type FreshDatabase } from './fresh-database.ts';
 import { fullSync, type FullSync } from './full-sync.ts';
-import type { LoadJob } from './load-worker.ts';
+import type { LoadJob, LoadResult } from './load-worker.ts';
 import { OPERATIONS, operationNamed, requestFor, type OperationName, type RequestContext } from './operations.ts';
 import { REPO_ROOT, runLoad, startCeilingServer, startServerUnderTest, type ServerProcess } from './processes.ts';
-import { renderReport, type Measurement, type RunFacts } from './report.ts';
+import { combineSlices, renderReport, type Measurement, type RunFacts } from './report.ts';
 import { seededRandom } from './seed-data.ts';
 import { seedBenchmarkProject } from './seed.ts';
 
+/** Each operation is measured in this many slices, alternating between the server and its ceilings. */
+const SLICES = 3;
 const USAGE = `Usage: npm run bench -- [options]
   --db <url>            sqlite:<new file> or postgres://... (a fresh schema is made there); default: a temporary SQLite file
   --quick               smoke run: 5,000 locations, 1 s warm-up + 3 s per operation, written to bench/results/quick.md
   --locations <n>       locations to seed (default 100000)
-  --duration <s>        measured seconds per operation (default 10)
+  --duration <s>        measured seconds per operation and per ceiling, in ${SLICES} alternating slices (default 12)
   --warmup <s>          warm-up seconds per operation (default 2)
   --connections <n>     concurrent connections (default 16)
   --only <names>        comma-separated operations: ${OPERATIONS.map((o) => o.name).join(', ')}
@@ -91,7 +93,7 @@ function parseOptions(): Options {
   return {
     db: values.db,
     locations: number(values.locations, values.quick ? 5_000 : 100_000, 'locations'),
-    durationSeconds: number(values.duration, values.quick ? 3 : 10, 'duration'),
+    durationSeconds: number(values.duration, values.quick ? 3 : 12, 'duration'),
     warmupSeconds: values.warmup === '0' ? 0 : number(values.warmup, values.quick ? 1 : 2, 'warmup'),
     connections: number(values.connections, 16, 'connections'),
     only: only as OperationName[],
@@ -175,6 +177,22 @@ async function compareLimiter(
   return pairs;
 }
 
+/**
+ * Measures several loads in turn, slice after slice (server, ceiling, server, ceiling, …), so that each is compared
+ * with the others as the machine was in the same minute: a shared VM's speed drifts by a third within a run, and a
+ * ceiling measured minutes apart moved a ratio by as much. The first slice of each load warms it up fully.
+ */
+async function alternate(jobs: LoadJob[], sliceSeconds: number): Promise<{ combined: LoadResult; rates: number[] }[]> {
+  const slices: LoadResult[][] = jobs.map(() => []);
+  for (let slice = 0; slice < SLICES; slice += 1) {
+    for (const [index, job] of jobs.entries()) {
+      const result = await runLoad({ ...job, warmupSeconds: slice === 0 ? job.warmupSeconds : Math.min(1, job.warmupSeconds), durationSeconds: sliceSeconds, round: slice });
+      slices[index]?.push(result);
+    }
+  }
+  return slices.map((results) => ({ combined: combineSlices(results), rates: results.map((result) => result.requestsPerSecond) }));
+}
+
 async function main(): Promise<void> {
   const options = parseOptions();
   const started = performance.now();
@@ -244,8 +262,13 @@ async function main(): Promise<void> {
       sizes.set(operation.name, answer.bytes);
     }
     const measured = OPERATIONS.filter((o) => sizes.has(o.name));
+    // Writes are also compared with the V2 GET ceiling, which the ceiling server then serves whether or not V2 GET
+    // itself is measured.
+    const getOperation = operationNamed('v2-get');
+    if (measured.some((o) => o.alsoComparedWith) && !sizes.has('v2-get')) sizes.set('v2-get', (await probe(server.url, 'v2-get', context)).bytes);
     const routes: CeilingRoute[] = [];
-    for (const operation of measured) {
+    for (const operation of [...measured, getOperation]) {
+      if (!sizes.has(operation.name)) continue;
       const bytes = sizes.get(operation.name) ?? 0;
       if (!routes.some((r) => r.method === operation.method && r.route === operation.route)) routes.push({ method: operation.method, route: operation.route, bytes });
     }
@@ -260,20 +283,22 @@ async function main(): Promise<void> {
       durationSeconds: options.durationSeconds,
     });
     const measurements: Measurement[] = [];
-    const ceilings = new Map<string, Measurement['ceiling']>();
     let limiterPairs: RunFacts['limiterPairs'];
+    const sliceSeconds = Math.max(1, Math.round(options.durationSeconds / SLICES));
     for (const operation of measured) {
-      log(`${operation.label}: server…`);
-      const serverResult = await runLoad(job(serverFor(operation.name).url, operation.name));
-      const routeKey = `${operation.method} ${operation.route}`;
-      let ceilingResult = ceilings.get(routeKey);
-      if (!ceilingResult) {
-        log(`${operation.label}: ceiling…`);
-        ceilingResult = await runLoad(job(ceiling.url, operation.name));
-        ceilings.set(routeKey, ceilingResult);
-      }
-      log(`  ${serverResult.requestsPerSecond.toFixed(0)} req/s (ceiling ${ceilingResult.requestsPerSecond.toFixed(0)}), p50 ${serverResult.p50Ms} ms, p99 ${serverResult.p99Ms} ms`);
-      measurements.push({ operation: operation.name, responseBytes: sizes.get(operation.name) ?? 0, server: serverResult, ceiling: ceilingResult });
+      log(`${operation.label}: ${SLICES} slices each of the server, its ceiling${operation.alsoComparedWith ? ' and the V2 GET ceiling' : ''}…`);
+      const targets = [job(serverFor(operation.name).url, operation.name), job(ceiling.url, operation.name), ...(operation.alsoComparedWith ? [job(ceiling.url, 'v2-get')] : [])];
+      const [served, own, get] = await alternate(targets, sliceSeconds);
+      if (!served || !own) throw new Error('alternate() returns one result per load');
+      log(`  ${served.combined.requestsPerSecond.toFixed(0)} req/s (ceiling ${own.combined.requestsPerSecond.toFixed(0)}), p50 ${served.combined.p50Ms} ms, p99 ${served.combined.p99Ms} ms`);
+      measurements.push({
+        operation: operation.name,
+        responseBytes: sizes.get(operation.name) ?? 0,
+        server: served.combined,
+        ceiling: own.combined,
+        ...(get ? { getCeiling: get.combined } : {}),
+        slices: { server: served.rates, ceiling: own.rates, ...(get ? { getCeiling: get.rates } : {}) },
+      });
       if (operation.limiter === 'off' && serverOff) {
         if (wanted.has('v2-get')) limiterPairs = await compareLimiter(job, server.url, serverOff.url, options.durationSeconds);
         await serverOff.stop();
@@ -291,7 +316,8 @@ async function main(): Promise<void> {
       locations: options.locations,
       connections: options.connections,
       warmupSeconds: options.warmupSeconds,
-      durationSeconds: options.durationSeconds,
+      durationSeconds: sliceSeconds * SLICES,
+      slices: SLICES,
       loadBefore,
       loadAfter: loadavg(),
       startupsMs,

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { LoadResult } from '../../../bench/load-worker.ts';
-import { median, renderReport, verdicts, type Measurement, type RunFacts } from '../../../bench/report.ts';
+import { combineSlices, median, renderReport, verdicts, type Measurement, type RunFacts } from '../../../bench/report.ts';
 
 // The benchmark's arithmetic on made-up numbers: which targets a run meets. Nothing here is timed.
 const load = (requestsPerSecond: number): LoadResult => ({ requestsPerSecond, p50Ms: 1, p99Ms: 2, requests: 100, non2xx: 0, errors: 0, statusCodes: { 200: 100 } });
@@ -20,7 +20,8 @@ const facts: RunFacts = {
   locations: 100_000,
   connections: 16,
   warmupSeconds: 2,
-  durationSeconds: 10,
+  durationSeconds: 12,
+  slices: 3,
   loadBefore: [0.5, 0.5, 0.5],
   loadAfter: [1, 1, 1],
   startupsMs: [1400, 900, 850, 950, 700],
@@ -66,6 +67,38 @@ describe('the benchmark report', () => {
     expect(report).toContain('- V1 PUT: the V1 route answers 404');
     expect(report).toContain('V2 1,000 pages in 12.5 s, V1 1,000 pages in 9.3 s');
     expect(report).toContain('900 ms, the median of 5 starts (1400, 900, 850, 950, 700 ms)');
+  });
+
+  it('compares a write with the V2 GET ceiling measured alongside it, when there is one', () => {
+    const patch: Measurement = { ...measured('v2-patch', 500, 9000), getCeiling: load(1000), slices: { server: [450, 500, 520], ceiling: [9000, 8000, 9100], getCeiling: [900, 1000, 1100] } };
+    const results = verdicts([measured('v2-get', 1000, 5000), patch], facts);
+    expect(results.find((v) => v.what.startsWith('V2 PATCH'))).toMatchObject({ measured: '50%', met: true });
+    const report = renderReport([measured('v2-get', 1000, 5000), patch], facts);
+    expect(report).toContain('| V2 PATCH one field | 500 | 1.0 | 2.0 | 1,000 | 9000 | 6% | 50% | 0 |');
+    expect(report).toContain('- V2 PATCH one field: server 450, 500, 520; ceiling 9000, 8000, 9100; V2 GET ceiling 900, 1000, 1100');
+    expect(report).toContain('3 slices of 4 s measured in turn');
+  });
+
+  it('combines slices by their medians, counting every request and failure', () => {
+    const slice = (requestsPerSecond: number, p99Ms: number, non2xx: number): LoadResult => ({
+      requestsPerSecond,
+      p50Ms: p99Ms / 4,
+      p99Ms,
+      requests: requestsPerSecond * 4,
+      non2xx,
+      errors: 1,
+      statusCodes: { 200: requestsPerSecond * 4 - non2xx, ...(non2xx ? { 500: non2xx } : {}) },
+    });
+    expect(combineSlices([slice(900, 8, 0), slice(1200, 4, 2), slice(1000, 12, 0)])).toEqual({
+      requestsPerSecond: 1000,
+      p50Ms: 2,
+      p99Ms: 8,
+      requests: 12_400,
+      non2xx: 2,
+      errors: 3,
+      statusCodes: { 200: 12_398, 500: 2 },
+    });
+    expect(() => combineSlices([])).toThrow();
   });
 
   it('judges start-up on the median of the starts, so one slow start does not decide it', () => {
