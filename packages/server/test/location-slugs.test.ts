@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { slugCandidates, uniqueSlug } from '../src/domain/slug.ts';
+import { freeSlug, nthSlug } from '../src/domain/slug.ts';
 import type { CreatedUser } from '../src/services/accounts.service.ts';
 import { call, createAccount, startTestServer, type TestServer } from './support/server.ts';
 
@@ -34,10 +34,10 @@ describe('the slug of a new location', () => {
   it('is found past a thousand taken ones', async () => {
     const account = await createAccount(server);
     const now = new Date().toISOString();
-    const rows = slugCandidates('kiosk', 1, 1001).map((slug, n) => ({
-      public_id: `loc_kiosk${n}`,
+    const rows = Array.from({ length: 1001 }, (_, index) => ({
+      public_id: `loc_kiosk${index}`,
       project_id: account.project.id,
-      slug,
+      slug: nthSlug('kiosk', index + 1),
       name: 'Kiosk',
       address: '',
       display_address: '',
@@ -54,10 +54,53 @@ describe('the slug of a new location', () => {
   });
 });
 
-describe('slug candidates', () => {
-  it('are what uniqueSlug tries, in its order, from any position', () => {
-    expect(slugCandidates('main-st', 1, 3)).toEqual(['main-st', 'main-st-2', 'main-st-3']);
-    expect(slugCandidates('main-st', 4, 2)).toEqual(['main-st-4', 'main-st-5']);
-    expect(uniqueSlug('main-st', new Set(slugCandidates('main-st', 1, 3)))).toBe('main-st-4');
+describe('the free-slug search', () => {
+  /** Lookups against a set of taken slugs, counted. */
+  const lookups = (taken: ReadonlySet<string>) => {
+    const asked: string[][] = [];
+    const takenAmong = async (slugs: string[]) => {
+      asked.push(slugs);
+      return new Set(slugs.filter((slug) => taken.has(slug)));
+    };
+    return { asked, takenAmong };
+  };
+  const run = (base: string, count: number, except: number[] = []) =>
+    new Set(Array.from({ length: count }, (_, index) => index + 1).filter((n) => !except.includes(n)).map((n) => nthSlug(base, n)));
+
+  it('takes the base when it is free, in one lookup of one slug', async () => {
+    const { asked, takenAmong } = lookups(new Set(['other']));
+    expect(await freeSlug('main-st', takenAmong)).toBe('main-st');
+    expect(asked).toEqual([['main-st']]);
+  });
+
+  it('takes the first free of base-2 … base-16, gaps included, in two lookups', async () => {
+    expect(await freeSlug('main-st', lookups(run('main-st', 3)).takenAmong)).toBe('main-st-4');
+    const gap = lookups(run('main-st', 12, [5]));
+    expect(await freeSlug('main-st', gap.takenAmong)).toBe('main-st-5');
+    expect(gap.asked).toHaveLength(2);
+    expect(await freeSlug('main-st', lookups(run('main-st', 16)).takenAmong)).toBe('main-st-17');
+  });
+
+  it('finds the end of a long run of one name in a few lookups', async () => {
+    for (const count of [17, 31, 32, 33, 100, 1001, 4096, 4097, 50_000]) {
+      const { asked, takenAmong } = lookups(run('kiosk', count));
+      expect(await freeSlug('kiosk', takenAmong)).toBe(nthSlug('kiosk', count + 1));
+      expect(asked.length).toBeLessThanOrEqual(8);
+      expect(Math.max(...asked.map((slugs) => slugs.length))).toBeLessThanOrEqual(26);
+    }
+  });
+
+  it('past base-16, finds a free slug whose predecessor is taken, whatever the gaps', async () => {
+    let seed = 7;
+    const random = () => ((seed = (seed * 48271) % 2147483647) / 2147483647);
+    for (let trial = 0; trial < 200; trial += 1) {
+      const count = 17 + Math.floor(random() * 3000);
+      const gaps = Array.from({ length: Math.floor(random() * 5) }, () => 17 + Math.floor(random() * count));
+      const taken = run('cafe', count, gaps);
+      const slug = await freeSlug('cafe', lookups(taken).takenAmong);
+      const n = Number(slug.slice('cafe-'.length));
+      expect(taken.has(slug)).toBe(false);
+      expect(taken.has(nthSlug('cafe', n - 1))).toBe(true);
+    }
   });
 });

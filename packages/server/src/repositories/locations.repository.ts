@@ -297,7 +297,8 @@ interface AttachedRow {
 }
 type AttachedRowsQuery = SelectQueryBuilder<Database, keyof Database, AttachedRow>;
 
-// Every create asks for one slug first (and rarely for a thousand more), so the query is compiled once per count.
+// Every create asks for one slug first (and for a few batches of at most 26 when the name is taken, see
+// `domain/slug.ts`), so the query is compiled once per count.
 const slugsIn = compiledOnce((db, _shape: null, projectId: number, slugs: string[]) =>
   db.selectFrom('locations').select('slug').where('project_id', '=', projectId).where('slug', 'in', slugs),
 );
