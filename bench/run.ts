@@ -35,7 +35,7 @@ const USAGE = `Usage: npm run bench -- [options]
   --out <file>          where to write the table (default bench/results/latest.md, latest-postgres.md with --db postgres://...)
   --keep                keep the database afterwards`;
 
-const LIMITER_ROUNDS = 3;
+const LIMITER_ROUNDS = 5;
 /** Starts of the server under test whose median is its start-up time. */
 const STARTS = 5;
 
@@ -157,7 +157,7 @@ function gitCommit(): string {
 
 /**
  * The limiter's cost is a few per cent, less than two runs minutes apart differ on a shared machine, so it is
- * measured in alternating pairs (on, off, on, off, …) of V2 GETs and compared by medians.
+ * measured in alternating pairs (on, off, on, off, …) of V2 GETs, each pair compared within itself.
  */
 async function compareLimiter(
   job: (url: string, operation: OperationName) => LoadJob,
@@ -166,7 +166,7 @@ async function compareLimiter(
   durationSeconds: number,
 ): Promise<{ on: number[]; off: number[] }> {
   const pairs = { on: [] as number[], off: [] as number[] };
-  const seconds = Math.max(2, Math.round(durationSeconds / 2));
+  const seconds = Math.max(2, Math.round(durationSeconds / SLICES));
   for (let round = 1; round <= LIMITER_ROUNDS; round += 1) {
     log(`Rate limiter on/off, pair ${round} of ${LIMITER_ROUNDS}…`);
     for (const [url, results] of [[onUrl, pairs.on], [offUrl, pairs.off]] as const) {
