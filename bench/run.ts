@@ -228,10 +228,14 @@ async function main(): Promise<void> {
     servers.push(server);
     startupsMs.push(server.startupMs);
     log(`Server up; start-ups ${startupsMs.map((ms) => ms.toFixed(0)).join(', ')} ms (pid ${server.pid})`);
-    // The second server idles until its one measurement, so it takes nothing from the others.
+    // The other servers idle until their measurements, so they take nothing from the others.
     const wanted = new Set(options.only);
     const serverOff = wanted.has('v2-get-no-limiter') ? await startServerUnderTest({ databaseUrl: database.url, env: limiterOff }) : undefined;
     if (serverOff) servers.push(serverOff);
+    // The limiter pairs compare this one with the server without a limiter: both start together and serve nothing
+    // else, so neither carries what the other has not done (the full syncs leave the main server a fuller heap).
+    const serverOnForPairs = serverOff && wanted.has('v2-get') ? await startServerUnderTest({ databaseUrl: database.url, env: limiterOn }) : undefined;
+    if (serverOnForPairs) servers.push(serverOnForPairs);
     const serverFor = (name: OperationName) => (operationNamed(name).limiter === 'off' && serverOff ? serverOff : server);
 
     const fullSyncs: FullSync[] = [];
@@ -300,7 +304,10 @@ async function main(): Promise<void> {
         slices: { server: served.rates, ceiling: own.rates, ...(get ? { getCeiling: get.rates } : {}) },
       });
       if (operation.limiter === 'off' && serverOff) {
-        if (wanted.has('v2-get')) limiterPairs = await compareLimiter(job, server.url, serverOff.url, options.durationSeconds);
+        if (serverOnForPairs) {
+          limiterPairs = await compareLimiter(job, serverOnForPairs.url, serverOff.url, options.durationSeconds);
+          await serverOnForPairs.stop();
+        }
         await serverOff.stop();
       }
     }
