@@ -31,8 +31,8 @@ export type App = FastifyInstance<
 >;
 
 export interface BuildAppOptions {
-  /** Pino logger options; `false` silences logging (tests). */
-  logger?: boolean | { level: string };
+  /** Pino logger options; `false` silences logging (tests), a `stream` receives each line (tests that read them). */
+  logger?: boolean | { level: string; stream?: { write(line: string): void } };
 }
 
 /** Builds the HTTP application around a context; the caller listens and closes. */

@@ -7,15 +7,22 @@ import { ApiError } from './errors.ts';
 /** A limit of 0 turns that limit off: nothing is counted and no rate-limit headers are sent. */
 const OFF = 0;
 
-/** The hooks that enforce the rate limits; `buildApp` places them around authentication. */
+/** How a callback-style hook ends: with nothing, or with the error to answer. */
+type HookDone = (error?: Error) => void;
+
+/**
+ * The hooks that enforce the rate limits; `buildApp` places them around authentication. The two `onRequest` hooks
+ * take a callback rather than returning a promise: with the memory store they finish at once, where each promise
+ * (the hook's, the store's, the fail-open wrapper's) cost a turn of the microtask queue on every request.
+ */
 export interface RateLimitHooks {
   /**
    * `onRequest`, before authentication: an address that has used up its budget of failed authentications is
    * answered 429 before its token is even looked at, so guessing tokens stays slow.
    */
-  refuseBlockedClients(request: FastifyRequest, reply: FastifyReply): Promise<void>;
+  refuseBlockedClients(request: FastifyRequest, reply: FastifyReply, done: HookDone): void;
   /** `onRequest`, after authentication: counts the request against its user's budget for the API version. */
-  countRequest(request: FastifyRequest, reply: FastifyReply): Promise<void>;
+  countRequest(request: FastifyRequest, reply: FastifyReply, done: HookDone): void;
   /** `onSend`: a 401 on an authenticated route counts against the client address's budget. */
   countAuthFailure(request: FastifyRequest, reply: FastifyReply, payload: unknown): Promise<unknown>;
 }
@@ -29,7 +36,7 @@ export function createRateLimitHooks(ctx: AppContext, log: FastifyBaseLogger): R
   const store = ctx.rateLimitStore;
   const outage = createOutage(log, ctx.clock);
 
-  async function failingOpen<T>(operation: () => Promise<T>): Promise<T | undefined> {
+  async function failingOpen<T>(operation: () => T | Promise<T>): Promise<T | undefined> {
     if (outage.pausing()) return undefined;
     try {
       const result = await operation();
@@ -41,39 +48,85 @@ export function createRateLimitHooks(ctx: AppContext, log: FastifyBaseLogger): R
     }
   }
 
+  /**
+   * Hands the store's count to `judge`, at once when the store answers at once, and ends the hook with what `judge`
+   * throws (a 429). A store that fails or is paused gives no count: the request passes.
+   */
+  function withCount(read: () => number | Promise<number>, judge: (count: number) => void, done: HookDone): void {
+    const finish = (count: number | undefined) => {
+      try {
+        if (count !== undefined) judge(count);
+      } catch (error) {
+        done(error instanceof Error ? error : new Error(String(error)));
+        return;
+      }
+      done();
+    };
+    if (outage.pausing()) return finish(undefined);
+    let answer: number | Promise<number>;
+    try {
+      answer = read();
+    } catch (error) {
+      outage.failed(error);
+      return finish(undefined);
+    }
+    if (typeof answer === 'number') {
+      outage.succeeded();
+      return finish(answer);
+    }
+    answer.then(
+      (count) => {
+        outage.succeeded();
+        finish(count);
+      },
+      (error: unknown) => {
+        outage.failed(error);
+        finish(undefined);
+      },
+    );
+  }
+
   const clientKey = (request: FastifyRequest) => budgetKey({ kind: 'auth-failures', clientAddress: request.ip });
 
   return {
-    async refuseBlockedClients(request) {
-      if (!request.routeOptions.config.auth || ctx.config.authFailureLimitPerMinute === OFF) return;
+    refuseBlockedClients(request, _reply, done) {
+      if (!request.routeOptions.config.auth || ctx.config.authFailureLimitPerMinute === OFF) return done();
       const now = ctx.clock();
       const window = windowAt(now);
-      const failures = await failingOpen(() => store.count(clientKey(request), window));
-      if (failures === undefined) return;
-      const decision = decide(failures + 1, ctx.config.authFailureLimitPerMinute, window, now);
-      if (!decision.allowed) {
-        throw tooManyRequests(decision, `Too many requests without a valid token from this address. Retry after ${decision.retryAfterSeconds} seconds.`);
-      }
+      withCount(
+        () => store.count(clientKey(request), window),
+        (failures) => {
+          const decision = decide(failures + 1, ctx.config.authFailureLimitPerMinute, window, now);
+          if (!decision.allowed) {
+            throw tooManyRequests(decision, `Too many requests without a valid token from this address. Retry after ${decision.retryAfterSeconds} seconds.`);
+          }
+        },
+        done,
+      );
     },
 
-    async countRequest(request, reply) {
+    countRequest(request, reply, done) {
       const api = request.routeOptions.config.auth?.api;
       const principal = request.principal;
-      if (!api || !principal) return;
+      if (!api || !principal) return done();
       const limit = api === 'v2' ? ctx.config.rateLimitPerMinute : ctx.config.v1RateLimitPerMinute;
-      if (limit === OFF) return;
+      if (limit === OFF) return done();
       const now = ctx.clock();
       const window = windowAt(now);
-      const count = await failingOpen(() => store.increment(budgetKey({ kind: 'user', api, userId: principal.userId }), window));
-      if (count === undefined) return;
-      const decision = decide(count, limit, window, now);
-      void reply.headers(budgetHeaders(decision));
-      if (!decision.allowed) {
-        throw tooManyRequests(
-          decision,
-          `Rate limit of ${limit} requests per minute exceeded for the ${api.toUpperCase()} API. Retry after ${decision.retryAfterSeconds} seconds.`,
-        );
-      }
+      withCount(
+        () => store.increment(budgetKey({ kind: 'user', api, userId: principal.userId }), window),
+        (count) => {
+          const decision = decide(count, limit, window, now);
+          void reply.headers(budgetHeaders(decision));
+          if (!decision.allowed) {
+            throw tooManyRequests(
+              decision,
+              `Rate limit of ${limit} requests per minute exceeded for the ${api.toUpperCase()} API. Retry after ${decision.retryAfterSeconds} seconds.`,
+            );
+          }
+        },
+        done,
+      );
     },
 
     async countAuthFailure(request, reply, payload) {

@@ -7,7 +7,7 @@ export class MemoryRateLimitStore implements RateLimitStore {
   private readonly counters = new Map<string, number>();
   private newestWindowStart = Number.NEGATIVE_INFINITY;
 
-  async increment(key: string, window: RateWindow): Promise<number> {
+  increment(key: string, window: RateWindow): number {
     this.forgetEndedWindows(window);
     const slot = slotOf(key, window);
     const count = (this.counters.get(slot) ?? 0) + 1;
@@ -15,7 +15,7 @@ export class MemoryRateLimitStore implements RateLimitStore {
     return count;
   }
 
-  async count(key: string, window: RateWindow): Promise<number> {
+  count(key: string, window: RateWindow): number {
     return this.counters.get(slotOf(key, window)) ?? 0;
   }
 

@@ -22,6 +22,8 @@ export interface TestServer {
 
 export interface TestServerOptions {
   env?: Record<string, string>;
+  /** Receives the server's log lines (warnings and above); without it the server logs nothing. */
+  logLines?: string[];
 }
 
 /**
@@ -49,7 +51,8 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
     // No worker runs in tests: those of the geocoding queue drive it themselves, job by job.
     geocoder: createGeocoder(config, { db: database.db, clock: () => clock.now }),
   };
-  const app = await buildApp(ctx, { logger: false });
+  const logLines = options.logLines;
+  const app = await buildApp(ctx, { logger: logLines ? { level: 'warn', stream: { write: (line) => void logLines.push(line) } } : false });
   // As in production: wait briefly for Redis when configured; an unreachable one is a case the tests cover.
   await ctx.rateLimitStore.ready().catch(() => undefined);
   const url = await app.listen({ port: 0, host: '127.0.0.1' });
