@@ -164,13 +164,15 @@ async function compareLimiter(
   onUrl: string,
   offUrl: string,
   durationSeconds: number,
+  warmupSeconds: number,
 ): Promise<{ on: number[]; off: number[] }> {
   const pairs = { on: [] as number[], off: [] as number[] };
   const seconds = Math.max(2, Math.round(durationSeconds / SLICES));
   for (let round = 1; round <= LIMITER_ROUNDS; round += 1) {
     log(`Rate limiter on/off, pair ${round} of ${LIMITER_ROUNDS}…`);
     for (const [url, results] of [[onUrl, pairs.on], [offUrl, pairs.off]] as const) {
-      const result = await runLoad({ ...job(url, 'v2-get'), warmupSeconds: 1, durationSeconds: seconds });
+      // Both servers are fresh: the first pair warms each up as fully as any measurement.
+      const result = await runLoad({ ...job(url, 'v2-get'), warmupSeconds: round === 1 ? warmupSeconds : 1, durationSeconds: seconds, round });
       results.push(result.requestsPerSecond);
     }
   }
@@ -232,8 +234,9 @@ async function main(): Promise<void> {
     const wanted = new Set(options.only);
     const serverOff = wanted.has('v2-get-no-limiter') ? await startServerUnderTest({ databaseUrl: database.url, env: limiterOff }) : undefined;
     if (serverOff) servers.push(serverOff);
-    // The limiter pairs compare this one with the server without a limiter: both start together and serve nothing
-    // else, so neither carries what the other has not done (the full syncs leave the main server a fuller heap).
+    // The limiter pairs compare this one with the server without a limiter: both start together and are measured
+    // in pairs before anything else loads either, so neither carries what the other has not done (the main server
+    // holds the full syncs' heap; a server measured for a minute is warmer than one that was not).
     const serverOnForPairs = serverOff && wanted.has('v2-get') ? await startServerUnderTest({ databaseUrl: database.url, env: limiterOn }) : undefined;
     if (serverOnForPairs) servers.push(serverOnForPairs);
     const serverFor = (name: OperationName) => (operationNamed(name).limiter === 'off' && serverOff ? serverOff : server);
@@ -290,6 +293,11 @@ async function main(): Promise<void> {
     let limiterPairs: RunFacts['limiterPairs'];
     const sliceSeconds = Math.max(1, Math.round(options.durationSeconds / SLICES));
     for (const operation of measured) {
+      // Before the server without a limiter is measured alone, so that the pairs compare two servers with the same past.
+      if (operation.limiter === 'off' && serverOnForPairs && serverOff) {
+        limiterPairs = await compareLimiter(job, serverOnForPairs.url, serverOff.url, options.durationSeconds, options.warmupSeconds);
+        await serverOnForPairs.stop();
+      }
       log(`${operation.label}: ${SLICES} slices each of the server, its ceiling${operation.alsoComparedWith ? ' and the V2 GET ceiling' : ''}…`);
       const targets = [job(serverFor(operation.name).url, operation.name), job(ceiling.url, operation.name), ...(operation.alsoComparedWith ? [job(ceiling.url, 'v2-get')] : [])];
       const [served, own, get] = await alternate(targets, sliceSeconds);
@@ -303,13 +311,7 @@ async function main(): Promise<void> {
         ...(get ? { getCeiling: get.combined } : {}),
         slices: { server: served.rates, ceiling: own.rates, ...(get ? { getCeiling: get.rates } : {}) },
       });
-      if (operation.limiter === 'off' && serverOff) {
-        if (serverOnForPairs) {
-          limiterPairs = await compareLimiter(job, serverOnForPairs.url, serverOff.url, options.durationSeconds);
-          await serverOnForPairs.stop();
-        }
-        await serverOff.stop();
-      }
+      if (operation.limiter === 'off' && serverOff) await serverOff.stop();
     }
 
     const peakRssBytes = server.peakRssBytes();
