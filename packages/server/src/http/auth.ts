@@ -53,8 +53,8 @@ interface VerifiedToken {
 /**
  * Each app (each context) keeps its own verified tokens, timed by the context's clock. Keyed by the token itself, so
  * a request with a token found valid within the last second hashes nothing (SHA-256 was 2% of a cached GET's CPU).
- * Tokens are only ever stored hashed; in memory they are dropped with their entry, at most a second after the last
- * lookup (`ttlAutopurge`), as they are from the request that carried them.
+ * Tokens are only ever stored hashed; in memory one is dropped with its entry a second after it was last checked
+ * against the database (`ttlAutopurge`), as it is with the request that carried it.
  */
 const verifiedTokens = new WeakMap<AppContext, LRUCache<string, VerifiedToken>>();
 
