@@ -128,12 +128,11 @@ export async function authenticate(request: FastifyRequest, _reply: FastifyReply
  * Separate from `authenticate` so that a scope failure is an authenticated request that counts and carries the
  * rate-limit headers.
  */
-export async function authorize(request: FastifyRequest, _reply: FastifyReply): Promise<void> {
+export function authorize(request: FastifyRequest, _reply: FastifyReply, done: (error?: Error) => void): void {
   const scope = request.routeOptions.config.auth?.scope;
   const principal = request.principal;
-  if (scope && principal?.kind === 'v2' && !principal.scopes.has(scope)) {
-    throw new ApiError(403, `This token lacks the ${scope} scope.`);
-  }
+  if (scope && principal?.kind === 'v2' && !principal.scopes.has(scope)) return done(new ApiError(403, `This token lacks the ${scope} scope.`));
+  done();
 }
 
 /** The authenticated caller of a route that requires auth. */
