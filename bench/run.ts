@@ -171,7 +171,7 @@ async function compareLimiter(
   for (let round = 1; round <= LIMITER_ROUNDS; round += 1) {
     log(`Rate limiter on/off, pair ${round} of ${LIMITER_ROUNDS}…`);
     for (const [url, results] of [[onUrl, pairs.on], [offUrl, pairs.off]] as const) {
-      // Both servers are fresh: the first pair warms each up as fully as any measurement.
+      // Both servers are fresh: the first pair gives each the warm-up every other measurement has.
       const result = await runLoad({ ...job(url, 'v2-get'), warmupSeconds: round === 1 ? warmupSeconds : 1, durationSeconds: seconds, round });
       results.push(result.requestsPerSecond);
     }
