@@ -11,9 +11,9 @@ const OFF = 0;
 type HookDone = (error?: Error) => void;
 
 /**
- * The hooks that enforce the rate limits; `buildApp` places them around authentication. The two `onRequest` hooks
- * take a callback rather than returning a promise: with the memory store they finish at once, where each promise
- * (the hook's, the store's, the fail-open wrapper's) cost a turn of the microtask queue on every request.
+ * The hooks that enforce the rate limits; `buildApp` places them around authentication. They take a callback rather
+ * than returning a promise: with the memory store they finish at once, where each promise (the hook's, the store's,
+ * the fail-open wrapper's) cost a turn of the microtask queue on every request.
  */
 export interface RateLimitHooks {
   /**
@@ -24,7 +24,7 @@ export interface RateLimitHooks {
   /** `onRequest`, after authentication: counts the request against its user's budget for the API version. */
   countRequest(request: FastifyRequest, reply: FastifyReply, done: HookDone): void;
   /** `onSend`: a 401 on an authenticated route counts against the client address's budget. */
-  countAuthFailure(request: FastifyRequest, reply: FastifyReply, payload: unknown): Promise<unknown>;
+  countAuthFailure(request: FastifyRequest, reply: FastifyReply, payload: unknown, done: (error: Error | null, payload: unknown) => void): void;
 }
 
 /**
@@ -35,18 +35,6 @@ export interface RateLimitHooks {
 export function createRateLimitHooks(ctx: AppContext, log: FastifyBaseLogger): RateLimitHooks {
   const store = ctx.rateLimitStore;
   const outage = createOutage(log, ctx.clock);
-
-  async function failingOpen<T>(operation: () => T | Promise<T>): Promise<T | undefined> {
-    if (outage.pausing()) return undefined;
-    try {
-      const result = await operation();
-      outage.succeeded();
-      return result;
-    } catch (error) {
-      outage.failed(error);
-      return undefined;
-    }
-  }
 
   /**
    * Hands the store's count to `judge`, at once when the store answers at once, and ends the hook with what `judge`
@@ -129,11 +117,14 @@ export function createRateLimitHooks(ctx: AppContext, log: FastifyBaseLogger): R
       );
     },
 
-    async countAuthFailure(request, reply, payload) {
-      if (reply.statusCode === 401 && request.routeOptions.config.auth && ctx.config.authFailureLimitPerMinute !== OFF) {
-        await failingOpen(() => store.increment(clientKey(request), windowAt(ctx.clock())));
-      }
-      return payload;
+    countAuthFailure(request, reply, payload, done) {
+      if (reply.statusCode !== 401 || !request.routeOptions.config.auth || ctx.config.authFailureLimitPerMinute === OFF) return done(null, payload);
+      // Counted only: this answer is already a 401, and the next request from the address is judged.
+      withCount(
+        () => store.increment(clientKey(request), windowAt(ctx.clock())),
+        () => undefined,
+        () => done(null, payload),
+      );
     },
   };
 }
