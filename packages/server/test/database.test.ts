@@ -91,6 +91,14 @@ describe(`lists that read the same on ${testDialect()}`, () => {
   });
 });
 
+describe.runIf(testDialect() === 'sqlite')('a SQLite database', () => {
+  it('keeps the journals of its write savepoints in memory, not in temporary files', async () => {
+    const { rows } = await sql<{ temp_store: number }>`pragma temp_store`.execute(server.database.db);
+    // 2 is MEMORY (0 would be the build's default, a file).
+    expect(rows).toEqual([{ temp_store: 2 }]);
+  });
+});
+
 describe.runIf(testDialect() === 'postgres')('a PostgreSQL test database', () => {
   it('is a schema of its own, dropped when disposed of', async () => {
     const testDatabase = await createTestDatabase();
