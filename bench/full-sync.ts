@@ -11,11 +11,7 @@ export interface FullSync {
   seconds: number;
 }
 
-/**
- * Reads every page of the project through one API, as a client's first full sync does. Besides its own timing, it
- * leaves every location's stored document built (reads build what is missing), so the operations measured after it
- * see the service as it runs once its locations have been read, not the first read of each.
- */
+/** Reads every page of the project through one API, as a client's first full sync does, and times it. */
 export async function fullSync(baseUrl: string, ctx: RequestContext, api: 'v2' | 'v1', onPage: (done: number, total: number) => void): Promise<FullSync> {
   const pages = Math.max(1, Math.ceil(ctx.locationCount / PAGE_SIZE));
   const pathOf = (page: number) =>

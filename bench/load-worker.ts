@@ -1,7 +1,8 @@
 // The load generator: a process of its own, so its work is not counted against the server under test.
 // Started by run.ts with fork(); receives one LoadJob over IPC, answers with one LoadResult and exits.
 import autocannon from 'autocannon';
-import { requestFor, type OperationName, type RequestContext } from './operations.ts';
+import { unexpectedAnswers, type LoadResult } from './load-result.ts';
+import { operationNamed, requestFor, type OperationName, type RequestContext } from './operations.ts';
 import { seededRandom } from './seed-data.ts';
 
 export interface LoadJob {
@@ -17,16 +18,6 @@ export interface LoadJob {
    * send the same requests (a POST would otherwise create a location of a name the first slice already took).
    */
   round?: number;
-}
-
-export interface LoadResult {
-  requestsPerSecond: number;
-  p50Ms: number;
-  p99Ms: number;
-  requests: number;
-  non2xx: number;
-  errors: number;
-  statusCodes: Record<string, number>;
 }
 
 function run(job: LoadJob, seconds: number, seed: number): Promise<autocannon.Result> {
@@ -48,25 +39,33 @@ function run(job: LoadJob, seconds: number, seed: number): Promise<autocannon.Re
   });
 }
 
-function summarise(result: autocannon.Result): LoadResult {
+function summarise(result: autocannon.Result, expectedStatus: number): LoadResult {
   const statusCodes = Object.fromEntries(Object.entries(result.statusCodeStats ?? {}).map(([code, stat]) => [code, stat.count ?? 0]));
   return {
     requestsPerSecond: result.requests.average,
     p50Ms: result.latency.p50,
     p99Ms: result.latency.p99,
     requests: result.requests.total,
-    non2xx: result.non2xx,
+    unexpected: unexpectedAnswers(statusCodes, expectedStatus),
     errors: result.errors,
     statusCodes,
   };
 }
 
+/** Past its warm-up and measurement, a load that has not finished is stuck (a server that stopped answering). */
+const GRACE_SECONDS = 30;
+
 process.once('message', (job: LoadJob) => {
+  const deadline = setTimeout(() => {
+    console.error(`the load of ${job.operation} on ${job.url} did not finish within ${job.warmupSeconds + job.durationSeconds + GRACE_SECONDS} s`);
+    process.exit(1);
+  }, (job.warmupSeconds + job.durationSeconds + GRACE_SECONDS) * 1000);
+  deadline.unref();
   void (async () => {
     const seed = 1 + 2 * (job.round ?? 0);
     if (job.warmupSeconds > 0) await run(job, job.warmupSeconds, seed);
     const result = await run(job, job.durationSeconds, seed + 1);
-    process.send?.(summarise(result), () => process.exit(0));
+    process.send?.(summarise(result, operationNamed(job.operation).expectedStatus), () => process.exit(0));
   })().catch((error: unknown) => {
     console.error(error);
     process.exit(1);

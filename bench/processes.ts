@@ -4,8 +4,9 @@ import { createServer } from 'node:net';
 import { dirname, join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
-import type { CeilingRoute } from './ceiling-server.ts';
-import type { LoadJob, LoadResult } from './load-worker.ts';
+import type { CeilingSpec } from './ceiling-server.ts';
+import type { LoadResult } from './load-result.ts';
+import type { LoadJob } from './load-worker.ts';
 
 export const REPO_ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
 const BENCH_DIR = join(REPO_ROOT, 'bench');
@@ -111,9 +112,9 @@ function peakRssOf(pid: number): number | undefined {
   return match?.[1] ? Number(match[1]) * 1024 : undefined;
 }
 
-/** The ceiling server in a process of its own, with one route per measured operation. */
-export async function startCeilingServer(routes: CeilingRoute[]): Promise<{ url: string; stop(): Promise<void> }> {
-  const child = fork(join(BENCH_DIR, 'ceiling-server.ts'), [JSON.stringify(routes)], { cwd: REPO_ROOT, execArgv: TSX, stdio: 'inherit' });
+/** A ceiling server (node:http or Fastify) for one operation, in a process of its own. */
+export async function startCeilingServer(spec: CeilingSpec): Promise<{ url: string; stop(): Promise<void> }> {
+  const child = fork(join(BENCH_DIR, 'ceiling-server.ts'), [JSON.stringify(spec)], { cwd: REPO_ROOT, execArgv: TSX, stdio: 'inherit' });
   const url = await new Promise<string>((resolve, reject) => {
     child.once('message', (message: { url: string }) => resolve(message.url));
     child.once('exit', (code) => reject(new Error(`the ceiling server exited with code ${code}`)));

@@ -1,9 +1,10 @@
 #!/usr/bin/env node
-// Runs the server test suite once per database dialect and says which ones ran.
+// Runs the server's database-backed tiers (integration and system) once per database dialect and says which ones ran.
+// The unit tier needs no database and runs once, before this (`npm run test:unit`).
 //   TEST_DATABASE=sqlite|postgres   run only that dialect (postgres must then be reachable)
 //   TEST_REQUIRE_POSTGRES=1         fail instead of skipping when PostgreSQL is not reachable (CI)
 //   TEST_POSTGRES_URL               where the PostgreSQL run connects (default postgres://127.0.0.1:5432/test)
-// Arguments are passed on to vitest: `npm test -- test/foundation.test.ts`.
+// Arguments are passed on to vitest: `node scripts/test-matrix.mjs test/integration/foundation.test.ts`.
 import { spawnSync } from 'node:child_process';
 import { createConnection } from 'node:net';
 
@@ -25,9 +26,13 @@ function reachable(host, port) {
   });
 }
 
+/** The vitest projects that need a database, and so run on each dialect. */
+const TIERS = ['integration', 'system'];
+
 function runSuite(dialect) {
-  console.log(`\n=== Test suite on ${dialect} ===`);
-  const result = spawnSync('npm', ['run', 'test', '--workspace', '@locator/server', '--', ...process.argv.slice(2)], {
+  console.log(`\n=== ${TIERS.join(' and ')} tests on ${dialect} ===`);
+  const projects = TIERS.flatMap((tier) => ['--project', tier]);
+  const result = spawnSync('npm', ['run', 'test', '--workspace', '@locator/server', '--', ...projects, ...process.argv.slice(2)], {
     stdio: 'inherit',
     env: { ...process.env, TEST_DATABASE: dialect },
   });
@@ -45,6 +50,6 @@ if (!only || only === 'postgres') {
 }
 if (only && only !== 'sqlite' && only !== 'postgres') outcomes.push([only, 'FAILED (TEST_DATABASE must be sqlite or postgres)']);
 
-console.log('\n=== Test matrix ===');
+console.log(`\n=== Test matrix (${TIERS.join(' and ')}) ===`);
 for (const [dialect, outcome] of outcomes) console.log(`${dialect.padEnd(9)} ${outcome}`);
 process.exit(outcomes.some(([, outcome]) => outcome.startsWith('FAILED')) ? 1 : 0);

@@ -1,13 +1,12 @@
-import type { FastifyBaseLogger } from 'fastify';
 import type { AppContext } from './app-context.ts';
 import type { Config } from './config/config.ts';
-import type { CheckpointLog } from './db/checkpoints/background-checkpoints.ts';
 import { openDatabase } from './db/connection.ts';
 import { migrateToLatest } from './db/migrate.ts';
-import { buildApp, type App } from './http/app.ts';
+import { buildApp } from './http/app.ts';
+import type { App } from './http/app-type.ts';
 import { createRateLimitStore } from './ratelimit/create-store.ts';
 import { createGeocoder } from './geocoding/create-geocoder.ts';
-import { startGeocodingWorker } from './geocoding-worker.ts';
+import { startGeocodingWorker } from './services/geocoding-worker.ts';
 
 export interface RunningServer {
   app: App;
@@ -17,21 +16,11 @@ export interface RunningServer {
 
 /** Migrates, builds and listens; SIGTERM and SIGINT finish in-flight requests, then close the database. */
 export async function startServer(config: Config, { handleSignals = true } = {}): Promise<RunningServer> {
-  // The app logs checkpoint failures, but it is built on the open database: until then they go to stderr.
-  let appLog: FastifyBaseLogger | undefined;
-  const checkpointLog: CheckpointLog = {
-    warn: (details, message) => (appLog ? appLog.warn(details, message) : process.emitWarning(message, { detail: String(details.err) })),
-  };
-  const database = openDatabase(config.databaseUrl, {
-    poolSize: config.databasePoolSize,
-    readCacheBytes: config.readCacheBytes,
-    backgroundCheckpoints: { log: checkpointLog },
-  });
+  const database = openDatabase(config.databaseUrl, { poolSize: config.databasePoolSize });
   await migrateToLatest(database);
   const geocoder = createGeocoder(config, { db: database.db, clock: Date.now });
   const ctx: AppContext = { config, database, clock: Date.now, rateLimitStore: createRateLimitStore(config), geocoder };
   const app = await buildApp(ctx);
-  appLog = app.log;
   const worker = startGeocodingWorker(ctx, app.log);
   // Waiting briefly for Redis keeps the first requests limited; a Redis that is down does not stop the start (fail open).
   await ctx.rateLimitStore.ready().catch((error: unknown) => app.log.warn({ err: error }, 'rate-limit store not reachable at start-up'));

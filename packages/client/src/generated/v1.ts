@@ -10,754 +10,15 @@ export interface paths {
         };
         /**
          * List locations
-         * @description Pages of the personal project’s locations ordered by ID, each with `hours`, `filters`, `fields` and `buttons`. `page` defaults to 1 and `limit` to 15 (1 to 100; above 100, below 1 or not an integer it falls back to 15 rather than failing). `links` are absolute URLs that keep every parameter you sent, with `limit` set to the page size actually used; `prev`/`next` are null at the ends and `meta.from`/`meta.to` null on an empty page. A page past the end is empty.
+         * @description Pages of the personal project’s locations ordered by ID, each with `hours`, `filters`, `fields` and `buttons`. `page` defaults to 1 and `limit` to 15 (1 to 100; above 100, below 1 or not an integer it falls back to 15 rather than failing). `links` are absolute URLs that keep every parameter you sent, with `limit` set to the page size actually used; `prev`/`next` are null at the ends and `meta.from`/`meta.to` null on an empty page. A page past the end is empty. The answer carries an `ETag` (a hash of its body) and `Cache-Control: private, no-cache`. Send the tag back in `If-None-Match` to revalidate: while the answer would be the same, it is `304 Not Modified` with no body.
          */
-        get: {
-            parameters: {
-                query?: {
-                    /** @description Page number, default 1; anything but a positive integer reads as 1 */
-                    page?: string | string[];
-                    /** @description Page size 1 to 100, default 15; above 100, below 1 or not an integer it falls back to 15 */
-                    limit?: string | string[];
-                };
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            data: {
-                                /**
-                                 * @description Numeric V1 ID, as a string
-                                 * @example 42
-                                 */
-                                id: string;
-                                /**
-                                 * @description Read only
-                                 * @example downtown-store
-                                 */
-                                slug: string;
-                                /** @example Downtown Store */
-                                name: string;
-                                /**
-                                 * @description Full address; generated from the components unless given
-                                 * @example 1 Main St, Austin, TX 78701, US
-                                 */
-                                address: string;
-                                /** @description Address shown to visitors; follows `address` unless given */
-                                display_address: string;
-                                address_line_1: string | null;
-                                address_line_2: string | null;
-                                city: string | null;
-                                state: string | null;
-                                postcode: string | null;
-                                country: string | null;
-                                phone: string | null;
-                                email: string | null;
-                                url: string | null;
-                                lat: number | null;
-                                lng: number | null;
-                                visible: boolean;
-                                /** @description facebook profile handle or URL, as saved */
-                                facebook: string | null;
-                                /** @description instagram profile handle or URL, as saved */
-                                instagram: string | null;
-                                /** @description twitter profile handle or URL, as saved */
-                                twitter: string | null;
-                                /** @description yelp profile handle or URL, as saved */
-                                yelp: string | null;
-                                /** @description youtube profile handle or URL, as saved */
-                                youtube: string | null;
-                                /** @description tiktok profile handle or URL, as saved */
-                                tiktok: string | null;
-                                /** @description One entry per filled social field; empty when none */
-                                socials: {
-                                    /**
-                                     * @description The social field it comes from
-                                     * @enum {unknown}
-                                     */
-                                    key: "facebook" | "instagram" | "twitter" | "yelp" | "youtube" | "tiktok";
-                                    /** @example Facebook */
-                                    label: string;
-                                    /**
-                                     * @description Profile handle, without `@`
-                                     * @example downtownstore
-                                     */
-                                    handle: string;
-                                    /**
-                                     * @description Full profile URL: as given, or built from the handle
-                                     * @example https://www.facebook.com/downtownstore
-                                     */
-                                    url: string;
-                                    /**
-                                     * @description Font Awesome brands icon name (`fa-<icon>`), the same as `key`
-                                     * @example facebook
-                                     */
-                                    icon: string;
-                                }[];
-                                /** @description Read only in V1 */
-                                marker: {
-                                    id: string;
-                                    name: string;
-                                    color: string | null;
-                                    icon_url: string | null;
-                                } | null;
-                                location_type: {
-                                    /** @description Public location type ID */
-                                    id: string;
-                                    /** @example Store */
-                                    name: string;
-                                    /**
-                                     * @description Sort priority, as a string
-                                     * @example 1
-                                     */
-                                    priority: string;
-                                    /** @description Whether it is the project's default type */
-                                    default: boolean;
-                                    label: boolean;
-                                } | null;
-                                /** @description Read only in V1 */
-                                cover_image: {
-                                    url: string;
-                                    name: string | null;
-                                } | null;
-                                /** @description Read only in V1; null for a coming-soon location */
-                                hours: {
-                                    /**
-                                     * @description The schedule's label
-                                     * @example Opening hours
-                                     */
-                                    name: string;
-                                    /**
-                                     * @description V1 ID of the location, as a string
-                                     * @example 42
-                                     */
-                                    location_id: string;
-                                    mon: string | null;
-                                    tue: string | null;
-                                    wed: string | null;
-                                    thu: string | null;
-                                    fri: string | null;
-                                    sat: string | null;
-                                    sun: string | null;
-                                } | null;
-                                /** @description Custom fields; read only in V1 */
-                                fields: {
-                                    id: string;
-                                    name: string;
-                                    value: string;
-                                }[];
-                                /** @description Read only in V1 */
-                                filters: {
-                                    id: string;
-                                    name: string;
-                                }[];
-                                /** @description Calls to action; read only in V1 */
-                                buttons: {
-                                    id: string;
-                                    title: string;
-                                    value: string;
-                                }[];
-                            }[];
-                            links: {
-                                /** @description Absolute URL of page 1 */
-                                first: string;
-                                /** @description Absolute URL of the last page */
-                                last: string;
-                                /** @description Previous page, or null on the first */
-                                prev: string | null;
-                                /** @description Next page, or null on the last */
-                                next: string | null;
-                                /** @description This page */
-                                self: string;
-                            };
-                            meta: {
-                                /** @example 1 */
-                                current_page: number;
-                                /** @description Position of the first item on this page (1-based), null when empty */
-                                from: number | null;
-                                /** @description At least 1 */
-                                last_page: number;
-                                /** @description Absolute URL of the list, without query */
-                                path: string;
-                                per_page: number;
-                                /** @description Position of the last item on this page, null when empty */
-                                to: number | null;
-                                total: number;
-                            };
-                        };
-                    };
-                };
-                /** @description Error body */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /**
-                             * @description What went wrong, in a sentence.
-                             * @example The city field is required.
-                             */
-                            message: string;
-                            /**
-                             * @description Field errors on 422, keyed by field; nested keys use dots (`hours.mon`, `fields.Manager`).
-                             * @example {
-                             *       "city": [
-                             *         "is required"
-                             *       ]
-                             *     }
-                             */
-                            errors?: {
-                                [key: string]: string[];
-                            };
-                            /** @description Present on 500: quote it when reporting the error. */
-                            request_id?: string;
-                        };
-                    };
-                };
-                /** @description Error body */
-                403: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /**
-                             * @description What went wrong, in a sentence.
-                             * @example The city field is required.
-                             */
-                            message: string;
-                            /**
-                             * @description Field errors on 422, keyed by field; nested keys use dots (`hours.mon`, `fields.Manager`).
-                             * @example {
-                             *       "city": [
-                             *         "is required"
-                             *       ]
-                             *     }
-                             */
-                            errors?: {
-                                [key: string]: string[];
-                            };
-                            /** @description Present on 500: quote it when reporting the error. */
-                            request_id?: string;
-                        };
-                    };
-                };
-                /** @description Error body */
-                429: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /**
-                             * @description What went wrong, in a sentence.
-                             * @example The city field is required.
-                             */
-                            message: string;
-                            /**
-                             * @description Field errors on 422, keyed by field; nested keys use dots (`hours.mon`, `fields.Manager`).
-                             * @example {
-                             *       "city": [
-                             *         "is required"
-                             *       ]
-                             *     }
-                             */
-                            errors?: {
-                                [key: string]: string[];
-                            };
-                            /** @description Present on 500: quote it when reporting the error. */
-                            request_id?: string;
-                        };
-                    };
-                };
-            };
-        };
+        get: operations["listLocations"];
         put?: never;
         /**
          * Create a location
          * @description `name` is required and nonempty; every other writable field is optional. Returns 201 with the location, no `data` wrapper. An omitted, null or unknown `location_type` selects the project default; the marker is the project default. When `lat` or `lng` is missing or 0, the address is geocoded during the request (send both nonzero coordinates to avoid it); when that finds nothing in time, the location is still created (without coordinates) and geocoding is queued. `filters`, `fields`, `buttons`, `hours`, `marker`, `cover` and `slug` are not writable in V1 and are ignored, as are unknown keys. A missing `name`, coordinates out of range or an invalid `email` is 422 with field errors, and nothing is saved. Retries are safe with an `Idempotency-Key` header (a unique string of up to 255 characters, such as a UUID): the response to the first request with a key is kept for 24 hours, and a request with the same key and the same body (same method and path, same JSON whatever its key order) gets that response again, with `Idempotent-Replayed: true`, without creating anything. The same key with a different body is a 422. Keys belong to the user, whichever of the user’s tokens sends them. A request that arrives while another with its key is still running waits for it, then gets its response. A failed request (any 4xx or 5xx) stores nothing, so it can be retried with the same key.
          */
-        post: {
-            parameters: {
-                query?: never;
-                header?: {
-                    /**
-                     * @description Makes retries of this request safe; see the operation description.
-                     * @example 5f0c6a8e-8f7e-4b55-9a4c-0d3f1f6f2b1e
-                     */
-                    "idempotency-key"?: string;
-                };
-                path?: never;
-                cookie?: never;
-            };
-            /** @description Unknown keys are ignored. */
-            requestBody: {
-                content: {
-                    "application/json": {
-                        /**
-                         * @description Required and nonempty, on PUT too; at most 255 characters
-                         * @example Downtown Store
-                         */
-                        name: string | number;
-                        /** @description Full address; null or "" regenerates it from the components; at most 500 characters */
-                        address?: string | number | null;
-                        /** @description Shown to visitors; null or "" makes it follow `address`; at most 500 characters */
-                        display_address?: string | number | null;
-                        /** @description Address component; null or "" clears it; at most 255 characters */
-                        address_line_1?: string | number | null;
-                        /** @description Address component; null or "" clears it; at most 255 characters */
-                        address_line_2?: string | number | null;
-                        /** @description Address component; null or "" clears it; at most 255 characters */
-                        city?: string | number | null;
-                        /** @description Address component; null or "" clears it; at most 255 characters */
-                        state?: string | number | null;
-                        /** @description Address component; null or "" clears it; at most 32 characters */
-                        postcode?: string | number | null;
-                        /** @description Address component; null or "" clears it; at most 100 characters */
-                        country?: string | number | null;
-                        /** @description null or "" clears it; at most 50 characters */
-                        phone?: string | number | null;
-                        /** @description An email address; null or "" clears it; at most 254 characters */
-                        email?: string | number | null;
-                        /** @description null or "" clears it; at most 2048 characters */
-                        url?: string | number | null;
-                        /**
-                         * @description Latitude -90 to 90 (a numeric string is accepted). Missing or 0 (with lng): the address is geocoded.
-                         * @example 30.2672
-                         * @example 30.2672
-                         */
-                        lat?: number | string | null;
-                        /**
-                         * @description Longitude -180 to 180 (a numeric string is accepted)
-                         * @example -97.7431
-                         */
-                        lng?: number | string | null;
-                        /**
-                         * @description `true`/`false`, `1`/`0`, `"1"`/`"0"` or `"true"`/`"false"`; null leaves it as it is
-                         * @example true
-                         * @example 1
-                         * @example 0
-                         */
-                        visible?: boolean | number | string | null;
-                        /**
-                         * @description Name of a configured location type (an object with a `name`, as reads return it, is accepted). Omitted, null or a name matching no type selects the project default; sending the current name keeps it.
-                         * @example Store
-                         */
-                        location_type?: unknown;
-                        /** @description Profile handle or profile URL; null or "" clears it; at most 255 characters */
-                        facebook?: string | number | null;
-                        /** @description Profile handle or profile URL; null or "" clears it; at most 255 characters */
-                        instagram?: string | number | null;
-                        /** @description Profile handle or profile URL; null or "" clears it; at most 255 characters */
-                        twitter?: string | number | null;
-                        /** @description Profile handle or profile URL; null or "" clears it; at most 255 characters */
-                        yelp?: string | number | null;
-                        /** @description Profile handle or profile URL; null or "" clears it; at most 255 characters */
-                        youtube?: string | number | null;
-                        /** @description Profile handle or profile URL; null or "" clears it; at most 255 characters */
-                        tiktok?: string | number | null;
-                        /** @description Not writable in V1; ignored (manage it in the dashboard or V2) */
-                        id?: unknown;
-                        /** @description Not writable in V1; ignored (manage it in the dashboard or V2) */
-                        slug?: unknown;
-                        /** @description Not writable in V1; ignored (manage it in the dashboard or V2) */
-                        socials?: unknown;
-                        /** @description Not writable in V1; ignored (manage it in the dashboard or V2) */
-                        marker?: unknown;
-                        /** @description Not writable in V1; ignored (manage it in the dashboard or V2) */
-                        cover?: unknown;
-                        /** @description Not writable in V1; ignored (manage it in the dashboard or V2) */
-                        cover_image?: unknown;
-                        /** @description Not writable in V1; ignored (manage it in the dashboard or V2) */
-                        hours?: unknown;
-                        /** @description Not writable in V1; ignored (manage it in the dashboard or V2) */
-                        fields?: unknown;
-                        /** @description Not writable in V1; ignored (manage it in the dashboard or V2) */
-                        filters?: unknown;
-                        /** @description Not writable in V1; ignored (manage it in the dashboard or V2) */
-                        buttons?: unknown;
-                    } & {
-                        [key: string]: unknown;
-                    };
-                };
-            };
-            responses: {
-                /** @description Default Response */
-                201: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /**
-                             * @description Numeric V1 ID, as a string
-                             * @example 42
-                             */
-                            id: string;
-                            /**
-                             * @description Read only
-                             * @example downtown-store
-                             */
-                            slug: string;
-                            /** @example Downtown Store */
-                            name: string;
-                            /**
-                             * @description Full address; generated from the components unless given
-                             * @example 1 Main St, Austin, TX 78701, US
-                             */
-                            address: string;
-                            /** @description Address shown to visitors; follows `address` unless given */
-                            display_address: string;
-                            address_line_1: string | null;
-                            address_line_2: string | null;
-                            city: string | null;
-                            state: string | null;
-                            postcode: string | null;
-                            country: string | null;
-                            phone: string | null;
-                            email: string | null;
-                            url: string | null;
-                            lat: number | null;
-                            lng: number | null;
-                            visible: boolean;
-                            /** @description facebook profile handle or URL, as saved */
-                            facebook: string | null;
-                            /** @description instagram profile handle or URL, as saved */
-                            instagram: string | null;
-                            /** @description twitter profile handle or URL, as saved */
-                            twitter: string | null;
-                            /** @description yelp profile handle or URL, as saved */
-                            yelp: string | null;
-                            /** @description youtube profile handle or URL, as saved */
-                            youtube: string | null;
-                            /** @description tiktok profile handle or URL, as saved */
-                            tiktok: string | null;
-                            /** @description One entry per filled social field; empty when none */
-                            socials: {
-                                /**
-                                 * @description The social field it comes from
-                                 * @enum {unknown}
-                                 */
-                                key: "facebook" | "instagram" | "twitter" | "yelp" | "youtube" | "tiktok";
-                                /** @example Facebook */
-                                label: string;
-                                /**
-                                 * @description Profile handle, without `@`
-                                 * @example downtownstore
-                                 */
-                                handle: string;
-                                /**
-                                 * @description Full profile URL: as given, or built from the handle
-                                 * @example https://www.facebook.com/downtownstore
-                                 */
-                                url: string;
-                                /**
-                                 * @description Font Awesome brands icon name (`fa-<icon>`), the same as `key`
-                                 * @example facebook
-                                 */
-                                icon: string;
-                            }[];
-                            /** @description Read only in V1 */
-                            marker: {
-                                id: string;
-                                name: string;
-                                color: string | null;
-                                icon_url: string | null;
-                            } | null;
-                            location_type: {
-                                /** @description Public location type ID */
-                                id: string;
-                                /** @example Store */
-                                name: string;
-                                /**
-                                 * @description Sort priority, as a string
-                                 * @example 1
-                                 */
-                                priority: string;
-                                /** @description Whether it is the project's default type */
-                                default: boolean;
-                                label: boolean;
-                            } | null;
-                            /** @description Read only in V1 */
-                            cover_image: {
-                                url: string;
-                                name: string | null;
-                            } | null;
-                            /** @description Read only in V1; null for a coming-soon location */
-                            hours: {
-                                /**
-                                 * @description The schedule's label
-                                 * @example Opening hours
-                                 */
-                                name: string;
-                                /**
-                                 * @description V1 ID of the location, as a string
-                                 * @example 42
-                                 */
-                                location_id: string;
-                                mon: string | null;
-                                tue: string | null;
-                                wed: string | null;
-                                thu: string | null;
-                                fri: string | null;
-                                sat: string | null;
-                                sun: string | null;
-                            } | null;
-                            /** @description Custom fields; read only in V1 */
-                            fields: {
-                                id: string;
-                                name: string;
-                                value: string;
-                            }[];
-                            /** @description Read only in V1 */
-                            filters: {
-                                id: string;
-                                name: string;
-                            }[];
-                            /** @description Calls to action; read only in V1 */
-                            buttons: {
-                                id: string;
-                                title: string;
-                                value: string;
-                            }[];
-                        };
-                    };
-                };
-                /** @description Error body */
-                400: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /**
-                             * @description What went wrong, in a sentence.
-                             * @example The city field is required.
-                             */
-                            message: string;
-                            /**
-                             * @description Field errors on 422, keyed by field; nested keys use dots (`hours.mon`, `fields.Manager`).
-                             * @example {
-                             *       "city": [
-                             *         "is required"
-                             *       ]
-                             *     }
-                             */
-                            errors?: {
-                                [key: string]: string[];
-                            };
-                            /** @description Present on 500: quote it when reporting the error. */
-                            request_id?: string;
-                        };
-                    };
-                };
-                /** @description Error body */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /**
-                             * @description What went wrong, in a sentence.
-                             * @example The city field is required.
-                             */
-                            message: string;
-                            /**
-                             * @description Field errors on 422, keyed by field; nested keys use dots (`hours.mon`, `fields.Manager`).
-                             * @example {
-                             *       "city": [
-                             *         "is required"
-                             *       ]
-                             *     }
-                             */
-                            errors?: {
-                                [key: string]: string[];
-                            };
-                            /** @description Present on 500: quote it when reporting the error. */
-                            request_id?: string;
-                        };
-                    };
-                };
-                /** @description Error body */
-                403: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /**
-                             * @description What went wrong, in a sentence.
-                             * @example The city field is required.
-                             */
-                            message: string;
-                            /**
-                             * @description Field errors on 422, keyed by field; nested keys use dots (`hours.mon`, `fields.Manager`).
-                             * @example {
-                             *       "city": [
-                             *         "is required"
-                             *       ]
-                             *     }
-                             */
-                            errors?: {
-                                [key: string]: string[];
-                            };
-                            /** @description Present on 500: quote it when reporting the error. */
-                            request_id?: string;
-                        };
-                    };
-                };
-                /** @description Error body */
-                409: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /**
-                             * @description What went wrong, in a sentence.
-                             * @example The city field is required.
-                             */
-                            message: string;
-                            /**
-                             * @description Field errors on 422, keyed by field; nested keys use dots (`hours.mon`, `fields.Manager`).
-                             * @example {
-                             *       "city": [
-                             *         "is required"
-                             *       ]
-                             *     }
-                             */
-                            errors?: {
-                                [key: string]: string[];
-                            };
-                            /** @description Present on 500: quote it when reporting the error. */
-                            request_id?: string;
-                        };
-                    };
-                };
-                /** @description Error body */
-                413: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /**
-                             * @description What went wrong, in a sentence.
-                             * @example The city field is required.
-                             */
-                            message: string;
-                            /**
-                             * @description Field errors on 422, keyed by field; nested keys use dots (`hours.mon`, `fields.Manager`).
-                             * @example {
-                             *       "city": [
-                             *         "is required"
-                             *       ]
-                             *     }
-                             */
-                            errors?: {
-                                [key: string]: string[];
-                            };
-                            /** @description Present on 500: quote it when reporting the error. */
-                            request_id?: string;
-                        };
-                    };
-                };
-                /** @description Error body */
-                415: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /**
-                             * @description What went wrong, in a sentence.
-                             * @example The city field is required.
-                             */
-                            message: string;
-                            /**
-                             * @description Field errors on 422, keyed by field; nested keys use dots (`hours.mon`, `fields.Manager`).
-                             * @example {
-                             *       "city": [
-                             *         "is required"
-                             *       ]
-                             *     }
-                             */
-                            errors?: {
-                                [key: string]: string[];
-                            };
-                            /** @description Present on 500: quote it when reporting the error. */
-                            request_id?: string;
-                        };
-                    };
-                };
-                /** @description Error body */
-                422: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /**
-                             * @description What went wrong, in a sentence.
-                             * @example The city field is required.
-                             */
-                            message: string;
-                            /**
-                             * @description Field errors on 422, keyed by field; nested keys use dots (`hours.mon`, `fields.Manager`).
-                             * @example {
-                             *       "city": [
-                             *         "is required"
-                             *       ]
-                             *     }
-                             */
-                            errors?: {
-                                [key: string]: string[];
-                            };
-                            /** @description Present on 500: quote it when reporting the error. */
-                            request_id?: string;
-                        };
-                    };
-                };
-                /** @description Error body */
-                429: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /**
-                             * @description What went wrong, in a sentence.
-                             * @example The city field is required.
-                             */
-                            message: string;
-                            /**
-                             * @description Field errors on 422, keyed by field; nested keys use dots (`hours.mon`, `fields.Manager`).
-                             * @example {
-                             *       "city": [
-                             *         "is required"
-                             *       ]
-                             *     }
-                             */
-                            errors?: {
-                                [key: string]: string[];
-                            };
-                            /** @description Present on 500: quote it when reporting the error. */
-                            request_id?: string;
-                        };
-                    };
-                };
-            };
-        };
+        post: operations["createLocation"];
         delete?: never;
         options?: never;
         head?: never;
@@ -773,278 +34,9 @@ export interface paths {
         };
         /**
          * Read a location
-         * @description The location itself, with no `data` wrapper. An ID outside the token owner’s personal project is 404.
+         * @description The location itself, with no `data` wrapper. An ID outside the token owner’s personal project is 404. The answer carries an `ETag` (a hash of its body) and `Cache-Control: private, no-cache`. Send the tag back in `If-None-Match` to revalidate: while the answer would be the same, it is `304 Not Modified` with no body.
          */
-        get: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    /**
-                     * @description Numeric V1 location ID
-                     * @example 42
-                     */
-                    id: string;
-                };
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /**
-                             * @description Numeric V1 ID, as a string
-                             * @example 42
-                             */
-                            id: string;
-                            /**
-                             * @description Read only
-                             * @example downtown-store
-                             */
-                            slug: string;
-                            /** @example Downtown Store */
-                            name: string;
-                            /**
-                             * @description Full address; generated from the components unless given
-                             * @example 1 Main St, Austin, TX 78701, US
-                             */
-                            address: string;
-                            /** @description Address shown to visitors; follows `address` unless given */
-                            display_address: string;
-                            address_line_1: string | null;
-                            address_line_2: string | null;
-                            city: string | null;
-                            state: string | null;
-                            postcode: string | null;
-                            country: string | null;
-                            phone: string | null;
-                            email: string | null;
-                            url: string | null;
-                            lat: number | null;
-                            lng: number | null;
-                            visible: boolean;
-                            /** @description facebook profile handle or URL, as saved */
-                            facebook: string | null;
-                            /** @description instagram profile handle or URL, as saved */
-                            instagram: string | null;
-                            /** @description twitter profile handle or URL, as saved */
-                            twitter: string | null;
-                            /** @description yelp profile handle or URL, as saved */
-                            yelp: string | null;
-                            /** @description youtube profile handle or URL, as saved */
-                            youtube: string | null;
-                            /** @description tiktok profile handle or URL, as saved */
-                            tiktok: string | null;
-                            /** @description One entry per filled social field; empty when none */
-                            socials: {
-                                /**
-                                 * @description The social field it comes from
-                                 * @enum {unknown}
-                                 */
-                                key: "facebook" | "instagram" | "twitter" | "yelp" | "youtube" | "tiktok";
-                                /** @example Facebook */
-                                label: string;
-                                /**
-                                 * @description Profile handle, without `@`
-                                 * @example downtownstore
-                                 */
-                                handle: string;
-                                /**
-                                 * @description Full profile URL: as given, or built from the handle
-                                 * @example https://www.facebook.com/downtownstore
-                                 */
-                                url: string;
-                                /**
-                                 * @description Font Awesome brands icon name (`fa-<icon>`), the same as `key`
-                                 * @example facebook
-                                 */
-                                icon: string;
-                            }[];
-                            /** @description Read only in V1 */
-                            marker: {
-                                id: string;
-                                name: string;
-                                color: string | null;
-                                icon_url: string | null;
-                            } | null;
-                            location_type: {
-                                /** @description Public location type ID */
-                                id: string;
-                                /** @example Store */
-                                name: string;
-                                /**
-                                 * @description Sort priority, as a string
-                                 * @example 1
-                                 */
-                                priority: string;
-                                /** @description Whether it is the project's default type */
-                                default: boolean;
-                                label: boolean;
-                            } | null;
-                            /** @description Read only in V1 */
-                            cover_image: {
-                                url: string;
-                                name: string | null;
-                            } | null;
-                            /** @description Read only in V1; null for a coming-soon location */
-                            hours: {
-                                /**
-                                 * @description The schedule's label
-                                 * @example Opening hours
-                                 */
-                                name: string;
-                                /**
-                                 * @description V1 ID of the location, as a string
-                                 * @example 42
-                                 */
-                                location_id: string;
-                                mon: string | null;
-                                tue: string | null;
-                                wed: string | null;
-                                thu: string | null;
-                                fri: string | null;
-                                sat: string | null;
-                                sun: string | null;
-                            } | null;
-                            /** @description Custom fields; read only in V1 */
-                            fields: {
-                                id: string;
-                                name: string;
-                                value: string;
-                            }[];
-                            /** @description Read only in V1 */
-                            filters: {
-                                id: string;
-                                name: string;
-                            }[];
-                            /** @description Calls to action; read only in V1 */
-                            buttons: {
-                                id: string;
-                                title: string;
-                                value: string;
-                            }[];
-                        };
-                    };
-                };
-                /** @description Error body */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /**
-                             * @description What went wrong, in a sentence.
-                             * @example The city field is required.
-                             */
-                            message: string;
-                            /**
-                             * @description Field errors on 422, keyed by field; nested keys use dots (`hours.mon`, `fields.Manager`).
-                             * @example {
-                             *       "city": [
-                             *         "is required"
-                             *       ]
-                             *     }
-                             */
-                            errors?: {
-                                [key: string]: string[];
-                            };
-                            /** @description Present on 500: quote it when reporting the error. */
-                            request_id?: string;
-                        };
-                    };
-                };
-                /** @description Error body */
-                403: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /**
-                             * @description What went wrong, in a sentence.
-                             * @example The city field is required.
-                             */
-                            message: string;
-                            /**
-                             * @description Field errors on 422, keyed by field; nested keys use dots (`hours.mon`, `fields.Manager`).
-                             * @example {
-                             *       "city": [
-                             *         "is required"
-                             *       ]
-                             *     }
-                             */
-                            errors?: {
-                                [key: string]: string[];
-                            };
-                            /** @description Present on 500: quote it when reporting the error. */
-                            request_id?: string;
-                        };
-                    };
-                };
-                /** @description Error body */
-                404: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /**
-                             * @description What went wrong, in a sentence.
-                             * @example The city field is required.
-                             */
-                            message: string;
-                            /**
-                             * @description Field errors on 422, keyed by field; nested keys use dots (`hours.mon`, `fields.Manager`).
-                             * @example {
-                             *       "city": [
-                             *         "is required"
-                             *       ]
-                             *     }
-                             */
-                            errors?: {
-                                [key: string]: string[];
-                            };
-                            /** @description Present on 500: quote it when reporting the error. */
-                            request_id?: string;
-                        };
-                    };
-                };
-                /** @description Error body */
-                429: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /**
-                             * @description What went wrong, in a sentence.
-                             * @example The city field is required.
-                             */
-                            message: string;
-                            /**
-                             * @description Field errors on 422, keyed by field; nested keys use dots (`hours.mon`, `fields.Manager`).
-                             * @example {
-                             *       "city": [
-                             *         "is required"
-                             *       ]
-                             *     }
-                             */
-                            errors?: {
-                                [key: string]: string[];
-                            };
-                            /** @description Present on 500: quote it when reporting the error. */
-                            request_id?: string;
-                        };
-                    };
-                };
-            };
-        };
+        get: operations["getLocation"];
         /**
          * Update a location
          * @description `name` is required even when only another field changes. Returns 200 with the location, no `data` wrapper.
@@ -1055,624 +47,13 @@ export interface paths {
          *     - `filters`, `fields`, `buttons`, `hours`, `marker`, `cover` and `slug` are not writable in V1 and stay as they are.
          *     Invalid input is 422 with field errors, and nothing is saved.
          */
-        put: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    /**
-                     * @description Numeric V1 location ID
-                     * @example 42
-                     */
-                    id: string;
-                };
-                cookie?: never;
-            };
-            /** @description Unknown keys are ignored. */
-            requestBody: {
-                content: {
-                    "application/json": {
-                        /**
-                         * @description Required and nonempty, on PUT too; at most 255 characters
-                         * @example Downtown Store
-                         */
-                        name: string | number;
-                        /** @description Full address; null or "" regenerates it from the components; at most 500 characters */
-                        address?: string | number | null;
-                        /** @description Shown to visitors; null or "" makes it follow `address`; at most 500 characters */
-                        display_address?: string | number | null;
-                        /** @description Address component; null or "" clears it; at most 255 characters */
-                        address_line_1?: string | number | null;
-                        /** @description Address component; null or "" clears it; at most 255 characters */
-                        address_line_2?: string | number | null;
-                        /** @description Address component; null or "" clears it; at most 255 characters */
-                        city?: string | number | null;
-                        /** @description Address component; null or "" clears it; at most 255 characters */
-                        state?: string | number | null;
-                        /** @description Address component; null or "" clears it; at most 32 characters */
-                        postcode?: string | number | null;
-                        /** @description Address component; null or "" clears it; at most 100 characters */
-                        country?: string | number | null;
-                        /** @description null or "" clears it; at most 50 characters */
-                        phone?: string | number | null;
-                        /** @description An email address; null or "" clears it; at most 254 characters */
-                        email?: string | number | null;
-                        /** @description null or "" clears it; at most 2048 characters */
-                        url?: string | number | null;
-                        /**
-                         * @description Latitude -90 to 90 (a numeric string is accepted). Missing or 0 (with lng): the address is geocoded.
-                         * @example 30.2672
-                         * @example 30.2672
-                         */
-                        lat?: number | string | null;
-                        /**
-                         * @description Longitude -180 to 180 (a numeric string is accepted)
-                         * @example -97.7431
-                         */
-                        lng?: number | string | null;
-                        /**
-                         * @description `true`/`false`, `1`/`0`, `"1"`/`"0"` or `"true"`/`"false"`; null leaves it as it is
-                         * @example true
-                         * @example 1
-                         * @example 0
-                         */
-                        visible?: boolean | number | string | null;
-                        /**
-                         * @description Name of a configured location type (an object with a `name`, as reads return it, is accepted). Omitted, null or a name matching no type selects the project default; sending the current name keeps it.
-                         * @example Store
-                         */
-                        location_type?: unknown;
-                        /** @description Profile handle or profile URL; null or "" clears it; at most 255 characters */
-                        facebook?: string | number | null;
-                        /** @description Profile handle or profile URL; null or "" clears it; at most 255 characters */
-                        instagram?: string | number | null;
-                        /** @description Profile handle or profile URL; null or "" clears it; at most 255 characters */
-                        twitter?: string | number | null;
-                        /** @description Profile handle or profile URL; null or "" clears it; at most 255 characters */
-                        yelp?: string | number | null;
-                        /** @description Profile handle or profile URL; null or "" clears it; at most 255 characters */
-                        youtube?: string | number | null;
-                        /** @description Profile handle or profile URL; null or "" clears it; at most 255 characters */
-                        tiktok?: string | number | null;
-                        /** @description Not writable in V1; ignored (manage it in the dashboard or V2) */
-                        id?: unknown;
-                        /** @description Not writable in V1; ignored (manage it in the dashboard or V2) */
-                        slug?: unknown;
-                        /** @description Not writable in V1; ignored (manage it in the dashboard or V2) */
-                        socials?: unknown;
-                        /** @description Not writable in V1; ignored (manage it in the dashboard or V2) */
-                        marker?: unknown;
-                        /** @description Not writable in V1; ignored (manage it in the dashboard or V2) */
-                        cover?: unknown;
-                        /** @description Not writable in V1; ignored (manage it in the dashboard or V2) */
-                        cover_image?: unknown;
-                        /** @description Not writable in V1; ignored (manage it in the dashboard or V2) */
-                        hours?: unknown;
-                        /** @description Not writable in V1; ignored (manage it in the dashboard or V2) */
-                        fields?: unknown;
-                        /** @description Not writable in V1; ignored (manage it in the dashboard or V2) */
-                        filters?: unknown;
-                        /** @description Not writable in V1; ignored (manage it in the dashboard or V2) */
-                        buttons?: unknown;
-                    } & {
-                        [key: string]: unknown;
-                    };
-                };
-            };
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /**
-                             * @description Numeric V1 ID, as a string
-                             * @example 42
-                             */
-                            id: string;
-                            /**
-                             * @description Read only
-                             * @example downtown-store
-                             */
-                            slug: string;
-                            /** @example Downtown Store */
-                            name: string;
-                            /**
-                             * @description Full address; generated from the components unless given
-                             * @example 1 Main St, Austin, TX 78701, US
-                             */
-                            address: string;
-                            /** @description Address shown to visitors; follows `address` unless given */
-                            display_address: string;
-                            address_line_1: string | null;
-                            address_line_2: string | null;
-                            city: string | null;
-                            state: string | null;
-                            postcode: string | null;
-                            country: string | null;
-                            phone: string | null;
-                            email: string | null;
-                            url: string | null;
-                            lat: number | null;
-                            lng: number | null;
-                            visible: boolean;
-                            /** @description facebook profile handle or URL, as saved */
-                            facebook: string | null;
-                            /** @description instagram profile handle or URL, as saved */
-                            instagram: string | null;
-                            /** @description twitter profile handle or URL, as saved */
-                            twitter: string | null;
-                            /** @description yelp profile handle or URL, as saved */
-                            yelp: string | null;
-                            /** @description youtube profile handle or URL, as saved */
-                            youtube: string | null;
-                            /** @description tiktok profile handle or URL, as saved */
-                            tiktok: string | null;
-                            /** @description One entry per filled social field; empty when none */
-                            socials: {
-                                /**
-                                 * @description The social field it comes from
-                                 * @enum {unknown}
-                                 */
-                                key: "facebook" | "instagram" | "twitter" | "yelp" | "youtube" | "tiktok";
-                                /** @example Facebook */
-                                label: string;
-                                /**
-                                 * @description Profile handle, without `@`
-                                 * @example downtownstore
-                                 */
-                                handle: string;
-                                /**
-                                 * @description Full profile URL: as given, or built from the handle
-                                 * @example https://www.facebook.com/downtownstore
-                                 */
-                                url: string;
-                                /**
-                                 * @description Font Awesome brands icon name (`fa-<icon>`), the same as `key`
-                                 * @example facebook
-                                 */
-                                icon: string;
-                            }[];
-                            /** @description Read only in V1 */
-                            marker: {
-                                id: string;
-                                name: string;
-                                color: string | null;
-                                icon_url: string | null;
-                            } | null;
-                            location_type: {
-                                /** @description Public location type ID */
-                                id: string;
-                                /** @example Store */
-                                name: string;
-                                /**
-                                 * @description Sort priority, as a string
-                                 * @example 1
-                                 */
-                                priority: string;
-                                /** @description Whether it is the project's default type */
-                                default: boolean;
-                                label: boolean;
-                            } | null;
-                            /** @description Read only in V1 */
-                            cover_image: {
-                                url: string;
-                                name: string | null;
-                            } | null;
-                            /** @description Read only in V1; null for a coming-soon location */
-                            hours: {
-                                /**
-                                 * @description The schedule's label
-                                 * @example Opening hours
-                                 */
-                                name: string;
-                                /**
-                                 * @description V1 ID of the location, as a string
-                                 * @example 42
-                                 */
-                                location_id: string;
-                                mon: string | null;
-                                tue: string | null;
-                                wed: string | null;
-                                thu: string | null;
-                                fri: string | null;
-                                sat: string | null;
-                                sun: string | null;
-                            } | null;
-                            /** @description Custom fields; read only in V1 */
-                            fields: {
-                                id: string;
-                                name: string;
-                                value: string;
-                            }[];
-                            /** @description Read only in V1 */
-                            filters: {
-                                id: string;
-                                name: string;
-                            }[];
-                            /** @description Calls to action; read only in V1 */
-                            buttons: {
-                                id: string;
-                                title: string;
-                                value: string;
-                            }[];
-                        };
-                    };
-                };
-                /** @description Error body */
-                400: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /**
-                             * @description What went wrong, in a sentence.
-                             * @example The city field is required.
-                             */
-                            message: string;
-                            /**
-                             * @description Field errors on 422, keyed by field; nested keys use dots (`hours.mon`, `fields.Manager`).
-                             * @example {
-                             *       "city": [
-                             *         "is required"
-                             *       ]
-                             *     }
-                             */
-                            errors?: {
-                                [key: string]: string[];
-                            };
-                            /** @description Present on 500: quote it when reporting the error. */
-                            request_id?: string;
-                        };
-                    };
-                };
-                /** @description Error body */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /**
-                             * @description What went wrong, in a sentence.
-                             * @example The city field is required.
-                             */
-                            message: string;
-                            /**
-                             * @description Field errors on 422, keyed by field; nested keys use dots (`hours.mon`, `fields.Manager`).
-                             * @example {
-                             *       "city": [
-                             *         "is required"
-                             *       ]
-                             *     }
-                             */
-                            errors?: {
-                                [key: string]: string[];
-                            };
-                            /** @description Present on 500: quote it when reporting the error. */
-                            request_id?: string;
-                        };
-                    };
-                };
-                /** @description Error body */
-                403: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /**
-                             * @description What went wrong, in a sentence.
-                             * @example The city field is required.
-                             */
-                            message: string;
-                            /**
-                             * @description Field errors on 422, keyed by field; nested keys use dots (`hours.mon`, `fields.Manager`).
-                             * @example {
-                             *       "city": [
-                             *         "is required"
-                             *       ]
-                             *     }
-                             */
-                            errors?: {
-                                [key: string]: string[];
-                            };
-                            /** @description Present on 500: quote it when reporting the error. */
-                            request_id?: string;
-                        };
-                    };
-                };
-                /** @description Error body */
-                404: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /**
-                             * @description What went wrong, in a sentence.
-                             * @example The city field is required.
-                             */
-                            message: string;
-                            /**
-                             * @description Field errors on 422, keyed by field; nested keys use dots (`hours.mon`, `fields.Manager`).
-                             * @example {
-                             *       "city": [
-                             *         "is required"
-                             *       ]
-                             *     }
-                             */
-                            errors?: {
-                                [key: string]: string[];
-                            };
-                            /** @description Present on 500: quote it when reporting the error. */
-                            request_id?: string;
-                        };
-                    };
-                };
-                /** @description Error body */
-                413: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /**
-                             * @description What went wrong, in a sentence.
-                             * @example The city field is required.
-                             */
-                            message: string;
-                            /**
-                             * @description Field errors on 422, keyed by field; nested keys use dots (`hours.mon`, `fields.Manager`).
-                             * @example {
-                             *       "city": [
-                             *         "is required"
-                             *       ]
-                             *     }
-                             */
-                            errors?: {
-                                [key: string]: string[];
-                            };
-                            /** @description Present on 500: quote it when reporting the error. */
-                            request_id?: string;
-                        };
-                    };
-                };
-                /** @description Error body */
-                415: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /**
-                             * @description What went wrong, in a sentence.
-                             * @example The city field is required.
-                             */
-                            message: string;
-                            /**
-                             * @description Field errors on 422, keyed by field; nested keys use dots (`hours.mon`, `fields.Manager`).
-                             * @example {
-                             *       "city": [
-                             *         "is required"
-                             *       ]
-                             *     }
-                             */
-                            errors?: {
-                                [key: string]: string[];
-                            };
-                            /** @description Present on 500: quote it when reporting the error. */
-                            request_id?: string;
-                        };
-                    };
-                };
-                /** @description Error body */
-                422: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /**
-                             * @description What went wrong, in a sentence.
-                             * @example The city field is required.
-                             */
-                            message: string;
-                            /**
-                             * @description Field errors on 422, keyed by field; nested keys use dots (`hours.mon`, `fields.Manager`).
-                             * @example {
-                             *       "city": [
-                             *         "is required"
-                             *       ]
-                             *     }
-                             */
-                            errors?: {
-                                [key: string]: string[];
-                            };
-                            /** @description Present on 500: quote it when reporting the error. */
-                            request_id?: string;
-                        };
-                    };
-                };
-                /** @description Error body */
-                429: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /**
-                             * @description What went wrong, in a sentence.
-                             * @example The city field is required.
-                             */
-                            message: string;
-                            /**
-                             * @description Field errors on 422, keyed by field; nested keys use dots (`hours.mon`, `fields.Manager`).
-                             * @example {
-                             *       "city": [
-                             *         "is required"
-                             *       ]
-                             *     }
-                             */
-                            errors?: {
-                                [key: string]: string[];
-                            };
-                            /** @description Present on 500: quote it when reporting the error. */
-                            request_id?: string;
-                        };
-                    };
-                };
-            };
-        };
+        put: operations["updateLocation"];
         post?: never;
         /**
          * Delete a location
          * @description Deletes the location with its hours and attachments; `{"success": true}`. There is no PATCH in V1 (405).
          */
-        delete: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    /**
-                     * @description Numeric V1 location ID
-                     * @example 42
-                     */
-                    id: string;
-                };
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @enum {boolean} */
-                            success: true;
-                        };
-                    };
-                };
-                /** @description Error body */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /**
-                             * @description What went wrong, in a sentence.
-                             * @example The city field is required.
-                             */
-                            message: string;
-                            /**
-                             * @description Field errors on 422, keyed by field; nested keys use dots (`hours.mon`, `fields.Manager`).
-                             * @example {
-                             *       "city": [
-                             *         "is required"
-                             *       ]
-                             *     }
-                             */
-                            errors?: {
-                                [key: string]: string[];
-                            };
-                            /** @description Present on 500: quote it when reporting the error. */
-                            request_id?: string;
-                        };
-                    };
-                };
-                /** @description Error body */
-                403: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /**
-                             * @description What went wrong, in a sentence.
-                             * @example The city field is required.
-                             */
-                            message: string;
-                            /**
-                             * @description Field errors on 422, keyed by field; nested keys use dots (`hours.mon`, `fields.Manager`).
-                             * @example {
-                             *       "city": [
-                             *         "is required"
-                             *       ]
-                             *     }
-                             */
-                            errors?: {
-                                [key: string]: string[];
-                            };
-                            /** @description Present on 500: quote it when reporting the error. */
-                            request_id?: string;
-                        };
-                    };
-                };
-                /** @description Error body */
-                404: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /**
-                             * @description What went wrong, in a sentence.
-                             * @example The city field is required.
-                             */
-                            message: string;
-                            /**
-                             * @description Field errors on 422, keyed by field; nested keys use dots (`hours.mon`, `fields.Manager`).
-                             * @example {
-                             *       "city": [
-                             *         "is required"
-                             *       ]
-                             *     }
-                             */
-                            errors?: {
-                                [key: string]: string[];
-                            };
-                            /** @description Present on 500: quote it when reporting the error. */
-                            request_id?: string;
-                        };
-                    };
-                };
-                /** @description Error body */
-                429: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /**
-                             * @description What went wrong, in a sentence.
-                             * @example The city field is required.
-                             */
-                            message: string;
-                            /**
-                             * @description Field errors on 422, keyed by field; nested keys use dots (`hours.mon`, `fields.Manager`).
-                             * @example {
-                             *       "city": [
-                             *         "is required"
-                             *       ]
-                             *     }
-                             */
-                            errors?: {
-                                [key: string]: string[];
-                            };
-                            /** @description Present on 500: quote it when reporting the error. */
-                            request_id?: string;
-                        };
-                    };
-                };
-            };
-        };
+        delete: operations["deleteLocation"];
         options?: never;
         head?: never;
         patch?: never;
@@ -1689,4 +70,1655 @@ export interface components {
     pathItems: never;
 }
 export type $defs = Record<string, never>;
-export type operations = Record<string, never>;
+export interface operations {
+    listLocations: {
+        parameters: {
+            query?: {
+                /** @description Page number, default 1; anything but a positive integer reads as 1 */
+                page?: string | string[];
+                /** @description Page size 1 to 100, default 15; above 100, below 1 or not an integer it falls back to 15 */
+                limit?: string | string[];
+            };
+            header?: {
+                /**
+                 * @description The `ETag` of an earlier answer: a 304 with no body while it is current.
+                 * @example "q3O1Zb4VvT8cX0vXr5v3mQGm1Yk"
+                 */
+                "if-none-match"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            /**
+                             * @description Numeric V1 ID, as a string
+                             * @example 42
+                             */
+                            id: string;
+                            /**
+                             * @description Read only
+                             * @example downtown-store
+                             */
+                            slug: string;
+                            /** @example Downtown Store */
+                            name: string;
+                            /**
+                             * @description Full address; generated from the components unless given
+                             * @example 1 Main St, Austin, TX 78701, US
+                             */
+                            address: string;
+                            /** @description Address shown to visitors; follows `address` unless given */
+                            display_address: string;
+                            address_line_1: string | null;
+                            address_line_2: string | null;
+                            city: string | null;
+                            state: string | null;
+                            postcode: string | null;
+                            country: string | null;
+                            phone: string | null;
+                            email: string | null;
+                            url: string | null;
+                            lat: number | null;
+                            lng: number | null;
+                            visible: boolean;
+                            /** @description facebook profile handle or URL, as saved */
+                            facebook: string | null;
+                            /** @description instagram profile handle or URL, as saved */
+                            instagram: string | null;
+                            /** @description twitter profile handle or URL, as saved */
+                            twitter: string | null;
+                            /** @description yelp profile handle or URL, as saved */
+                            yelp: string | null;
+                            /** @description youtube profile handle or URL, as saved */
+                            youtube: string | null;
+                            /** @description tiktok profile handle or URL, as saved */
+                            tiktok: string | null;
+                            /** @description One entry per filled social field; empty when none */
+                            socials: {
+                                /**
+                                 * @description The social field it comes from
+                                 * @enum {unknown}
+                                 */
+                                key: "facebook" | "instagram" | "twitter" | "yelp" | "youtube" | "tiktok";
+                                /** @example Facebook */
+                                label: string;
+                                /**
+                                 * @description Profile handle, without `@`
+                                 * @example downtownstore
+                                 */
+                                handle: string;
+                                /**
+                                 * @description Full profile URL: as given, or built from the handle
+                                 * @example https://www.facebook.com/downtownstore
+                                 */
+                                url: string;
+                                /**
+                                 * @description Font Awesome brands icon name (`fa-<icon>`), the same as `key`
+                                 * @example facebook
+                                 */
+                                icon: string;
+                            }[];
+                            /** @description Read only in V1 */
+                            marker: {
+                                id: string;
+                                name: string;
+                                color: string | null;
+                                icon_url: string | null;
+                            } | null;
+                            location_type: {
+                                /** @description Public location type ID */
+                                id: string;
+                                /** @example Store */
+                                name: string;
+                                /**
+                                 * @description Sort priority, as a string
+                                 * @example 1
+                                 */
+                                priority: string;
+                                /** @description Whether it is the project's default type */
+                                default: boolean;
+                                label: boolean;
+                            } | null;
+                            /** @description Read only in V1 */
+                            cover_image: {
+                                url: string;
+                                name: string | null;
+                            } | null;
+                            /** @description Read only in V1; null for a coming-soon location */
+                            hours: {
+                                /**
+                                 * @description The schedule's label
+                                 * @example Opening hours
+                                 */
+                                name: string;
+                                /**
+                                 * @description V1 ID of the location, as a string
+                                 * @example 42
+                                 */
+                                location_id: string;
+                                mon: string | null;
+                                tue: string | null;
+                                wed: string | null;
+                                thu: string | null;
+                                fri: string | null;
+                                sat: string | null;
+                                sun: string | null;
+                            } | null;
+                            /** @description Custom fields; read only in V1 */
+                            fields: {
+                                id: string;
+                                name: string;
+                                value: string;
+                            }[];
+                            /** @description Read only in V1 */
+                            filters: {
+                                id: string;
+                                name: string;
+                            }[];
+                            /** @description Calls to action; read only in V1 */
+                            buttons: {
+                                id: string;
+                                title: string;
+                                value: string;
+                            }[];
+                        }[];
+                        links: {
+                            /** @description Absolute URL of page 1 */
+                            first: string;
+                            /** @description Absolute URL of the last page */
+                            last: string;
+                            /** @description Previous page, or null on the first */
+                            prev: string | null;
+                            /** @description Next page, or null on the last */
+                            next: string | null;
+                            /** @description This page */
+                            self: string;
+                        };
+                        meta: {
+                            /** @example 1 */
+                            current_page: number;
+                            /** @description Position of the first item on this page (1-based), null when empty */
+                            from: number | null;
+                            /** @description At least 1 */
+                            last_page: number;
+                            /** @description Absolute URL of the list, without query */
+                            path: string;
+                            per_page: number;
+                            /** @description Position of the last item on this page, null when empty */
+                            to: number | null;
+                            total: number;
+                        };
+                    };
+                };
+            };
+            /** @description Not modified: the `If-None-Match` tag is current; no body. */
+            304: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Error body */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description What went wrong, in a sentence.
+                         * @example The city field is required.
+                         */
+                        message: string;
+                        /**
+                         * @description Field errors on 422, keyed by field; nested keys use dots (`hours.mon`, `fields.Manager`).
+                         * @example {
+                         *       "city": [
+                         *         "is required"
+                         *       ]
+                         *     }
+                         */
+                        errors?: {
+                            [key: string]: string[];
+                        };
+                        /** @description Present on 500: quote it when reporting the error. */
+                        request_id?: string;
+                    };
+                };
+            };
+            /** @description Error body */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description What went wrong, in a sentence.
+                         * @example The city field is required.
+                         */
+                        message: string;
+                        /**
+                         * @description Field errors on 422, keyed by field; nested keys use dots (`hours.mon`, `fields.Manager`).
+                         * @example {
+                         *       "city": [
+                         *         "is required"
+                         *       ]
+                         *     }
+                         */
+                        errors?: {
+                            [key: string]: string[];
+                        };
+                        /** @description Present on 500: quote it when reporting the error. */
+                        request_id?: string;
+                    };
+                };
+            };
+            /** @description Error body */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description What went wrong, in a sentence.
+                         * @example The city field is required.
+                         */
+                        message: string;
+                        /**
+                         * @description Field errors on 422, keyed by field; nested keys use dots (`hours.mon`, `fields.Manager`).
+                         * @example {
+                         *       "city": [
+                         *         "is required"
+                         *       ]
+                         *     }
+                         */
+                        errors?: {
+                            [key: string]: string[];
+                        };
+                        /** @description Present on 500: quote it when reporting the error. */
+                        request_id?: string;
+                    };
+                };
+            };
+        };
+    };
+    createLocation: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description Makes retries of this request safe; see the operation description.
+                 * @example 5f0c6a8e-8f7e-4b55-9a4c-0d3f1f6f2b1e
+                 */
+                "idempotency-key"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        /** @description Unknown keys are ignored. */
+        requestBody: {
+            content: {
+                "application/json": {
+                    /**
+                     * @description Required and nonempty, on PUT too; at most 255 characters
+                     * @example Downtown Store
+                     */
+                    name: string | number;
+                    /** @description Full address; null or "" regenerates it from the components; at most 500 characters */
+                    address?: string | number | null;
+                    /** @description Shown to visitors; null or "" makes it follow `address`; at most 500 characters */
+                    display_address?: string | number | null;
+                    /** @description Address component; null or "" clears it; at most 255 characters */
+                    address_line_1?: string | number | null;
+                    /** @description Address component; null or "" clears it; at most 255 characters */
+                    address_line_2?: string | number | null;
+                    /** @description Address component; null or "" clears it; at most 255 characters */
+                    city?: string | number | null;
+                    /** @description Address component; null or "" clears it; at most 255 characters */
+                    state?: string | number | null;
+                    /** @description Address component; null or "" clears it; at most 32 characters */
+                    postcode?: string | number | null;
+                    /** @description Address component; null or "" clears it; at most 100 characters */
+                    country?: string | number | null;
+                    /** @description null or "" clears it; at most 50 characters */
+                    phone?: string | number | null;
+                    /** @description An email address; null or "" clears it; at most 254 characters */
+                    email?: string | number | null;
+                    /** @description null or "" clears it; at most 2048 characters */
+                    url?: string | number | null;
+                    /**
+                     * @description Latitude -90 to 90 (a numeric string is accepted). Missing or 0 (with lng): the address is geocoded.
+                     * @example 30.2672
+                     * @example 30.2672
+                     */
+                    lat?: number | string | null;
+                    /**
+                     * @description Longitude -180 to 180 (a numeric string is accepted)
+                     * @example -97.7431
+                     */
+                    lng?: number | string | null;
+                    /**
+                     * @description `true`/`false`, `1`/`0`, `"1"`/`"0"` or `"true"`/`"false"`; null leaves it as it is
+                     * @example true
+                     * @example 1
+                     * @example 0
+                     */
+                    visible?: boolean | number | string | null;
+                    /**
+                     * @description Name of a configured location type (an object with a `name`, as reads return it, is accepted). Omitted, null or a name matching no type selects the project default; sending the current name keeps it.
+                     * @example Store
+                     */
+                    location_type?: unknown;
+                    /** @description Profile handle or profile URL; null or "" clears it; at most 255 characters */
+                    facebook?: string | number | null;
+                    /** @description Profile handle or profile URL; null or "" clears it; at most 255 characters */
+                    instagram?: string | number | null;
+                    /** @description Profile handle or profile URL; null or "" clears it; at most 255 characters */
+                    twitter?: string | number | null;
+                    /** @description Profile handle or profile URL; null or "" clears it; at most 255 characters */
+                    yelp?: string | number | null;
+                    /** @description Profile handle or profile URL; null or "" clears it; at most 255 characters */
+                    youtube?: string | number | null;
+                    /** @description Profile handle or profile URL; null or "" clears it; at most 255 characters */
+                    tiktok?: string | number | null;
+                    /** @description Not writable in V1; ignored (manage it in the dashboard or V2) */
+                    id?: unknown;
+                    /** @description Not writable in V1; ignored (manage it in the dashboard or V2) */
+                    slug?: unknown;
+                    /** @description Not writable in V1; ignored (manage it in the dashboard or V2) */
+                    socials?: unknown;
+                    /** @description Not writable in V1; ignored (manage it in the dashboard or V2) */
+                    marker?: unknown;
+                    /** @description Not writable in V1; ignored (manage it in the dashboard or V2) */
+                    cover?: unknown;
+                    /** @description Not writable in V1; ignored (manage it in the dashboard or V2) */
+                    cover_image?: unknown;
+                    /** @description Not writable in V1; ignored (manage it in the dashboard or V2) */
+                    hours?: unknown;
+                    /** @description Not writable in V1; ignored (manage it in the dashboard or V2) */
+                    fields?: unknown;
+                    /** @description Not writable in V1; ignored (manage it in the dashboard or V2) */
+                    filters?: unknown;
+                    /** @description Not writable in V1; ignored (manage it in the dashboard or V2) */
+                    buttons?: unknown;
+                } & {
+                    [key: string]: unknown;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description Numeric V1 ID, as a string
+                         * @example 42
+                         */
+                        id: string;
+                        /**
+                         * @description Read only
+                         * @example downtown-store
+                         */
+                        slug: string;
+                        /** @example Downtown Store */
+                        name: string;
+                        /**
+                         * @description Full address; generated from the components unless given
+                         * @example 1 Main St, Austin, TX 78701, US
+                         */
+                        address: string;
+                        /** @description Address shown to visitors; follows `address` unless given */
+                        display_address: string;
+                        address_line_1: string | null;
+                        address_line_2: string | null;
+                        city: string | null;
+                        state: string | null;
+                        postcode: string | null;
+                        country: string | null;
+                        phone: string | null;
+                        email: string | null;
+                        url: string | null;
+                        lat: number | null;
+                        lng: number | null;
+                        visible: boolean;
+                        /** @description facebook profile handle or URL, as saved */
+                        facebook: string | null;
+                        /** @description instagram profile handle or URL, as saved */
+                        instagram: string | null;
+                        /** @description twitter profile handle or URL, as saved */
+                        twitter: string | null;
+                        /** @description yelp profile handle or URL, as saved */
+                        yelp: string | null;
+                        /** @description youtube profile handle or URL, as saved */
+                        youtube: string | null;
+                        /** @description tiktok profile handle or URL, as saved */
+                        tiktok: string | null;
+                        /** @description One entry per filled social field; empty when none */
+                        socials: {
+                            /**
+                             * @description The social field it comes from
+                             * @enum {unknown}
+                             */
+                            key: "facebook" | "instagram" | "twitter" | "yelp" | "youtube" | "tiktok";
+                            /** @example Facebook */
+                            label: string;
+                            /**
+                             * @description Profile handle, without `@`
+                             * @example downtownstore
+                             */
+                            handle: string;
+                            /**
+                             * @description Full profile URL: as given, or built from the handle
+                             * @example https://www.facebook.com/downtownstore
+                             */
+                            url: string;
+                            /**
+                             * @description Font Awesome brands icon name (`fa-<icon>`), the same as `key`
+                             * @example facebook
+                             */
+                            icon: string;
+                        }[];
+                        /** @description Read only in V1 */
+                        marker: {
+                            id: string;
+                            name: string;
+                            color: string | null;
+                            icon_url: string | null;
+                        } | null;
+                        location_type: {
+                            /** @description Public location type ID */
+                            id: string;
+                            /** @example Store */
+                            name: string;
+                            /**
+                             * @description Sort priority, as a string
+                             * @example 1
+                             */
+                            priority: string;
+                            /** @description Whether it is the project's default type */
+                            default: boolean;
+                            label: boolean;
+                        } | null;
+                        /** @description Read only in V1 */
+                        cover_image: {
+                            url: string;
+                            name: string | null;
+                        } | null;
+                        /** @description Read only in V1; null for a coming-soon location */
+                        hours: {
+                            /**
+                             * @description The schedule's label
+                             * @example Opening hours
+                             */
+                            name: string;
+                            /**
+                             * @description V1 ID of the location, as a string
+                             * @example 42
+                             */
+                            location_id: string;
+                            mon: string | null;
+                            tue: string | null;
+                            wed: string | null;
+                            thu: string | null;
+                            fri: string | null;
+                            sat: string | null;
+                            sun: string | null;
+                        } | null;
+                        /** @description Custom fields; read only in V1 */
+                        fields: {
+                            id: string;
+                            name: string;
+                            value: string;
+                        }[];
+                        /** @description Read only in V1 */
+                        filters: {
+                            id: string;
+                            name: string;
+                        }[];
+                        /** @description Calls to action; read only in V1 */
+                        buttons: {
+                            id: string;
+                            title: string;
+                            value: string;
+                        }[];
+                    };
+                };
+            };
+            /** @description Error body */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description What went wrong, in a sentence.
+                         * @example The city field is required.
+                         */
+                        message: string;
+                        /**
+                         * @description Field errors on 422, keyed by field; nested keys use dots (`hours.mon`, `fields.Manager`).
+                         * @example {
+                         *       "city": [
+                         *         "is required"
+                         *       ]
+                         *     }
+                         */
+                        errors?: {
+                            [key: string]: string[];
+                        };
+                        /** @description Present on 500: quote it when reporting the error. */
+                        request_id?: string;
+                    };
+                };
+            };
+            /** @description Error body */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description What went wrong, in a sentence.
+                         * @example The city field is required.
+                         */
+                        message: string;
+                        /**
+                         * @description Field errors on 422, keyed by field; nested keys use dots (`hours.mon`, `fields.Manager`).
+                         * @example {
+                         *       "city": [
+                         *         "is required"
+                         *       ]
+                         *     }
+                         */
+                        errors?: {
+                            [key: string]: string[];
+                        };
+                        /** @description Present on 500: quote it when reporting the error. */
+                        request_id?: string;
+                    };
+                };
+            };
+            /** @description Error body */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description What went wrong, in a sentence.
+                         * @example The city field is required.
+                         */
+                        message: string;
+                        /**
+                         * @description Field errors on 422, keyed by field; nested keys use dots (`hours.mon`, `fields.Manager`).
+                         * @example {
+                         *       "city": [
+                         *         "is required"
+                         *       ]
+                         *     }
+                         */
+                        errors?: {
+                            [key: string]: string[];
+                        };
+                        /** @description Present on 500: quote it when reporting the error. */
+                        request_id?: string;
+                    };
+                };
+            };
+            /** @description Error body */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description What went wrong, in a sentence.
+                         * @example The city field is required.
+                         */
+                        message: string;
+                        /**
+                         * @description Field errors on 422, keyed by field; nested keys use dots (`hours.mon`, `fields.Manager`).
+                         * @example {
+                         *       "city": [
+                         *         "is required"
+                         *       ]
+                         *     }
+                         */
+                        errors?: {
+                            [key: string]: string[];
+                        };
+                        /** @description Present on 500: quote it when reporting the error. */
+                        request_id?: string;
+                    };
+                };
+            };
+            /** @description Error body */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description What went wrong, in a sentence.
+                         * @example The city field is required.
+                         */
+                        message: string;
+                        /**
+                         * @description Field errors on 422, keyed by field; nested keys use dots (`hours.mon`, `fields.Manager`).
+                         * @example {
+                         *       "city": [
+                         *         "is required"
+                         *       ]
+                         *     }
+                         */
+                        errors?: {
+                            [key: string]: string[];
+                        };
+                        /** @description Present on 500: quote it when reporting the error. */
+                        request_id?: string;
+                    };
+                };
+            };
+            /** @description Error body */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description What went wrong, in a sentence.
+                         * @example The city field is required.
+                         */
+                        message: string;
+                        /**
+                         * @description Field errors on 422, keyed by field; nested keys use dots (`hours.mon`, `fields.Manager`).
+                         * @example {
+                         *       "city": [
+                         *         "is required"
+                         *       ]
+                         *     }
+                         */
+                        errors?: {
+                            [key: string]: string[];
+                        };
+                        /** @description Present on 500: quote it when reporting the error. */
+                        request_id?: string;
+                    };
+                };
+            };
+            /** @description Error body */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description What went wrong, in a sentence.
+                         * @example The city field is required.
+                         */
+                        message: string;
+                        /**
+                         * @description Field errors on 422, keyed by field; nested keys use dots (`hours.mon`, `fields.Manager`).
+                         * @example {
+                         *       "city": [
+                         *         "is required"
+                         *       ]
+                         *     }
+                         */
+                        errors?: {
+                            [key: string]: string[];
+                        };
+                        /** @description Present on 500: quote it when reporting the error. */
+                        request_id?: string;
+                    };
+                };
+            };
+            /** @description Error body */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description What went wrong, in a sentence.
+                         * @example The city field is required.
+                         */
+                        message: string;
+                        /**
+                         * @description Field errors on 422, keyed by field; nested keys use dots (`hours.mon`, `fields.Manager`).
+                         * @example {
+                         *       "city": [
+                         *         "is required"
+                         *       ]
+                         *     }
+                         */
+                        errors?: {
+                            [key: string]: string[];
+                        };
+                        /** @description Present on 500: quote it when reporting the error. */
+                        request_id?: string;
+                    };
+                };
+            };
+        };
+    };
+    getLocation: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description The `ETag` of an earlier answer: a 304 with no body while it is current.
+                 * @example "q3O1Zb4VvT8cX0vXr5v3mQGm1Yk"
+                 */
+                "if-none-match"?: string;
+            };
+            path: {
+                /**
+                 * @description Numeric V1 location ID
+                 * @example 42
+                 */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description Numeric V1 ID, as a string
+                         * @example 42
+                         */
+                        id: string;
+                        /**
+                         * @description Read only
+                         * @example downtown-store
+                         */
+                        slug: string;
+                        /** @example Downtown Store */
+                        name: string;
+                        /**
+                         * @description Full address; generated from the components unless given
+                         * @example 1 Main St, Austin, TX 78701, US
+                         */
+                        address: string;
+                        /** @description Address shown to visitors; follows `address` unless given */
+                        display_address: string;
+                        address_line_1: string | null;
+                        address_line_2: string | null;
+                        city: string | null;
+                        state: string | null;
+                        postcode: string | null;
+                        country: string | null;
+                        phone: string | null;
+                        email: string | null;
+                        url: string | null;
+                        lat: number | null;
+                        lng: number | null;
+                        visible: boolean;
+                        /** @description facebook profile handle or URL, as saved */
+                        facebook: string | null;
+                        /** @description instagram profile handle or URL, as saved */
+                        instagram: string | null;
+                        /** @description twitter profile handle or URL, as saved */
+                        twitter: string | null;
+                        /** @description yelp profile handle or URL, as saved */
+                        yelp: string | null;
+                        /** @description youtube profile handle or URL, as saved */
+                        youtube: string | null;
+                        /** @description tiktok profile handle or URL, as saved */
+                        tiktok: string | null;
+                        /** @description One entry per filled social field; empty when none */
+                        socials: {
+                            /**
+                             * @description The social field it comes from
+                             * @enum {unknown}
+                             */
+                            key: "facebook" | "instagram" | "twitter" | "yelp" | "youtube" | "tiktok";
+                            /** @example Facebook */
+                            label: string;
+                            /**
+                             * @description Profile handle, without `@`
+                             * @example downtownstore
+                             */
+                            handle: string;
+                            /**
+                             * @description Full profile URL: as given, or built from the handle
+                             * @example https://www.facebook.com/downtownstore
+                             */
+                            url: string;
+                            /**
+                             * @description Font Awesome brands icon name (`fa-<icon>`), the same as `key`
+                             * @example facebook
+                             */
+                            icon: string;
+                        }[];
+                        /** @description Read only in V1 */
+                        marker: {
+                            id: string;
+                            name: string;
+                            color: string | null;
+                            icon_url: string | null;
+                        } | null;
+                        location_type: {
+                            /** @description Public location type ID */
+                            id: string;
+                            /** @example Store */
+                            name: string;
+                            /**
+                             * @description Sort priority, as a string
+                             * @example 1
+                             */
+                            priority: string;
+                            /** @description Whether it is the project's default type */
+                            default: boolean;
+                            label: boolean;
+                        } | null;
+                        /** @description Read only in V1 */
+                        cover_image: {
+                            url: string;
+                            name: string | null;
+                        } | null;
+                        /** @description Read only in V1; null for a coming-soon location */
+                        hours: {
+                            /**
+                             * @description The schedule's label
+                             * @example Opening hours
+                             */
+                            name: string;
+                            /**
+                             * @description V1 ID of the location, as a string
+                             * @example 42
+                             */
+                            location_id: string;
+                            mon: string | null;
+                            tue: string | null;
+                            wed: string | null;
+                            thu: string | null;
+                            fri: string | null;
+                            sat: string | null;
+                            sun: string | null;
+                        } | null;
+                        /** @description Custom fields; read only in V1 */
+                        fields: {
+                            id: string;
+                            name: string;
+                            value: string;
+                        }[];
+                        /** @description Read only in V1 */
+                        filters: {
+                            id: string;
+                            name: string;
+                        }[];
+                        /** @description Calls to action; read only in V1 */
+                        buttons: {
+                            id: string;
+                            title: string;
+                            value: string;
+                        }[];
+                    };
+                };
+            };
+            /** @description Not modified: the `If-None-Match` tag is current; no body. */
+            304: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Error body */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description What went wrong, in a sentence.
+                         * @example The city field is required.
+                         */
+                        message: string;
+                        /**
+                         * @description Field errors on 422, keyed by field; nested keys use dots (`hours.mon`, `fields.Manager`).
+                         * @example {
+                         *       "city": [
+                         *         "is required"
+                         *       ]
+                         *     }
+                         */
+                        errors?: {
+                            [key: string]: string[];
+                        };
+                        /** @description Present on 500: quote it when reporting the error. */
+                        request_id?: string;
+                    };
+                };
+            };
+            /** @description Error body */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description What went wrong, in a sentence.
+                         * @example The city field is required.
+                         */
+                        message: string;
+                        /**
+                         * @description Field errors on 422, keyed by field; nested keys use dots (`hours.mon`, `fields.Manager`).
+                         * @example {
+                         *       "city": [
+                         *         "is required"
+                         *       ]
+                         *     }
+                         */
+                        errors?: {
+                            [key: string]: string[];
+                        };
+                        /** @description Present on 500: quote it when reporting the error. */
+                        request_id?: string;
+                    };
+                };
+            };
+            /** @description Error body */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description What went wrong, in a sentence.
+                         * @example The city field is required.
+                         */
+                        message: string;
+                        /**
+                         * @description Field errors on 422, keyed by field; nested keys use dots (`hours.mon`, `fields.Manager`).
+                         * @example {
+                         *       "city": [
+                         *         "is required"
+                         *       ]
+                         *     }
+                         */
+                        errors?: {
+                            [key: string]: string[];
+                        };
+                        /** @description Present on 500: quote it when reporting the error. */
+                        request_id?: string;
+                    };
+                };
+            };
+            /** @description Error body */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description What went wrong, in a sentence.
+                         * @example The city field is required.
+                         */
+                        message: string;
+                        /**
+                         * @description Field errors on 422, keyed by field; nested keys use dots (`hours.mon`, `fields.Manager`).
+                         * @example {
+                         *       "city": [
+                         *         "is required"
+                         *       ]
+                         *     }
+                         */
+                        errors?: {
+                            [key: string]: string[];
+                        };
+                        /** @description Present on 500: quote it when reporting the error. */
+                        request_id?: string;
+                    };
+                };
+            };
+        };
+    };
+    updateLocation: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description Numeric V1 location ID
+                 * @example 42
+                 */
+                id: string;
+            };
+            cookie?: never;
+        };
+        /** @description Unknown keys are ignored. */
+        requestBody: {
+            content: {
+                "application/json": {
+                    /**
+                     * @description Required and nonempty, on PUT too; at most 255 characters
+                     * @example Downtown Store
+                     */
+                    name: string | number;
+                    /** @description Full address; null or "" regenerates it from the components; at most 500 characters */
+                    address?: string | number | null;
+                    /** @description Shown to visitors; null or "" makes it follow `address`; at most 500 characters */
+                    display_address?: string | number | null;
+                    /** @description Address component; null or "" clears it; at most 255 characters */
+                    address_line_1?: string | number | null;
+                    /** @description Address component; null or "" clears it; at most 255 characters */
+                    address_line_2?: string | number | null;
+                    /** @description Address component; null or "" clears it; at most 255 characters */
+                    city?: string | number | null;
+                    /** @description Address component; null or "" clears it; at most 255 characters */
+                    state?: string | number | null;
+                    /** @description Address component; null or "" clears it; at most 32 characters */
+                    postcode?: string | number | null;
+                    /** @description Address component; null or "" clears it; at most 100 characters */
+                    country?: string | number | null;
+                    /** @description null or "" clears it; at most 50 characters */
+                    phone?: string | number | null;
+                    /** @description An email address; null or "" clears it; at most 254 characters */
+                    email?: string | number | null;
+                    /** @description null or "" clears it; at most 2048 characters */
+                    url?: string | number | null;
+                    /**
+                     * @description Latitude -90 to 90 (a numeric string is accepted). Missing or 0 (with lng): the address is geocoded.
+                     * @example 30.2672
+                     * @example 30.2672
+                     */
+                    lat?: number | string | null;
+                    /**
+                     * @description Longitude -180 to 180 (a numeric string is accepted)
+                     * @example -97.7431
+                     */
+                    lng?: number | string | null;
+                    /**
+                     * @description `true`/`false`, `1`/`0`, `"1"`/`"0"` or `"true"`/`"false"`; null leaves it as it is
+                     * @example true
+                     * @example 1
+                     * @example 0
+                     */
+                    visible?: boolean | number | string | null;
+                    /**
+                     * @description Name of a configured location type (an object with a `name`, as reads return it, is accepted). Omitted, null or a name matching no type selects the project default; sending the current name keeps it.
+                     * @example Store
+                     */
+                    location_type?: unknown;
+                    /** @description Profile handle or profile URL; null or "" clears it; at most 255 characters */
+                    facebook?: string | number | null;
+                    /** @description Profile handle or profile URL; null or "" clears it; at most 255 characters */
+                    instagram?: string | number | null;
+                    /** @description Profile handle or profile URL; null or "" clears it; at most 255 characters */
+                    twitter?: string | number | null;
+                    /** @description Profile handle or profile URL; null or "" clears it; at most 255 characters */
+                    yelp?: string | number | null;
+                    /** @description Profile handle or profile URL; null or "" clears it; at most 255 characters */
+                    youtube?: string | number | null;
+                    /** @description Profile handle or profile URL; null or "" clears it; at most 255 characters */
+                    tiktok?: string | number | null;
+                    /** @description Not writable in V1; ignored (manage it in the dashboard or V2) */
+                    id?: unknown;
+                    /** @description Not writable in V1; ignored (manage it in the dashboard or V2) */
+                    slug?: unknown;
+                    /** @description Not writable in V1; ignored (manage it in the dashboard or V2) */
+                    socials?: unknown;
+                    /** @description Not writable in V1; ignored (manage it in the dashboard or V2) */
+                    marker?: unknown;
+                    /** @description Not writable in V1; ignored (manage it in the dashboard or V2) */
+                    cover?: unknown;
+                    /** @description Not writable in V1; ignored (manage it in the dashboard or V2) */
+                    cover_image?: unknown;
+                    /** @description Not writable in V1; ignored (manage it in the dashboard or V2) */
+                    hours?: unknown;
+                    /** @description Not writable in V1; ignored (manage it in the dashboard or V2) */
+                    fields?: unknown;
+                    /** @description Not writable in V1; ignored (manage it in the dashboard or V2) */
+                    filters?: unknown;
+                    /** @description Not writable in V1; ignored (manage it in the dashboard or V2) */
+                    buttons?: unknown;
+                } & {
+                    [key: string]: unknown;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description Numeric V1 ID, as a string
+                         * @example 42
+                         */
+                        id: string;
+                        /**
+                         * @description Read only
+                         * @example downtown-store
+                         */
+                        slug: string;
+                        /** @example Downtown Store */
+                        name: string;
+                        /**
+                         * @description Full address; generated from the components unless given
+                         * @example 1 Main St, Austin, TX 78701, US
+                         */
+                        address: string;
+                        /** @description Address shown to visitors; follows `address` unless given */
+                        display_address: string;
+                        address_line_1: string | null;
+                        address_line_2: string | null;
+                        city: string | null;
+                        state: string | null;
+                        postcode: string | null;
+                        country: string | null;
+                        phone: string | null;
+                        email: string | null;
+                        url: string | null;
+                        lat: number | null;
+                        lng: number | null;
+                        visible: boolean;
+                        /** @description facebook profile handle or URL, as saved */
+                        facebook: string | null;
+                        /** @description instagram profile handle or URL, as saved */
+                        instagram: string | null;
+                        /** @description twitter profile handle or URL, as saved */
+                        twitter: string | null;
+                        /** @description yelp profile handle or URL, as saved */
+                        yelp: string | null;
+                        /** @description youtube profile handle or URL, as saved */
+                        youtube: string | null;
+                        /** @description tiktok profile handle or URL, as saved */
+                        tiktok: string | null;
+                        /** @description One entry per filled social field; empty when none */
+                        socials: {
+                            /**
+                             * @description The social field it comes from
+                             * @enum {unknown}
+                             */
+                            key: "facebook" | "instagram" | "twitter" | "yelp" | "youtube" | "tiktok";
+                            /** @example Facebook */
+                            label: string;
+                            /**
+                             * @description Profile handle, without `@`
+                             * @example downtownstore
+                             */
+                            handle: string;
+                            /**
+                             * @description Full profile URL: as given, or built from the handle
+                             * @example https://www.facebook.com/downtownstore
+                             */
+                            url: string;
+                            /**
+                             * @description Font Awesome brands icon name (`fa-<icon>`), the same as `key`
+                             * @example facebook
+                             */
+                            icon: string;
+                        }[];
+                        /** @description Read only in V1 */
+                        marker: {
+                            id: string;
+                            name: string;
+                            color: string | null;
+                            icon_url: string | null;
+                        } | null;
+                        location_type: {
+                            /** @description Public location type ID */
+                            id: string;
+                            /** @example Store */
+                            name: string;
+                            /**
+                             * @description Sort priority, as a string
+                             * @example 1
+                             */
+                            priority: string;
+                            /** @description Whether it is the project's default type */
+                            default: boolean;
+                            label: boolean;
+                        } | null;
+                        /** @description Read only in V1 */
+                        cover_image: {
+                            url: string;
+                            name: string | null;
+                        } | null;
+                        /** @description Read only in V1; null for a coming-soon location */
+                        hours: {
+                            /**
+                             * @description The schedule's label
+                             * @example Opening hours
+                             */
+                            name: string;
+                            /**
+                             * @description V1 ID of the location, as a string
+                             * @example 42
+                             */
+                            location_id: string;
+                            mon: string | null;
+                            tue: string | null;
+                            wed: string | null;
+                            thu: string | null;
+                            fri: string | null;
+                            sat: string | null;
+                            sun: string | null;
+                        } | null;
+                        /** @description Custom fields; read only in V1 */
+                        fields: {
+                            id: string;
+                            name: string;
+                            value: string;
+                        }[];
+                        /** @description Read only in V1 */
+                        filters: {
+                            id: string;
+                            name: string;
+                        }[];
+                        /** @description Calls to action; read only in V1 */
+                        buttons: {
+                            id: string;
+                            title: string;
+                            value: string;
+                        }[];
+                    };
+                };
+            };
+            /** @description Error body */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description What went wrong, in a sentence.
+                         * @example The city field is required.
+                         */
+                        message: string;
+                        /**
+                         * @description Field errors on 422, keyed by field; nested keys use dots (`hours.mon`, `fields.Manager`).
+                         * @example {
+                         *       "city": [
+                         *         "is required"
+                         *       ]
+                         *     }
+                         */
+                        errors?: {
+                            [key: string]: string[];
+                        };
+                        /** @description Present on 500: quote it when reporting the error. */
+                        request_id?: string;
+                    };
+                };
+            };
+            /** @description Error body */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description What went wrong, in a sentence.
+                         * @example The city field is required.
+                         */
+                        message: string;
+                        /**
+                         * @description Field errors on 422, keyed by field; nested keys use dots (`hours.mon`, `fields.Manager`).
+                         * @example {
+                         *       "city": [
+                         *         "is required"
+                         *       ]
+                         *     }
+                         */
+                        errors?: {
+                            [key: string]: string[];
+                        };
+                        /** @description Present on 500: quote it when reporting the error. */
+                        request_id?: string;
+                    };
+                };
+            };
+            /** @description Error body */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description What went wrong, in a sentence.
+                         * @example The city field is required.
+                         */
+                        message: string;
+                        /**
+                         * @description Field errors on 422, keyed by field; nested keys use dots (`hours.mon`, `fields.Manager`).
+                         * @example {
+                         *       "city": [
+                         *         "is required"
+                         *       ]
+                         *     }
+                         */
+                        errors?: {
+                            [key: string]: string[];
+                        };
+                        /** @description Present on 500: quote it when reporting the error. */
+                        request_id?: string;
+                    };
+                };
+            };
+            /** @description Error body */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description What went wrong, in a sentence.
+                         * @example The city field is required.
+                         */
+                        message: string;
+                        /**
+                         * @description Field errors on 422, keyed by field; nested keys use dots (`hours.mon`, `fields.Manager`).
+                         * @example {
+                         *       "city": [
+                         *         "is required"
+                         *       ]
+                         *     }
+                         */
+                        errors?: {
+                            [key: string]: string[];
+                        };
+                        /** @description Present on 500: quote it when reporting the error. */
+                        request_id?: string;
+                    };
+                };
+            };
+            /** @description Error body */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description What went wrong, in a sentence.
+                         * @example The city field is required.
+                         */
+                        message: string;
+                        /**
+                         * @description Field errors on 422, keyed by field; nested keys use dots (`hours.mon`, `fields.Manager`).
+                         * @example {
+                         *       "city": [
+                         *         "is required"
+                         *       ]
+                         *     }
+                         */
+                        errors?: {
+                            [key: string]: string[];
+                        };
+                        /** @description Present on 500: quote it when reporting the error. */
+                        request_id?: string;
+                    };
+                };
+            };
+            /** @description Error body */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description What went wrong, in a sentence.
+                         * @example The city field is required.
+                         */
+                        message: string;
+                        /**
+                         * @description Field errors on 422, keyed by field; nested keys use dots (`hours.mon`, `fields.Manager`).
+                         * @example {
+                         *       "city": [
+                         *         "is required"
+                         *       ]
+                         *     }
+                         */
+                        errors?: {
+                            [key: string]: string[];
+                        };
+                        /** @description Present on 500: quote it when reporting the error. */
+                        request_id?: string;
+                    };
+                };
+            };
+            /** @description Error body */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description What went wrong, in a sentence.
+                         * @example The city field is required.
+                         */
+                        message: string;
+                        /**
+                         * @description Field errors on 422, keyed by field; nested keys use dots (`hours.mon`, `fields.Manager`).
+                         * @example {
+                         *       "city": [
+                         *         "is required"
+                         *       ]
+                         *     }
+                         */
+                        errors?: {
+                            [key: string]: string[];
+                        };
+                        /** @description Present on 500: quote it when reporting the error. */
+                        request_id?: string;
+                    };
+                };
+            };
+            /** @description Error body */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description What went wrong, in a sentence.
+                         * @example The city field is required.
+                         */
+                        message: string;
+                        /**
+                         * @description Field errors on 422, keyed by field; nested keys use dots (`hours.mon`, `fields.Manager`).
+                         * @example {
+                         *       "city": [
+                         *         "is required"
+                         *       ]
+                         *     }
+                         */
+                        errors?: {
+                            [key: string]: string[];
+                        };
+                        /** @description Present on 500: quote it when reporting the error. */
+                        request_id?: string;
+                    };
+                };
+            };
+        };
+    };
+    deleteLocation: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description Numeric V1 location ID
+                 * @example 42
+                 */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: true;
+                    };
+                };
+            };
+            /** @description Error body */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description What went wrong, in a sentence.
+                         * @example The city field is required.
+                         */
+                        message: string;
+                        /**
+                         * @description Field errors on 422, keyed by field; nested keys use dots (`hours.mon`, `fields.Manager`).
+                         * @example {
+                         *       "city": [
+                         *         "is required"
+                         *       ]
+                         *     }
+                         */
+                        errors?: {
+                            [key: string]: string[];
+                        };
+                        /** @description Present on 500: quote it when reporting the error. */
+                        request_id?: string;
+                    };
+                };
+            };
+            /** @description Error body */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description What went wrong, in a sentence.
+                         * @example The city field is required.
+                         */
+                        message: string;
+                        /**
+                         * @description Field errors on 422, keyed by field; nested keys use dots (`hours.mon`, `fields.Manager`).
+                         * @example {
+                         *       "city": [
+                         *         "is required"
+                         *       ]
+                         *     }
+                         */
+                        errors?: {
+                            [key: string]: string[];
+                        };
+                        /** @description Present on 500: quote it when reporting the error. */
+                        request_id?: string;
+                    };
+                };
+            };
+            /** @description Error body */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description What went wrong, in a sentence.
+                         * @example The city field is required.
+                         */
+                        message: string;
+                        /**
+                         * @description Field errors on 422, keyed by field; nested keys use dots (`hours.mon`, `fields.Manager`).
+                         * @example {
+                         *       "city": [
+                         *         "is required"
+                         *       ]
+                         *     }
+                         */
+                        errors?: {
+                            [key: string]: string[];
+                        };
+                        /** @description Present on 500: quote it when reporting the error. */
+                        request_id?: string;
+                    };
+                };
+            };
+            /** @description Error body */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description What went wrong, in a sentence.
+                         * @example The city field is required.
+                         */
+                        message: string;
+                        /**
+                         * @description Field errors on 422, keyed by field; nested keys use dots (`hours.mon`, `fields.Manager`).
+                         * @example {
+                         *       "city": [
+                         *         "is required"
+                         *       ]
+                         *     }
+                         */
+                        errors?: {
+                            [key: string]: string[];
+                        };
+                        /** @description Present on 500: quote it when reporting the error. */
+                        request_id?: string;
+                    };
+                };
+            };
+        };
+    };
+}

@@ -9,131 +9,7 @@ export interface paths {
             cookie?: never;
         };
         /** Read the profile of the token owner */
-        get: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            data: {
-                                /**
-                                 * @description Public user ID
-                                 * @example usr_4f9XkQ2mZr8TbW1c
-                                 */
-                                id: string;
-                                /** @example Ada Lovelace */
-                                name: string;
-                                /**
-                                 * Format: email
-                                 * @example ada@example.com
-                                 */
-                                email: string;
-                                /**
-                                 * Format: date-time
-                                 * @description ISO 8601 UTC
-                                 * @example 2026-11-21T12:00:00.000Z
-                                 */
-                                created_at: string;
-                            };
-                        };
-                    };
-                };
-                /** @description Error body */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /**
-                             * @description What went wrong, in a sentence.
-                             * @example The city field is required.
-                             */
-                            message: string;
-                            /**
-                             * @description Field errors on 422, keyed by field; nested keys use dots (`hours.mon`, `fields.Manager`).
-                             * @example {
-                             *       "city": [
-                             *         "is required"
-                             *       ]
-                             *     }
-                             */
-                            errors?: {
-                                [key: string]: string[];
-                            };
-                            /** @description Present on 500: quote it when reporting the error. */
-                            request_id?: string;
-                        };
-                    };
-                };
-                /** @description Error body */
-                403: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /**
-                             * @description What went wrong, in a sentence.
-                             * @example The city field is required.
-                             */
-                            message: string;
-                            /**
-                             * @description Field errors on 422, keyed by field; nested keys use dots (`hours.mon`, `fields.Manager`).
-                             * @example {
-                             *       "city": [
-                             *         "is required"
-                             *       ]
-                             *     }
-                             */
-                            errors?: {
-                                [key: string]: string[];
-                            };
-                            /** @description Present on 500: quote it when reporting the error. */
-                            request_id?: string;
-                        };
-                    };
-                };
-                /** @description Error body */
-                429: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /**
-                             * @description What went wrong, in a sentence.
-                             * @example The city field is required.
-                             */
-                            message: string;
-                            /**
-                             * @description Field errors on 422, keyed by field; nested keys use dots (`hours.mon`, `fields.Manager`).
-                             * @example {
-                             *       "city": [
-                             *         "is required"
-                             *       ]
-                             *     }
-                             */
-                            errors?: {
-                                [key: string]: string[];
-                            };
-                            /** @description Present on 500: quote it when reporting the error. */
-                            request_id?: string;
-                        };
-                    };
-                };
-            };
-        };
+        get: operations["getUser"];
         put?: never;
         post?: never;
         delete?: never;
@@ -150,139 +26,7 @@ export interface paths {
             cookie?: never;
         };
         /** List the token owner's projects */
-        get: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            data: {
-                                /**
-                                 * @description Public project ID, used in location paths
-                                 * @example prj_8Hq2LmZ0aB3xYc7D
-                                 */
-                                id: string;
-                                /** @example Ada's project */
-                                name: string;
-                                /** @description Only `business` includes API access to locations */
-                                plan: "free" | "basic" | "plus" | "business";
-                                /** @description Whether location endpoints work on this project */
-                                api_access: boolean;
-                                /** @description The user's personal project (the one V1 works on) */
-                                personal: boolean;
-                                locations_count: number;
-                                /**
-                                 * Format: date-time
-                                 * @description ISO 8601 UTC
-                                 * @example 2026-11-21T12:00:00.000Z
-                                 */
-                                created_at: string;
-                                /**
-                                 * Format: date-time
-                                 * @description ISO 8601 UTC
-                                 * @example 2026-11-21T12:00:00.000Z
-                                 */
-                                updated_at: string;
-                            }[];
-                        };
-                    };
-                };
-                /** @description Error body */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /**
-                             * @description What went wrong, in a sentence.
-                             * @example The city field is required.
-                             */
-                            message: string;
-                            /**
-                             * @description Field errors on 422, keyed by field; nested keys use dots (`hours.mon`, `fields.Manager`).
-                             * @example {
-                             *       "city": [
-                             *         "is required"
-                             *       ]
-                             *     }
-                             */
-                            errors?: {
-                                [key: string]: string[];
-                            };
-                            /** @description Present on 500: quote it when reporting the error. */
-                            request_id?: string;
-                        };
-                    };
-                };
-                /** @description Error body */
-                403: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /**
-                             * @description What went wrong, in a sentence.
-                             * @example The city field is required.
-                             */
-                            message: string;
-                            /**
-                             * @description Field errors on 422, keyed by field; nested keys use dots (`hours.mon`, `fields.Manager`).
-                             * @example {
-                             *       "city": [
-                             *         "is required"
-                             *       ]
-                             *     }
-                             */
-                            errors?: {
-                                [key: string]: string[];
-                            };
-                            /** @description Present on 500: quote it when reporting the error. */
-                            request_id?: string;
-                        };
-                    };
-                };
-                /** @description Error body */
-                429: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /**
-                             * @description What went wrong, in a sentence.
-                             * @example The city field is required.
-                             */
-                            message: string;
-                            /**
-                             * @description Field errors on 422, keyed by field; nested keys use dots (`hours.mon`, `fields.Manager`).
-                             * @example {
-                             *       "city": [
-                             *         "is required"
-                             *       ]
-                             *     }
-                             */
-                            errors?: {
-                                [key: string]: string[];
-                            };
-                            /** @description Present on 500: quote it when reporting the error. */
-                            request_id?: string;
-                        };
-                    };
-                };
-            };
-        };
+        get: operations["listProjects"];
         put?: never;
         post?: never;
         delete?: never;
@@ -302,477 +46,13 @@ export interface paths {
          * List the project's location types
          * @description Every location type of the project in ID order (oldest first). The list is not paginated.
          */
-        get: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    /**
-                     * @description Public project ID
-                     * @example prj_8Hq2LmZ0aB3xYc7D
-                     */
-                    project_id: string;
-                };
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            data: {
-                                /**
-                                 * @description Public ID of the location type
-                                 * @example lty_3kTq9ZbW0xYc2LmN
-                                 */
-                                id: string;
-                                /**
-                                 * @description Unique among the project's location types, ignoring case; surrounding spaces are trimmed
-                                 * @example Outlet
-                                 */
-                                name: string;
-                                /**
-                                 * @description Ordering weight; store-locator front ends decide how they sort by it
-                                 * @example 10
-                                 */
-                                priority: number;
-                                /** @description The type new locations get when none is given; setting it clears the former default */
-                                default: boolean;
-                                /** @description Whether front ends show the type as a label on the location */
-                                label: boolean;
-                            }[];
-                        };
-                    };
-                };
-                /** @description Error body */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /**
-                             * @description What went wrong, in a sentence.
-                             * @example The city field is required.
-                             */
-                            message: string;
-                            /**
-                             * @description Field errors on 422, keyed by field; nested keys use dots (`hours.mon`, `fields.Manager`).
-                             * @example {
-                             *       "city": [
-                             *         "is required"
-                             *       ]
-                             *     }
-                             */
-                            errors?: {
-                                [key: string]: string[];
-                            };
-                            /** @description Present on 500: quote it when reporting the error. */
-                            request_id?: string;
-                        };
-                    };
-                };
-                /** @description Error body */
-                403: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /**
-                             * @description What went wrong, in a sentence.
-                             * @example The city field is required.
-                             */
-                            message: string;
-                            /**
-                             * @description Field errors on 422, keyed by field; nested keys use dots (`hours.mon`, `fields.Manager`).
-                             * @example {
-                             *       "city": [
-                             *         "is required"
-                             *       ]
-                             *     }
-                             */
-                            errors?: {
-                                [key: string]: string[];
-                            };
-                            /** @description Present on 500: quote it when reporting the error. */
-                            request_id?: string;
-                        };
-                    };
-                };
-                /** @description Error body */
-                404: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /**
-                             * @description What went wrong, in a sentence.
-                             * @example The city field is required.
-                             */
-                            message: string;
-                            /**
-                             * @description Field errors on 422, keyed by field; nested keys use dots (`hours.mon`, `fields.Manager`).
-                             * @example {
-                             *       "city": [
-                             *         "is required"
-                             *       ]
-                             *     }
-                             */
-                            errors?: {
-                                [key: string]: string[];
-                            };
-                            /** @description Present on 500: quote it when reporting the error. */
-                            request_id?: string;
-                        };
-                    };
-                };
-                /** @description Error body */
-                429: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /**
-                             * @description What went wrong, in a sentence.
-                             * @example The city field is required.
-                             */
-                            message: string;
-                            /**
-                             * @description Field errors on 422, keyed by field; nested keys use dots (`hours.mon`, `fields.Manager`).
-                             * @example {
-                             *       "city": [
-                             *         "is required"
-                             *       ]
-                             *     }
-                             */
-                            errors?: {
-                                [key: string]: string[];
-                            };
-                            /** @description Present on 500: quote it when reporting the error. */
-                            request_id?: string;
-                        };
-                    };
-                };
-            };
-        };
+        get: operations["listLocationTypes"];
         put?: never;
         /**
          * Create a location type
          * @description Names are trimmed and unique in the project ignoring case (a duplicate is a 422). Retries are safe with an `Idempotency-Key` header (a unique string of up to 255 characters, such as a UUID): the response to the first request with a key is kept for 24 hours, and a request with the same key and the same body (same method and path, same JSON whatever its key order) gets that response again, with `Idempotent-Replayed: true`, without creating anything. The same key with a different body is a 422. Keys belong to the user, whichever of the user’s tokens sends them. A request that arrives while another with its key is still running waits for it, then gets its response. A failed request (any 4xx or 5xx) stores nothing, so it can be retried with the same key.
          */
-        post: {
-            parameters: {
-                query?: never;
-                header?: {
-                    /**
-                     * @description Makes retries of this request safe; see the operation description.
-                     * @example 5f0c6a8e-8f7e-4b55-9a4c-0d3f1f6f2b1e
-                     */
-                    "idempotency-key"?: string;
-                };
-                path: {
-                    /**
-                     * @description Public project ID
-                     * @example prj_8Hq2LmZ0aB3xYc7D
-                     */
-                    project_id: string;
-                };
-                cookie?: never;
-            };
-            /** @description A new location type */
-            requestBody: {
-                content: {
-                    "application/json": {
-                        /**
-                         * @description Unique among the project's location types, ignoring case; surrounding spaces are trimmed
-                         * @example Outlet
-                         */
-                        name: string;
-                        /**
-                         * @description Ordering weight; store-locator front ends decide how they sort by it
-                         * @default 0
-                         * @example 10
-                         */
-                        priority?: number;
-                        /**
-                         * @description The type new locations get when none is given; setting it clears the former default
-                         * @default false
-                         */
-                        default?: boolean;
-                        /**
-                         * @description Whether front ends show the type as a label on the location
-                         * @default false
-                         */
-                        label?: boolean;
-                    };
-                };
-            };
-            responses: {
-                /** @description Default Response */
-                201: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description A location type */
-                            data: {
-                                /**
-                                 * @description Public ID of the location type
-                                 * @example lty_3kTq9ZbW0xYc2LmN
-                                 */
-                                id: string;
-                                /**
-                                 * @description Unique among the project's location types, ignoring case; surrounding spaces are trimmed
-                                 * @example Outlet
-                                 */
-                                name: string;
-                                /**
-                                 * @description Ordering weight; store-locator front ends decide how they sort by it
-                                 * @example 10
-                                 */
-                                priority: number;
-                                /** @description The type new locations get when none is given; setting it clears the former default */
-                                default: boolean;
-                                /** @description Whether front ends show the type as a label on the location */
-                                label: boolean;
-                            };
-                        };
-                    };
-                };
-                /** @description Error body */
-                400: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /**
-                             * @description What went wrong, in a sentence.
-                             * @example The city field is required.
-                             */
-                            message: string;
-                            /**
-                             * @description Field errors on 422, keyed by field; nested keys use dots (`hours.mon`, `fields.Manager`).
-                             * @example {
-                             *       "city": [
-                             *         "is required"
-                             *       ]
-                             *     }
-                             */
-                            errors?: {
-                                [key: string]: string[];
-                            };
-                            /** @description Present on 500: quote it when reporting the error. */
-                            request_id?: string;
-                        };
-                    };
-                };
-                /** @description Error body */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /**
-                             * @description What went wrong, in a sentence.
-                             * @example The city field is required.
-                             */
-                            message: string;
-                            /**
-                             * @description Field errors on 422, keyed by field; nested keys use dots (`hours.mon`, `fields.Manager`).
-                             * @example {
-                             *       "city": [
-                             *         "is required"
-                             *       ]
-                             *     }
-                             */
-                            errors?: {
-                                [key: string]: string[];
-                            };
-                            /** @description Present on 500: quote it when reporting the error. */
-                            request_id?: string;
-                        };
-                    };
-                };
-                /** @description Error body */
-                403: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /**
-                             * @description What went wrong, in a sentence.
-                             * @example The city field is required.
-                             */
-                            message: string;
-                            /**
-                             * @description Field errors on 422, keyed by field; nested keys use dots (`hours.mon`, `fields.Manager`).
-                             * @example {
-                             *       "city": [
-                             *         "is required"
-                             *       ]
-                             *     }
-                             */
-                            errors?: {
-                                [key: string]: string[];
-                            };
-                            /** @description Present on 500: quote it when reporting the error. */
-                            request_id?: string;
-                        };
-                    };
-                };
-                /** @description Error body */
-                404: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /**
-                             * @description What went wrong, in a sentence.
-                             * @example The city field is required.
-                             */
-                            message: string;
-                            /**
-                             * @description Field errors on 422, keyed by field; nested keys use dots (`hours.mon`, `fields.Manager`).
-                             * @example {
-                             *       "city": [
-                             *         "is required"
-                             *       ]
-                             *     }
-                             */
-                            errors?: {
-                                [key: string]: string[];
-                            };
-                            /** @description Present on 500: quote it when reporting the error. */
-                            request_id?: string;
-                        };
-                    };
-                };
-                /** @description Error body */
-                409: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /**
-                             * @description What went wrong, in a sentence.
-                             * @example The city field is required.
-                             */
-                            message: string;
-                            /**
-                             * @description Field errors on 422, keyed by field; nested keys use dots (`hours.mon`, `fields.Manager`).
-                             * @example {
-                             *       "city": [
-                             *         "is required"
-                             *       ]
-                             *     }
-                             */
-                            errors?: {
-                                [key: string]: string[];
-                            };
-                            /** @description Present on 500: quote it when reporting the error. */
-                            request_id?: string;
-                        };
-                    };
-                };
-                /** @description Error body */
-                415: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /**
-                             * @description What went wrong, in a sentence.
-                             * @example The city field is required.
-                             */
-                            message: string;
-                            /**
-                             * @description Field errors on 422, keyed by field; nested keys use dots (`hours.mon`, `fields.Manager`).
-                             * @example {
-                             *       "city": [
-                             *         "is required"
-                             *       ]
-                             *     }
-                             */
-                            errors?: {
-                                [key: string]: string[];
-                            };
-                            /** @description Present on 500: quote it when reporting the error. */
-                            request_id?: string;
-                        };
-                    };
-                };
-                /** @description Error body */
-                422: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /**
-                             * @description What went wrong, in a sentence.
-                             * @example The city field is required.
-                             */
-                            message: string;
-                            /**
-                             * @description Field errors on 422, keyed by field; nested keys use dots (`hours.mon`, `fields.Manager`).
-                             * @example {
-                             *       "city": [
-                             *         "is required"
-                             *       ]
-                             *     }
-                             */
-                            errors?: {
-                                [key: string]: string[];
-                            };
-                            /** @description Present on 500: quote it when reporting the error. */
-                            request_id?: string;
-                        };
-                    };
-                };
-                /** @description Error body */
-                429: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /**
-                             * @description What went wrong, in a sentence.
-                             * @example The city field is required.
-                             */
-                            message: string;
-                            /**
-                             * @description Field errors on 422, keyed by field; nested keys use dots (`hours.mon`, `fields.Manager`).
-                             * @example {
-                             *       "city": [
-                             *         "is required"
-                             *       ]
-                             *     }
-                             */
-                            errors?: {
-                                [key: string]: string[];
-                            };
-                            /** @description Present on 500: quote it when reporting the error. */
-                            request_id?: string;
-                        };
-                    };
-                };
-            };
-        };
+        post: operations["createLocationType"];
         delete?: never;
         options?: never;
         head?: never;
@@ -793,422 +73,14 @@ export interface paths {
          * Delete a location type
          * @description Locations of this type are left without a type (`location_type` becomes null). An ID of another project is a 404.
          */
-        delete: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    /**
-                     * @description Public project ID
-                     * @example prj_8Hq2LmZ0aB3xYc7D
-                     */
-                    project_id: string;
-                    /** @description Public ID of the item, as listed */
-                    id: string;
-                };
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @enum {boolean} */
-                            success: true;
-                        };
-                    };
-                };
-                /** @description Error body */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /**
-                             * @description What went wrong, in a sentence.
-                             * @example The city field is required.
-                             */
-                            message: string;
-                            /**
-                             * @description Field errors on 422, keyed by field; nested keys use dots (`hours.mon`, `fields.Manager`).
-                             * @example {
-                             *       "city": [
-                             *         "is required"
-                             *       ]
-                             *     }
-                             */
-                            errors?: {
-                                [key: string]: string[];
-                            };
-                            /** @description Present on 500: quote it when reporting the error. */
-                            request_id?: string;
-                        };
-                    };
-                };
-                /** @description Error body */
-                403: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /**
-                             * @description What went wrong, in a sentence.
-                             * @example The city field is required.
-                             */
-                            message: string;
-                            /**
-                             * @description Field errors on 422, keyed by field; nested keys use dots (`hours.mon`, `fields.Manager`).
-                             * @example {
-                             *       "city": [
-                             *         "is required"
-                             *       ]
-                             *     }
-                             */
-                            errors?: {
-                                [key: string]: string[];
-                            };
-                            /** @description Present on 500: quote it when reporting the error. */
-                            request_id?: string;
-                        };
-                    };
-                };
-                /** @description Error body */
-                404: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /**
-                             * @description What went wrong, in a sentence.
-                             * @example The city field is required.
-                             */
-                            message: string;
-                            /**
-                             * @description Field errors on 422, keyed by field; nested keys use dots (`hours.mon`, `fields.Manager`).
-                             * @example {
-                             *       "city": [
-                             *         "is required"
-                             *       ]
-                             *     }
-                             */
-                            errors?: {
-                                [key: string]: string[];
-                            };
-                            /** @description Present on 500: quote it when reporting the error. */
-                            request_id?: string;
-                        };
-                    };
-                };
-                /** @description Error body */
-                429: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /**
-                             * @description What went wrong, in a sentence.
-                             * @example The city field is required.
-                             */
-                            message: string;
-                            /**
-                             * @description Field errors on 422, keyed by field; nested keys use dots (`hours.mon`, `fields.Manager`).
-                             * @example {
-                             *       "city": [
-                             *         "is required"
-                             *       ]
-                             *     }
-                             */
-                            errors?: {
-                                [key: string]: string[];
-                            };
-                            /** @description Present on 500: quote it when reporting the error. */
-                            request_id?: string;
-                        };
-                    };
-                };
-            };
-        };
+        delete: operations["deleteLocationType"];
         options?: never;
         head?: never;
         /**
          * Update a location type
          * @description Partial update: omitted keys keep their values. Names are trimmed and unique in the project ignoring case (a duplicate is a 422). An ID of another project is a 404.
          */
-        patch: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    /**
-                     * @description Public project ID
-                     * @example prj_8Hq2LmZ0aB3xYc7D
-                     */
-                    project_id: string;
-                    /** @description Public ID of the item, as listed */
-                    id: string;
-                };
-                cookie?: never;
-            };
-            /** @description Changes to a location type; omitted keys keep their values */
-            requestBody: {
-                content: {
-                    "application/json": {
-                        /**
-                         * @description Unique among the project's location types, ignoring case; surrounding spaces are trimmed
-                         * @example Outlet
-                         */
-                        name?: string;
-                        /**
-                         * @description Ordering weight; store-locator front ends decide how they sort by it
-                         * @example 10
-                         */
-                        priority?: number;
-                        /** @description The type new locations get when none is given; setting it clears the former default */
-                        default?: boolean;
-                        /** @description Whether front ends show the type as a label on the location */
-                        label?: boolean;
-                    };
-                };
-            };
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description A location type */
-                            data: {
-                                /**
-                                 * @description Public ID of the location type
-                                 * @example lty_3kTq9ZbW0xYc2LmN
-                                 */
-                                id: string;
-                                /**
-                                 * @description Unique among the project's location types, ignoring case; surrounding spaces are trimmed
-                                 * @example Outlet
-                                 */
-                                name: string;
-                                /**
-                                 * @description Ordering weight; store-locator front ends decide how they sort by it
-                                 * @example 10
-                                 */
-                                priority: number;
-                                /** @description The type new locations get when none is given; setting it clears the former default */
-                                default: boolean;
-                                /** @description Whether front ends show the type as a label on the location */
-                                label: boolean;
-                            };
-                        };
-                    };
-                };
-                /** @description Error body */
-                400: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /**
-                             * @description What went wrong, in a sentence.
-                             * @example The city field is required.
-                             */
-                            message: string;
-                            /**
-                             * @description Field errors on 422, keyed by field; nested keys use dots (`hours.mon`, `fields.Manager`).
-                             * @example {
-                             *       "city": [
-                             *         "is required"
-                             *       ]
-                             *     }
-                             */
-                            errors?: {
-                                [key: string]: string[];
-                            };
-                            /** @description Present on 500: quote it when reporting the error. */
-                            request_id?: string;
-                        };
-                    };
-                };
-                /** @description Error body */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /**
-                             * @description What went wrong, in a sentence.
-                             * @example The city field is required.
-                             */
-                            message: string;
-                            /**
-                             * @description Field errors on 422, keyed by field; nested keys use dots (`hours.mon`, `fields.Manager`).
-                             * @example {
-                             *       "city": [
-                             *         "is required"
-                             *       ]
-                             *     }
-                             */
-                            errors?: {
-                                [key: string]: string[];
-                            };
-                            /** @description Present on 500: quote it when reporting the error. */
-                            request_id?: string;
-                        };
-                    };
-                };
-                /** @description Error body */
-                403: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /**
-                             * @description What went wrong, in a sentence.
-                             * @example The city field is required.
-                             */
-                            message: string;
-                            /**
-                             * @description Field errors on 422, keyed by field; nested keys use dots (`hours.mon`, `fields.Manager`).
-                             * @example {
-                             *       "city": [
-                             *         "is required"
-                             *       ]
-                             *     }
-                             */
-                            errors?: {
-                                [key: string]: string[];
-                            };
-                            /** @description Present on 500: quote it when reporting the error. */
-                            request_id?: string;
-                        };
-                    };
-                };
-                /** @description Error body */
-                404: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /**
-                             * @description What went wrong, in a sentence.
-                             * @example The city field is required.
-                             */
-                            message: string;
-                            /**
-                             * @description Field errors on 422, keyed by field; nested keys use dots (`hours.mon`, `fields.Manager`).
-                             * @example {
-                             *       "city": [
-                             *         "is required"
-                             *       ]
-                             *     }
-                             */
-                            errors?: {
-                                [key: string]: string[];
-                            };
-                            /** @description Present on 500: quote it when reporting the error. */
-                            request_id?: string;
-                        };
-                    };
-                };
-                /** @description Error body */
-                415: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /**
-                             * @description What went wrong, in a sentence.
-                             * @example The city field is required.
-                             */
-                            message: string;
-                            /**
-                             * @description Field errors on 422, keyed by field; nested keys use dots (`hours.mon`, `fields.Manager`).
-                             * @example {
-                             *       "city": [
-                             *         "is required"
-                             *       ]
-                             *     }
-                             */
-                            errors?: {
-                                [key: string]: string[];
-                            };
-                            /** @description Present on 500: quote it when reporting the error. */
-                            request_id?: string;
-                        };
-                    };
-                };
-                /** @description Error body */
-                422: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /**
-                             * @description What went wrong, in a sentence.
-                             * @example The city field is required.
-                             */
-                            message: string;
-                            /**
-                             * @description Field errors on 422, keyed by field; nested keys use dots (`hours.mon`, `fields.Manager`).
-                             * @example {
-                             *       "city": [
-                             *         "is required"
-                             *       ]
-                             *     }
-                             */
-                            errors?: {
-                                [key: string]: string[];
-                            };
-                            /** @description Present on 500: quote it when reporting the error. */
-                            request_id?: string;
-                        };
-                    };
-                };
-                /** @description Error body */
-                429: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /**
-                             * @description What went wrong, in a sentence.
-                             * @example The city field is required.
-                             */
-                            message: string;
-                            /**
-                             * @description Field errors on 422, keyed by field; nested keys use dots (`hours.mon`, `fields.Manager`).
-                             * @example {
-                             *       "city": [
-                             *         "is required"
-                             *       ]
-                             *     }
-                             */
-                            errors?: {
-                                [key: string]: string[];
-                            };
-                            /** @description Present on 500: quote it when reporting the error. */
-                            request_id?: string;
-                        };
-                    };
-                };
-            };
-        };
+        patch: operations["updateLocationType"];
         trace?: never;
     };
     "/api/v2/projects/{project_id}/markers": {
@@ -1222,464 +94,13 @@ export interface paths {
          * List the project's markers
          * @description Every marker of the project in ID order (oldest first). The list is not paginated.
          */
-        get: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    /**
-                     * @description Public project ID
-                     * @example prj_8Hq2LmZ0aB3xYc7D
-                     */
-                    project_id: string;
-                };
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            data: {
-                                /**
-                                 * @description Public ID of the marker
-                                 * @example mrk_8Hq2LmZ0aB3xYc7D
-                                 */
-                                id: string;
-                                /**
-                                 * @description Unique among the project's markers, ignoring case; surrounding spaces are trimmed
-                                 * @example Flagship
-                                 */
-                                name: string;
-                                /** @description Pin colour as `#rrggbb` (saved in lower case), or null */
-                                color: string | null;
-                                /** @description http(s) URL of the pin image, or null */
-                                icon_url: string | null;
-                                /** @description The marker new locations get when none is given; setting it clears the former default */
-                                default: boolean;
-                            }[];
-                        };
-                    };
-                };
-                /** @description Error body */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /**
-                             * @description What went wrong, in a sentence.
-                             * @example The city field is required.
-                             */
-                            message: string;
-                            /**
-                             * @description Field errors on 422, keyed by field; nested keys use dots (`hours.mon`, `fields.Manager`).
-                             * @example {
-                             *       "city": [
-                             *         "is required"
-                             *       ]
-                             *     }
-                             */
-                            errors?: {
-                                [key: string]: string[];
-                            };
-                            /** @description Present on 500: quote it when reporting the error. */
-                            request_id?: string;
-                        };
-                    };
-                };
-                /** @description Error body */
-                403: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /**
-                             * @description What went wrong, in a sentence.
-                             * @example The city field is required.
-                             */
-                            message: string;
-                            /**
-                             * @description Field errors on 422, keyed by field; nested keys use dots (`hours.mon`, `fields.Manager`).
-                             * @example {
-                             *       "city": [
-                             *         "is required"
-                             *       ]
-                             *     }
-                             */
-                            errors?: {
-                                [key: string]: string[];
-                            };
-                            /** @description Present on 500: quote it when reporting the error. */
-                            request_id?: string;
-                        };
-                    };
-                };
-                /** @description Error body */
-                404: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /**
-                             * @description What went wrong, in a sentence.
-                             * @example The city field is required.
-                             */
-                            message: string;
-                            /**
-                             * @description Field errors on 422, keyed by field; nested keys use dots (`hours.mon`, `fields.Manager`).
-                             * @example {
-                             *       "city": [
-                             *         "is required"
-                             *       ]
-                             *     }
-                             */
-                            errors?: {
-                                [key: string]: string[];
-                            };
-                            /** @description Present on 500: quote it when reporting the error. */
-                            request_id?: string;
-                        };
-                    };
-                };
-                /** @description Error body */
-                429: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /**
-                             * @description What went wrong, in a sentence.
-                             * @example The city field is required.
-                             */
-                            message: string;
-                            /**
-                             * @description Field errors on 422, keyed by field; nested keys use dots (`hours.mon`, `fields.Manager`).
-                             * @example {
-                             *       "city": [
-                             *         "is required"
-                             *       ]
-                             *     }
-                             */
-                            errors?: {
-                                [key: string]: string[];
-                            };
-                            /** @description Present on 500: quote it when reporting the error. */
-                            request_id?: string;
-                        };
-                    };
-                };
-            };
-        };
+        get: operations["listMarkers"];
         put?: never;
         /**
          * Create a marker
          * @description Names are trimmed and unique in the project ignoring case (a duplicate is a 422). Retries are safe with an `Idempotency-Key` header (a unique string of up to 255 characters, such as a UUID): the response to the first request with a key is kept for 24 hours, and a request with the same key and the same body (same method and path, same JSON whatever its key order) gets that response again, with `Idempotent-Replayed: true`, without creating anything. The same key with a different body is a 422. Keys belong to the user, whichever of the user’s tokens sends them. A request that arrives while another with its key is still running waits for it, then gets its response. A failed request (any 4xx or 5xx) stores nothing, so it can be retried with the same key.
          */
-        post: {
-            parameters: {
-                query?: never;
-                header?: {
-                    /**
-                     * @description Makes retries of this request safe; see the operation description.
-                     * @example 5f0c6a8e-8f7e-4b55-9a4c-0d3f1f6f2b1e
-                     */
-                    "idempotency-key"?: string;
-                };
-                path: {
-                    /**
-                     * @description Public project ID
-                     * @example prj_8Hq2LmZ0aB3xYc7D
-                     */
-                    project_id: string;
-                };
-                cookie?: never;
-            };
-            /** @description A new marker; omitted color and icon_url are null */
-            requestBody: {
-                content: {
-                    "application/json": {
-                        /**
-                         * @description Unique among the project's markers, ignoring case; surrounding spaces are trimmed
-                         * @example Flagship
-                         */
-                        name: string;
-                        /** @description Pin colour as `#rrggbb` (saved in lower case), or null */
-                        color?: string | null;
-                        /** @description http(s) URL of the pin image, or null */
-                        icon_url?: string | null;
-                        /**
-                         * @description The marker new locations get when none is given; setting it clears the former default
-                         * @default false
-                         */
-                        default?: boolean;
-                    };
-                };
-            };
-            responses: {
-                /** @description Default Response */
-                201: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description A map marker */
-                            data: {
-                                /**
-                                 * @description Public ID of the marker
-                                 * @example mrk_8Hq2LmZ0aB3xYc7D
-                                 */
-                                id: string;
-                                /**
-                                 * @description Unique among the project's markers, ignoring case; surrounding spaces are trimmed
-                                 * @example Flagship
-                                 */
-                                name: string;
-                                /** @description Pin colour as `#rrggbb` (saved in lower case), or null */
-                                color: string | null;
-                                /** @description http(s) URL of the pin image, or null */
-                                icon_url: string | null;
-                                /** @description The marker new locations get when none is given; setting it clears the former default */
-                                default: boolean;
-                            };
-                        };
-                    };
-                };
-                /** @description Error body */
-                400: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /**
-                             * @description What went wrong, in a sentence.
-                             * @example The city field is required.
-                             */
-                            message: string;
-                            /**
-                             * @description Field errors on 422, keyed by field; nested keys use dots (`hours.mon`, `fields.Manager`).
-                             * @example {
-                             *       "city": [
-                             *         "is required"
-                             *       ]
-                             *     }
-                             */
-                            errors?: {
-                                [key: string]: string[];
-                            };
-                            /** @description Present on 500: quote it when reporting the error. */
-                            request_id?: string;
-                        };
-                    };
-                };
-                /** @description Error body */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /**
-                             * @description What went wrong, in a sentence.
-                             * @example The city field is required.
-                             */
-                            message: string;
-                            /**
-                             * @description Field errors on 422, keyed by field; nested keys use dots (`hours.mon`, `fields.Manager`).
-                             * @example {
-                             *       "city": [
-                             *         "is required"
-                             *       ]
-                             *     }
-                             */
-                            errors?: {
-                                [key: string]: string[];
-                            };
-                            /** @description Present on 500: quote it when reporting the error. */
-                            request_id?: string;
-                        };
-                    };
-                };
-                /** @description Error body */
-                403: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /**
-                             * @description What went wrong, in a sentence.
-                             * @example The city field is required.
-                             */
-                            message: string;
-                            /**
-                             * @description Field errors on 422, keyed by field; nested keys use dots (`hours.mon`, `fields.Manager`).
-                             * @example {
-                             *       "city": [
-                             *         "is required"
-                             *       ]
-                             *     }
-                             */
-                            errors?: {
-                                [key: string]: string[];
-                            };
-                            /** @description Present on 500: quote it when reporting the error. */
-                            request_id?: string;
-                        };
-                    };
-                };
-                /** @description Error body */
-                404: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /**
-                             * @description What went wrong, in a sentence.
-                             * @example The city field is required.
-                             */
-                            message: string;
-                            /**
-                             * @description Field errors on 422, keyed by field; nested keys use dots (`hours.mon`, `fields.Manager`).
-                             * @example {
-                             *       "city": [
-                             *         "is required"
-                             *       ]
-                             *     }
-                             */
-                            errors?: {
-                                [key: string]: string[];
-                            };
-                            /** @description Present on 500: quote it when reporting the error. */
-                            request_id?: string;
-                        };
-                    };
-                };
-                /** @description Error body */
-                409: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /**
-                             * @description What went wrong, in a sentence.
-                             * @example The city field is required.
-                             */
-                            message: string;
-                            /**
-                             * @description Field errors on 422, keyed by field; nested keys use dots (`hours.mon`, `fields.Manager`).
-                             * @example {
-                             *       "city": [
-                             *         "is required"
-                             *       ]
-                             *     }
-                             */
-                            errors?: {
-                                [key: string]: string[];
-                            };
-                            /** @description Present on 500: quote it when reporting the error. */
-                            request_id?: string;
-                        };
-                    };
-                };
-                /** @description Error body */
-                415: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /**
-                             * @description What went wrong, in a sentence.
-                             * @example The city field is required.
-                             */
-                            message: string;
-                            /**
-                             * @description Field errors on 422, keyed by field; nested keys use dots (`hours.mon`, `fields.Manager`).
-                             * @example {
-                             *       "city": [
-                             *         "is required"
-                             *       ]
-                             *     }
-                             */
-                            errors?: {
-                                [key: string]: string[];
-                            };
-                            /** @description Present on 500: quote it when reporting the error. */
-                            request_id?: string;
-                        };
-                    };
-                };
-                /** @description Error body */
-                422: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /**
-                             * @description What went wrong, in a sentence.
-                             * @example The city field is required.
-                             */
-                            message: string;
-                            /**
-                             * @description Field errors on 422, keyed by field; nested keys use dots (`hours.mon`, `fields.Manager`).
-                             * @example {
-                             *       "city": [
-                             *         "is required"
-                             *       ]
-                             *     }
-                             */
-                            errors?: {
-                                [key: string]: string[];
-                            };
-                            /** @description Present on 500: quote it when reporting the error. */
-                            request_id?: string;
-                        };
-                    };
-                };
-                /** @description Error body */
-                429: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /**
-                             * @description What went wrong, in a sentence.
-                             * @example The city field is required.
-                             */
-                            message: string;
-                            /**
-                             * @description Field errors on 422, keyed by field; nested keys use dots (`hours.mon`, `fields.Manager`).
-                             * @example {
-                             *       "city": [
-                             *         "is required"
-                             *       ]
-                             *     }
-                             */
-                            errors?: {
-                                [key: string]: string[];
-                            };
-                            /** @description Present on 500: quote it when reporting the error. */
-                            request_id?: string;
-                        };
-                    };
-                };
-            };
-        };
+        post: operations["createMarker"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1700,416 +121,14 @@ export interface paths {
          * Delete a marker
          * @description Locations with this marker are left without one (`marker` becomes null). An ID of another project is a 404.
          */
-        delete: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    /**
-                     * @description Public project ID
-                     * @example prj_8Hq2LmZ0aB3xYc7D
-                     */
-                    project_id: string;
-                    /** @description Public ID of the item, as listed */
-                    id: string;
-                };
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @enum {boolean} */
-                            success: true;
-                        };
-                    };
-                };
-                /** @description Error body */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /**
-                             * @description What went wrong, in a sentence.
-                             * @example The city field is required.
-                             */
-                            message: string;
-                            /**
-                             * @description Field errors on 422, keyed by field; nested keys use dots (`hours.mon`, `fields.Manager`).
-                             * @example {
-                             *       "city": [
-                             *         "is required"
-                             *       ]
-                             *     }
-                             */
-                            errors?: {
-                                [key: string]: string[];
-                            };
-                            /** @description Present on 500: quote it when reporting the error. */
-                            request_id?: string;
-                        };
-                    };
-                };
-                /** @description Error body */
-                403: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /**
-                             * @description What went wrong, in a sentence.
-                             * @example The city field is required.
-                             */
-                            message: string;
-                            /**
-                             * @description Field errors on 422, keyed by field; nested keys use dots (`hours.mon`, `fields.Manager`).
-                             * @example {
-                             *       "city": [
-                             *         "is required"
-                             *       ]
-                             *     }
-                             */
-                            errors?: {
-                                [key: string]: string[];
-                            };
-                            /** @description Present on 500: quote it when reporting the error. */
-                            request_id?: string;
-                        };
-                    };
-                };
-                /** @description Error body */
-                404: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /**
-                             * @description What went wrong, in a sentence.
-                             * @example The city field is required.
-                             */
-                            message: string;
-                            /**
-                             * @description Field errors on 422, keyed by field; nested keys use dots (`hours.mon`, `fields.Manager`).
-                             * @example {
-                             *       "city": [
-                             *         "is required"
-                             *       ]
-                             *     }
-                             */
-                            errors?: {
-                                [key: string]: string[];
-                            };
-                            /** @description Present on 500: quote it when reporting the error. */
-                            request_id?: string;
-                        };
-                    };
-                };
-                /** @description Error body */
-                429: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /**
-                             * @description What went wrong, in a sentence.
-                             * @example The city field is required.
-                             */
-                            message: string;
-                            /**
-                             * @description Field errors on 422, keyed by field; nested keys use dots (`hours.mon`, `fields.Manager`).
-                             * @example {
-                             *       "city": [
-                             *         "is required"
-                             *       ]
-                             *     }
-                             */
-                            errors?: {
-                                [key: string]: string[];
-                            };
-                            /** @description Present on 500: quote it when reporting the error. */
-                            request_id?: string;
-                        };
-                    };
-                };
-            };
-        };
+        delete: operations["deleteMarker"];
         options?: never;
         head?: never;
         /**
          * Update a marker
          * @description Partial update: omitted keys keep their values. Names are trimmed and unique in the project ignoring case (a duplicate is a 422). An ID of another project is a 404.
          */
-        patch: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    /**
-                     * @description Public project ID
-                     * @example prj_8Hq2LmZ0aB3xYc7D
-                     */
-                    project_id: string;
-                    /** @description Public ID of the item, as listed */
-                    id: string;
-                };
-                cookie?: never;
-            };
-            /** @description Changes to a marker; omitted keys keep their values, null clears color or icon_url */
-            requestBody: {
-                content: {
-                    "application/json": {
-                        /**
-                         * @description Unique among the project's markers, ignoring case; surrounding spaces are trimmed
-                         * @example Flagship
-                         */
-                        name?: string;
-                        /** @description Pin colour as `#rrggbb` (saved in lower case), or null */
-                        color?: string | null;
-                        /** @description http(s) URL of the pin image, or null */
-                        icon_url?: string | null;
-                        /** @description The marker new locations get when none is given; setting it clears the former default */
-                        default?: boolean;
-                    };
-                };
-            };
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description A map marker */
-                            data: {
-                                /**
-                                 * @description Public ID of the marker
-                                 * @example mrk_8Hq2LmZ0aB3xYc7D
-                                 */
-                                id: string;
-                                /**
-                                 * @description Unique among the project's markers, ignoring case; surrounding spaces are trimmed
-                                 * @example Flagship
-                                 */
-                                name: string;
-                                /** @description Pin colour as `#rrggbb` (saved in lower case), or null */
-                                color: string | null;
-                                /** @description http(s) URL of the pin image, or null */
-                                icon_url: string | null;
-                                /** @description The marker new locations get when none is given; setting it clears the former default */
-                                default: boolean;
-                            };
-                        };
-                    };
-                };
-                /** @description Error body */
-                400: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /**
-                             * @description What went wrong, in a sentence.
-                             * @example The city field is required.
-                             */
-                            message: string;
-                            /**
-                             * @description Field errors on 422, keyed by field; nested keys use dots (`hours.mon`, `fields.Manager`).
-                             * @example {
-                             *       "city": [
-                             *         "is required"
-                             *       ]
-                             *     }
-                             */
-                            errors?: {
-                                [key: string]: string[];
-                            };
-                            /** @description Present on 500: quote it when reporting the error. */
-                            request_id?: string;
-                        };
-                    };
-                };
-                /** @description Error body */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /**
-                             * @description What went wrong, in a sentence.
-                             * @example The city field is required.
-                             */
-                            message: string;
-                            /**
-                             * @description Field errors on 422, keyed by field; nested keys use dots (`hours.mon`, `fields.Manager`).
-                             * @example {
-                             *       "city": [
-                             *         "is required"
-                             *       ]
-                             *     }
-                             */
-                            errors?: {
-                                [key: string]: string[];
-                            };
-                            /** @description Present on 500: quote it when reporting the error. */
-                            request_id?: string;
-                        };
-                    };
-                };
-                /** @description Error body */
-                403: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /**
-                             * @description What went wrong, in a sentence.
-                             * @example The city field is required.
-                             */
-                            message: string;
-                            /**
-                             * @description Field errors on 422, keyed by field; nested keys use dots (`hours.mon`, `fields.Manager`).
-                             * @example {
-                             *       "city": [
-                             *         "is required"
-                             *       ]
-                             *     }
-                             */
-                            errors?: {
-                                [key: string]: string[];
-                            };
-                            /** @description Present on 500: quote it when reporting the error. */
-                            request_id?: string;
-                        };
-                    };
-                };
-                /** @description Error body */
-                404: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /**
-                             * @description What went wrong, in a sentence.
-                             * @example The city field is required.
-                             */
-                            message: string;
-                            /**
-                             * @description Field errors on 422, keyed by field; nested keys use dots (`hours.mon`, `fields.Manager`).
-                             * @example {
-                             *       "city": [
-                             *         "is required"
-                             *       ]
-                             *     }
-                             */
-                            errors?: {
-                                [key: string]: string[];
-                            };
-                            /** @description Present on 500: quote it when reporting the error. */
-                            request_id?: string;
-                        };
-                    };
-                };
-                /** @description Error body */
-                415: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /**
-                             * @description What went wrong, in a sentence.
-                             * @example The city field is required.
-                             */
-                            message: string;
-                            /**
-                             * @description Field errors on 422, keyed by field; nested keys use dots (`hours.mon`, `fields.Manager`).
-                             * @example {
-                             *       "city": [
-                             *         "is required"
-                             *       ]
-                             *     }
-                             */
-                            errors?: {
-                                [key: string]: string[];
-                            };
-                            /** @description Present on 500: quote it when reporting the error. */
-                            request_id?: string;
-                        };
-                    };
-                };
-                /** @description Error body */
-                422: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /**
-                             * @description What went wrong, in a sentence.
-                             * @example The city field is required.
-                             */
-                            message: string;
-                            /**
-                             * @description Field errors on 422, keyed by field; nested keys use dots (`hours.mon`, `fields.Manager`).
-                             * @example {
-                             *       "city": [
-                             *         "is required"
-                             *       ]
-                             *     }
-                             */
-                            errors?: {
-                                [key: string]: string[];
-                            };
-                            /** @description Present on 500: quote it when reporting the error. */
-                            request_id?: string;
-                        };
-                    };
-                };
-                /** @description Error body */
-                429: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /**
-                             * @description What went wrong, in a sentence.
-                             * @example The city field is required.
-                             */
-                            message: string;
-                            /**
-                             * @description Field errors on 422, keyed by field; nested keys use dots (`hours.mon`, `fields.Manager`).
-                             * @example {
-                             *       "city": [
-                             *         "is required"
-                             *       ]
-                             *     }
-                             */
-                            errors?: {
-                                [key: string]: string[];
-                            };
-                            /** @description Present on 500: quote it when reporting the error. */
-                            request_id?: string;
-                        };
-                    };
-                };
-            };
-        };
+        patch: operations["updateMarker"];
         trace?: never;
     };
     "/api/v2/projects/{project_id}/filters": {
@@ -2123,443 +142,13 @@ export interface paths {
          * List the project's filters
          * @description Every filter of the project in ID order (oldest first). The list is not paginated.
          */
-        get: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    /**
-                     * @description Public project ID
-                     * @example prj_8Hq2LmZ0aB3xYc7D
-                     */
-                    project_id: string;
-                };
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            data: {
-                                /**
-                                 * @description Public ID of the filter
-                                 * @example flt_Qw3rTy8uIo1pAs2D
-                                 */
-                                id: string;
-                                /**
-                                 * @description Unique among the project's filters, ignoring case; surrounding spaces are trimmed
-                                 * @example Wheelchair access
-                                 */
-                                name: string;
-                            }[];
-                        };
-                    };
-                };
-                /** @description Error body */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /**
-                             * @description What went wrong, in a sentence.
-                             * @example The city field is required.
-                             */
-                            message: string;
-                            /**
-                             * @description Field errors on 422, keyed by field; nested keys use dots (`hours.mon`, `fields.Manager`).
-                             * @example {
-                             *       "city": [
-                             *         "is required"
-                             *       ]
-                             *     }
-                             */
-                            errors?: {
-                                [key: string]: string[];
-                            };
-                            /** @description Present on 500: quote it when reporting the error. */
-                            request_id?: string;
-                        };
-                    };
-                };
-                /** @description Error body */
-                403: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /**
-                             * @description What went wrong, in a sentence.
-                             * @example The city field is required.
-                             */
-                            message: string;
-                            /**
-                             * @description Field errors on 422, keyed by field; nested keys use dots (`hours.mon`, `fields.Manager`).
-                             * @example {
-                             *       "city": [
-                             *         "is required"
-                             *       ]
-                             *     }
-                             */
-                            errors?: {
-                                [key: string]: string[];
-                            };
-                            /** @description Present on 500: quote it when reporting the error. */
-                            request_id?: string;
-                        };
-                    };
-                };
-                /** @description Error body */
-                404: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /**
-                             * @description What went wrong, in a sentence.
-                             * @example The city field is required.
-                             */
-                            message: string;
-                            /**
-                             * @description Field errors on 422, keyed by field; nested keys use dots (`hours.mon`, `fields.Manager`).
-                             * @example {
-                             *       "city": [
-                             *         "is required"
-                             *       ]
-                             *     }
-                             */
-                            errors?: {
-                                [key: string]: string[];
-                            };
-                            /** @description Present on 500: quote it when reporting the error. */
-                            request_id?: string;
-                        };
-                    };
-                };
-                /** @description Error body */
-                429: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /**
-                             * @description What went wrong, in a sentence.
-                             * @example The city field is required.
-                             */
-                            message: string;
-                            /**
-                             * @description Field errors on 422, keyed by field; nested keys use dots (`hours.mon`, `fields.Manager`).
-                             * @example {
-                             *       "city": [
-                             *         "is required"
-                             *       ]
-                             *     }
-                             */
-                            errors?: {
-                                [key: string]: string[];
-                            };
-                            /** @description Present on 500: quote it when reporting the error. */
-                            request_id?: string;
-                        };
-                    };
-                };
-            };
-        };
+        get: operations["listFilters"];
         put?: never;
         /**
          * Create a filter
          * @description Names are trimmed and unique in the project ignoring case (a duplicate is a 422). Retries are safe with an `Idempotency-Key` header (a unique string of up to 255 characters, such as a UUID): the response to the first request with a key is kept for 24 hours, and a request with the same key and the same body (same method and path, same JSON whatever its key order) gets that response again, with `Idempotent-Replayed: true`, without creating anything. The same key with a different body is a 422. Keys belong to the user, whichever of the user’s tokens sends them. A request that arrives while another with its key is still running waits for it, then gets its response. A failed request (any 4xx or 5xx) stores nothing, so it can be retried with the same key.
          */
-        post: {
-            parameters: {
-                query?: never;
-                header?: {
-                    /**
-                     * @description Makes retries of this request safe; see the operation description.
-                     * @example 5f0c6a8e-8f7e-4b55-9a4c-0d3f1f6f2b1e
-                     */
-                    "idempotency-key"?: string;
-                };
-                path: {
-                    /**
-                     * @description Public project ID
-                     * @example prj_8Hq2LmZ0aB3xYc7D
-                     */
-                    project_id: string;
-                };
-                cookie?: never;
-            };
-            /** @description A new filter */
-            requestBody: {
-                content: {
-                    "application/json": {
-                        /**
-                         * @description Unique among the project's filters, ignoring case; surrounding spaces are trimmed
-                         * @example Wheelchair access
-                         */
-                        name: string;
-                    };
-                };
-            };
-            responses: {
-                /** @description Default Response */
-                201: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description A filter */
-                            data: {
-                                /**
-                                 * @description Public ID of the filter
-                                 * @example flt_Qw3rTy8uIo1pAs2D
-                                 */
-                                id: string;
-                                /**
-                                 * @description Unique among the project's filters, ignoring case; surrounding spaces are trimmed
-                                 * @example Wheelchair access
-                                 */
-                                name: string;
-                            };
-                        };
-                    };
-                };
-                /** @description Error body */
-                400: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /**
-                             * @description What went wrong, in a sentence.
-                             * @example The city field is required.
-                             */
-                            message: string;
-                            /**
-                             * @description Field errors on 422, keyed by field; nested keys use dots (`hours.mon`, `fields.Manager`).
-                             * @example {
-                             *       "city": [
-                             *         "is required"
-                             *       ]
-                             *     }
-                             */
-                            errors?: {
-                                [key: string]: string[];
-                            };
-                            /** @description Present on 500: quote it when reporting the error. */
-                            request_id?: string;
-                        };
-                    };
-                };
-                /** @description Error body */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /**
-                             * @description What went wrong, in a sentence.
-                             * @example The city field is required.
-                             */
-                            message: string;
-                            /**
-                             * @description Field errors on 422, keyed by field; nested keys use dots (`hours.mon`, `fields.Manager`).
-                             * @example {
-                             *       "city": [
-                             *         "is required"
-                             *       ]
-                             *     }
-                             */
-                            errors?: {
-                                [key: string]: string[];
-                            };
-                            /** @description Present on 500: quote it when reporting the error. */
-                            request_id?: string;
-                        };
-                    };
-                };
-                /** @description Error body */
-                403: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /**
-                             * @description What went wrong, in a sentence.
-                             * @example The city field is required.
-                             */
-                            message: string;
-                            /**
-                             * @description Field errors on 422, keyed by field; nested keys use dots (`hours.mon`, `fields.Manager`).
-                             * @example {
-                             *       "city": [
-                             *         "is required"
-                             *       ]
-                             *     }
-                             */
-                            errors?: {
-                                [key: string]: string[];
-                            };
-                            /** @description Present on 500: quote it when reporting the error. */
-                            request_id?: string;
-                        };
-                    };
-                };
-                /** @description Error body */
-                404: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /**
-                             * @description What went wrong, in a sentence.
-                             * @example The city field is required.
-                             */
-                            message: string;
-                            /**
-                             * @description Field errors on 422, keyed by field; nested keys use dots (`hours.mon`, `fields.Manager`).
-                             * @example {
-                             *       "city": [
-                             *         "is required"
-                             *       ]
-                             *     }
-                             */
-                            errors?: {
-                                [key: string]: string[];
-                            };
-                            /** @description Present on 500: quote it when reporting the error. */
-                            request_id?: string;
-                        };
-                    };
-                };
-                /** @description Error body */
-                409: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /**
-                             * @description What went wrong, in a sentence.
-                             * @example The city field is required.
-                             */
-                            message: string;
-                            /**
-                             * @description Field errors on 422, keyed by field; nested keys use dots (`hours.mon`, `fields.Manager`).
-                             * @example {
-                             *       "city": [
-                             *         "is required"
-                             *       ]
-                             *     }
-                             */
-                            errors?: {
-                                [key: string]: string[];
-                            };
-                            /** @description Present on 500: quote it when reporting the error. */
-                            request_id?: string;
-                        };
-                    };
-                };
-                /** @description Error body */
-                415: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /**
-                             * @description What went wrong, in a sentence.
-                             * @example The city field is required.
-                             */
-                            message: string;
-                            /**
-                             * @description Field errors on 422, keyed by field; nested keys use dots (`hours.mon`, `fields.Manager`).
-                             * @example {
-                             *       "city": [
-                             *         "is required"
-                             *       ]
-                             *     }
-                             */
-                            errors?: {
-                                [key: string]: string[];
-                            };
-                            /** @description Present on 500: quote it when reporting the error. */
-                            request_id?: string;
-                        };
-                    };
-                };
-                /** @description Error body */
-                422: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /**
-                             * @description What went wrong, in a sentence.
-                             * @example The city field is required.
-                             */
-                            message: string;
-                            /**
-                             * @description Field errors on 422, keyed by field; nested keys use dots (`hours.mon`, `fields.Manager`).
-                             * @example {
-                             *       "city": [
-                             *         "is required"
-                             *       ]
-                             *     }
-                             */
-                            errors?: {
-                                [key: string]: string[];
-                            };
-                            /** @description Present on 500: quote it when reporting the error. */
-                            request_id?: string;
-                        };
-                    };
-                };
-                /** @description Error body */
-                429: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /**
-                             * @description What went wrong, in a sentence.
-                             * @example The city field is required.
-                             */
-                            message: string;
-                            /**
-                             * @description Field errors on 422, keyed by field; nested keys use dots (`hours.mon`, `fields.Manager`).
-                             * @example {
-                             *       "city": [
-                             *         "is required"
-                             *       ]
-                             *     }
-                             */
-                            errors?: {
-                                [key: string]: string[];
-                            };
-                            /** @description Present on 500: quote it when reporting the error. */
-                            request_id?: string;
-                        };
-                    };
-                };
-            };
-        };
+        post: operations["createFilter"];
         delete?: never;
         options?: never;
         head?: never;
@@ -2580,404 +169,14 @@ export interface paths {
          * Delete a filter
          * @description The filter is removed from every location that had it. An ID of another project is a 404.
          */
-        delete: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    /**
-                     * @description Public project ID
-                     * @example prj_8Hq2LmZ0aB3xYc7D
-                     */
-                    project_id: string;
-                    /** @description Public ID of the item, as listed */
-                    id: string;
-                };
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @enum {boolean} */
-                            success: true;
-                        };
-                    };
-                };
-                /** @description Error body */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /**
-                             * @description What went wrong, in a sentence.
-                             * @example The city field is required.
-                             */
-                            message: string;
-                            /**
-                             * @description Field errors on 422, keyed by field; nested keys use dots (`hours.mon`, `fields.Manager`).
-                             * @example {
-                             *       "city": [
-                             *         "is required"
-                             *       ]
-                             *     }
-                             */
-                            errors?: {
-                                [key: string]: string[];
-                            };
-                            /** @description Present on 500: quote it when reporting the error. */
-                            request_id?: string;
-                        };
-                    };
-                };
-                /** @description Error body */
-                403: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /**
-                             * @description What went wrong, in a sentence.
-                             * @example The city field is required.
-                             */
-                            message: string;
-                            /**
-                             * @description Field errors on 422, keyed by field; nested keys use dots (`hours.mon`, `fields.Manager`).
-                             * @example {
-                             *       "city": [
-                             *         "is required"
-                             *       ]
-                             *     }
-                             */
-                            errors?: {
-                                [key: string]: string[];
-                            };
-                            /** @description Present on 500: quote it when reporting the error. */
-                            request_id?: string;
-                        };
-                    };
-                };
-                /** @description Error body */
-                404: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /**
-                             * @description What went wrong, in a sentence.
-                             * @example The city field is required.
-                             */
-                            message: string;
-                            /**
-                             * @description Field errors on 422, keyed by field; nested keys use dots (`hours.mon`, `fields.Manager`).
-                             * @example {
-                             *       "city": [
-                             *         "is required"
-                             *       ]
-                             *     }
-                             */
-                            errors?: {
-                                [key: string]: string[];
-                            };
-                            /** @description Present on 500: quote it when reporting the error. */
-                            request_id?: string;
-                        };
-                    };
-                };
-                /** @description Error body */
-                429: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /**
-                             * @description What went wrong, in a sentence.
-                             * @example The city field is required.
-                             */
-                            message: string;
-                            /**
-                             * @description Field errors on 422, keyed by field; nested keys use dots (`hours.mon`, `fields.Manager`).
-                             * @example {
-                             *       "city": [
-                             *         "is required"
-                             *       ]
-                             *     }
-                             */
-                            errors?: {
-                                [key: string]: string[];
-                            };
-                            /** @description Present on 500: quote it when reporting the error. */
-                            request_id?: string;
-                        };
-                    };
-                };
-            };
-        };
+        delete: operations["deleteFilter"];
         options?: never;
         head?: never;
         /**
          * Update a filter
          * @description Partial update: omitted keys keep their values. Names are trimmed and unique in the project ignoring case (a duplicate is a 422). An ID of another project is a 404.
          */
-        patch: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    /**
-                     * @description Public project ID
-                     * @example prj_8Hq2LmZ0aB3xYc7D
-                     */
-                    project_id: string;
-                    /** @description Public ID of the item, as listed */
-                    id: string;
-                };
-                cookie?: never;
-            };
-            /** @description A filter rename */
-            requestBody: {
-                content: {
-                    "application/json": {
-                        /**
-                         * @description Unique among the project's filters, ignoring case; surrounding spaces are trimmed
-                         * @example Wheelchair access
-                         */
-                        name?: string;
-                    };
-                };
-            };
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description A filter */
-                            data: {
-                                /**
-                                 * @description Public ID of the filter
-                                 * @example flt_Qw3rTy8uIo1pAs2D
-                                 */
-                                id: string;
-                                /**
-                                 * @description Unique among the project's filters, ignoring case; surrounding spaces are trimmed
-                                 * @example Wheelchair access
-                                 */
-                                name: string;
-                            };
-                        };
-                    };
-                };
-                /** @description Error body */
-                400: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /**
-                             * @description What went wrong, in a sentence.
-                             * @example The city field is required.
-                             */
-                            message: string;
-                            /**
-                             * @description Field errors on 422, keyed by field; nested keys use dots (`hours.mon`, `fields.Manager`).
-                             * @example {
-                             *       "city": [
-                             *         "is required"
-                             *       ]
-                             *     }
-                             */
-                            errors?: {
-                                [key: string]: string[];
-                            };
-                            /** @description Present on 500: quote it when reporting the error. */
-                            request_id?: string;
-                        };
-                    };
-                };
-                /** @description Error body */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /**
-                             * @description What went wrong, in a sentence.
-                             * @example The city field is required.
-                             */
-                            message: string;
-                            /**
-                             * @description Field errors on 422, keyed by field; nested keys use dots (`hours.mon`, `fields.Manager`).
-                             * @example {
-                             *       "city": [
-                             *         "is required"
-                             *       ]
-                             *     }
-                             */
-                            errors?: {
-                                [key: string]: string[];
-                            };
-                            /** @description Present on 500: quote it when reporting the error. */
-                            request_id?: string;
-                        };
-                    };
-                };
-                /** @description Error body */
-                403: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /**
-                             * @description What went wrong, in a sentence.
-                             * @example The city field is required.
-                             */
-                            message: string;
-                            /**
-                             * @description Field errors on 422, keyed by field; nested keys use dots (`hours.mon`, `fields.Manager`).
-                             * @example {
-                             *       "city": [
-                             *         "is required"
-                             *       ]
-                             *     }
-                             */
-                            errors?: {
-                                [key: string]: string[];
-                            };
-                            /** @description Present on 500: quote it when reporting the error. */
-                            request_id?: string;
-                        };
-                    };
-                };
-                /** @description Error body */
-                404: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /**
-                             * @description What went wrong, in a sentence.
-                             * @example The city field is required.
-                             */
-                            message: string;
-                            /**
-                             * @description Field errors on 422, keyed by field; nested keys use dots (`hours.mon`, `fields.Manager`).
-                             * @example {
-                             *       "city": [
-                             *         "is required"
-                             *       ]
-                             *     }
-                             */
-                            errors?: {
-                                [key: string]: string[];
-                            };
-                            /** @description Present on 500: quote it when reporting the error. */
-                            request_id?: string;
-                        };
-                    };
-                };
-                /** @description Error body */
-                415: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /**
-                             * @description What went wrong, in a sentence.
-                             * @example The city field is required.
-                             */
-                            message: string;
-                            /**
-                             * @description Field errors on 422, keyed by field; nested keys use dots (`hours.mon`, `fields.Manager`).
-                             * @example {
-                             *       "city": [
-                             *         "is required"
-                             *       ]
-                             *     }
-                             */
-                            errors?: {
-                                [key: string]: string[];
-                            };
-                            /** @description Present on 500: quote it when reporting the error. */
-                            request_id?: string;
-                        };
-                    };
-                };
-                /** @description Error body */
-                422: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /**
-                             * @description What went wrong, in a sentence.
-                             * @example The city field is required.
-                             */
-                            message: string;
-                            /**
-                             * @description Field errors on 422, keyed by field; nested keys use dots (`hours.mon`, `fields.Manager`).
-                             * @example {
-                             *       "city": [
-                             *         "is required"
-                             *       ]
-                             *     }
-                             */
-                            errors?: {
-                                [key: string]: string[];
-                            };
-                            /** @description Present on 500: quote it when reporting the error. */
-                            request_id?: string;
-                        };
-                    };
-                };
-                /** @description Error body */
-                429: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /**
-                             * @description What went wrong, in a sentence.
-                             * @example The city field is required.
-                             */
-                            message: string;
-                            /**
-                             * @description Field errors on 422, keyed by field; nested keys use dots (`hours.mon`, `fields.Manager`).
-                             * @example {
-                             *       "city": [
-                             *         "is required"
-                             *       ]
-                             *     }
-                             */
-                            errors?: {
-                                [key: string]: string[];
-                            };
-                            /** @description Present on 500: quote it when reporting the error. */
-                            request_id?: string;
-                        };
-                    };
-                };
-            };
-        };
+        patch: operations["updateFilter"];
         trace?: never;
     };
     "/api/v2/projects/{project_id}/fields": {
@@ -2991,443 +190,13 @@ export interface paths {
          * List the project's custom fields
          * @description Every custom field of the project in ID order (oldest first). The list is not paginated.
          */
-        get: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    /**
-                     * @description Public project ID
-                     * @example prj_8Hq2LmZ0aB3xYc7D
-                     */
-                    project_id: string;
-                };
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            data: {
-                                /**
-                                 * @description Public ID of the custom field
-                                 * @example fld_Zx9cVb8nM7aS6dF5
-                                 */
-                                id: string;
-                                /**
-                                 * @description Unique among the project's custom fields, ignoring case; surrounding spaces are trimmed
-                                 * @example Manager
-                                 */
-                                name: string;
-                            }[];
-                        };
-                    };
-                };
-                /** @description Error body */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /**
-                             * @description What went wrong, in a sentence.
-                             * @example The city field is required.
-                             */
-                            message: string;
-                            /**
-                             * @description Field errors on 422, keyed by field; nested keys use dots (`hours.mon`, `fields.Manager`).
-                             * @example {
-                             *       "city": [
-                             *         "is required"
-                             *       ]
-                             *     }
-                             */
-                            errors?: {
-                                [key: string]: string[];
-                            };
-                            /** @description Present on 500: quote it when reporting the error. */
-                            request_id?: string;
-                        };
-                    };
-                };
-                /** @description Error body */
-                403: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /**
-                             * @description What went wrong, in a sentence.
-                             * @example The city field is required.
-                             */
-                            message: string;
-                            /**
-                             * @description Field errors on 422, keyed by field; nested keys use dots (`hours.mon`, `fields.Manager`).
-                             * @example {
-                             *       "city": [
-                             *         "is required"
-                             *       ]
-                             *     }
-                             */
-                            errors?: {
-                                [key: string]: string[];
-                            };
-                            /** @description Present on 500: quote it when reporting the error. */
-                            request_id?: string;
-                        };
-                    };
-                };
-                /** @description Error body */
-                404: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /**
-                             * @description What went wrong, in a sentence.
-                             * @example The city field is required.
-                             */
-                            message: string;
-                            /**
-                             * @description Field errors on 422, keyed by field; nested keys use dots (`hours.mon`, `fields.Manager`).
-                             * @example {
-                             *       "city": [
-                             *         "is required"
-                             *       ]
-                             *     }
-                             */
-                            errors?: {
-                                [key: string]: string[];
-                            };
-                            /** @description Present on 500: quote it when reporting the error. */
-                            request_id?: string;
-                        };
-                    };
-                };
-                /** @description Error body */
-                429: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /**
-                             * @description What went wrong, in a sentence.
-                             * @example The city field is required.
-                             */
-                            message: string;
-                            /**
-                             * @description Field errors on 422, keyed by field; nested keys use dots (`hours.mon`, `fields.Manager`).
-                             * @example {
-                             *       "city": [
-                             *         "is required"
-                             *       ]
-                             *     }
-                             */
-                            errors?: {
-                                [key: string]: string[];
-                            };
-                            /** @description Present on 500: quote it when reporting the error. */
-                            request_id?: string;
-                        };
-                    };
-                };
-            };
-        };
+        get: operations["listFields"];
         put?: never;
         /**
          * Create a custom field
          * @description Names are trimmed and unique in the project ignoring case (a duplicate is a 422). Retries are safe with an `Idempotency-Key` header (a unique string of up to 255 characters, such as a UUID): the response to the first request with a key is kept for 24 hours, and a request with the same key and the same body (same method and path, same JSON whatever its key order) gets that response again, with `Idempotent-Replayed: true`, without creating anything. The same key with a different body is a 422. Keys belong to the user, whichever of the user’s tokens sends them. A request that arrives while another with its key is still running waits for it, then gets its response. A failed request (any 4xx or 5xx) stores nothing, so it can be retried with the same key.
          */
-        post: {
-            parameters: {
-                query?: never;
-                header?: {
-                    /**
-                     * @description Makes retries of this request safe; see the operation description.
-                     * @example 5f0c6a8e-8f7e-4b55-9a4c-0d3f1f6f2b1e
-                     */
-                    "idempotency-key"?: string;
-                };
-                path: {
-                    /**
-                     * @description Public project ID
-                     * @example prj_8Hq2LmZ0aB3xYc7D
-                     */
-                    project_id: string;
-                };
-                cookie?: never;
-            };
-            /** @description A new custom field */
-            requestBody: {
-                content: {
-                    "application/json": {
-                        /**
-                         * @description Unique among the project's custom fields, ignoring case; surrounding spaces are trimmed
-                         * @example Manager
-                         */
-                        name: string;
-                    };
-                };
-            };
-            responses: {
-                /** @description Default Response */
-                201: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description A custom field */
-                            data: {
-                                /**
-                                 * @description Public ID of the custom field
-                                 * @example fld_Zx9cVb8nM7aS6dF5
-                                 */
-                                id: string;
-                                /**
-                                 * @description Unique among the project's custom fields, ignoring case; surrounding spaces are trimmed
-                                 * @example Manager
-                                 */
-                                name: string;
-                            };
-                        };
-                    };
-                };
-                /** @description Error body */
-                400: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /**
-                             * @description What went wrong, in a sentence.
-                             * @example The city field is required.
-                             */
-                            message: string;
-                            /**
-                             * @description Field errors on 422, keyed by field; nested keys use dots (`hours.mon`, `fields.Manager`).
-                             * @example {
-                             *       "city": [
-                             *         "is required"
-                             *       ]
-                             *     }
-                             */
-                            errors?: {
-                                [key: string]: string[];
-                            };
-                            /** @description Present on 500: quote it when reporting the error. */
-                            request_id?: string;
-                        };
-                    };
-                };
-                /** @description Error body */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /**
-                             * @description What went wrong, in a sentence.
-                             * @example The city field is required.
-                             */
-                            message: string;
-                            /**
-                             * @description Field errors on 422, keyed by field; nested keys use dots (`hours.mon`, `fields.Manager`).
-                             * @example {
-                             *       "city": [
-                             *         "is required"
-                             *       ]
-                             *     }
-                             */
-                            errors?: {
-                                [key: string]: string[];
-                            };
-                            /** @description Present on 500: quote it when reporting the error. */
-                            request_id?: string;
-                        };
-                    };
-                };
-                /** @description Error body */
-                403: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /**
-                             * @description What went wrong, in a sentence.
-                             * @example The city field is required.
-                             */
-                            message: string;
-                            /**
-                             * @description Field errors on 422, keyed by field; nested keys use dots (`hours.mon`, `fields.Manager`).
-                             * @example {
-                             *       "city": [
-                             *         "is required"
-                             *       ]
-                             *     }
-                             */
-                            errors?: {
-                                [key: string]: string[];
-                            };
-                            /** @description Present on 500: quote it when reporting the error. */
-                            request_id?: string;
-                        };
-                    };
-                };
-                /** @description Error body */
-                404: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /**
-                             * @description What went wrong, in a sentence.
-                             * @example The city field is required.
-                             */
-                            message: string;
-                            /**
-                             * @description Field errors on 422, keyed by field; nested keys use dots (`hours.mon`, `fields.Manager`).
-                             * @example {
-                             *       "city": [
-                             *         "is required"
-                             *       ]
-                             *     }
-                             */
-                            errors?: {
-                                [key: string]: string[];
-                            };
-                            /** @description Present on 500: quote it when reporting the error. */
-                            request_id?: string;
-                        };
-                    };
-                };
-                /** @description Error body */
-                409: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /**
-                             * @description What went wrong, in a sentence.
-                             * @example The city field is required.
-                             */
-                            message: string;
-                            /**
-                             * @description Field errors on 422, keyed by field; nested keys use dots (`hours.mon`, `fields.Manager`).
-                             * @example {
-                             *       "city": [
-                             *         "is required"
-                             *       ]
-                             *     }
-                             */
-                            errors?: {
-                                [key: string]: string[];
-                            };
-                            /** @description Present on 500: quote it when reporting the error. */
-                            request_id?: string;
-                        };
-                    };
-                };
-                /** @description Error body */
-                415: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /**
-                             * @description What went wrong, in a sentence.
-                             * @example The city field is required.
-                             */
-                            message: string;
-                            /**
-                             * @description Field errors on 422, keyed by field; nested keys use dots (`hours.mon`, `fields.Manager`).
-                             * @example {
-                             *       "city": [
-                             *         "is required"
-                             *       ]
-                             *     }
-                             */
-                            errors?: {
-                                [key: string]: string[];
-                            };
-                            /** @description Present on 500: quote it when reporting the error. */
-                            request_id?: string;
-                        };
-                    };
-                };
-                /** @description Error body */
-                422: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /**
-                             * @description What went wrong, in a sentence.
-                             * @example The city field is required.
-                             */
-                            message: string;
-                            /**
-                             * @description Field errors on 422, keyed by field; nested keys use dots (`hours.mon`, `fields.Manager`).
-                             * @example {
-                             *       "city": [
-                             *         "is required"
-                             *       ]
-                             *     }
-                             */
-                            errors?: {
-                                [key: string]: string[];
-                            };
-                            /** @description Present on 500: quote it when reporting the error. */
-                            request_id?: string;
-                        };
-                    };
-                };
-                /** @description Error body */
-                429: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /**
-                             * @description What went wrong, in a sentence.
-                             * @example The city field is required.
-                             */
-                            message: string;
-                            /**
-                             * @description Field errors on 422, keyed by field; nested keys use dots (`hours.mon`, `fields.Manager`).
-                             * @example {
-                             *       "city": [
-                             *         "is required"
-                             *       ]
-                             *     }
-                             */
-                            errors?: {
-                                [key: string]: string[];
-                            };
-                            /** @description Present on 500: quote it when reporting the error. */
-                            request_id?: string;
-                        };
-                    };
-                };
-            };
-        };
+        post: operations["createField"];
         delete?: never;
         options?: never;
         head?: never;
@@ -3448,404 +217,14 @@ export interface paths {
          * Delete a custom field
          * @description The field and its values are removed from every location. An ID of another project is a 404.
          */
-        delete: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    /**
-                     * @description Public project ID
-                     * @example prj_8Hq2LmZ0aB3xYc7D
-                     */
-                    project_id: string;
-                    /** @description Public ID of the item, as listed */
-                    id: string;
-                };
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @enum {boolean} */
-                            success: true;
-                        };
-                    };
-                };
-                /** @description Error body */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /**
-                             * @description What went wrong, in a sentence.
-                             * @example The city field is required.
-                             */
-                            message: string;
-                            /**
-                             * @description Field errors on 422, keyed by field; nested keys use dots (`hours.mon`, `fields.Manager`).
-                             * @example {
-                             *       "city": [
-                             *         "is required"
-                             *       ]
-                             *     }
-                             */
-                            errors?: {
-                                [key: string]: string[];
-                            };
-                            /** @description Present on 500: quote it when reporting the error. */
-                            request_id?: string;
-                        };
-                    };
-                };
-                /** @description Error body */
-                403: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /**
-                             * @description What went wrong, in a sentence.
-                             * @example The city field is required.
-                             */
-                            message: string;
-                            /**
-                             * @description Field errors on 422, keyed by field; nested keys use dots (`hours.mon`, `fields.Manager`).
-                             * @example {
-                             *       "city": [
-                             *         "is required"
-                             *       ]
-                             *     }
-                             */
-                            errors?: {
-                                [key: string]: string[];
-                            };
-                            /** @description Present on 500: quote it when reporting the error. */
-                            request_id?: string;
-                        };
-                    };
-                };
-                /** @description Error body */
-                404: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /**
-                             * @description What went wrong, in a sentence.
-                             * @example The city field is required.
-                             */
-                            message: string;
-                            /**
-                             * @description Field errors on 422, keyed by field; nested keys use dots (`hours.mon`, `fields.Manager`).
-                             * @example {
-                             *       "city": [
-                             *         "is required"
-                             *       ]
-                             *     }
-                             */
-                            errors?: {
-                                [key: string]: string[];
-                            };
-                            /** @description Present on 500: quote it when reporting the error. */
-                            request_id?: string;
-                        };
-                    };
-                };
-                /** @description Error body */
-                429: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /**
-                             * @description What went wrong, in a sentence.
-                             * @example The city field is required.
-                             */
-                            message: string;
-                            /**
-                             * @description Field errors on 422, keyed by field; nested keys use dots (`hours.mon`, `fields.Manager`).
-                             * @example {
-                             *       "city": [
-                             *         "is required"
-                             *       ]
-                             *     }
-                             */
-                            errors?: {
-                                [key: string]: string[];
-                            };
-                            /** @description Present on 500: quote it when reporting the error. */
-                            request_id?: string;
-                        };
-                    };
-                };
-            };
-        };
+        delete: operations["deleteField"];
         options?: never;
         head?: never;
         /**
          * Update a custom field
          * @description Partial update: omitted keys keep their values. Names are trimmed and unique in the project ignoring case (a duplicate is a 422). An ID of another project is a 404.
          */
-        patch: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    /**
-                     * @description Public project ID
-                     * @example prj_8Hq2LmZ0aB3xYc7D
-                     */
-                    project_id: string;
-                    /** @description Public ID of the item, as listed */
-                    id: string;
-                };
-                cookie?: never;
-            };
-            /** @description A custom field rename */
-            requestBody: {
-                content: {
-                    "application/json": {
-                        /**
-                         * @description Unique among the project's custom fields, ignoring case; surrounding spaces are trimmed
-                         * @example Manager
-                         */
-                        name?: string;
-                    };
-                };
-            };
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description A custom field */
-                            data: {
-                                /**
-                                 * @description Public ID of the custom field
-                                 * @example fld_Zx9cVb8nM7aS6dF5
-                                 */
-                                id: string;
-                                /**
-                                 * @description Unique among the project's custom fields, ignoring case; surrounding spaces are trimmed
-                                 * @example Manager
-                                 */
-                                name: string;
-                            };
-                        };
-                    };
-                };
-                /** @description Error body */
-                400: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /**
-                             * @description What went wrong, in a sentence.
-                             * @example The city field is required.
-                             */
-                            message: string;
-                            /**
-                             * @description Field errors on 422, keyed by field; nested keys use dots (`hours.mon`, `fields.Manager`).
-                             * @example {
-                             *       "city": [
-                             *         "is required"
-                             *       ]
-                             *     }
-                             */
-                            errors?: {
-                                [key: string]: string[];
-                            };
-                            /** @description Present on 500: quote it when reporting the error. */
-                            request_id?: string;
-                        };
-                    };
-                };
-                /** @description Error body */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /**
-                             * @description What went wrong, in a sentence.
-                             * @example The city field is required.
-                             */
-                            message: string;
-                            /**
-                             * @description Field errors on 422, keyed by field; nested keys use dots (`hours.mon`, `fields.Manager`).
-                             * @example {
-                             *       "city": [
-                             *         "is required"
-                             *       ]
-                             *     }
-                             */
-                            errors?: {
-                                [key: string]: string[];
-                            };
-                            /** @description Present on 500: quote it when reporting the error. */
-                            request_id?: string;
-                        };
-                    };
-                };
-                /** @description Error body */
-                403: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /**
-                             * @description What went wrong, in a sentence.
-                             * @example The city field is required.
-                             */
-                            message: string;
-                            /**
-                             * @description Field errors on 422, keyed by field; nested keys use dots (`hours.mon`, `fields.Manager`).
-                             * @example {
-                             *       "city": [
-                             *         "is required"
-                             *       ]
-                             *     }
-                             */
-                            errors?: {
-                                [key: string]: string[];
-                            };
-                            /** @description Present on 500: quote it when reporting the error. */
-                            request_id?: string;
-                        };
-                    };
-                };
-                /** @description Error body */
-                404: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /**
-                             * @description What went wrong, in a sentence.
-                             * @example The city field is required.
-                             */
-                            message: string;
-                            /**
-                             * @description Field errors on 422, keyed by field; nested keys use dots (`hours.mon`, `fields.Manager`).
-                             * @example {
-                             *       "city": [
-                             *         "is required"
-                             *       ]
-                             *     }
-                             */
-                            errors?: {
-                                [key: string]: string[];
-                            };
-                            /** @description Present on 500: quote it when reporting the error. */
-                            request_id?: string;
-                        };
-                    };
-                };
-                /** @description Error body */
-                415: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /**
-                             * @description What went wrong, in a sentence.
-                             * @example The city field is required.
-                             */
-                            message: string;
-                            /**
-                             * @description Field errors on 422, keyed by field; nested keys use dots (`hours.mon`, `fields.Manager`).
-                             * @example {
-                             *       "city": [
-                             *         "is required"
-                             *       ]
-                             *     }
-                             */
-                            errors?: {
-                                [key: string]: string[];
-                            };
-                            /** @description Present on 500: quote it when reporting the error. */
-                            request_id?: string;
-                        };
-                    };
-                };
-                /** @description Error body */
-                422: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /**
-                             * @description What went wrong, in a sentence.
-                             * @example The city field is required.
-                             */
-                            message: string;
-                            /**
-                             * @description Field errors on 422, keyed by field; nested keys use dots (`hours.mon`, `fields.Manager`).
-                             * @example {
-                             *       "city": [
-                             *         "is required"
-                             *       ]
-                             *     }
-                             */
-                            errors?: {
-                                [key: string]: string[];
-                            };
-                            /** @description Present on 500: quote it when reporting the error. */
-                            request_id?: string;
-                        };
-                    };
-                };
-                /** @description Error body */
-                429: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /**
-                             * @description What went wrong, in a sentence.
-                             * @example The city field is required.
-                             */
-                            message: string;
-                            /**
-                             * @description Field errors on 422, keyed by field; nested keys use dots (`hours.mon`, `fields.Manager`).
-                             * @example {
-                             *       "city": [
-                             *         "is required"
-                             *       ]
-                             *     }
-                             */
-                            errors?: {
-                                [key: string]: string[];
-                            };
-                            /** @description Present on 500: quote it when reporting the error. */
-                            request_id?: string;
-                        };
-                    };
-                };
-            };
-        };
+        patch: operations["updateField"];
         trace?: never;
     };
     "/api/v2/projects/{project_id}/calls-to-action": {
@@ -3859,443 +238,13 @@ export interface paths {
          * List the project's calls to action
          * @description Every call to action of the project in ID order (oldest first). The list is not paginated.
          */
-        get: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    /**
-                     * @description Public project ID
-                     * @example prj_8Hq2LmZ0aB3xYc7D
-                     */
-                    project_id: string;
-                };
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            data: {
-                                /**
-                                 * @description Public ID of the call to action
-                                 * @example cta_Lk4jH5gF6dS7aQ8w
-                                 */
-                                id: string;
-                                /**
-                                 * @description Unique among the project's calls to action, ignoring case; surrounding spaces are trimmed
-                                 * @example Order online
-                                 */
-                                title: string;
-                            }[];
-                        };
-                    };
-                };
-                /** @description Error body */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /**
-                             * @description What went wrong, in a sentence.
-                             * @example The city field is required.
-                             */
-                            message: string;
-                            /**
-                             * @description Field errors on 422, keyed by field; nested keys use dots (`hours.mon`, `fields.Manager`).
-                             * @example {
-                             *       "city": [
-                             *         "is required"
-                             *       ]
-                             *     }
-                             */
-                            errors?: {
-                                [key: string]: string[];
-                            };
-                            /** @description Present on 500: quote it when reporting the error. */
-                            request_id?: string;
-                        };
-                    };
-                };
-                /** @description Error body */
-                403: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /**
-                             * @description What went wrong, in a sentence.
-                             * @example The city field is required.
-                             */
-                            message: string;
-                            /**
-                             * @description Field errors on 422, keyed by field; nested keys use dots (`hours.mon`, `fields.Manager`).
-                             * @example {
-                             *       "city": [
-                             *         "is required"
-                             *       ]
-                             *     }
-                             */
-                            errors?: {
-                                [key: string]: string[];
-                            };
-                            /** @description Present on 500: quote it when reporting the error. */
-                            request_id?: string;
-                        };
-                    };
-                };
-                /** @description Error body */
-                404: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /**
-                             * @description What went wrong, in a sentence.
-                             * @example The city field is required.
-                             */
-                            message: string;
-                            /**
-                             * @description Field errors on 422, keyed by field; nested keys use dots (`hours.mon`, `fields.Manager`).
-                             * @example {
-                             *       "city": [
-                             *         "is required"
-                             *       ]
-                             *     }
-                             */
-                            errors?: {
-                                [key: string]: string[];
-                            };
-                            /** @description Present on 500: quote it when reporting the error. */
-                            request_id?: string;
-                        };
-                    };
-                };
-                /** @description Error body */
-                429: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /**
-                             * @description What went wrong, in a sentence.
-                             * @example The city field is required.
-                             */
-                            message: string;
-                            /**
-                             * @description Field errors on 422, keyed by field; nested keys use dots (`hours.mon`, `fields.Manager`).
-                             * @example {
-                             *       "city": [
-                             *         "is required"
-                             *       ]
-                             *     }
-                             */
-                            errors?: {
-                                [key: string]: string[];
-                            };
-                            /** @description Present on 500: quote it when reporting the error. */
-                            request_id?: string;
-                        };
-                    };
-                };
-            };
-        };
+        get: operations["listCallsToAction"];
         put?: never;
         /**
          * Create a call to action
          * @description Titles are trimmed and unique in the project ignoring case (a duplicate is a 422). Retries are safe with an `Idempotency-Key` header (a unique string of up to 255 characters, such as a UUID): the response to the first request with a key is kept for 24 hours, and a request with the same key and the same body (same method and path, same JSON whatever its key order) gets that response again, with `Idempotent-Replayed: true`, without creating anything. The same key with a different body is a 422. Keys belong to the user, whichever of the user’s tokens sends them. A request that arrives while another with its key is still running waits for it, then gets its response. A failed request (any 4xx or 5xx) stores nothing, so it can be retried with the same key.
          */
-        post: {
-            parameters: {
-                query?: never;
-                header?: {
-                    /**
-                     * @description Makes retries of this request safe; see the operation description.
-                     * @example 5f0c6a8e-8f7e-4b55-9a4c-0d3f1f6f2b1e
-                     */
-                    "idempotency-key"?: string;
-                };
-                path: {
-                    /**
-                     * @description Public project ID
-                     * @example prj_8Hq2LmZ0aB3xYc7D
-                     */
-                    project_id: string;
-                };
-                cookie?: never;
-            };
-            /** @description A new call to action */
-            requestBody: {
-                content: {
-                    "application/json": {
-                        /**
-                         * @description Unique among the project's calls to action, ignoring case; surrounding spaces are trimmed
-                         * @example Order online
-                         */
-                        title: string;
-                    };
-                };
-            };
-            responses: {
-                /** @description Default Response */
-                201: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description A call to action (a button on the location, its link set per location) */
-                            data: {
-                                /**
-                                 * @description Public ID of the call to action
-                                 * @example cta_Lk4jH5gF6dS7aQ8w
-                                 */
-                                id: string;
-                                /**
-                                 * @description Unique among the project's calls to action, ignoring case; surrounding spaces are trimmed
-                                 * @example Order online
-                                 */
-                                title: string;
-                            };
-                        };
-                    };
-                };
-                /** @description Error body */
-                400: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /**
-                             * @description What went wrong, in a sentence.
-                             * @example The city field is required.
-                             */
-                            message: string;
-                            /**
-                             * @description Field errors on 422, keyed by field; nested keys use dots (`hours.mon`, `fields.Manager`).
-                             * @example {
-                             *       "city": [
-                             *         "is required"
-                             *       ]
-                             *     }
-                             */
-                            errors?: {
-                                [key: string]: string[];
-                            };
-                            /** @description Present on 500: quote it when reporting the error. */
-                            request_id?: string;
-                        };
-                    };
-                };
-                /** @description Error body */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /**
-                             * @description What went wrong, in a sentence.
-                             * @example The city field is required.
-                             */
-                            message: string;
-                            /**
-                             * @description Field errors on 422, keyed by field; nested keys use dots (`hours.mon`, `fields.Manager`).
-                             * @example {
-                             *       "city": [
-                             *         "is required"
-                             *       ]
-                             *     }
-                             */
-                            errors?: {
-                                [key: string]: string[];
-                            };
-                            /** @description Present on 500: quote it when reporting the error. */
-                            request_id?: string;
-                        };
-                    };
-                };
-                /** @description Error body */
-                403: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /**
-                             * @description What went wrong, in a sentence.
-                             * @example The city field is required.
-                             */
-                            message: string;
-                            /**
-                             * @description Field errors on 422, keyed by field; nested keys use dots (`hours.mon`, `fields.Manager`).
-                             * @example {
-                             *       "city": [
-                             *         "is required"
-                             *       ]
-                             *     }
-                             */
-                            errors?: {
-                                [key: string]: string[];
-                            };
-                            /** @description Present on 500: quote it when reporting the error. */
-                            request_id?: string;
-                        };
-                    };
-                };
-                /** @description Error body */
-                404: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /**
-                             * @description What went wrong, in a sentence.
-                             * @example The city field is required.
-                             */
-                            message: string;
-                            /**
-                             * @description Field errors on 422, keyed by field; nested keys use dots (`hours.mon`, `fields.Manager`).
-                             * @example {
-                             *       "city": [
-                             *         "is required"
-                             *       ]
-                             *     }
-                             */
-                            errors?: {
-                                [key: string]: string[];
-                            };
-                            /** @description Present on 500: quote it when reporting the error. */
-                            request_id?: string;
-                        };
-                    };
-                };
-                /** @description Error body */
-                409: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /**
-                             * @description What went wrong, in a sentence.
-                             * @example The city field is required.
-                             */
-                            message: string;
-                            /**
-                             * @description Field errors on 422, keyed by field; nested keys use dots (`hours.mon`, `fields.Manager`).
-                             * @example {
-                             *       "city": [
-                             *         "is required"
-                             *       ]
-                             *     }
-                             */
-                            errors?: {
-                                [key: string]: string[];
-                            };
-                            /** @description Present on 500: quote it when reporting the error. */
-                            request_id?: string;
-                        };
-                    };
-                };
-                /** @description Error body */
-                415: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /**
-                             * @description What went wrong, in a sentence.
-                             * @example The city field is required.
-                             */
-                            message: string;
-                            /**
-                             * @description Field errors on 422, keyed by field; nested keys use dots (`hours.mon`, `fields.Manager`).
-                             * @example {
-                             *       "city": [
-                             *         "is required"
-                             *       ]
-                             *     }
-                             */
-                            errors?: {
-                                [key: string]: string[];
-                            };
-                            /** @description Present on 500: quote it when reporting the error. */
-                            request_id?: string;
-                        };
-                    };
-                };
-                /** @description Error body */
-                422: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /**
-                             * @description What went wrong, in a sentence.
-                             * @example The city field is required.
-                             */
-                            message: string;
-                            /**
-                             * @description Field errors on 422, keyed by field; nested keys use dots (`hours.mon`, `fields.Manager`).
-                             * @example {
-                             *       "city": [
-                             *         "is required"
-                             *       ]
-                             *     }
-                             */
-                            errors?: {
-                                [key: string]: string[];
-                            };
-                            /** @description Present on 500: quote it when reporting the error. */
-                            request_id?: string;
-                        };
-                    };
-                };
-                /** @description Error body */
-                429: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /**
-                             * @description What went wrong, in a sentence.
-                             * @example The city field is required.
-                             */
-                            message: string;
-                            /**
-                             * @description Field errors on 422, keyed by field; nested keys use dots (`hours.mon`, `fields.Manager`).
-                             * @example {
-                             *       "city": [
-                             *         "is required"
-                             *       ]
-                             *     }
-                             */
-                            errors?: {
-                                [key: string]: string[];
-                            };
-                            /** @description Present on 500: quote it when reporting the error. */
-                            request_id?: string;
-                        };
-                    };
-                };
-            };
-        };
+        post: operations["createCallToAction"];
         delete?: never;
         options?: never;
         head?: never;
@@ -4316,404 +265,14 @@ export interface paths {
          * Delete a call to action
          * @description The call to action and its links are removed from every location. An ID of another project is a 404.
          */
-        delete: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    /**
-                     * @description Public project ID
-                     * @example prj_8Hq2LmZ0aB3xYc7D
-                     */
-                    project_id: string;
-                    /** @description Public ID of the item, as listed */
-                    id: string;
-                };
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @enum {boolean} */
-                            success: true;
-                        };
-                    };
-                };
-                /** @description Error body */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /**
-                             * @description What went wrong, in a sentence.
-                             * @example The city field is required.
-                             */
-                            message: string;
-                            /**
-                             * @description Field errors on 422, keyed by field; nested keys use dots (`hours.mon`, `fields.Manager`).
-                             * @example {
-                             *       "city": [
-                             *         "is required"
-                             *       ]
-                             *     }
-                             */
-                            errors?: {
-                                [key: string]: string[];
-                            };
-                            /** @description Present on 500: quote it when reporting the error. */
-                            request_id?: string;
-                        };
-                    };
-                };
-                /** @description Error body */
-                403: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /**
-                             * @description What went wrong, in a sentence.
-                             * @example The city field is required.
-                             */
-                            message: string;
-                            /**
-                             * @description Field errors on 422, keyed by field; nested keys use dots (`hours.mon`, `fields.Manager`).
-                             * @example {
-                             *       "city": [
-                             *         "is required"
-                             *       ]
-                             *     }
-                             */
-                            errors?: {
-                                [key: string]: string[];
-                            };
-                            /** @description Present on 500: quote it when reporting the error. */
-                            request_id?: string;
-                        };
-                    };
-                };
-                /** @description Error body */
-                404: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /**
-                             * @description What went wrong, in a sentence.
-                             * @example The city field is required.
-                             */
-                            message: string;
-                            /**
-                             * @description Field errors on 422, keyed by field; nested keys use dots (`hours.mon`, `fields.Manager`).
-                             * @example {
-                             *       "city": [
-                             *         "is required"
-                             *       ]
-                             *     }
-                             */
-                            errors?: {
-                                [key: string]: string[];
-                            };
-                            /** @description Present on 500: quote it when reporting the error. */
-                            request_id?: string;
-                        };
-                    };
-                };
-                /** @description Error body */
-                429: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /**
-                             * @description What went wrong, in a sentence.
-                             * @example The city field is required.
-                             */
-                            message: string;
-                            /**
-                             * @description Field errors on 422, keyed by field; nested keys use dots (`hours.mon`, `fields.Manager`).
-                             * @example {
-                             *       "city": [
-                             *         "is required"
-                             *       ]
-                             *     }
-                             */
-                            errors?: {
-                                [key: string]: string[];
-                            };
-                            /** @description Present on 500: quote it when reporting the error. */
-                            request_id?: string;
-                        };
-                    };
-                };
-            };
-        };
+        delete: operations["deleteCallToAction"];
         options?: never;
         head?: never;
         /**
          * Update a call to action
          * @description Partial update: omitted keys keep their values. Titles are trimmed and unique in the project ignoring case (a duplicate is a 422). An ID of another project is a 404.
          */
-        patch: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    /**
-                     * @description Public project ID
-                     * @example prj_8Hq2LmZ0aB3xYc7D
-                     */
-                    project_id: string;
-                    /** @description Public ID of the item, as listed */
-                    id: string;
-                };
-                cookie?: never;
-            };
-            /** @description A call to action rename */
-            requestBody: {
-                content: {
-                    "application/json": {
-                        /**
-                         * @description Unique among the project's calls to action, ignoring case; surrounding spaces are trimmed
-                         * @example Order online
-                         */
-                        title?: string;
-                    };
-                };
-            };
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @description A call to action (a button on the location, its link set per location) */
-                            data: {
-                                /**
-                                 * @description Public ID of the call to action
-                                 * @example cta_Lk4jH5gF6dS7aQ8w
-                                 */
-                                id: string;
-                                /**
-                                 * @description Unique among the project's calls to action, ignoring case; surrounding spaces are trimmed
-                                 * @example Order online
-                                 */
-                                title: string;
-                            };
-                        };
-                    };
-                };
-                /** @description Error body */
-                400: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /**
-                             * @description What went wrong, in a sentence.
-                             * @example The city field is required.
-                             */
-                            message: string;
-                            /**
-                             * @description Field errors on 422, keyed by field; nested keys use dots (`hours.mon`, `fields.Manager`).
-                             * @example {
-                             *       "city": [
-                             *         "is required"
-                             *       ]
-                             *     }
-                             */
-                            errors?: {
-                                [key: string]: string[];
-                            };
-                            /** @description Present on 500: quote it when reporting the error. */
-                            request_id?: string;
-                        };
-                    };
-                };
-                /** @description Error body */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /**
-                             * @description What went wrong, in a sentence.
-                             * @example The city field is required.
-                             */
-                            message: string;
-                            /**
-                             * @description Field errors on 422, keyed by field; nested keys use dots (`hours.mon`, `fields.Manager`).
-                             * @example {
-                             *       "city": [
-                             *         "is required"
-                             *       ]
-                             *     }
-                             */
-                            errors?: {
-                                [key: string]: string[];
-                            };
-                            /** @description Present on 500: quote it when reporting the error. */
-                            request_id?: string;
-                        };
-                    };
-                };
-                /** @description Error body */
-                403: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /**
-                             * @description What went wrong, in a sentence.
-                             * @example The city field is required.
-                             */
-                            message: string;
-                            /**
-                             * @description Field errors on 422, keyed by field; nested keys use dots (`hours.mon`, `fields.Manager`).
-                             * @example {
-                             *       "city": [
-                             *         "is required"
-                             *       ]
-                             *     }
-                             */
-                            errors?: {
-                                [key: string]: string[];
-                            };
-                            /** @description Present on 500: quote it when reporting the error. */
-                            request_id?: string;
-                        };
-                    };
-                };
-                /** @description Error body */
-                404: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /**
-                             * @description What went wrong, in a sentence.
-                             * @example The city field is required.
-                             */
-                            message: string;
-                            /**
-                             * @description Field errors on 422, keyed by field; nested keys use dots (`hours.mon`, `fields.Manager`).
-                             * @example {
-                             *       "city": [
-                             *         "is required"
-                             *       ]
-                             *     }
-                             */
-                            errors?: {
-                                [key: string]: string[];
-                            };
-                            /** @description Present on 500: quote it when reporting the error. */
-                            request_id?: string;
-                        };
-                    };
-                };
-                /** @description Error body */
-                415: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /**
-                             * @description What went wrong, in a sentence.
-                             * @example The city field is required.
-                             */
-                            message: string;
-                            /**
-                             * @description Field errors on 422, keyed by field; nested keys use dots (`hours.mon`, `fields.Manager`).
-                             * @example {
-                             *       "city": [
-                             *         "is required"
-                             *       ]
-                             *     }
-                             */
-                            errors?: {
-                                [key: string]: string[];
-                            };
-                            /** @description Present on 500: quote it when reporting the error. */
-                            request_id?: string;
-                        };
-                    };
-                };
-                /** @description Error body */
-                422: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /**
-                             * @description What went wrong, in a sentence.
-                             * @example The city field is required.
-                             */
-                            message: string;
-                            /**
-                             * @description Field errors on 422, keyed by field; nested keys use dots (`hours.mon`, `fields.Manager`).
-                             * @example {
-                             *       "city": [
-                             *         "is required"
-                             *       ]
-                             *     }
-                             */
-                            errors?: {
-                                [key: string]: string[];
-                            };
-                            /** @description Present on 500: quote it when reporting the error. */
-                            request_id?: string;
-                        };
-                    };
-                };
-                /** @description Error body */
-                429: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /**
-                             * @description What went wrong, in a sentence.
-                             * @example The city field is required.
-                             */
-                            message: string;
-                            /**
-                             * @description Field errors on 422, keyed by field; nested keys use dots (`hours.mon`, `fields.Manager`).
-                             * @example {
-                             *       "city": [
-                             *         "is required"
-                             *       ]
-                             *     }
-                             */
-                            errors?: {
-                                [key: string]: string[];
-                            };
-                            /** @description Present on 500: quote it when reporting the error. */
-                            request_id?: string;
-                        };
-                    };
-                };
-            };
-        };
+        patch: operations["updateCallToAction"];
         trace?: never;
     };
     "/api/v2/projects/{project_id}/locations": {
@@ -4725,857 +284,15 @@ export interface paths {
         };
         /**
          * List locations
-         * @description Pages of locations ordered by ID (or `sort`). Filters: `name`, `address`, `city`, `state`, `country`, `postcode` (alias `postal_code`) as `city=Austin` or `city[eq]=`, `city[ne]=`, `city[like]=` (all ignore case; `like` is a substring); `visible`; `updated_since`. An unknown parameter or operator is 422. `links` keep every parameter you sent.
+         * @description Pages of locations ordered by ID (or `sort`). Filters: `name`, `address`, `city`, `state`, `country`, `postcode` (alias `postal_code`) as `city=Austin` or `city[eq]=`, `city[ne]=`, `city[like]=` (all ignore case; `like` is a substring); `visible`; `updated_since`. An unknown parameter or operator is 422. `links` keep every parameter you sent. The answer carries an `ETag` (a hash of its body) and `Cache-Control: private, no-cache`. Send the tag back in `If-None-Match` to revalidate: while the answer would be the same, it is `304 Not Modified` with no body.
          */
-        get: {
-            parameters: {
-                query?: {
-                    /** @description Page number, from 1 to 1,000,000,000 */
-                    page?: number;
-                    /** @description Page size, 1 to 100 (default 25) */
-                    limit?: number;
-                    /** @description `1`/`true` adds `hours` */
-                    includeHours?: "1" | "true" | "0" | "false";
-                    /** @description `1`/`true` adds `filters` */
-                    includeFilters?: "1" | "true" | "0" | "false";
-                    /** @description `1`/`true` adds `fields` */
-                    includeFields?: "1" | "true" | "0" | "false";
-                    /** @description `1`/`true` adds `callsToAction` */
-                    includeCallsToAction?: "1" | "true" | "0" | "false";
-                    visible?: "true" | "false" | "1" | "0";
-                    /** @description ISO 8601 date-time (or a date, meaning its midnight UTC): only locations updated at or after it (incremental sync) */
-                    updated_since?: string;
-                    /** @description Sort key, `-` for descending; ties are broken by ID. Default `id`. */
-                    sort?: "id" | "-id" | "name" | "-name" | "city" | "-city" | "created_at" | "-created_at" | "updated_at" | "-updated_at";
-                    /** @description equal (ignoring case) to `name` */
-                    name?: string;
-                    /** @description equal (ignoring case) to `name` */
-                    "name[eq]"?: string;
-                    /** @description not equal (ignoring case) to `name` */
-                    "name[ne]"?: string;
-                    /** @description case-insensitive substring of `name` */
-                    "name[like]"?: string;
-                    /** @description equal (ignoring case) to `address` */
-                    address?: string;
-                    /** @description equal (ignoring case) to `address` */
-                    "address[eq]"?: string;
-                    /** @description not equal (ignoring case) to `address` */
-                    "address[ne]"?: string;
-                    /** @description case-insensitive substring of `address` */
-                    "address[like]"?: string;
-                    /** @description equal (ignoring case) to `city` */
-                    city?: string;
-                    /** @description equal (ignoring case) to `city` */
-                    "city[eq]"?: string;
-                    /** @description not equal (ignoring case) to `city` */
-                    "city[ne]"?: string;
-                    /** @description case-insensitive substring of `city` */
-                    "city[like]"?: string;
-                    /** @description equal (ignoring case) to `state` */
-                    state?: string;
-                    /** @description equal (ignoring case) to `state` */
-                    "state[eq]"?: string;
-                    /** @description not equal (ignoring case) to `state` */
-                    "state[ne]"?: string;
-                    /** @description case-insensitive substring of `state` */
-                    "state[like]"?: string;
-                    /** @description equal (ignoring case) to `country` */
-                    country?: string;
-                    /** @description equal (ignoring case) to `country` */
-                    "country[eq]"?: string;
-                    /** @description not equal (ignoring case) to `country` */
-                    "country[ne]"?: string;
-                    /** @description case-insensitive substring of `country` */
-                    "country[like]"?: string;
-                    /** @description equal (ignoring case) to `postcode` */
-                    postcode?: string;
-                    /** @description equal (ignoring case) to `postcode` */
-                    "postcode[eq]"?: string;
-                    /** @description not equal (ignoring case) to `postcode` */
-                    "postcode[ne]"?: string;
-                    /** @description case-insensitive substring of `postcode` */
-                    "postcode[like]"?: string;
-                    /** @description Alias of postcode: equal (ignoring case) to `postcode` */
-                    postal_code?: string;
-                    /** @description Alias of postcode: equal (ignoring case) to `postcode` */
-                    "postal_code[eq]"?: string;
-                    /** @description Alias of postcode: not equal (ignoring case) to `postcode` */
-                    "postal_code[ne]"?: string;
-                    /** @description Alias of postcode: case-insensitive substring of `postcode` */
-                    "postal_code[like]"?: string;
-                };
-                header?: never;
-                path: {
-                    /**
-                     * @description Public project ID
-                     * @example prj_8Hq2LmZ0aB3xYc7D
-                     */
-                    project_id: string;
-                };
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            data: {
-                                /**
-                                 * @description Public location ID
-                                 * @example loc_4f9XkQ2mZr8TbW1c
-                                 */
-                                id: string;
-                                /** @example Downtown Store */
-                                name: string;
-                                /**
-                                 * @description Read only
-                                 * @example downtown-store
-                                 */
-                                slug: string;
-                                /**
-                                 * @description Full address; generated from the components unless given
-                                 * @example 1 Main St, Austin, TX 78701, US
-                                 */
-                                address: string;
-                                /** @description Address shown to visitors; follows `address` unless given */
-                                display_address: string;
-                                address_line_1: string | null;
-                                address_line_2: string | null;
-                                city: string | null;
-                                state: string | null;
-                                postcode: string | null;
-                                country: string | null;
-                                phone: string | null;
-                                email: string | null;
-                                url: string | null;
-                                lat: number | null;
-                                lng: number | null;
-                                visible: boolean;
-                                /** @description Name of the location type */
-                                location_type: string | null;
-                                marker: {
-                                    id: string;
-                                    name: string;
-                                } | null;
-                                cover_image_url: string | null;
-                                /** @description facebook profile handle or URL */
-                                facebook: string | null;
-                                /** @description instagram profile handle or URL */
-                                instagram: string | null;
-                                /** @description twitter profile handle or URL */
-                                twitter: string | null;
-                                /** @description yelp profile handle or URL */
-                                yelp: string | null;
-                                /** @description youtube profile handle or URL */
-                                youtube: string | null;
-                                /** @description tiktok profile handle or URL */
-                                tiktok: string | null;
-                                /** @description Where the coordinates come from (read only) */
-                                geocoding: {
-                                    /** @description `manual`: coordinates given by a user; `pending`: queued for geocoding; `done`: geocoded; `failed`: the address could not be geocoded */
-                                    status: "pending" | "done" | "failed" | "manual";
-                                    /** @description How exact geocoded coordinates are; null unless `done` */
-                                    precision: ("rooftop" | "street" | "postcode" | "city" | "region") | null;
-                                };
-                                /**
-                                 * Format: date-time
-                                 * @description ISO 8601 UTC
-                                 * @example 2026-11-21T12:00:00.000Z
-                                 */
-                                created_at: string;
-                                /**
-                                 * Format: date-time
-                                 * @description ISO 8601 UTC
-                                 * @example 2026-11-21T12:00:00.000Z
-                                 */
-                                updated_at: string;
-                                /** @description With includeHours: the schedule, or null for a coming-soon location */
-                                hours?: {
-                                    mon: string | null;
-                                    tue: string | null;
-                                    wed: string | null;
-                                    thu: string | null;
-                                    fri: string | null;
-                                    sat: string | null;
-                                    sun: string | null;
-                                } | null;
-                                /** @description With includeFilters */
-                                filters?: {
-                                    id: string;
-                                    name: string;
-                                }[];
-                                /** @description With includeFields */
-                                fields?: {
-                                    id: string;
-                                    name: string;
-                                    value: string;
-                                }[];
-                                /** @description With includeCallsToAction */
-                                callsToAction?: {
-                                    id: string;
-                                    title: string;
-                                    value: string;
-                                }[];
-                            }[];
-                            links: {
-                                /** @description Absolute URL of page 1 */
-                                first: string;
-                                /** @description Absolute URL of the last page */
-                                last: string;
-                                /** @description Previous page, or null on the first */
-                                prev: string | null;
-                                /** @description Next page, or null on the last */
-                                next: string | null;
-                                /** @description This page */
-                                self: string;
-                            };
-                            meta: {
-                                /** @example 1 */
-                                current_page: number;
-                                /** @description Position of the first item on this page (1-based), null when empty */
-                                from: number | null;
-                                /** @description At least 1 */
-                                last_page: number;
-                                /** @description Absolute URL of the list, without query */
-                                path: string;
-                                per_page: number;
-                                /** @description Position of the last item on this page, null when empty */
-                                to: number | null;
-                                total: number;
-                            };
-                        };
-                    };
-                };
-                /** @description Error body */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /**
-                             * @description What went wrong, in a sentence.
-                             * @example The city field is required.
-                             */
-                            message: string;
-                            /**
-                             * @description Field errors on 422, keyed by field; nested keys use dots (`hours.mon`, `fields.Manager`).
-                             * @example {
-                             *       "city": [
-                             *         "is required"
-                             *       ]
-                             *     }
-                             */
-                            errors?: {
-                                [key: string]: string[];
-                            };
-                            /** @description Present on 500: quote it when reporting the error. */
-                            request_id?: string;
-                        };
-                    };
-                };
-                /** @description Error body */
-                403: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /**
-                             * @description What went wrong, in a sentence.
-                             * @example The city field is required.
-                             */
-                            message: string;
-                            /**
-                             * @description Field errors on 422, keyed by field; nested keys use dots (`hours.mon`, `fields.Manager`).
-                             * @example {
-                             *       "city": [
-                             *         "is required"
-                             *       ]
-                             *     }
-                             */
-                            errors?: {
-                                [key: string]: string[];
-                            };
-                            /** @description Present on 500: quote it when reporting the error. */
-                            request_id?: string;
-                        };
-                    };
-                };
-                /** @description Error body */
-                404: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /**
-                             * @description What went wrong, in a sentence.
-                             * @example The city field is required.
-                             */
-                            message: string;
-                            /**
-                             * @description Field errors on 422, keyed by field; nested keys use dots (`hours.mon`, `fields.Manager`).
-                             * @example {
-                             *       "city": [
-                             *         "is required"
-                             *       ]
-                             *     }
-                             */
-                            errors?: {
-                                [key: string]: string[];
-                            };
-                            /** @description Present on 500: quote it when reporting the error. */
-                            request_id?: string;
-                        };
-                    };
-                };
-                /** @description Error body */
-                422: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /**
-                             * @description What went wrong, in a sentence.
-                             * @example The city field is required.
-                             */
-                            message: string;
-                            /**
-                             * @description Field errors on 422, keyed by field; nested keys use dots (`hours.mon`, `fields.Manager`).
-                             * @example {
-                             *       "city": [
-                             *         "is required"
-                             *       ]
-                             *     }
-                             */
-                            errors?: {
-                                [key: string]: string[];
-                            };
-                            /** @description Present on 500: quote it when reporting the error. */
-                            request_id?: string;
-                        };
-                    };
-                };
-                /** @description Error body */
-                429: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /**
-                             * @description What went wrong, in a sentence.
-                             * @example The city field is required.
-                             */
-                            message: string;
-                            /**
-                             * @description Field errors on 422, keyed by field; nested keys use dots (`hours.mon`, `fields.Manager`).
-                             * @example {
-                             *       "city": [
-                             *         "is required"
-                             *       ]
-                             *     }
-                             */
-                            errors?: {
-                                [key: string]: string[];
-                            };
-                            /** @description Present on 500: quote it when reporting the error. */
-                            request_id?: string;
-                        };
-                    };
-                };
-            };
-        };
+        get: operations["listLocations"];
         put?: never;
         /**
          * Create a location
          * @description `name` and `city` are required. Omitted marker and location type take the project defaults. When `lat` or `lng` is missing or 0, the address is geocoded. The response carries every include. Retries are safe with an `Idempotency-Key` header (a unique string of up to 255 characters, such as a UUID): the response to the first request with a key is kept for 24 hours, and a request with the same key and the same body (same method and path, same JSON whatever its key order) gets that response again, with `Idempotent-Replayed: true`, without creating anything. The same key with a different body is a 422. Keys belong to the user, whichever of the user’s tokens sends them. A request that arrives while another with its key is still running waits for it, then gets its response. A failed request (any 4xx or 5xx) stores nothing, so it can be retried with the same key.
          */
-        post: {
-            parameters: {
-                query?: never;
-                header?: {
-                    /**
-                     * @description Makes retries of this request safe; see the operation description.
-                     * @example 5f0c6a8e-8f7e-4b55-9a4c-0d3f1f6f2b1e
-                     */
-                    "idempotency-key"?: string;
-                };
-                path: {
-                    /**
-                     * @description Public project ID
-                     * @example prj_8Hq2LmZ0aB3xYc7D
-                     */
-                    project_id: string;
-                };
-                cookie?: never;
-            };
-            /** @description POST and PUT body: `name` and `city` are required */
-            requestBody: {
-                content: {
-                    "application/json": {
-                        /** @description Full address; null or "" regenerates it from the components */
-                        address?: string | null;
-                        /** @description Shown to visitors; null or "" makes it follow `address` */
-                        display_address?: string | null;
-                        address_line_1?: string | null;
-                        address_line_2?: string | null;
-                        state?: string | null;
-                        postcode?: string | null;
-                        /** @description Alias of postcode */
-                        zip?: string | null;
-                        /** @description Alias of postcode */
-                        postal_code?: string | null;
-                        country?: string | null;
-                        phone?: string | null;
-                        email?: string | "" | null;
-                        /** @description An http(s) URL */
-                        url?: string | "" | null;
-                        /** @description Latitude; missing or 0 (with lng) geocodes from the address */
-                        lat?: number | null;
-                        lng?: number | null;
-                        visible?: boolean;
-                        /** @description Name of a configured location type */
-                        location_type?: string | null;
-                        /** @description ID or name of a configured marker (the `{id, name}` object of a GET body is taken too); null clears */
-                        marker?: string | {
-                            id: string;
-                            name?: string;
-                        } | null;
-                        /** @description An http(s) image URL or the name of an image stored in the project; null clears */
-                        cover?: string | null;
-                        hours?: {
-                            [key: string]: string | null;
-                        } | null;
-                        /** @description Names of configured filters (or the `[{id, name}]` of a GET body); replaces the set (`[]` clears) */
-                        filters?: (string | {
-                            id?: string;
-                            name: string;
-                        })[];
-                        /**
-                         * @description Custom field name -> value (or the `[{id, name, value}]` of a GET body). PATCH merges by name (null removes one); POST/PUT replace the set.
-                         * @example {
-                         *       "Manager": "Ada Lovelace"
-                         *     }
-                         */
-                        fields?: {
-                            [key: string]: string | null;
-                        } | {
-                            id?: string;
-                            name: string;
-                            value: string | null;
-                        }[];
-                        /**
-                         * @description Call-to-action title -> value, usually a URL (or the `[{id, title, value}]` of a GET body). PATCH merges by title (null removes one); POST/PUT replace the set.
-                         * @example {
-                         *       "Order online": "https://example.com/order"
-                         *     }
-                         */
-                        callsToAction?: {
-                            [key: string]: string | null;
-                        } | {
-                            id?: string;
-                            title: string;
-                            value: string | null;
-                        }[];
-                        /** @description Profile handle or URL */
-                        facebook?: string | null;
-                        /** @description Profile handle or URL */
-                        instagram?: string | null;
-                        /** @description Profile handle or URL */
-                        twitter?: string | null;
-                        /** @description Profile handle or URL */
-                        yelp?: string | null;
-                        /** @description Profile handle or URL */
-                        youtube?: string | null;
-                        /** @description Profile handle or URL */
-                        tiktok?: string | null;
-                        /** @description Read only; ignored */
-                        id?: unknown;
-                        /** @description Read only; ignored */
-                        slug?: unknown;
-                        /** @description Read only; ignored */
-                        created_at?: unknown;
-                        /** @description Read only; ignored */
-                        updated_at?: unknown;
-                        /** @description Read only; ignored */
-                        cover_image_url?: unknown;
-                        /** @description Read only; ignored */
-                        geocoding?: unknown;
-                        name: string;
-                        city: string;
-                    };
-                };
-            };
-            responses: {
-                /** @description Default Response */
-                201: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            data: {
-                                /**
-                                 * @description Public location ID
-                                 * @example loc_4f9XkQ2mZr8TbW1c
-                                 */
-                                id: string;
-                                /** @example Downtown Store */
-                                name: string;
-                                /**
-                                 * @description Read only
-                                 * @example downtown-store
-                                 */
-                                slug: string;
-                                /**
-                                 * @description Full address; generated from the components unless given
-                                 * @example 1 Main St, Austin, TX 78701, US
-                                 */
-                                address: string;
-                                /** @description Address shown to visitors; follows `address` unless given */
-                                display_address: string;
-                                address_line_1: string | null;
-                                address_line_2: string | null;
-                                city: string | null;
-                                state: string | null;
-                                postcode: string | null;
-                                country: string | null;
-                                phone: string | null;
-                                email: string | null;
-                                url: string | null;
-                                lat: number | null;
-                                lng: number | null;
-                                visible: boolean;
-                                /** @description Name of the location type */
-                                location_type: string | null;
-                                marker: {
-                                    id: string;
-                                    name: string;
-                                } | null;
-                                cover_image_url: string | null;
-                                /** @description facebook profile handle or URL */
-                                facebook: string | null;
-                                /** @description instagram profile handle or URL */
-                                instagram: string | null;
-                                /** @description twitter profile handle or URL */
-                                twitter: string | null;
-                                /** @description yelp profile handle or URL */
-                                yelp: string | null;
-                                /** @description youtube profile handle or URL */
-                                youtube: string | null;
-                                /** @description tiktok profile handle or URL */
-                                tiktok: string | null;
-                                /** @description Where the coordinates come from (read only) */
-                                geocoding: {
-                                    /** @description `manual`: coordinates given by a user; `pending`: queued for geocoding; `done`: geocoded; `failed`: the address could not be geocoded */
-                                    status: "pending" | "done" | "failed" | "manual";
-                                    /** @description How exact geocoded coordinates are; null unless `done` */
-                                    precision: ("rooftop" | "street" | "postcode" | "city" | "region") | null;
-                                };
-                                /**
-                                 * Format: date-time
-                                 * @description ISO 8601 UTC
-                                 * @example 2026-11-21T12:00:00.000Z
-                                 */
-                                created_at: string;
-                                /**
-                                 * Format: date-time
-                                 * @description ISO 8601 UTC
-                                 * @example 2026-11-21T12:00:00.000Z
-                                 */
-                                updated_at: string;
-                                /** @description With includeHours: the schedule, or null for a coming-soon location */
-                                hours?: {
-                                    mon: string | null;
-                                    tue: string | null;
-                                    wed: string | null;
-                                    thu: string | null;
-                                    fri: string | null;
-                                    sat: string | null;
-                                    sun: string | null;
-                                } | null;
-                                /** @description With includeFilters */
-                                filters?: {
-                                    id: string;
-                                    name: string;
-                                }[];
-                                /** @description With includeFields */
-                                fields?: {
-                                    id: string;
-                                    name: string;
-                                    value: string;
-                                }[];
-                                /** @description With includeCallsToAction */
-                                callsToAction?: {
-                                    id: string;
-                                    title: string;
-                                    value: string;
-                                }[];
-                            };
-                        };
-                    };
-                };
-                /** @description Error body */
-                400: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /**
-                             * @description What went wrong, in a sentence.
-                             * @example The city field is required.
-                             */
-                            message: string;
-                            /**
-                             * @description Field errors on 422, keyed by field; nested keys use dots (`hours.mon`, `fields.Manager`).
-                             * @example {
-                             *       "city": [
-                             *         "is required"
-                             *       ]
-                             *     }
-                             */
-                            errors?: {
-                                [key: string]: string[];
-                            };
-                            /** @description Present on 500: quote it when reporting the error. */
-                            request_id?: string;
-                        };
-                    };
-                };
-                /** @description Error body */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /**
-                             * @description What went wrong, in a sentence.
-                             * @example The city field is required.
-                             */
-                            message: string;
-                            /**
-                             * @description Field errors on 422, keyed by field; nested keys use dots (`hours.mon`, `fields.Manager`).
-                             * @example {
-                             *       "city": [
-                             *         "is required"
-                             *       ]
-                             *     }
-                             */
-                            errors?: {
-                                [key: string]: string[];
-                            };
-                            /** @description Present on 500: quote it when reporting the error. */
-                            request_id?: string;
-                        };
-                    };
-                };
-                /** @description Error body */
-                403: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /**
-                             * @description What went wrong, in a sentence.
-                             * @example The city field is required.
-                             */
-                            message: string;
-                            /**
-                             * @description Field errors on 422, keyed by field; nested keys use dots (`hours.mon`, `fields.Manager`).
-                             * @example {
-                             *       "city": [
-                             *         "is required"
-                             *       ]
-                             *     }
-                             */
-                            errors?: {
-                                [key: string]: string[];
-                            };
-                            /** @description Present on 500: quote it when reporting the error. */
-                            request_id?: string;
-                        };
-                    };
-                };
-                /** @description Error body */
-                404: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /**
-                             * @description What went wrong, in a sentence.
-                             * @example The city field is required.
-                             */
-                            message: string;
-                            /**
-                             * @description Field errors on 422, keyed by field; nested keys use dots (`hours.mon`, `fields.Manager`).
-                             * @example {
-                             *       "city": [
-                             *         "is required"
-                             *       ]
-                             *     }
-                             */
-                            errors?: {
-                                [key: string]: string[];
-                            };
-                            /** @description Present on 500: quote it when reporting the error. */
-                            request_id?: string;
-                        };
-                    };
-                };
-                /** @description Error body */
-                409: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /**
-                             * @description What went wrong, in a sentence.
-                             * @example The city field is required.
-                             */
-                            message: string;
-                            /**
-                             * @description Field errors on 422, keyed by field; nested keys use dots (`hours.mon`, `fields.Manager`).
-                             * @example {
-                             *       "city": [
-                             *         "is required"
-                             *       ]
-                             *     }
-                             */
-                            errors?: {
-                                [key: string]: string[];
-                            };
-                            /** @description Present on 500: quote it when reporting the error. */
-                            request_id?: string;
-                        };
-                    };
-                };
-                /** @description Error body */
-                413: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /**
-                             * @description What went wrong, in a sentence.
-                             * @example The city field is required.
-                             */
-                            message: string;
-                            /**
-                             * @description Field errors on 422, keyed by field; nested keys use dots (`hours.mon`, `fields.Manager`).
-                             * @example {
-                             *       "city": [
-                             *         "is required"
-                             *       ]
-                             *     }
-                             */
-                            errors?: {
-                                [key: string]: string[];
-                            };
-                            /** @description Present on 500: quote it when reporting the error. */
-                            request_id?: string;
-                        };
-                    };
-                };
-                /** @description Error body */
-                415: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /**
-                             * @description What went wrong, in a sentence.
-                             * @example The city field is required.
-                             */
-                            message: string;
-                            /**
-                             * @description Field errors on 422, keyed by field; nested keys use dots (`hours.mon`, `fields.Manager`).
-                             * @example {
-                             *       "city": [
-                             *         "is required"
-                             *       ]
-                             *     }
-                             */
-                            errors?: {
-                                [key: string]: string[];
-                            };
-                            /** @description Present on 500: quote it when reporting the error. */
-                            request_id?: string;
-                        };
-                    };
-                };
-                /** @description Error body */
-                422: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /**
-                             * @description What went wrong, in a sentence.
-                             * @example The city field is required.
-                             */
-                            message: string;
-                            /**
-                             * @description Field errors on 422, keyed by field; nested keys use dots (`hours.mon`, `fields.Manager`).
-                             * @example {
-                             *       "city": [
-                             *         "is required"
-                             *       ]
-                             *     }
-                             */
-                            errors?: {
-                                [key: string]: string[];
-                            };
-                            /** @description Present on 500: quote it when reporting the error. */
-                            request_id?: string;
-                        };
-                    };
-                };
-                /** @description Error body */
-                429: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /**
-                             * @description What went wrong, in a sentence.
-                             * @example The city field is required.
-                             */
-                            message: string;
-                            /**
-                             * @description Field errors on 422, keyed by field; nested keys use dots (`hours.mon`, `fields.Manager`).
-                             * @example {
-                             *       "city": [
-                             *         "is required"
-                             *       ]
-                             *     }
-                             */
-                            errors?: {
-                                [key: string]: string[];
-                            };
-                            /** @description Present on 500: quote it when reporting the error. */
-                            request_id?: string;
-                        };
-                    };
-                };
-            };
-        };
+        post: operations["createLocation"];
         delete?: never;
         options?: never;
         head?: never;
@@ -5589,1344 +306,26 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Read one location */
-        get: {
-            parameters: {
-                query?: {
-                    /** @description `1`/`true` adds `hours` */
-                    includeHours?: "1" | "true" | "0" | "false";
-                    /** @description `1`/`true` adds `filters` */
-                    includeFilters?: "1" | "true" | "0" | "false";
-                    /** @description `1`/`true` adds `fields` */
-                    includeFields?: "1" | "true" | "0" | "false";
-                    /** @description `1`/`true` adds `callsToAction` */
-                    includeCallsToAction?: "1" | "true" | "0" | "false";
-                };
-                header?: never;
-                path: {
-                    /**
-                     * @description Public project ID
-                     * @example prj_8Hq2LmZ0aB3xYc7D
-                     */
-                    project_id: string;
-                    /**
-                     * @description Public location ID (a numeric V1 ID is not found)
-                     * @example loc_4f9XkQ2mZr8TbW1c
-                     */
-                    location_id: string;
-                };
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            data: {
-                                /**
-                                 * @description Public location ID
-                                 * @example loc_4f9XkQ2mZr8TbW1c
-                                 */
-                                id: string;
-                                /** @example Downtown Store */
-                                name: string;
-                                /**
-                                 * @description Read only
-                                 * @example downtown-store
-                                 */
-                                slug: string;
-                                /**
-                                 * @description Full address; generated from the components unless given
-                                 * @example 1 Main St, Austin, TX 78701, US
-                                 */
-                                address: string;
-                                /** @description Address shown to visitors; follows `address` unless given */
-                                display_address: string;
-                                address_line_1: string | null;
-                                address_line_2: string | null;
-                                city: string | null;
-                                state: string | null;
-                                postcode: string | null;
-                                country: string | null;
-                                phone: string | null;
-                                email: string | null;
-                                url: string | null;
-                                lat: number | null;
-                                lng: number | null;
-                                visible: boolean;
-                                /** @description Name of the location type */
-                                location_type: string | null;
-                                marker: {
-                                    id: string;
-                                    name: string;
-                                } | null;
-                                cover_image_url: string | null;
-                                /** @description facebook profile handle or URL */
-                                facebook: string | null;
-                                /** @description instagram profile handle or URL */
-                                instagram: string | null;
-                                /** @description twitter profile handle or URL */
-                                twitter: string | null;
-                                /** @description yelp profile handle or URL */
-                                yelp: string | null;
-                                /** @description youtube profile handle or URL */
-                                youtube: string | null;
-                                /** @description tiktok profile handle or URL */
-                                tiktok: string | null;
-                                /** @description Where the coordinates come from (read only) */
-                                geocoding: {
-                                    /** @description `manual`: coordinates given by a user; `pending`: queued for geocoding; `done`: geocoded; `failed`: the address could not be geocoded */
-                                    status: "pending" | "done" | "failed" | "manual";
-                                    /** @description How exact geocoded coordinates are; null unless `done` */
-                                    precision: ("rooftop" | "street" | "postcode" | "city" | "region") | null;
-                                };
-                                /**
-                                 * Format: date-time
-                                 * @description ISO 8601 UTC
-                                 * @example 2026-11-21T12:00:00.000Z
-                                 */
-                                created_at: string;
-                                /**
-                                 * Format: date-time
-                                 * @description ISO 8601 UTC
-                                 * @example 2026-11-21T12:00:00.000Z
-                                 */
-                                updated_at: string;
-                                /** @description With includeHours: the schedule, or null for a coming-soon location */
-                                hours?: {
-                                    mon: string | null;
-                                    tue: string | null;
-                                    wed: string | null;
-                                    thu: string | null;
-                                    fri: string | null;
-                                    sat: string | null;
-                                    sun: string | null;
-                                } | null;
-                                /** @description With includeFilters */
-                                filters?: {
-                                    id: string;
-                                    name: string;
-                                }[];
-                                /** @description With includeFields */
-                                fields?: {
-                                    id: string;
-                                    name: string;
-                                    value: string;
-                                }[];
-                                /** @description With includeCallsToAction */
-                                callsToAction?: {
-                                    id: string;
-                                    title: string;
-                                    value: string;
-                                }[];
-                            };
-                        };
-                    };
-                };
-                /** @description Error body */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /**
-                             * @description What went wrong, in a sentence.
-                             * @example The city field is required.
-                             */
-                            message: string;
-                            /**
-                             * @description Field errors on 422, keyed by field; nested keys use dots (`hours.mon`, `fields.Manager`).
-                             * @example {
-                             *       "city": [
-                             *         "is required"
-                             *       ]
-                             *     }
-                             */
-                            errors?: {
-                                [key: string]: string[];
-                            };
-                            /** @description Present on 500: quote it when reporting the error. */
-                            request_id?: string;
-                        };
-                    };
-                };
-                /** @description Error body */
-                403: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /**
-                             * @description What went wrong, in a sentence.
-                             * @example The city field is required.
-                             */
-                            message: string;
-                            /**
-                             * @description Field errors on 422, keyed by field; nested keys use dots (`hours.mon`, `fields.Manager`).
-                             * @example {
-                             *       "city": [
-                             *         "is required"
-                             *       ]
-                             *     }
-                             */
-                            errors?: {
-                                [key: string]: string[];
-                            };
-                            /** @description Present on 500: quote it when reporting the error. */
-                            request_id?: string;
-                        };
-                    };
-                };
-                /** @description Error body */
-                404: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /**
-                             * @description What went wrong, in a sentence.
-                             * @example The city field is required.
-                             */
-                            message: string;
-                            /**
-                             * @description Field errors on 422, keyed by field; nested keys use dots (`hours.mon`, `fields.Manager`).
-                             * @example {
-                             *       "city": [
-                             *         "is required"
-                             *       ]
-                             *     }
-                             */
-                            errors?: {
-                                [key: string]: string[];
-                            };
-                            /** @description Present on 500: quote it when reporting the error. */
-                            request_id?: string;
-                        };
-                    };
-                };
-                /** @description Error body */
-                422: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /**
-                             * @description What went wrong, in a sentence.
-                             * @example The city field is required.
-                             */
-                            message: string;
-                            /**
-                             * @description Field errors on 422, keyed by field; nested keys use dots (`hours.mon`, `fields.Manager`).
-                             * @example {
-                             *       "city": [
-                             *         "is required"
-                             *       ]
-                             *     }
-                             */
-                            errors?: {
-                                [key: string]: string[];
-                            };
-                            /** @description Present on 500: quote it when reporting the error. */
-                            request_id?: string;
-                        };
-                    };
-                };
-                /** @description Error body */
-                429: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /**
-                             * @description What went wrong, in a sentence.
-                             * @example The city field is required.
-                             */
-                            message: string;
-                            /**
-                             * @description Field errors on 422, keyed by field; nested keys use dots (`hours.mon`, `fields.Manager`).
-                             * @example {
-                             *       "city": [
-                             *         "is required"
-                             *       ]
-                             *     }
-                             */
-                            errors?: {
-                                [key: string]: string[];
-                            };
-                            /** @description Present on 500: quote it when reporting the error. */
-                            request_id?: string;
-                        };
-                    };
-                };
-            };
-        };
+        /**
+         * Read one location
+         * @description The answer carries an `ETag` (a hash of its body) and `Cache-Control: private, no-cache`. Send the tag back in `If-None-Match` to revalidate: while the answer would be the same, it is `304 Not Modified` with no body.
+         */
+        get: operations["getLocation"];
         /**
          * Update a location (the older, fuller contract)
          * @description `name` and `city` are required. Omitted basic fields keep their values; supplied `filters`, `fields` and `callsToAction` replace the whole set (omitted ones stay); omitted `marker` and `location_type` reset to the project defaults. Invalid input is 422 and saves nothing.
          */
-        put: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    /**
-                     * @description Public project ID
-                     * @example prj_8Hq2LmZ0aB3xYc7D
-                     */
-                    project_id: string;
-                    /**
-                     * @description Public location ID (a numeric V1 ID is not found)
-                     * @example loc_4f9XkQ2mZr8TbW1c
-                     */
-                    location_id: string;
-                };
-                cookie?: never;
-            };
-            /** @description POST and PUT body: `name` and `city` are required */
-            requestBody: {
-                content: {
-                    "application/json": {
-                        /** @description Full address; null or "" regenerates it from the components */
-                        address?: string | null;
-                        /** @description Shown to visitors; null or "" makes it follow `address` */
-                        display_address?: string | null;
-                        address_line_1?: string | null;
-                        address_line_2?: string | null;
-                        state?: string | null;
-                        postcode?: string | null;
-                        /** @description Alias of postcode */
-                        zip?: string | null;
-                        /** @description Alias of postcode */
-                        postal_code?: string | null;
-                        country?: string | null;
-                        phone?: string | null;
-                        email?: string | "" | null;
-                        /** @description An http(s) URL */
-                        url?: string | "" | null;
-                        /** @description Latitude; missing or 0 (with lng) geocodes from the address */
-                        lat?: number | null;
-                        lng?: number | null;
-                        visible?: boolean;
-                        /** @description Name of a configured location type */
-                        location_type?: string | null;
-                        /** @description ID or name of a configured marker (the `{id, name}` object of a GET body is taken too); null clears */
-                        marker?: string | {
-                            id: string;
-                            name?: string;
-                        } | null;
-                        /** @description An http(s) image URL or the name of an image stored in the project; null clears */
-                        cover?: string | null;
-                        hours?: {
-                            [key: string]: string | null;
-                        } | null;
-                        /** @description Names of configured filters (or the `[{id, name}]` of a GET body); replaces the set (`[]` clears) */
-                        filters?: (string | {
-                            id?: string;
-                            name: string;
-                        })[];
-                        /**
-                         * @description Custom field name -> value (or the `[{id, name, value}]` of a GET body). PATCH merges by name (null removes one); POST/PUT replace the set.
-                         * @example {
-                         *       "Manager": "Ada Lovelace"
-                         *     }
-                         */
-                        fields?: {
-                            [key: string]: string | null;
-                        } | {
-                            id?: string;
-                            name: string;
-                            value: string | null;
-                        }[];
-                        /**
-                         * @description Call-to-action title -> value, usually a URL (or the `[{id, title, value}]` of a GET body). PATCH merges by title (null removes one); POST/PUT replace the set.
-                         * @example {
-                         *       "Order online": "https://example.com/order"
-                         *     }
-                         */
-                        callsToAction?: {
-                            [key: string]: string | null;
-                        } | {
-                            id?: string;
-                            title: string;
-                            value: string | null;
-                        }[];
-                        /** @description Profile handle or URL */
-                        facebook?: string | null;
-                        /** @description Profile handle or URL */
-                        instagram?: string | null;
-                        /** @description Profile handle or URL */
-                        twitter?: string | null;
-                        /** @description Profile handle or URL */
-                        yelp?: string | null;
-                        /** @description Profile handle or URL */
-                        youtube?: string | null;
-                        /** @description Profile handle or URL */
-                        tiktok?: string | null;
-                        /** @description Read only; ignored */
-                        id?: unknown;
-                        /** @description Read only; ignored */
-                        slug?: unknown;
-                        /** @description Read only; ignored */
-                        created_at?: unknown;
-                        /** @description Read only; ignored */
-                        updated_at?: unknown;
-                        /** @description Read only; ignored */
-                        cover_image_url?: unknown;
-                        /** @description Read only; ignored */
-                        geocoding?: unknown;
-                        name: string;
-                        city: string;
-                    };
-                };
-            };
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            data: {
-                                /**
-                                 * @description Public location ID
-                                 * @example loc_4f9XkQ2mZr8TbW1c
-                                 */
-                                id: string;
-                                /** @example Downtown Store */
-                                name: string;
-                                /**
-                                 * @description Read only
-                                 * @example downtown-store
-                                 */
-                                slug: string;
-                                /**
-                                 * @description Full address; generated from the components unless given
-                                 * @example 1 Main St, Austin, TX 78701, US
-                                 */
-                                address: string;
-                                /** @description Address shown to visitors; follows `address` unless given */
-                                display_address: string;
-                                address_line_1: string | null;
-                                address_line_2: string | null;
-                                city: string | null;
-                                state: string | null;
-                                postcode: string | null;
-                                country: string | null;
-                                phone: string | null;
-                                email: string | null;
-                                url: string | null;
-                                lat: number | null;
-                                lng: number | null;
-                                visible: boolean;
-                                /** @description Name of the location type */
-                                location_type: string | null;
-                                marker: {
-                                    id: string;
-                                    name: string;
-                                } | null;
-                                cover_image_url: string | null;
-                                /** @description facebook profile handle or URL */
-                                facebook: string | null;
-                                /** @description instagram profile handle or URL */
-                                instagram: string | null;
-                                /** @description twitter profile handle or URL */
-                                twitter: string | null;
-                                /** @description yelp profile handle or URL */
-                                yelp: string | null;
-                                /** @description youtube profile handle or URL */
-                                youtube: string | null;
-                                /** @description tiktok profile handle or URL */
-                                tiktok: string | null;
-                                /** @description Where the coordinates come from (read only) */
-                                geocoding: {
-                                    /** @description `manual`: coordinates given by a user; `pending`: queued for geocoding; `done`: geocoded; `failed`: the address could not be geocoded */
-                                    status: "pending" | "done" | "failed" | "manual";
-                                    /** @description How exact geocoded coordinates are; null unless `done` */
-                                    precision: ("rooftop" | "street" | "postcode" | "city" | "region") | null;
-                                };
-                                /**
-                                 * Format: date-time
-                                 * @description ISO 8601 UTC
-                                 * @example 2026-11-21T12:00:00.000Z
-                                 */
-                                created_at: string;
-                                /**
-                                 * Format: date-time
-                                 * @description ISO 8601 UTC
-                                 * @example 2026-11-21T12:00:00.000Z
-                                 */
-                                updated_at: string;
-                                /** @description With includeHours: the schedule, or null for a coming-soon location */
-                                hours?: {
-                                    mon: string | null;
-                                    tue: string | null;
-                                    wed: string | null;
-                                    thu: string | null;
-                                    fri: string | null;
-                                    sat: string | null;
-                                    sun: string | null;
-                                } | null;
-                                /** @description With includeFilters */
-                                filters?: {
-                                    id: string;
-                                    name: string;
-                                }[];
-                                /** @description With includeFields */
-                                fields?: {
-                                    id: string;
-                                    name: string;
-                                    value: string;
-                                }[];
-                                /** @description With includeCallsToAction */
-                                callsToAction?: {
-                                    id: string;
-                                    title: string;
-                                    value: string;
-                                }[];
-                            };
-                        };
-                    };
-                };
-                /** @description Error body */
-                400: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /**
-                             * @description What went wrong, in a sentence.
-                             * @example The city field is required.
-                             */
-                            message: string;
-                            /**
-                             * @description Field errors on 422, keyed by field; nested keys use dots (`hours.mon`, `fields.Manager`).
-                             * @example {
-                             *       "city": [
-                             *         "is required"
-                             *       ]
-                             *     }
-                             */
-                            errors?: {
-                                [key: string]: string[];
-                            };
-                            /** @description Present on 500: quote it when reporting the error. */
-                            request_id?: string;
-                        };
-                    };
-                };
-                /** @description Error body */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /**
-                             * @description What went wrong, in a sentence.
-                             * @example The city field is required.
-                             */
-                            message: string;
-                            /**
-                             * @description Field errors on 422, keyed by field; nested keys use dots (`hours.mon`, `fields.Manager`).
-                             * @example {
-                             *       "city": [
-                             *         "is required"
-                             *       ]
-                             *     }
-                             */
-                            errors?: {
-                                [key: string]: string[];
-                            };
-                            /** @description Present on 500: quote it when reporting the error. */
-                            request_id?: string;
-                        };
-                    };
-                };
-                /** @description Error body */
-                403: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /**
-                             * @description What went wrong, in a sentence.
-                             * @example The city field is required.
-                             */
-                            message: string;
-                            /**
-                             * @description Field errors on 422, keyed by field; nested keys use dots (`hours.mon`, `fields.Manager`).
-                             * @example {
-                             *       "city": [
-                             *         "is required"
-                             *       ]
-                             *     }
-                             */
-                            errors?: {
-                                [key: string]: string[];
-                            };
-                            /** @description Present on 500: quote it when reporting the error. */
-                            request_id?: string;
-                        };
-                    };
-                };
-                /** @description Error body */
-                404: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /**
-                             * @description What went wrong, in a sentence.
-                             * @example The city field is required.
-                             */
-                            message: string;
-                            /**
-                             * @description Field errors on 422, keyed by field; nested keys use dots (`hours.mon`, `fields.Manager`).
-                             * @example {
-                             *       "city": [
-                             *         "is required"
-                             *       ]
-                             *     }
-                             */
-                            errors?: {
-                                [key: string]: string[];
-                            };
-                            /** @description Present on 500: quote it when reporting the error. */
-                            request_id?: string;
-                        };
-                    };
-                };
-                /** @description Error body */
-                413: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /**
-                             * @description What went wrong, in a sentence.
-                             * @example The city field is required.
-                             */
-                            message: string;
-                            /**
-                             * @description Field errors on 422, keyed by field; nested keys use dots (`hours.mon`, `fields.Manager`).
-                             * @example {
-                             *       "city": [
-                             *         "is required"
-                             *       ]
-                             *     }
-                             */
-                            errors?: {
-                                [key: string]: string[];
-                            };
-                            /** @description Present on 500: quote it when reporting the error. */
-                            request_id?: string;
-                        };
-                    };
-                };
-                /** @description Error body */
-                415: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /**
-                             * @description What went wrong, in a sentence.
-                             * @example The city field is required.
-                             */
-                            message: string;
-                            /**
-                             * @description Field errors on 422, keyed by field; nested keys use dots (`hours.mon`, `fields.Manager`).
-                             * @example {
-                             *       "city": [
-                             *         "is required"
-                             *       ]
-                             *     }
-                             */
-                            errors?: {
-                                [key: string]: string[];
-                            };
-                            /** @description Present on 500: quote it when reporting the error. */
-                            request_id?: string;
-                        };
-                    };
-                };
-                /** @description Error body */
-                422: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /**
-                             * @description What went wrong, in a sentence.
-                             * @example The city field is required.
-                             */
-                            message: string;
-                            /**
-                             * @description Field errors on 422, keyed by field; nested keys use dots (`hours.mon`, `fields.Manager`).
-                             * @example {
-                             *       "city": [
-                             *         "is required"
-                             *       ]
-                             *     }
-                             */
-                            errors?: {
-                                [key: string]: string[];
-                            };
-                            /** @description Present on 500: quote it when reporting the error. */
-                            request_id?: string;
-                        };
-                    };
-                };
-                /** @description Error body */
-                429: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /**
-                             * @description What went wrong, in a sentence.
-                             * @example The city field is required.
-                             */
-                            message: string;
-                            /**
-                             * @description Field errors on 422, keyed by field; nested keys use dots (`hours.mon`, `fields.Manager`).
-                             * @example {
-                             *       "city": [
-                             *         "is required"
-                             *       ]
-                             *     }
-                             */
-                            errors?: {
-                                [key: string]: string[];
-                            };
-                            /** @description Present on 500: quote it when reporting the error. */
-                            request_id?: string;
-                        };
-                    };
-                };
-            };
-        };
+        put: operations["replaceLocation"];
         post?: never;
         /** Delete a location */
-        delete: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    /**
-                     * @description Public project ID
-                     * @example prj_8Hq2LmZ0aB3xYc7D
-                     */
-                    project_id: string;
-                    /**
-                     * @description Public location ID (a numeric V1 ID is not found)
-                     * @example loc_4f9XkQ2mZr8TbW1c
-                     */
-                    location_id: string;
-                };
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /** @enum {boolean} */
-                            success: true;
-                        };
-                    };
-                };
-                /** @description Error body */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /**
-                             * @description What went wrong, in a sentence.
-                             * @example The city field is required.
-                             */
-                            message: string;
-                            /**
-                             * @description Field errors on 422, keyed by field; nested keys use dots (`hours.mon`, `fields.Manager`).
-                             * @example {
-                             *       "city": [
-                             *         "is required"
-                             *       ]
-                             *     }
-                             */
-                            errors?: {
-                                [key: string]: string[];
-                            };
-                            /** @description Present on 500: quote it when reporting the error. */
-                            request_id?: string;
-                        };
-                    };
-                };
-                /** @description Error body */
-                403: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /**
-                             * @description What went wrong, in a sentence.
-                             * @example The city field is required.
-                             */
-                            message: string;
-                            /**
-                             * @description Field errors on 422, keyed by field; nested keys use dots (`hours.mon`, `fields.Manager`).
-                             * @example {
-                             *       "city": [
-                             *         "is required"
-                             *       ]
-                             *     }
-                             */
-                            errors?: {
-                                [key: string]: string[];
-                            };
-                            /** @description Present on 500: quote it when reporting the error. */
-                            request_id?: string;
-                        };
-                    };
-                };
-                /** @description Error body */
-                404: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /**
-                             * @description What went wrong, in a sentence.
-                             * @example The city field is required.
-                             */
-                            message: string;
-                            /**
-                             * @description Field errors on 422, keyed by field; nested keys use dots (`hours.mon`, `fields.Manager`).
-                             * @example {
-                             *       "city": [
-                             *         "is required"
-                             *       ]
-                             *     }
-                             */
-                            errors?: {
-                                [key: string]: string[];
-                            };
-                            /** @description Present on 500: quote it when reporting the error. */
-                            request_id?: string;
-                        };
-                    };
-                };
-                /** @description Error body */
-                429: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /**
-                             * @description What went wrong, in a sentence.
-                             * @example The city field is required.
-                             */
-                            message: string;
-                            /**
-                             * @description Field errors on 422, keyed by field; nested keys use dots (`hours.mon`, `fields.Manager`).
-                             * @example {
-                             *       "city": [
-                             *         "is required"
-                             *       ]
-                             *     }
-                             */
-                            errors?: {
-                                [key: string]: string[];
-                            };
-                            /** @description Present on 500: quote it when reporting the error. */
-                            request_id?: string;
-                        };
-                    };
-                };
-            };
-        };
+        delete: operations["deleteLocation"];
         options?: never;
         head?: never;
         /**
          * Update some fields of a location
          * @description Omitted fields keep their saved values. `filters` replaces the list; `fields` and `callsToAction` merge by name (null removes one); `hours` changes only the days sent, `hours: null` removes the schedule. Invalid input is 422 and saves nothing.
          */
-        patch: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    /**
-                     * @description Public project ID
-                     * @example prj_8Hq2LmZ0aB3xYc7D
-                     */
-                    project_id: string;
-                    /**
-                     * @description Public location ID (a numeric V1 ID is not found)
-                     * @example loc_4f9XkQ2mZr8TbW1c
-                     */
-                    location_id: string;
-                };
-                cookie?: never;
-            };
-            /** @description PATCH body: every key optional; omitted keys keep their saved values */
-            requestBody: {
-                content: {
-                    "application/json": {
-                        /** @description Full address; null or "" regenerates it from the components */
-                        address?: string | null;
-                        /** @description Shown to visitors; null or "" makes it follow `address` */
-                        display_address?: string | null;
-                        address_line_1?: string | null;
-                        address_line_2?: string | null;
-                        state?: string | null;
-                        postcode?: string | null;
-                        /** @description Alias of postcode */
-                        zip?: string | null;
-                        /** @description Alias of postcode */
-                        postal_code?: string | null;
-                        country?: string | null;
-                        phone?: string | null;
-                        email?: string | "" | null;
-                        /** @description An http(s) URL */
-                        url?: string | "" | null;
-                        /** @description Latitude; missing or 0 (with lng) geocodes from the address */
-                        lat?: number | null;
-                        lng?: number | null;
-                        visible?: boolean;
-                        /** @description Name of a configured location type */
-                        location_type?: string | null;
-                        /** @description ID or name of a configured marker (the `{id, name}` object of a GET body is taken too); null clears */
-                        marker?: string | {
-                            id: string;
-                            name?: string;
-                        } | null;
-                        /** @description An http(s) image URL or the name of an image stored in the project; null clears */
-                        cover?: string | null;
-                        hours?: {
-                            [key: string]: string | null;
-                        } | null;
-                        /** @description Names of configured filters (or the `[{id, name}]` of a GET body); replaces the set (`[]` clears) */
-                        filters?: (string | {
-                            id?: string;
-                            name: string;
-                        })[];
-                        /**
-                         * @description Custom field name -> value (or the `[{id, name, value}]` of a GET body). PATCH merges by name (null removes one); POST/PUT replace the set.
-                         * @example {
-                         *       "Manager": "Ada Lovelace"
-                         *     }
-                         */
-                        fields?: {
-                            [key: string]: string | null;
-                        } | {
-                            id?: string;
-                            name: string;
-                            value: string | null;
-                        }[];
-                        /**
-                         * @description Call-to-action title -> value, usually a URL (or the `[{id, title, value}]` of a GET body). PATCH merges by title (null removes one); POST/PUT replace the set.
-                         * @example {
-                         *       "Order online": "https://example.com/order"
-                         *     }
-                         */
-                        callsToAction?: {
-                            [key: string]: string | null;
-                        } | {
-                            id?: string;
-                            title: string;
-                            value: string | null;
-                        }[];
-                        /** @description Profile handle or URL */
-                        facebook?: string | null;
-                        /** @description Profile handle or URL */
-                        instagram?: string | null;
-                        /** @description Profile handle or URL */
-                        twitter?: string | null;
-                        /** @description Profile handle or URL */
-                        yelp?: string | null;
-                        /** @description Profile handle or URL */
-                        youtube?: string | null;
-                        /** @description Profile handle or URL */
-                        tiktok?: string | null;
-                        /** @description Read only; ignored */
-                        id?: unknown;
-                        /** @description Read only; ignored */
-                        slug?: unknown;
-                        /** @description Read only; ignored */
-                        created_at?: unknown;
-                        /** @description Read only; ignored */
-                        updated_at?: unknown;
-                        /** @description Read only; ignored */
-                        cover_image_url?: unknown;
-                        /** @description Read only; ignored */
-                        geocoding?: unknown;
-                        name?: string;
-                        city?: string;
-                    };
-                };
-            };
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            data: {
-                                /**
-                                 * @description Public location ID
-                                 * @example loc_4f9XkQ2mZr8TbW1c
-                                 */
-                                id: string;
-                                /** @example Downtown Store */
-                                name: string;
-                                /**
-                                 * @description Read only
-                                 * @example downtown-store
-                                 */
-                                slug: string;
-                                /**
-                                 * @description Full address; generated from the components unless given
-                                 * @example 1 Main St, Austin, TX 78701, US
-                                 */
-                                address: string;
-                                /** @description Address shown to visitors; follows `address` unless given */
-                                display_address: string;
-                                address_line_1: string | null;
-                                address_line_2: string | null;
-                                city: string | null;
-                                state: string | null;
-                                postcode: string | null;
-                                country: string | null;
-                                phone: string | null;
-                                email: string | null;
-                                url: string | null;
-                                lat: number | null;
-                                lng: number | null;
-                                visible: boolean;
-                                /** @description Name of the location type */
-                                location_type: string | null;
-                                marker: {
-                                    id: string;
-                                    name: string;
-                                } | null;
-                                cover_image_url: string | null;
-                                /** @description facebook profile handle or URL */
-                                facebook: string | null;
-                                /** @description instagram profile handle or URL */
-                                instagram: string | null;
-                                /** @description twitter profile handle or URL */
-                                twitter: string | null;
-                                /** @description yelp profile handle or URL */
-                                yelp: string | null;
-                                /** @description youtube profile handle or URL */
-                                youtube: string | null;
-                                /** @description tiktok profile handle or URL */
-                                tiktok: string | null;
-                                /** @description Where the coordinates come from (read only) */
-                                geocoding: {
-                                    /** @description `manual`: coordinates given by a user; `pending`: queued for geocoding; `done`: geocoded; `failed`: the address could not be geocoded */
-                                    status: "pending" | "done" | "failed" | "manual";
-                                    /** @description How exact geocoded coordinates are; null unless `done` */
-                                    precision: ("rooftop" | "street" | "postcode" | "city" | "region") | null;
-                                };
-                                /**
-                                 * Format: date-time
-                                 * @description ISO 8601 UTC
-                                 * @example 2026-11-21T12:00:00.000Z
-                                 */
-                                created_at: string;
-                                /**
-                                 * Format: date-time
-                                 * @description ISO 8601 UTC
-                                 * @example 2026-11-21T12:00:00.000Z
-                                 */
-                                updated_at: string;
-                                /** @description With includeHours: the schedule, or null for a coming-soon location */
-                                hours?: {
-                                    mon: string | null;
-                                    tue: string | null;
-                                    wed: string | null;
-                                    thu: string | null;
-                                    fri: string | null;
-                                    sat: string | null;
-                                    sun: string | null;
-                                } | null;
-                                /** @description With includeFilters */
-                                filters?: {
-                                    id: string;
-                                    name: string;
-                                }[];
-                                /** @description With includeFields */
-                                fields?: {
-                                    id: string;
-                                    name: string;
-                                    value: string;
-                                }[];
-                                /** @description With includeCallsToAction */
-                                callsToAction?: {
-                                    id: string;
-                                    title: string;
-                                    value: string;
-                                }[];
-                            };
-                        };
-                    };
-                };
-                /** @description Error body */
-                400: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /**
-                             * @description What went wrong, in a sentence.
-                             * @example The city field is required.
-                             */
-                            message: string;
-                            /**
-                             * @description Field errors on 422, keyed by field; nested keys use dots (`hours.mon`, `fields.Manager`).
-                             * @example {
-                             *       "city": [
-                             *         "is required"
-                             *       ]
-                             *     }
-                             */
-                            errors?: {
-                                [key: string]: string[];
-                            };
-                            /** @description Present on 500: quote it when reporting the error. */
-                            request_id?: string;
-                        };
-                    };
-                };
-                /** @description Error body */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /**
-                             * @description What went wrong, in a sentence.
-                             * @example The city field is required.
-                             */
-                            message: string;
-                            /**
-                             * @description Field errors on 422, keyed by field; nested keys use dots (`hours.mon`, `fields.Manager`).
-                             * @example {
-                             *       "city": [
-                             *         "is required"
-                             *       ]
-                             *     }
-                             */
-                            errors?: {
-                                [key: string]: string[];
-                            };
-                            /** @description Present on 500: quote it when reporting the error. */
-                            request_id?: string;
-                        };
-                    };
-                };
-                /** @description Error body */
-                403: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /**
-                             * @description What went wrong, in a sentence.
-                             * @example The city field is required.
-                             */
-                            message: string;
-                            /**
-                             * @description Field errors on 422, keyed by field; nested keys use dots (`hours.mon`, `fields.Manager`).
-                             * @example {
-                             *       "city": [
-                             *         "is required"
-                             *       ]
-                             *     }
-                             */
-                            errors?: {
-                                [key: string]: string[];
-                            };
-                            /** @description Present on 500: quote it when reporting the error. */
-                            request_id?: string;
-                        };
-                    };
-                };
-                /** @description Error body */
-                404: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /**
-                             * @description What went wrong, in a sentence.
-                             * @example The city field is required.
-                             */
-                            message: string;
-                            /**
-                             * @description Field errors on 422, keyed by field; nested keys use dots (`hours.mon`, `fields.Manager`).
-                             * @example {
-                             *       "city": [
-                             *         "is required"
-                             *       ]
-                             *     }
-                             */
-                            errors?: {
-                                [key: string]: string[];
-                            };
-                            /** @description Present on 500: quote it when reporting the error. */
-                            request_id?: string;
-                        };
-                    };
-                };
-                /** @description Error body */
-                413: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /**
-                             * @description What went wrong, in a sentence.
-                             * @example The city field is required.
-                             */
-                            message: string;
-                            /**
-                             * @description Field errors on 422, keyed by field; nested keys use dots (`hours.mon`, `fields.Manager`).
-                             * @example {
-                             *       "city": [
-                             *         "is required"
-                             *       ]
-                             *     }
-                             */
-                            errors?: {
-                                [key: string]: string[];
-                            };
-                            /** @description Present on 500: quote it when reporting the error. */
-                            request_id?: string;
-                        };
-                    };
-                };
-                /** @description Error body */
-                415: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /**
-                             * @description What went wrong, in a sentence.
-                             * @example The city field is required.
-                             */
-                            message: string;
-                            /**
-                             * @description Field errors on 422, keyed by field; nested keys use dots (`hours.mon`, `fields.Manager`).
-                             * @example {
-                             *       "city": [
-                             *         "is required"
-                             *       ]
-                             *     }
-                             */
-                            errors?: {
-                                [key: string]: string[];
-                            };
-                            /** @description Present on 500: quote it when reporting the error. */
-                            request_id?: string;
-                        };
-                    };
-                };
-                /** @description Error body */
-                422: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /**
-                             * @description What went wrong, in a sentence.
-                             * @example The city field is required.
-                             */
-                            message: string;
-                            /**
-                             * @description Field errors on 422, keyed by field; nested keys use dots (`hours.mon`, `fields.Manager`).
-                             * @example {
-                             *       "city": [
-                             *         "is required"
-                             *       ]
-                             *     }
-                             */
-                            errors?: {
-                                [key: string]: string[];
-                            };
-                            /** @description Present on 500: quote it when reporting the error. */
-                            request_id?: string;
-                        };
-                    };
-                };
-                /** @description Error body */
-                429: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            /**
-                             * @description What went wrong, in a sentence.
-                             * @example The city field is required.
-                             */
-                            message: string;
-                            /**
-                             * @description Field errors on 422, keyed by field; nested keys use dots (`hours.mon`, `fields.Manager`).
-                             * @example {
-                             *       "city": [
-                             *         "is required"
-                             *       ]
-                             *     }
-                             */
-                            errors?: {
-                                [key: string]: string[];
-                            };
-                            /** @description Present on 500: quote it when reporting the error. */
-                            request_id?: string;
-                        };
-                    };
-                };
-            };
-        };
+        patch: operations["updateLocation"];
         trace?: never;
     };
 }
@@ -6940,4 +339,6663 @@ export interface components {
     pathItems: never;
 }
 export type $defs = Record<string, never>;
-export type operations = Record<string, never>;
+export interface operations {
+    getUser: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            /**
+                             * @description Public user ID
+                             * @example usr_4f9XkQ2mZr8TbW1c
+                             */
+                            id: string;
+                            /** @example Ada Lovelace */
+                            name: string;
+                            /**
+                             * Format: email
+                             * @example ada@example.com
+                             */
+                            email: string;
+                            /**
+                             * Format: date-time
+                             * @description ISO 8601 UTC
+                             * @example 2026-11-21T12:00:00.000Z
+                             */
+                            created_at: string;
+                        };
+                    };
+                };
+            };
+            /** @description Error body */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description What went wrong, in a sentence.
+                         * @example The city field is required.
+                         */
+                        message: string;
+                        /**
+                         * @description Field errors on 422, keyed by field; nested keys use dots (`hours.mon`, `fields.Manager`).
+                         * @example {
+                         *       "city": [
+                         *         "is required"
+                         *       ]
+                         *     }
+                         */
+                        errors?: {
+                            [key: string]: string[];
+                        };
+                        /** @description Present on 500: quote it when reporting the error. */
+                        request_id?: string;
+                    };
+                };
+            };
+            /** @description Error body */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description What went wrong, in a sentence.
+                         * @example The city field is required.
+                         */
+                        message: string;
+                        /**
+                         * @description Field errors on 422, keyed by field; nested keys use dots (`hours.mon`, `fields.Manager`).
+                         * @example {
+                         *       "city": [
+                         *         "is required"
+                         *       ]
+                         *     }
+                         */
+                        errors?: {
+                            [key: string]: string[];
+                        };
+                        /** @description Present on 500: quote it when reporting the error. */
+                        request_id?: string;
+                    };
+                };
+            };
+            /** @description Error body */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description What went wrong, in a sentence.
+                         * @example The city field is required.
+                         */
+                        message: string;
+                        /**
+                         * @description Field errors on 422, keyed by field; nested keys use dots (`hours.mon`, `fields.Manager`).
+                         * @example {
+                         *       "city": [
+                         *         "is required"
+                         *       ]
+                         *     }
+                         */
+                        errors?: {
+                            [key: string]: string[];
+                        };
+                        /** @description Present on 500: quote it when reporting the error. */
+                        request_id?: string;
+                    };
+                };
+            };
+        };
+    };
+    listProjects: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            /**
+                             * @description Public project ID, used in location paths
+                             * @example prj_8Hq2LmZ0aB3xYc7D
+                             */
+                            id: string;
+                            /** @example Ada's project */
+                            name: string;
+                            /** @description Only `business` includes API access to locations */
+                            plan: "free" | "basic" | "plus" | "business";
+                            /** @description Whether location endpoints work on this project */
+                            api_access: boolean;
+                            /** @description The user's personal project (the one V1 works on) */
+                            personal: boolean;
+                            locations_count: number;
+                            /**
+                             * Format: date-time
+                             * @description ISO 8601 UTC
+                             * @example 2026-11-21T12:00:00.000Z
+                             */
+                            created_at: string;
+                            /**
+                             * Format: date-time
+                             * @description ISO 8601 UTC
+                             * @example 2026-11-21T12:00:00.000Z
+                             */
+                            updated_at: string;
+                        }[];
+                    };
+                };
+            };
+            /** @description Error body */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description What went wrong, in a sentence.
+                         * @example The city field is required.
+                         */
+                        message: string;
+                        /**
+                         * @description Field errors on 422, keyed by field; nested keys use dots (`hours.mon`, `fields.Manager`).
+                         * @example {
+                         *       "city": [
+                         *         "is required"
+                         *       ]
+                         *     }
+                         */
+                        errors?: {
+                            [key: string]: string[];
+                        };
+                        /** @description Present on 500: quote it when reporting the error. */
+                        request_id?: string;
+                    };
+                };
+            };
+            /** @description Error body */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description What went wrong, in a sentence.
+                         * @example The city field is required.
+                         */
+                        message: string;
+                        /**
+                         * @description Field errors on 422, keyed by field; nested keys use dots (`hours.mon`, `fields.Manager`).
+                         * @example {
+                         *       "city": [
+                         *         "is required"
+                         *       ]
+                         *     }
+                         */
+                        errors?: {
+                            [key: string]: string[];
+                        };
+                        /** @description Present on 500: quote it when reporting the error. */
+                        request_id?: string;
+                    };
+                };
+            };
+            /** @description Error body */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description What went wrong, in a sentence.
+                         * @example The city field is required.
+                         */
+                        message: string;
+                        /**
+                         * @description Field errors on 422, keyed by field; nested keys use dots (`hours.mon`, `fields.Manager`).
+                         * @example {
+                         *       "city": [
+                         *         "is required"
+                         *       ]
+                         *     }
+                         */
+                        errors?: {
+                            [key: string]: string[];
+                        };
+                        /** @description Present on 500: quote it when reporting the error. */
+                        request_id?: string;
+                    };
+                };
+            };
+        };
+    };
+    listLocationTypes: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description Public project ID
+                 * @example prj_8Hq2LmZ0aB3xYc7D
+                 */
+                project_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            /**
+                             * @description Public ID of the location type
+                             * @example lty_3kTq9ZbW0xYc2LmN
+                             */
+                            id: string;
+                            /**
+                             * @description Unique among the project's location types, ignoring case; surrounding spaces are trimmed
+                             * @example Outlet
+                             */
+                            name: string;
+                            /**
+                             * @description Ordering weight; store-locator front ends decide how they sort by it
+                             * @example 10
+                             */
+                            priority: number;
+                            /** @description The type new locations get when none is given; setting it clears the former default */
+                            default: boolean;
+                            /** @description Whether front ends show the type as a label on the location */
+                            label: boolean;
+                        }[];
+                    };
+                };
+            };
+            /** @description Error body */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description What went wrong, in a sentence.
+                         * @example The city field is required.
+                         */
+                        message: string;
+                        /**
+                         * @description Field errors on 422, keyed by field; nested keys use dots (`hours.mon`, `fields.Manager`).
+                         * @example {
+                         *       "city": [
+                         *         "is required"
+                         *       ]
+                         *     }
+                         */
+                        errors?: {
+                            [key: string]: string[];
+                        };
+                        /** @description Present on 500: quote it when reporting the error. */
+                        request_id?: string;
+                    };
+                };
+            };
+            /** @description Error body */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description What went wrong, in a sentence.
+                         * @example The city field is required.
+                         */
+                        message: string;
+                        /**
+                         * @description Field errors on 422, keyed by field; nested keys use dots (`hours.mon`, `fields.Manager`).
+                         * @example {
+                         *       "city": [
+                         *         "is required"
+                         *       ]
+                         *     }
+                         */
+                        errors?: {
+                            [key: string]: string[];
+                        };
+                        /** @description Present on 500: quote it when reporting the error. */
+                        request_id?: string;
+                    };
+                };
+            };
+            /** @description Error body */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description What went wrong, in a sentence.
+                         * @example The city field is required.
+                         */
+                        message: string;
+                        /**
+                         * @description Field errors on 422, keyed by field; nested keys use dots (`hours.mon`, `fields.Manager`).
+                         * @example {
+                         *       "city": [
+                         *         "is required"
+                         *       ]
+                         *     }
+                         */
+                        errors?: {
+                            [key: string]: string[];
+                        };
+                        /** @description Present on 500: quote it when reporting the error. */
+                        request_id?: string;
+                    };
+                };
+            };
+            /** @description Error body */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description What went wrong, in a sentence.
+                         * @example The city field is required.
+                         */
+                        message: string;
+                        /**
+                         * @description Field errors on 422, keyed by field; nested keys use dots (`hours.mon`, `fields.Manager`).
+                         * @example {
+                         *       "city": [
+                         *         "is required"
+                         *       ]
+                         *     }
+                         */
+                        errors?: {
+                            [key: string]: string[];
+                        };
+                        /** @description Present on 500: quote it when reporting the error. */
+                        request_id?: string;
+                    };
+                };
+            };
+        };
+    };
+    createLocationType: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description Makes retries of this request safe; see the operation description.
+                 * @example 5f0c6a8e-8f7e-4b55-9a4c-0d3f1f6f2b1e
+                 */
+                "idempotency-key"?: string;
+            };
+            path: {
+                /**
+                 * @description Public project ID
+                 * @example prj_8Hq2LmZ0aB3xYc7D
+                 */
+                project_id: string;
+            };
+            cookie?: never;
+        };
+        /** @description A new location type */
+        requestBody: {
+            content: {
+                "application/json": {
+                    /**
+                     * @description Unique among the project's location types, ignoring case; surrounding spaces are trimmed
+                     * @example Outlet
+                     */
+                    name: string;
+                    /**
+                     * @description Ordering weight; store-locator front ends decide how they sort by it
+                     * @default 0
+                     * @example 10
+                     */
+                    priority?: number;
+                    /**
+                     * @description The type new locations get when none is given; setting it clears the former default
+                     * @default false
+                     */
+                    default?: boolean;
+                    /**
+                     * @description Whether front ends show the type as a label on the location
+                     * @default false
+                     */
+                    label?: boolean;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description A location type */
+                        data: {
+                            /**
+                             * @description Public ID of the location type
+                             * @example lty_3kTq9ZbW0xYc2LmN
+                             */
+                            id: string;
+                            /**
+                             * @description Unique among the project's location types, ignoring case; surrounding spaces are trimmed
+                             * @example Outlet
+                             */
+                            name: string;
+                            /**
+                             * @description Ordering weight; store-locator front ends decide how they sort by it
+                             * @example 10
+                             */
+                            priority: number;
+                            /** @description The type new locations get when none is given; setting it clears the former default */
+                            default: boolean;
+                            /** @description Whether front ends show the type as a label on the location */
+                            label: boolean;
+                        };
+                    };
+                };
+            };
+            /** @description Error body */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description What went wrong, in a sentence.
+                         * @example The city field is required.
+                         */
+                        message: string;
+                        /**
+                         * @description Field errors on 422, keyed by field; nested keys use dots (`hours.mon`, `fields.Manager`).
+                         * @example {
+                         *       "city": [
+                         *         "is required"
+                         *       ]
+                         *     }
+                         */
+                        errors?: {
+                            [key: string]: string[];
+                        };
+                        /** @description Present on 500: quote it when reporting the error. */
+                        request_id?: string;
+                    };
+                };
+            };
+            /** @description Error body */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description What went wrong, in a sentence.
+                         * @example The city field is required.
+                         */
+                        message: string;
+                        /**
+                         * @description Field errors on 422, keyed by field; nested keys use dots (`hours.mon`, `fields.Manager`).
+                         * @example {
+                         *       "city": [
+                         *         "is required"
+                         *       ]
+                         *     }
+                         */
+                        errors?: {
+                            [key: string]: string[];
+                        };
+                        /** @description Present on 500: quote it when reporting the error. */
+                        request_id?: string;
+                    };
+                };
+            };
+            /** @description Error body */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description What went wrong, in a sentence.
+                         * @example The city field is required.
+                         */
+                        message: string;
+                        /**
+                         * @description Field errors on 422, keyed by field; nested keys use dots (`hours.mon`, `fields.Manager`).
+                         * @example {
+                         *       "city": [
+                         *         "is required"
+                         *       ]
+                         *     }
+                         */
+                        errors?: {
+                            [key: string]: string[];
+                        };
+                        /** @description Present on 500: quote it when reporting the error. */
+                        request_id?: string;
+                    };
+                };
+            };
+            /** @description Error body */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description What went wrong, in a sentence.
+                         * @example The city field is required.
+                         */
+                        message: string;
+                        /**
+                         * @description Field errors on 422, keyed by field; nested keys use dots (`hours.mon`, `fields.Manager`).
+                         * @example {
+                         *       "city": [
+                         *         "is required"
+                         *       ]
+                         *     }
+                         */
+                        errors?: {
+                            [key: string]: string[];
+                        };
+                        /** @description Present on 500: quote it when reporting the error. */
+                        request_id?: string;
+                    };
+                };
+            };
+            /** @description Error body */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description What went wrong, in a sentence.
+                         * @example The city field is required.
+                         */
+                        message: string;
+                        /**
+                         * @description Field errors on 422, keyed by field; nested keys use dots (`hours.mon`, `fields.Manager`).
+                         * @example {
+                         *       "city": [
+                         *         "is required"
+                         *       ]
+                         *     }
+                         */
+                        errors?: {
+                            [key: string]: string[];
+                        };
+                        /** @description Present on 500: quote it when reporting the error. */
+                        request_id?: string;
+                    };
+                };
+            };
+            /** @description Error body */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description What went wrong, in a sentence.
+                         * @example The city field is required.
+                         */
+                        message: string;
+                        /**
+                         * @description Field errors on 422, keyed by field; nested keys use dots (`hours.mon`, `fields.Manager`).
+                         * @example {
+                         *       "city": [
+                         *         "is required"
+                         *       ]
+                         *     }
+                         */
+                        errors?: {
+                            [key: string]: string[];
+                        };
+                        /** @description Present on 500: quote it when reporting the error. */
+                        request_id?: string;
+                    };
+                };
+            };
+            /** @description Error body */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description What went wrong, in a sentence.
+                         * @example The city field is required.
+                         */
+                        message: string;
+                        /**
+                         * @description Field errors on 422, keyed by field; nested keys use dots (`hours.mon`, `fields.Manager`).
+                         * @example {
+                         *       "city": [
+                         *         "is required"
+                         *       ]
+                         *     }
+                         */
+                        errors?: {
+                            [key: string]: string[];
+                        };
+                        /** @description Present on 500: quote it when reporting the error. */
+                        request_id?: string;
+                    };
+                };
+            };
+            /** @description Error body */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description What went wrong, in a sentence.
+                         * @example The city field is required.
+                         */
+                        message: string;
+                        /**
+                         * @description Field errors on 422, keyed by field; nested keys use dots (`hours.mon`, `fields.Manager`).
+                         * @example {
+                         *       "city": [
+                         *         "is required"
+                         *       ]
+                         *     }
+                         */
+                        errors?: {
+                            [key: string]: string[];
+                        };
+                        /** @description Present on 500: quote it when reporting the error. */
+                        request_id?: string;
+                    };
+                };
+            };
+        };
+    };
+    deleteLocationType: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description Public project ID
+                 * @example prj_8Hq2LmZ0aB3xYc7D
+                 */
+                project_id: string;
+                /** @description Public ID of the item, as listed */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: true;
+                    };
+                };
+            };
+            /** @description Error body */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description What went wrong, in a sentence.
+                         * @example The city field is required.
+                         */
+                        message: string;
+                        /**
+                         * @description Field errors on 422, keyed by field; nested keys use dots (`hours.mon`, `fields.Manager`).
+                         * @example {
+                         *       "city": [
+                         *         "is required"
+                         *       ]
+                         *     }
+                         */
+                        errors?: {
+                            [key: string]: string[];
+                        };
+                        /** @description Present on 500: quote it when reporting the error. */
+                        request_id?: string;
+                    };
+                };
+            };
+            /** @description Error body */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description What went wrong, in a sentence.
+                         * @example The city field is required.
+                         */
+                        message: string;
+                        /**
+                         * @description Field errors on 422, keyed by field; nested keys use dots (`hours.mon`, `fields.Manager`).
+                         * @example {
+                         *       "city": [
+                         *         "is required"
+                         *       ]
+                         *     }
+                         */
+                        errors?: {
+                            [key: string]: string[];
+                        };
+                        /** @description Present on 500: quote it when reporting the error. */
+                        request_id?: string;
+                    };
+                };
+            };
+            /** @description Error body */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description What went wrong, in a sentence.
+                         * @example The city field is required.
+                         */
+                        message: string;
+                        /**
+                         * @description Field errors on 422, keyed by field; nested keys use dots (`hours.mon`, `fields.Manager`).
+                         * @example {
+                         *       "city": [
+                         *         "is required"
+                         *       ]
+                         *     }
+                         */
+                        errors?: {
+                            [key: string]: string[];
+                        };
+                        /** @description Present on 500: quote it when reporting the error. */
+                        request_id?: string;
+                    };
+                };
+            };
+            /** @description Error body */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description What went wrong, in a sentence.
+                         * @example The city field is required.
+                         */
+                        message: string;
+                        /**
+                         * @description Field errors on 422, keyed by field; nested keys use dots (`hours.mon`, `fields.Manager`).
+                         * @example {
+                         *       "city": [
+                         *         "is required"
+                         *       ]
+                         *     }
+                         */
+                        errors?: {
+                            [key: string]: string[];
+                        };
+                        /** @description Present on 500: quote it when reporting the error. */
+                        request_id?: string;
+                    };
+                };
+            };
+        };
+    };
+    updateLocationType: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description Public project ID
+                 * @example prj_8Hq2LmZ0aB3xYc7D
+                 */
+                project_id: string;
+                /** @description Public ID of the item, as listed */
+                id: string;
+            };
+            cookie?: never;
+        };
+        /** @description Changes to a location type; omitted keys keep their values */
+        requestBody: {
+            content: {
+                "application/json": {
+                    /**
+                     * @description Unique among the project's location types, ignoring case; surrounding spaces are trimmed
+                     * @example Outlet
+                     */
+                    name?: string;
+                    /**
+                     * @description Ordering weight; store-locator front ends decide how they sort by it
+                     * @example 10
+                     */
+                    priority?: number;
+                    /** @description The type new locations get when none is given; setting it clears the former default */
+                    default?: boolean;
+                    /** @description Whether front ends show the type as a label on the location */
+                    label?: boolean;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description A location type */
+                        data: {
+                            /**
+                             * @description Public ID of the location type
+                             * @example lty_3kTq9ZbW0xYc2LmN
+                             */
+                            id: string;
+                            /**
+                             * @description Unique among the project's location types, ignoring case; surrounding spaces are trimmed
+                             * @example Outlet
+                             */
+                            name: string;
+                            /**
+                             * @description Ordering weight; store-locator front ends decide how they sort by it
+                             * @example 10
+                             */
+                            priority: number;
+                            /** @description The type new locations get when none is given; setting it clears the former default */
+                            default: boolean;
+                            /** @description Whether front ends show the type as a label on the location */
+                            label: boolean;
+                        };
+                    };
+                };
+            };
+            /** @description Error body */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description What went wrong, in a sentence.
+                         * @example The city field is required.
+                         */
+                        message: string;
+                        /**
+                         * @description Field errors on 422, keyed by field; nested keys use dots (`hours.mon`, `fields.Manager`).
+                         * @example {
+                         *       "city": [
+                         *         "is required"
+                         *       ]
+                         *     }
+                         */
+                        errors?: {
+                            [key: string]: string[];
+                        };
+                        /** @description Present on 500: quote it when reporting the error. */
+                        request_id?: string;
+                    };
+                };
+            };
+            /** @description Error body */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description What went wrong, in a sentence.
+                         * @example The city field is required.
+                         */
+                        message: string;
+                        /**
+                         * @description Field errors on 422, keyed by field; nested keys use dots (`hours.mon`, `fields.Manager`).
+                         * @example {
+                         *       "city": [
+                         *         "is required"
+                         *       ]
+                         *     }
+                         */
+                        errors?: {
+                            [key: string]: string[];
+                        };
+                        /** @description Present on 500: quote it when reporting the error. */
+                        request_id?: string;
+                    };
+                };
+            };
+            /** @description Error body */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description What went wrong, in a sentence.
+                         * @example The city field is required.
+                         */
+                        message: string;
+                        /**
+                         * @description Field errors on 422, keyed by field; nested keys use dots (`hours.mon`, `fields.Manager`).
+                         * @example {
+                         *       "city": [
+                         *         "is required"
+                         *       ]
+                         *     }
+                         */
+                        errors?: {
+                            [key: string]: string[];
+                        };
+                        /** @description Present on 500: quote it when reporting the error. */
+                        request_id?: string;
+                    };
+                };
+            };
+            /** @description Error body */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description What went wrong, in a sentence.
+                         * @example The city field is required.
+                         */
+                        message: string;
+                        /**
+                         * @description Field errors on 422, keyed by field; nested keys use dots (`hours.mon`, `fields.Manager`).
+                         * @example {
+                         *       "city": [
+                         *         "is required"
+                         *       ]
+                         *     }
+                         */
+                        errors?: {
+                            [key: string]: string[];
+                        };
+                        /** @description Present on 500: quote it when reporting the error. */
+                        request_id?: string;
+                    };
+                };
+            };
+            /** @description Error body */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description What went wrong, in a sentence.
+                         * @example The city field is required.
+                         */
+                        message: string;
+                        /**
+                         * @description Field errors on 422, keyed by field; nested keys use dots (`hours.mon`, `fields.Manager`).
+                         * @example {
+                         *       "city": [
+                         *         "is required"
+                         *       ]
+                         *     }
+                         */
+                        errors?: {
+                            [key: string]: string[];
+                        };
+                        /** @description Present on 500: quote it when reporting the error. */
+                        request_id?: string;
+                    };
+                };
+            };
+            /** @description Error body */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description What went wrong, in a sentence.
+                         * @example The city field is required.
+                         */
+                        message: string;
+                        /**
+                         * @description Field errors on 422, keyed by field; nested keys use dots (`hours.mon`, `fields.Manager`).
+                         * @example {
+                         *       "city": [
+                         *         "is required"
+                         *       ]
+                         *     }
+                         */
+                        errors?: {
+                            [key: string]: string[];
+                        };
+                        /** @description Present on 500: quote it when reporting the error. */
+                        request_id?: string;
+                    };
+                };
+            };
+            /** @description Error body */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description What went wrong, in a sentence.
+                         * @example The city field is required.
+                         */
+                        message: string;
+                        /**
+                         * @description Field errors on 422, keyed by field; nested keys use dots (`hours.mon`, `fields.Manager`).
+                         * @example {
+                         *       "city": [
+                         *         "is required"
+                         *       ]
+                         *     }
+                         */
+                        errors?: {
+                            [key: string]: string[];
+                        };
+                        /** @description Present on 500: quote it when reporting the error. */
+                        request_id?: string;
+                    };
+                };
+            };
+        };
+    };
+    listMarkers: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description Public project ID
+                 * @example prj_8Hq2LmZ0aB3xYc7D
+                 */
+                project_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            /**
+                             * @description Public ID of the marker
+                             * @example mrk_8Hq2LmZ0aB3xYc7D
+                             */
+                            id: string;
+                            /**
+                             * @description Unique among the project's markers, ignoring case; surrounding spaces are trimmed
+                             * @example Flagship
+                             */
+                            name: string;
+                            /** @description Pin colour as `#rrggbb` (saved in lower case), or null */
+                            color: string | null;
+                            /** @description http(s) URL of the pin image, or null */
+                            icon_url: string | null;
+                            /** @description The marker new locations get when none is given; setting it clears the former default */
+                            default: boolean;
+                        }[];
+                    };
+                };
+            };
+            /** @description Error body */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description What went wrong, in a sentence.
+                         * @example The city field is required.
+                         */
+                        message: string;
+                        /**
+                         * @description Field errors on 422, keyed by field; nested keys use dots (`hours.mon`, `fields.Manager`).
+                         * @example {
+                         *       "city": [
+                         *         "is required"
+                         *       ]
+                         *     }
+                         */
+                        errors?: {
+                            [key: string]: string[];
+                        };
+                        /** @description Present on 500: quote it when reporting the error. */
+                        request_id?: string;
+                    };
+                };
+            };
+            /** @description Error body */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description What went wrong, in a sentence.
+                         * @example The city field is required.
+                         */
+                        message: string;
+                        /**
+                         * @description Field errors on 422, keyed by field; nested keys use dots (`hours.mon`, `fields.Manager`).
+                         * @example {
+                         *       "city": [
+                         *         "is required"
+                         *       ]
+                         *     }
+                         */
+                        errors?: {
+                            [key: string]: string[];
+                        };
+                        /** @description Present on 500: quote it when reporting the error. */
+                        request_id?: string;
+                    };
+                };
+            };
+            /** @description Error body */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description What went wrong, in a sentence.
+                         * @example The city field is required.
+                         */
+                        message: string;
+                        /**
+                         * @description Field errors on 422, keyed by field; nested keys use dots (`hours.mon`, `fields.Manager`).
+                         * @example {
+                         *       "city": [
+                         *         "is required"
+                         *       ]
+                         *     }
+                         */
+                        errors?: {
+                            [key: string]: string[];
+                        };
+                        /** @description Present on 500: quote it when reporting the error. */
+                        request_id?: string;
+                    };
+                };
+            };
+            /** @description Error body */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description What went wrong, in a sentence.
+                         * @example The city field is required.
+                         */
+                        message: string;
+                        /**
+                         * @description Field errors on 422, keyed by field; nested keys use dots (`hours.mon`, `fields.Manager`).
+                         * @example {
+                         *       "city": [
+                         *         "is required"
+                         *       ]
+                         *     }
+                         */
+                        errors?: {
+                            [key: string]: string[];
+                        };
+                        /** @description Present on 500: quote it when reporting the error. */
+                        request_id?: string;
+                    };
+                };
+            };
+        };
+    };
+    createMarker: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description Makes retries of this request safe; see the operation description.
+                 * @example 5f0c6a8e-8f7e-4b55-9a4c-0d3f1f6f2b1e
+                 */
+                "idempotency-key"?: string;
+            };
+            path: {
+                /**
+                 * @description Public project ID
+                 * @example prj_8Hq2LmZ0aB3xYc7D
+                 */
+                project_id: string;
+            };
+            cookie?: never;
+        };
+        /** @description A new marker; omitted color and icon_url are null */
+        requestBody: {
+            content: {
+                "application/json": {
+                    /**
+                     * @description Unique among the project's markers, ignoring case; surrounding spaces are trimmed
+                     * @example Flagship
+                     */
+                    name: string;
+                    /** @description Pin colour as `#rrggbb` (saved in lower case), or null */
+                    color?: string | null;
+                    /** @description http(s) URL of the pin image, or null */
+                    icon_url?: string | null;
+                    /**
+                     * @description The marker new locations get when none is given; setting it clears the former default
+                     * @default false
+                     */
+                    default?: boolean;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description A map marker */
+                        data: {
+                            /**
+                             * @description Public ID of the marker
+                             * @example mrk_8Hq2LmZ0aB3xYc7D
+                             */
+                            id: string;
+                            /**
+                             * @description Unique among the project's markers, ignoring case; surrounding spaces are trimmed
+                             * @example Flagship
+                             */
+                            name: string;
+                            /** @description Pin colour as `#rrggbb` (saved in lower case), or null */
+                            color: string | null;
+                            /** @description http(s) URL of the pin image, or null */
+                            icon_url: string | null;
+                            /** @description The marker new locations get when none is given; setting it clears the former default */
+                            default: boolean;
+                        };
+                    };
+                };
+            };
+            /** @description Error body */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description What went wrong, in a sentence.
+                         * @example The city field is required.
+                         */
+                        message: string;
+                        /**
+                         * @description Field errors on 422, keyed by field; nested keys use dots (`hours.mon`, `fields.Manager`).
+                         * @example {
+                         *       "city": [
+                         *         "is required"
+                         *       ]
+                         *     }
+                         */
+                        errors?: {
+                            [key: string]: string[];
+                        };
+                        /** @description Present on 500: quote it when reporting the error. */
+                        request_id?: string;
+                    };
+                };
+            };
+            /** @description Error body */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description What went wrong, in a sentence.
+                         * @example The city field is required.
+                         */
+                        message: string;
+                        /**
+                         * @description Field errors on 422, keyed by field; nested keys use dots (`hours.mon`, `fields.Manager`).
+                         * @example {
+                         *       "city": [
+                         *         "is required"
+                         *       ]
+                         *     }
+                         */
+                        errors?: {
+                            [key: string]: string[];
+                        };
+                        /** @description Present on 500: quote it when reporting the error. */
+                        request_id?: string;
+                    };
+                };
+            };
+            /** @description Error body */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description What went wrong, in a sentence.
+                         * @example The city field is required.
+                         */
+                        message: string;
+                        /**
+                         * @description Field errors on 422, keyed by field; nested keys use dots (`hours.mon`, `fields.Manager`).
+                         * @example {
+                         *       "city": [
+                         *         "is required"
+                         *       ]
+                         *     }
+                         */
+                        errors?: {
+                            [key: string]: string[];
+                        };
+                        /** @description Present on 500: quote it when reporting the error. */
+                        request_id?: string;
+                    };
+                };
+            };
+            /** @description Error body */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description What went wrong, in a sentence.
+                         * @example The city field is required.
+                         */
+                        message: string;
+                        /**
+                         * @description Field errors on 422, keyed by field; nested keys use dots (`hours.mon`, `fields.Manager`).
+                         * @example {
+                         *       "city": [
+                         *         "is required"
+                         *       ]
+                         *     }
+                         */
+                        errors?: {
+                            [key: string]: string[];
+                        };
+                        /** @description Present on 500: quote it when reporting the error. */
+                        request_id?: string;
+                    };
+                };
+            };
+            /** @description Error body */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description What went wrong, in a sentence.
+                         * @example The city field is required.
+                         */
+                        message: string;
+                        /**
+                         * @description Field errors on 422, keyed by field; nested keys use dots (`hours.mon`, `fields.Manager`).
+                         * @example {
+                         *       "city": [
+                         *         "is required"
+                         *       ]
+                         *     }
+                         */
+                        errors?: {
+                            [key: string]: string[];
+                        };
+                        /** @description Present on 500: quote it when reporting the error. */
+                        request_id?: string;
+                    };
+                };
+            };
+            /** @description Error body */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description What went wrong, in a sentence.
+                         * @example The city field is required.
+                         */
+                        message: string;
+                        /**
+                         * @description Field errors on 422, keyed by field; nested keys use dots (`hours.mon`, `fields.Manager`).
+                         * @example {
+                         *       "city": [
+                         *         "is required"
+                         *       ]
+                         *     }
+                         */
+                        errors?: {
+                            [key: string]: string[];
+                        };
+                        /** @description Present on 500: quote it when reporting the error. */
+                        request_id?: string;
+                    };
+                };
+            };
+            /** @description Error body */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description What went wrong, in a sentence.
+                         * @example The city field is required.
+                         */
+                        message: string;
+                        /**
+                         * @description Field errors on 422, keyed by field; nested keys use dots (`hours.mon`, `fields.Manager`).
+                         * @example {
+                         *       "city": [
+                         *         "is required"
+                         *       ]
+                         *     }
+                         */
+                        errors?: {
+                            [key: string]: string[];
+                        };
+                        /** @description Present on 500: quote it when reporting the error. */
+                        request_id?: string;
+                    };
+                };
+            };
+            /** @description Error body */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description What went wrong, in a sentence.
+                         * @example The city field is required.
+                         */
+                        message: string;
+                        /**
+                         * @description Field errors on 422, keyed by field; nested keys use dots (`hours.mon`, `fields.Manager`).
+                         * @example {
+                         *       "city": [
+                         *         "is required"
+                         *       ]
+                         *     }
+                         */
+                        errors?: {
+                            [key: string]: string[];
+                        };
+                        /** @description Present on 500: quote it when reporting the error. */
+                        request_id?: string;
+                    };
+                };
+            };
+        };
+    };
+    deleteMarker: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description Public project ID
+                 * @example prj_8Hq2LmZ0aB3xYc7D
+                 */
+                project_id: string;
+                /** @description Public ID of the item, as listed */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: true;
+                    };
+                };
+            };
+            /** @description Error body */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description What went wrong, in a sentence.
+                         * @example The city field is required.
+                         */
+                        message: string;
+                        /**
+                         * @description Field errors on 422, keyed by field; nested keys use dots (`hours.mon`, `fields.Manager`).
+                         * @example {
+                         *       "city": [
+                         *         "is required"
+                         *       ]
+                         *     }
+                         */
+                        errors?: {
+                            [key: string]: string[];
+                        };
+                        /** @description Present on 500: quote it when reporting the error. */
+                        request_id?: string;
+                    };
+                };
+            };
+            /** @description Error body */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description What went wrong, in a sentence.
+                         * @example The city field is required.
+                         */
+                        message: string;
+                        /**
+                         * @description Field errors on 422, keyed by field; nested keys use dots (`hours.mon`, `fields.Manager`).
+                         * @example {
+                         *       "city": [
+                         *         "is required"
+                         *       ]
+                         *     }
+                         */
+                        errors?: {
+                            [key: string]: string[];
+                        };
+                        /** @description Present on 500: quote it when reporting the error. */
+                        request_id?: string;
+                    };
+                };
+            };
+            /** @description Error body */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description What went wrong, in a sentence.
+                         * @example The city field is required.
+                         */
+                        message: string;
+                        /**
+                         * @description Field errors on 422, keyed by field; nested keys use dots (`hours.mon`, `fields.Manager`).
+                         * @example {
+                         *       "city": [
+                         *         "is required"
+                         *       ]
+                         *     }
+                         */
+                        errors?: {
+                            [key: string]: string[];
+                        };
+                        /** @description Present on 500: quote it when reporting the error. */
+                        request_id?: string;
+                    };
+                };
+            };
+            /** @description Error body */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description What went wrong, in a sentence.
+                         * @example The city field is required.
+                         */
+                        message: string;
+                        /**
+                         * @description Field errors on 422, keyed by field; nested keys use dots (`hours.mon`, `fields.Manager`).
+                         * @example {
+                         *       "city": [
+                         *         "is required"
+                         *       ]
+                         *     }
+                         */
+                        errors?: {
+                            [key: string]: string[];
+                        };
+                        /** @description Present on 500: quote it when reporting the error. */
+                        request_id?: string;
+                    };
+                };
+            };
+        };
+    };
+    updateMarker: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description Public project ID
+                 * @example prj_8Hq2LmZ0aB3xYc7D
+                 */
+                project_id: string;
+                /** @description Public ID of the item, as listed */
+                id: string;
+            };
+            cookie?: never;
+        };
+        /** @description Changes to a marker; omitted keys keep their values, null clears color or icon_url */
+        requestBody: {
+            content: {
+                "application/json": {
+                    /**
+                     * @description Unique among the project's markers, ignoring case; surrounding spaces are trimmed
+                     * @example Flagship
+                     */
+                    name?: string;
+                    /** @description Pin colour as `#rrggbb` (saved in lower case), or null */
+                    color?: string | null;
+                    /** @description http(s) URL of the pin image, or null */
+                    icon_url?: string | null;
+                    /** @description The marker new locations get when none is given; setting it clears the former default */
+                    default?: boolean;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description A map marker */
+                        data: {
+                            /**
+                             * @description Public ID of the marker
+                             * @example mrk_8Hq2LmZ0aB3xYc7D
+                             */
+                            id: string;
+                            /**
+                             * @description Unique among the project's markers, ignoring case; surrounding spaces are trimmed
+                             * @example Flagship
+                             */
+                            name: string;
+                            /** @description Pin colour as `#rrggbb` (saved in lower case), or null */
+                            color: string | null;
+                            /** @description http(s) URL of the pin image, or null */
+                            icon_url: string | null;
+                            /** @description The marker new locations get when none is given; setting it clears the former default */
+                            default: boolean;
+                        };
+                    };
+                };
+            };
+            /** @description Error body */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description What went wrong, in a sentence.
+                         * @example The city field is required.
+                         */
+                        message: string;
+                        /**
+                         * @description Field errors on 422, keyed by field; nested keys use dots (`hours.mon`, `fields.Manager`).
+                         * @example {
+                         *       "city": [
+                         *         "is required"
+                         *       ]
+                         *     }
+                         */
+                        errors?: {
+                            [key: string]: string[];
+                        };
+                        /** @description Present on 500: quote it when reporting the error. */
+                        request_id?: string;
+                    };
+                };
+            };
+            /** @description Error body */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description What went wrong, in a sentence.
+                         * @example The city field is required.
+                         */
+                        message: string;
+                        /**
+                         * @description Field errors on 422, keyed by field; nested keys use dots (`hours.mon`, `fields.Manager`).
+                         * @example {
+                         *       "city": [
+                         *         "is required"
+                         *       ]
+                         *     }
+                         */
+                        errors?: {
+                            [key: string]: string[];
+                        };
+                        /** @description Present on 500: quote it when reporting the error. */
+                        request_id?: string;
+                    };
+                };
+            };
+            /** @description Error body */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description What went wrong, in a sentence.
+                         * @example The city field is required.
+                         */
+                        message: string;
+                        /**
+                         * @description Field errors on 422, keyed by field; nested keys use dots (`hours.mon`, `fields.Manager`).
+                         * @example {
+                         *       "city": [
+                         *         "is required"
+                         *       ]
+                         *     }
+                         */
+                        errors?: {
+                            [key: string]: string[];
+                        };
+                        /** @description Present on 500: quote it when reporting the error. */
+                        request_id?: string;
+                    };
+                };
+            };
+            /** @description Error body */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description What went wrong, in a sentence.
+                         * @example The city field is required.
+                         */
+                        message: string;
+                        /**
+                         * @description Field errors on 422, keyed by field; nested keys use dots (`hours.mon`, `fields.Manager`).
+                         * @example {
+                         *       "city": [
+                         *         "is required"
+                         *       ]
+                         *     }
+                         */
+                        errors?: {
+                            [key: string]: string[];
+                        };
+                        /** @description Present on 500: quote it when reporting the error. */
+                        request_id?: string;
+                    };
+                };
+            };
+            /** @description Error body */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description What went wrong, in a sentence.
+                         * @example The city field is required.
+                         */
+                        message: string;
+                        /**
+                         * @description Field errors on 422, keyed by field; nested keys use dots (`hours.mon`, `fields.Manager`).
+                         * @example {
+                         *       "city": [
+                         *         "is required"
+                         *       ]
+                         *     }
+                         */
+                        errors?: {
+                            [key: string]: string[];
+                        };
+                        /** @description Present on 500: quote it when reporting the error. */
+                        request_id?: string;
+                    };
+                };
+            };
+            /** @description Error body */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description What went wrong, in a sentence.
+                         * @example The city field is required.
+                         */
+                        message: string;
+                        /**
+                         * @description Field errors on 422, keyed by field; nested keys use dots (`hours.mon`, `fields.Manager`).
+                         * @example {
+                         *       "city": [
+                         *         "is required"
+                         *       ]
+                         *     }
+                         */
+                        errors?: {
+                            [key: string]: string[];
+                        };
+                        /** @description Present on 500: quote it when reporting the error. */
+                        request_id?: string;
+                    };
+                };
+            };
+            /** @description Error body */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description What went wrong, in a sentence.
+                         * @example The city field is required.
+                         */
+                        message: string;
+                        /**
+                         * @description Field errors on 422, keyed by field; nested keys use dots (`hours.mon`, `fields.Manager`).
+                         * @example {
+                         *       "city": [
+                         *         "is required"
+                         *       ]
+                         *     }
+                         */
+                        errors?: {
+                            [key: string]: string[];
+                        };
+                        /** @description Present on 500: quote it when reporting the error. */
+                        request_id?: string;
+                    };
+                };
+            };
+        };
+    };
+    listFilters: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description Public project ID
+                 * @example prj_8Hq2LmZ0aB3xYc7D
+                 */
+                project_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            /**
+                             * @description Public ID of the filter
+                             * @example flt_Qw3rTy8uIo1pAs2D
+                             */
+                            id: string;
+                            /**
+                             * @description Unique among the project's filters, ignoring case; surrounding spaces are trimmed
+                             * @example Wheelchair access
+                             */
+                            name: string;
+                        }[];
+                    };
+                };
+            };
+            /** @description Error body */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description What went wrong, in a sentence.
+                         * @example The city field is required.
+                         */
+                        message: string;
+                        /**
+                         * @description Field errors on 422, keyed by field; nested keys use dots (`hours.mon`, `fields.Manager`).
+                         * @example {
+                         *       "city": [
+                         *         "is required"
+                         *       ]
+                         *     }
+                         */
+                        errors?: {
+                            [key: string]: string[];
+                        };
+                        /** @description Present on 500: quote it when reporting the error. */
+                        request_id?: string;
+                    };
+                };
+            };
+            /** @description Error body */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description What went wrong, in a sentence.
+                         * @example The city field is required.
+                         */
+                        message: string;
+                        /**
+                         * @description Field errors on 422, keyed by field; nested keys use dots (`hours.mon`, `fields.Manager`).
+                         * @example {
+                         *       "city": [
+                         *         "is required"
+                         *       ]
+                         *     }
+                         */
+                        errors?: {
+                            [key: string]: string[];
+                        };
+                        /** @description Present on 500: quote it when reporting the error. */
+                        request_id?: string;
+                    };
+                };
+            };
+            /** @description Error body */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description What went wrong, in a sentence.
+                         * @example The city field is required.
+                         */
+                        message: string;
+                        /**
+                         * @description Field errors on 422, keyed by field; nested keys use dots (`hours.mon`, `fields.Manager`).
+                         * @example {
+                         *       "city": [
+                         *         "is required"
+                         *       ]
+                         *     }
+                         */
+                        errors?: {
+                            [key: string]: string[];
+                        };
+                        /** @description Present on 500: quote it when reporting the error. */
+                        request_id?: string;
+                    };
+                };
+            };
+            /** @description Error body */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description What went wrong, in a sentence.
+                         * @example The city field is required.
+                         */
+                        message: string;
+                        /**
+                         * @description Field errors on 422, keyed by field; nested keys use dots (`hours.mon`, `fields.Manager`).
+                         * @example {
+                         *       "city": [
+                         *         "is required"
+                         *       ]
+                         *     }
+                         */
+                        errors?: {
+                            [key: string]: string[];
+                        };
+                        /** @description Present on 500: quote it when reporting the error. */
+                        request_id?: string;
+                    };
+                };
+            };
+        };
+    };
+    createFilter: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description Makes retries of this request safe; see the operation description.
+                 * @example 5f0c6a8e-8f7e-4b55-9a4c-0d3f1f6f2b1e
+                 */
+                "idempotency-key"?: string;
+            };
+            path: {
+                /**
+                 * @description Public project ID
+                 * @example prj_8Hq2LmZ0aB3xYc7D
+                 */
+                project_id: string;
+            };
+            cookie?: never;
+        };
+        /** @description A new filter */
+        requestBody: {
+            content: {
+                "application/json": {
+                    /**
+                     * @description Unique among the project's filters, ignoring case; surrounding spaces are trimmed
+                     * @example Wheelchair access
+                     */
+                    name: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description A filter */
+                        data: {
+                            /**
+                             * @description Public ID of the filter
+                             * @example flt_Qw3rTy8uIo1pAs2D
+                             */
+                            id: string;
+                            /**
+                             * @description Unique among the project's filters, ignoring case; surrounding spaces are trimmed
+                             * @example Wheelchair access
+                             */
+                            name: string;
+                        };
+                    };
+                };
+            };
+            /** @description Error body */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description What went wrong, in a sentence.
+                         * @example The city field is required.
+                         */
+                        message: string;
+                        /**
+                         * @description Field errors on 422, keyed by field; nested keys use dots (`hours.mon`, `fields.Manager`).
+                         * @example {
+                         *       "city": [
+                         *         "is required"
+                         *       ]
+                         *     }
+                         */
+                        errors?: {
+                            [key: string]: string[];
+                        };
+                        /** @description Present on 500: quote it when reporting the error. */
+                        request_id?: string;
+                    };
+                };
+            };
+            /** @description Error body */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description What went wrong, in a sentence.
+                         * @example The city field is required.
+                         */
+                        message: string;
+                        /**
+                         * @description Field errors on 422, keyed by field; nested keys use dots (`hours.mon`, `fields.Manager`).
+                         * @example {
+                         *       "city": [
+                         *         "is required"
+                         *       ]
+                         *     }
+                         */
+                        errors?: {
+                            [key: string]: string[];
+                        };
+                        /** @description Present on 500: quote it when reporting the error. */
+                        request_id?: string;
+                    };
+                };
+            };
+            /** @description Error body */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description What went wrong, in a sentence.
+                         * @example The city field is required.
+                         */
+                        message: string;
+                        /**
+                         * @description Field errors on 422, keyed by field; nested keys use dots (`hours.mon`, `fields.Manager`).
+                         * @example {
+                         *       "city": [
+                         *         "is required"
+                         *       ]
+                         *     }
+                         */
+                        errors?: {
+                            [key: string]: string[];
+                        };
+                        /** @description Present on 500: quote it when reporting the error. */
+                        request_id?: string;
+                    };
+                };
+            };
+            /** @description Error body */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description What went wrong, in a sentence.
+                         * @example The city field is required.
+                         */
+                        message: string;
+                        /**
+                         * @description Field errors on 422, keyed by field; nested keys use dots (`hours.mon`, `fields.Manager`).
+                         * @example {
+                         *       "city": [
+                         *         "is required"
+                         *       ]
+                         *     }
+                         */
+                        errors?: {
+                            [key: string]: string[];
+                        };
+                        /** @description Present on 500: quote it when reporting the error. */
+                        request_id?: string;
+                    };
+                };
+            };
+            /** @description Error body */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description What went wrong, in a sentence.
+                         * @example The city field is required.
+                         */
+                        message: string;
+                        /**
+                         * @description Field errors on 422, keyed by field; nested keys use dots (`hours.mon`, `fields.Manager`).
+                         * @example {
+                         *       "city": [
+                         *         "is required"
+                         *       ]
+                         *     }
+                         */
+                        errors?: {
+                            [key: string]: string[];
+                        };
+                        /** @description Present on 500: quote it when reporting the error. */
+                        request_id?: string;
+                    };
+                };
+            };
+            /** @description Error body */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description What went wrong, in a sentence.
+                         * @example The city field is required.
+                         */
+                        message: string;
+                        /**
+                         * @description Field errors on 422, keyed by field; nested keys use dots (`hours.mon`, `fields.Manager`).
+                         * @example {
+                         *       "city": [
+                         *         "is required"
+                         *       ]
+                         *     }
+                         */
+                        errors?: {
+                            [key: string]: string[];
+                        };
+                        /** @description Present on 500: quote it when reporting the error. */
+                        request_id?: string;
+                    };
+                };
+            };
+            /** @description Error body */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description What went wrong, in a sentence.
+                         * @example The city field is required.
+                         */
+                        message: string;
+                        /**
+                         * @description Field errors on 422, keyed by field; nested keys use dots (`hours.mon`, `fields.Manager`).
+                         * @example {
+                         *       "city": [
+                         *         "is required"
+                         *       ]
+                         *     }
+                         */
+                        errors?: {
+                            [key: string]: string[];
+                        };
+                        /** @description Present on 500: quote it when reporting the error. */
+                        request_id?: string;
+                    };
+                };
+            };
+            /** @description Error body */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description What went wrong, in a sentence.
+                         * @example The city field is required.
+                         */
+                        message: string;
+                        /**
+                         * @description Field errors on 422, keyed by field; nested keys use dots (`hours.mon`, `fields.Manager`).
+                         * @example {
+                         *       "city": [
+                         *         "is required"
+                         *       ]
+                         *     }
+                         */
+                        errors?: {
+                            [key: string]: string[];
+                        };
+                        /** @description Present on 500: quote it when reporting the error. */
+                        request_id?: string;
+                    };
+                };
+            };
+        };
+    };
+    deleteFilter: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description Public project ID
+                 * @example prj_8Hq2LmZ0aB3xYc7D
+                 */
+                project_id: string;
+                /** @description Public ID of the item, as listed */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: true;
+                    };
+                };
+            };
+            /** @description Error body */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description What went wrong, in a sentence.
+                         * @example The city field is required.
+                         */
+                        message: string;
+                        /**
+                         * @description Field errors on 422, keyed by field; nested keys use dots (`hours.mon`, `fields.Manager`).
+                         * @example {
+                         *       "city": [
+                         *         "is required"
+                         *       ]
+                         *     }
+                         */
+                        errors?: {
+                            [key: string]: string[];
+                        };
+                        /** @description Present on 500: quote it when reporting the error. */
+                        request_id?: string;
+                    };
+                };
+            };
+            /** @description Error body */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description What went wrong, in a sentence.
+                         * @example The city field is required.
+                         */
+                        message: string;
+                        /**
+                         * @description Field errors on 422, keyed by field; nested keys use dots (`hours.mon`, `fields.Manager`).
+                         * @example {
+                         *       "city": [
+                         *         "is required"
+                         *       ]
+                         *     }
+                         */
+                        errors?: {
+                            [key: string]: string[];
+                        };
+                        /** @description Present on 500: quote it when reporting the error. */
+                        request_id?: string;
+                    };
+                };
+            };
+            /** @description Error body */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description What went wrong, in a sentence.
+                         * @example The city field is required.
+                         */
+                        message: string;
+                        /**
+                         * @description Field errors on 422, keyed by field; nested keys use dots (`hours.mon`, `fields.Manager`).
+                         * @example {
+                         *       "city": [
+                         *         "is required"
+                         *       ]
+                         *     }
+                         */
+                        errors?: {
+                            [key: string]: string[];
+                        };
+                        /** @description Present on 500: quote it when reporting the error. */
+                        request_id?: string;
+                    };
+                };
+            };
+            /** @description Error body */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description What went wrong, in a sentence.
+                         * @example The city field is required.
+                         */
+                        message: string;
+                        /**
+                         * @description Field errors on 422, keyed by field; nested keys use dots (`hours.mon`, `fields.Manager`).
+                         * @example {
+                         *       "city": [
+                         *         "is required"
+                         *       ]
+                         *     }
+                         */
+                        errors?: {
+                            [key: string]: string[];
+                        };
+                        /** @description Present on 500: quote it when reporting the error. */
+                        request_id?: string;
+                    };
+                };
+            };
+        };
+    };
+    updateFilter: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description Public project ID
+                 * @example prj_8Hq2LmZ0aB3xYc7D
+                 */
+                project_id: string;
+                /** @description Public ID of the item, as listed */
+                id: string;
+            };
+            cookie?: never;
+        };
+        /** @description A filter rename */
+        requestBody: {
+            content: {
+                "application/json": {
+                    /**
+                     * @description Unique among the project's filters, ignoring case; surrounding spaces are trimmed
+                     * @example Wheelchair access
+                     */
+                    name?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description A filter */
+                        data: {
+                            /**
+                             * @description Public ID of the filter
+                             * @example flt_Qw3rTy8uIo1pAs2D
+                             */
+                            id: string;
+                            /**
+                             * @description Unique among the project's filters, ignoring case; surrounding spaces are trimmed
+                             * @example Wheelchair access
+                             */
+                            name: string;
+                        };
+                    };
+                };
+            };
+            /** @description Error body */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description What went wrong, in a sentence.
+                         * @example The city field is required.
+                         */
+                        message: string;
+                        /**
+                         * @description Field errors on 422, keyed by field; nested keys use dots (`hours.mon`, `fields.Manager`).
+                         * @example {
+                         *       "city": [
+                         *         "is required"
+                         *       ]
+                         *     }
+                         */
+                        errors?: {
+                            [key: string]: string[];
+                        };
+                        /** @description Present on 500: quote it when reporting the error. */
+                        request_id?: string;
+                    };
+                };
+            };
+            /** @description Error body */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description What went wrong, in a sentence.
+                         * @example The city field is required.
+                         */
+                        message: string;
+                        /**
+                         * @description Field errors on 422, keyed by field; nested keys use dots (`hours.mon`, `fields.Manager`).
+                         * @example {
+                         *       "city": [
+                         *         "is required"
+                         *       ]
+                         *     }
+                         */
+                        errors?: {
+                            [key: string]: string[];
+                        };
+                        /** @description Present on 500: quote it when reporting the error. */
+                        request_id?: string;
+                    };
+                };
+            };
+            /** @description Error body */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description What went wrong, in a sentence.
+                         * @example The city field is required.
+                         */
+                        message: string;
+                        /**
+                         * @description Field errors on 422, keyed by field; nested keys use dots (`hours.mon`, `fields.Manager`).
+                         * @example {
+                         *       "city": [
+                         *         "is required"
+                         *       ]
+                         *     }
+                         */
+                        errors?: {
+                            [key: string]: string[];
+                        };
+                        /** @description Present on 500: quote it when reporting the error. */
+                        request_id?: string;
+                    };
+                };
+            };
+            /** @description Error body */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description What went wrong, in a sentence.
+                         * @example The city field is required.
+                         */
+                        message: string;
+                        /**
+                         * @description Field errors on 422, keyed by field; nested keys use dots (`hours.mon`, `fields.Manager`).
+                         * @example {
+                         *       "city": [
+                         *         "is required"
+                         *       ]
+                         *     }
+                         */
+                        errors?: {
+                            [key: string]: string[];
+                        };
+                        /** @description Present on 500: quote it when reporting the error. */
+                        request_id?: string;
+                    };
+                };
+            };
+            /** @description Error body */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description What went wrong, in a sentence.
+                         * @example The city field is required.
+                         */
+                        message: string;
+                        /**
+                         * @description Field errors on 422, keyed by field; nested keys use dots (`hours.mon`, `fields.Manager`).
+                         * @example {
+                         *       "city": [
+                         *         "is required"
+                         *       ]
+                         *     }
+                         */
+                        errors?: {
+                            [key: string]: string[];
+                        };
+                        /** @description Present on 500: quote it when reporting the error. */
+                        request_id?: string;
+                    };
+                };
+            };
+            /** @description Error body */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description What went wrong, in a sentence.
+                         * @example The city field is required.
+                         */
+                        message: string;
+                        /**
+                         * @description Field errors on 422, keyed by field; nested keys use dots (`hours.mon`, `fields.Manager`).
+                         * @example {
+                         *       "city": [
+                         *         "is required"
+                         *       ]
+                         *     }
+                         */
+                        errors?: {
+                            [key: string]: string[];
+                        };
+                        /** @description Present on 500: quote it when reporting the error. */
+                        request_id?: string;
+                    };
+                };
+            };
+            /** @description Error body */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description What went wrong, in a sentence.
+                         * @example The city field is required.
+                         */
+                        message: string;
+                        /**
+                         * @description Field errors on 422, keyed by field; nested keys use dots (`hours.mon`, `fields.Manager`).
+                         * @example {
+                         *       "city": [
+                         *         "is required"
+                         *       ]
+                         *     }
+                         */
+                        errors?: {
+                            [key: string]: string[];
+                        };
+                        /** @description Present on 500: quote it when reporting the error. */
+                        request_id?: string;
+                    };
+                };
+            };
+        };
+    };
+    listFields: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description Public project ID
+                 * @example prj_8Hq2LmZ0aB3xYc7D
+                 */
+                project_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            /**
+                             * @description Public ID of the custom field
+                             * @example fld_Zx9cVb8nM7aS6dF5
+                             */
+                            id: string;
+                            /**
+                             * @description Unique among the project's custom fields, ignoring case; surrounding spaces are trimmed
+                             * @example Manager
+                             */
+                            name: string;
+                        }[];
+                    };
+                };
+            };
+            /** @description Error body */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description What went wrong, in a sentence.
+                         * @example The city field is required.
+                         */
+                        message: string;
+                        /**
+                         * @description Field errors on 422, keyed by field; nested keys use dots (`hours.mon`, `fields.Manager`).
+                         * @example {
+                         *       "city": [
+                         *         "is required"
+                         *       ]
+                         *     }
+                         */
+                        errors?: {
+                            [key: string]: string[];
+                        };
+                        /** @description Present on 500: quote it when reporting the error. */
+                        request_id?: string;
+                    };
+                };
+            };
+            /** @description Error body */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description What went wrong, in a sentence.
+                         * @example The city field is required.
+                         */
+                        message: string;
+                        /**
+                         * @description Field errors on 422, keyed by field; nested keys use dots (`hours.mon`, `fields.Manager`).
+                         * @example {
+                         *       "city": [
+                         *         "is required"
+                         *       ]
+                         *     }
+                         */
+                        errors?: {
+                            [key: string]: string[];
+                        };
+                        /** @description Present on 500: quote it when reporting the error. */
+                        request_id?: string;
+                    };
+                };
+            };
+            /** @description Error body */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description What went wrong, in a sentence.
+                         * @example The city field is required.
+                         */
+                        message: string;
+                        /**
+                         * @description Field errors on 422, keyed by field; nested keys use dots (`hours.mon`, `fields.Manager`).
+                         * @example {
+                         *       "city": [
+                         *         "is required"
+                         *       ]
+                         *     }
+                         */
+                        errors?: {
+                            [key: string]: string[];
+                        };
+                        /** @description Present on 500: quote it when reporting the error. */
+                        request_id?: string;
+                    };
+                };
+            };
+            /** @description Error body */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description What went wrong, in a sentence.
+                         * @example The city field is required.
+                         */
+                        message: string;
+                        /**
+                         * @description Field errors on 422, keyed by field; nested keys use dots (`hours.mon`, `fields.Manager`).
+                         * @example {
+                         *       "city": [
+                         *         "is required"
+                         *       ]
+                         *     }
+                         */
+                        errors?: {
+                            [key: string]: string[];
+                        };
+                        /** @description Present on 500: quote it when reporting the error. */
+                        request_id?: string;
+                    };
+                };
+            };
+        };
+    };
+    createField: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description Makes retries of this request safe; see the operation description.
+                 * @example 5f0c6a8e-8f7e-4b55-9a4c-0d3f1f6f2b1e
+                 */
+                "idempotency-key"?: string;
+            };
+            path: {
+                /**
+                 * @description Public project ID
+                 * @example prj_8Hq2LmZ0aB3xYc7D
+                 */
+                project_id: string;
+            };
+            cookie?: never;
+        };
+        /** @description A new custom field */
+        requestBody: {
+            content: {
+                "application/json": {
+                    /**
+                     * @description Unique among the project's custom fields, ignoring case; surrounding spaces are trimmed
+                     * @example Manager
+                     */
+                    name: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description A custom field */
+                        data: {
+                            /**
+                             * @description Public ID of the custom field
+                             * @example fld_Zx9cVb8nM7aS6dF5
+                             */
+                            id: string;
+                            /**
+                             * @description Unique among the project's custom fields, ignoring case; surrounding spaces are trimmed
+                             * @example Manager
+                             */
+                            name: string;
+                        };
+                    };
+                };
+            };
+            /** @description Error body */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description What went wrong, in a sentence.
+                         * @example The city field is required.
+                         */
+                        message: string;
+                        /**
+                         * @description Field errors on 422, keyed by field; nested keys use dots (`hours.mon`, `fields.Manager`).
+                         * @example {
+                         *       "city": [
+                         *         "is required"
+                         *       ]
+                         *     }
+                         */
+                        errors?: {
+                            [key: string]: string[];
+                        };
+                        /** @description Present on 500: quote it when reporting the error. */
+                        request_id?: string;
+                    };
+                };
+            };
+            /** @description Error body */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description What went wrong, in a sentence.
+                         * @example The city field is required.
+                         */
+                        message: string;
+                        /**
+                         * @description Field errors on 422, keyed by field; nested keys use dots (`hours.mon`, `fields.Manager`).
+                         * @example {
+                         *       "city": [
+                         *         "is required"
+                         *       ]
+                         *     }
+                         */
+                        errors?: {
+                            [key: string]: string[];
+                        };
+                        /** @description Present on 500: quote it when reporting the error. */
+                        request_id?: string;
+                    };
+                };
+            };
+            /** @description Error body */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description What went wrong, in a sentence.
+                         * @example The city field is required.
+                         */
+                        message: string;
+                        /**
+                         * @description Field errors on 422, keyed by field; nested keys use dots (`hours.mon`, `fields.Manager`).
+                         * @example {
+                         *       "city": [
+                         *         "is required"
+                         *       ]
+                         *     }
+                         */
+                        errors?: {
+                            [key: string]: string[];
+                        };
+                        /** @description Present on 500: quote it when reporting the error. */
+                        request_id?: string;
+                    };
+                };
+            };
+            /** @description Error body */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description What went wrong, in a sentence.
+                         * @example The city field is required.
+                         */
+                        message: string;
+                        /**
+                         * @description Field errors on 422, keyed by field; nested keys use dots (`hours.mon`, `fields.Manager`).
+                         * @example {
+                         *       "city": [
+                         *         "is required"
+                         *       ]
+                         *     }
+                         */
+                        errors?: {
+                            [key: string]: string[];
+                        };
+                        /** @description Present on 500: quote it when reporting the error. */
+                        request_id?: string;
+                    };
+                };
+            };
+            /** @description Error body */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description What went wrong, in a sentence.
+                         * @example The city field is required.
+                         */
+                        message: string;
+                        /**
+                         * @description Field errors on 422, keyed by field; nested keys use dots (`hours.mon`, `fields.Manager`).
+                         * @example {
+                         *       "city": [
+                         *         "is required"
+                         *       ]
+                         *     }
+                         */
+                        errors?: {
+                            [key: string]: string[];
+                        };
+                        /** @description Present on 500: quote it when reporting the error. */
+                        request_id?: string;
+                    };
+                };
+            };
+            /** @description Error body */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description What went wrong, in a sentence.
+                         * @example The city field is required.
+                         */
+                        message: string;
+                        /**
+                         * @description Field errors on 422, keyed by field; nested keys use dots (`hours.mon`, `fields.Manager`).
+                         * @example {
+                         *       "city": [
+                         *         "is required"
+                         *       ]
+                         *     }
+                         */
+                        errors?: {
+                            [key: string]: string[];
+                        };
+                        /** @description Present on 500: quote it when reporting the error. */
+                        request_id?: string;
+                    };
+                };
+            };
+            /** @description Error body */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description What went wrong, in a sentence.
+                         * @example The city field is required.
+                         */
+                        message: string;
+                        /**
+                         * @description Field errors on 422, keyed by field; nested keys use dots (`hours.mon`, `fields.Manager`).
+                         * @example {
+                         *       "city": [
+                         *         "is required"
+                         *       ]
+                         *     }
+                         */
+                        errors?: {
+                            [key: string]: string[];
+                        };
+                        /** @description Present on 500: quote it when reporting the error. */
+                        request_id?: string;
+                    };
+                };
+            };
+            /** @description Error body */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description What went wrong, in a sentence.
+                         * @example The city field is required.
+                         */
+                        message: string;
+                        /**
+                         * @description Field errors on 422, keyed by field; nested keys use dots (`hours.mon`, `fields.Manager`).
+                         * @example {
+                         *       "city": [
+                         *         "is required"
+                         *       ]
+                         *     }
+                         */
+                        errors?: {
+                            [key: string]: string[];
+                        };
+                        /** @description Present on 500: quote it when reporting the error. */
+                        request_id?: string;
+                    };
+                };
+            };
+        };
+    };
+    deleteField: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description Public project ID
+                 * @example prj_8Hq2LmZ0aB3xYc7D
+                 */
+                project_id: string;
+                /** @description Public ID of the item, as listed */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: true;
+                    };
+                };
+            };
+            /** @description Error body */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description What went wrong, in a sentence.
+                         * @example The city field is required.
+                         */
+                        message: string;
+                        /**
+                         * @description Field errors on 422, keyed by field; nested keys use dots (`hours.mon`, `fields.Manager`).
+                         * @example {
+                         *       "city": [
+                         *         "is required"
+                         *       ]
+                         *     }
+                         */
+                        errors?: {
+                            [key: string]: string[];
+                        };
+                        /** @description Present on 500: quote it when reporting the error. */
+                        request_id?: string;
+                    };
+                };
+            };
+            /** @description Error body */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description What went wrong, in a sentence.
+                         * @example The city field is required.
+                         */
+                        message: string;
+                        /**
+                         * @description Field errors on 422, keyed by field; nested keys use dots (`hours.mon`, `fields.Manager`).
+                         * @example {
+                         *       "city": [
+                         *         "is required"
+                         *       ]
+                         *     }
+                         */
+                        errors?: {
+                            [key: string]: string[];
+                        };
+                        /** @description Present on 500: quote it when reporting the error. */
+                        request_id?: string;
+                    };
+                };
+            };
+            /** @description Error body */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description What went wrong, in a sentence.
+                         * @example The city field is required.
+                         */
+                        message: string;
+                        /**
+                         * @description Field errors on 422, keyed by field; nested keys use dots (`hours.mon`, `fields.Manager`).
+                         * @example {
+                         *       "city": [
+                         *         "is required"
+                         *       ]
+                         *     }
+                         */
+                        errors?: {
+                            [key: string]: string[];
+                        };
+                        /** @description Present on 500: quote it when reporting the error. */
+                        request_id?: string;
+                    };
+                };
+            };
+            /** @description Error body */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description What went wrong, in a sentence.
+                         * @example The city field is required.
+                         */
+                        message: string;
+                        /**
+                         * @description Field errors on 422, keyed by field; nested keys use dots (`hours.mon`, `fields.Manager`).
+                         * @example {
+                         *       "city": [
+                         *         "is required"
+                         *       ]
+                         *     }
+                         */
+                        errors?: {
+                            [key: string]: string[];
+                        };
+                        /** @description Present on 500: quote it when reporting the error. */
+                        request_id?: string;
+                    };
+                };
+            };
+        };
+    };
+    updateField: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description Public project ID
+                 * @example prj_8Hq2LmZ0aB3xYc7D
+                 */
+                project_id: string;
+                /** @description Public ID of the item, as listed */
+                id: string;
+            };
+            cookie?: never;
+        };
+        /** @description A custom field rename */
+        requestBody: {
+            content: {
+                "application/json": {
+                    /**
+                     * @description Unique among the project's custom fields, ignoring case; surrounding spaces are trimmed
+                     * @example Manager
+                     */
+                    name?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description A custom field */
+                        data: {
+                            /**
+                             * @description Public ID of the custom field
+                             * @example fld_Zx9cVb8nM7aS6dF5
+                             */
+                            id: string;
+                            /**
+                             * @description Unique among the project's custom fields, ignoring case; surrounding spaces are trimmed
+                             * @example Manager
+                             */
+                            name: string;
+                        };
+                    };
+                };
+            };
+            /** @description Error body */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description What went wrong, in a sentence.
+                         * @example The city field is required.
+                         */
+                        message: string;
+                        /**
+                         * @description Field errors on 422, keyed by field; nested keys use dots (`hours.mon`, `fields.Manager`).
+                         * @example {
+                         *       "city": [
+                         *         "is required"
+                         *       ]
+                         *     }
+                         */
+                        errors?: {
+                            [key: string]: string[];
+                        };
+                        /** @description Present on 500: quote it when reporting the error. */
+                        request_id?: string;
+                    };
+                };
+            };
+            /** @description Error body */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description What went wrong, in a sentence.
+                         * @example The city field is required.
+                         */
+                        message: string;
+                        /**
+                         * @description Field errors on 422, keyed by field; nested keys use dots (`hours.mon`, `fields.Manager`).
+                         * @example {
+                         *       "city": [
+                         *         "is required"
+                         *       ]
+                         *     }
+                         */
+                        errors?: {
+                            [key: string]: string[];
+                        };
+                        /** @description Present on 500: quote it when reporting the error. */
+                        request_id?: string;
+                    };
+                };
+            };
+            /** @description Error body */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description What went wrong, in a sentence.
+                         * @example The city field is required.
+                         */
+                        message: string;
+                        /**
+                         * @description Field errors on 422, keyed by field; nested keys use dots (`hours.mon`, `fields.Manager`).
+                         * @example {
+                         *       "city": [
+                         *         "is required"
+                         *       ]
+                         *     }
+                         */
+                        errors?: {
+                            [key: string]: string[];
+                        };
+                        /** @description Present on 500: quote it when reporting the error. */
+                        request_id?: string;
+                    };
+                };
+            };
+            /** @description Error body */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description What went wrong, in a sentence.
+                         * @example The city field is required.
+                         */
+                        message: string;
+                        /**
+                         * @description Field errors on 422, keyed by field; nested keys use dots (`hours.mon`, `fields.Manager`).
+                         * @example {
+                         *       "city": [
+                         *         "is required"
+                         *       ]
+                         *     }
+                         */
+                        errors?: {
+                            [key: string]: string[];
+                        };
+                        /** @description Present on 500: quote it when reporting the error. */
+                        request_id?: string;
+                    };
+                };
+            };
+            /** @description Error body */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description What went wrong, in a sentence.
+                         * @example The city field is required.
+                         */
+                        message: string;
+                        /**
+                         * @description Field errors on 422, keyed by field; nested keys use dots (`hours.mon`, `fields.Manager`).
+                         * @example {
+                         *       "city": [
+                         *         "is required"
+                         *       ]
+                         *     }
+                         */
+                        errors?: {
+                            [key: string]: string[];
+                        };
+                        /** @description Present on 500: quote it when reporting the error. */
+                        request_id?: string;
+                    };
+                };
+            };
+            /** @description Error body */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description What went wrong, in a sentence.
+                         * @example The city field is required.
+                         */
+                        message: string;
+                        /**
+                         * @description Field errors on 422, keyed by field; nested keys use dots (`hours.mon`, `fields.Manager`).
+                         * @example {
+                         *       "city": [
+                         *         "is required"
+                         *       ]
+                         *     }
+                         */
+                        errors?: {
+                            [key: string]: string[];
+                        };
+                        /** @description Present on 500: quote it when reporting the error. */
+                        request_id?: string;
+                    };
+                };
+            };
+            /** @description Error body */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description What went wrong, in a sentence.
+                         * @example The city field is required.
+                         */
+                        message: string;
+                        /**
+                         * @description Field errors on 422, keyed by field; nested keys use dots (`hours.mon`, `fields.Manager`).
+                         * @example {
+                         *       "city": [
+                         *         "is required"
+                         *       ]
+                         *     }
+                         */
+                        errors?: {
+                            [key: string]: string[];
+                        };
+                        /** @description Present on 500: quote it when reporting the error. */
+                        request_id?: string;
+                    };
+                };
+            };
+        };
+    };
+    listCallsToAction: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description Public project ID
+                 * @example prj_8Hq2LmZ0aB3xYc7D
+                 */
+                project_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            /**
+                             * @description Public ID of the call to action
+                             * @example cta_Lk4jH5gF6dS7aQ8w
+                             */
+                            id: string;
+                            /**
+                             * @description Unique among the project's calls to action, ignoring case; surrounding spaces are trimmed
+                             * @example Order online
+                             */
+                            title: string;
+                        }[];
+                    };
+                };
+            };
+            /** @description Error body */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description What went wrong, in a sentence.
+                         * @example The city field is required.
+                         */
+                        message: string;
+                        /**
+                         * @description Field errors on 422, keyed by field; nested keys use dots (`hours.mon`, `fields.Manager`).
+                         * @example {
+                         *       "city": [
+                         *         "is required"
+                         *       ]
+                         *     }
+                         */
+                        errors?: {
+                            [key: string]: string[];
+                        };
+                        /** @description Present on 500: quote it when reporting the error. */
+                        request_id?: string;
+                    };
+                };
+            };
+            /** @description Error body */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description What went wrong, in a sentence.
+                         * @example The city field is required.
+                         */
+                        message: string;
+                        /**
+                         * @description Field errors on 422, keyed by field; nested keys use dots (`hours.mon`, `fields.Manager`).
+                         * @example {
+                         *       "city": [
+                         *         "is required"
+                         *       ]
+                         *     }
+                         */
+                        errors?: {
+                            [key: string]: string[];
+                        };
+                        /** @description Present on 500: quote it when reporting the error. */
+                        request_id?: string;
+                    };
+                };
+            };
+            /** @description Error body */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description What went wrong, in a sentence.
+                         * @example The city field is required.
+                         */
+                        message: string;
+                        /**
+                         * @description Field errors on 422, keyed by field; nested keys use dots (`hours.mon`, `fields.Manager`).
+                         * @example {
+                         *       "city": [
+                         *         "is required"
+                         *       ]
+                         *     }
+                         */
+                        errors?: {
+                            [key: string]: string[];
+                        };
+                        /** @description Present on 500: quote it when reporting the error. */
+                        request_id?: string;
+                    };
+                };
+            };
+            /** @description Error body */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description What went wrong, in a sentence.
+                         * @example The city field is required.
+                         */
+                        message: string;
+                        /**
+                         * @description Field errors on 422, keyed by field; nested keys use dots (`hours.mon`, `fields.Manager`).
+                         * @example {
+                         *       "city": [
+                         *         "is required"
+                         *       ]
+                         *     }
+                         */
+                        errors?: {
+                            [key: string]: string[];
+                        };
+                        /** @description Present on 500: quote it when reporting the error. */
+                        request_id?: string;
+                    };
+                };
+            };
+        };
+    };
+    createCallToAction: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description Makes retries of this request safe; see the operation description.
+                 * @example 5f0c6a8e-8f7e-4b55-9a4c-0d3f1f6f2b1e
+                 */
+                "idempotency-key"?: string;
+            };
+            path: {
+                /**
+                 * @description Public project ID
+                 * @example prj_8Hq2LmZ0aB3xYc7D
+                 */
+                project_id: string;
+            };
+            cookie?: never;
+        };
+        /** @description A new call to action */
+        requestBody: {
+            content: {
+                "application/json": {
+                    /**
+                     * @description Unique among the project's calls to action, ignoring case; surrounding spaces are trimmed
+                     * @example Order online
+                     */
+                    title: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description A call to action (a button on the location, its link set per location) */
+                        data: {
+                            /**
+                             * @description Public ID of the call to action
+                             * @example cta_Lk4jH5gF6dS7aQ8w
+                             */
+                            id: string;
+                            /**
+                             * @description Unique among the project's calls to action, ignoring case; surrounding spaces are trimmed
+                             * @example Order online
+                             */
+                            title: string;
+                        };
+                    };
+                };
+            };
+            /** @description Error body */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description What went wrong, in a sentence.
+                         * @example The city field is required.
+                         */
+                        message: string;
+                        /**
+                         * @description Field errors on 422, keyed by field; nested keys use dots (`hours.mon`, `fields.Manager`).
+                         * @example {
+                         *       "city": [
+                         *         "is required"
+                         *       ]
+                         *     }
+                         */
+                        errors?: {
+                            [key: string]: string[];
+                        };
+                        /** @description Present on 500: quote it when reporting the error. */
+                        request_id?: string;
+                    };
+                };
+            };
+            /** @description Error body */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description What went wrong, in a sentence.
+                         * @example The city field is required.
+                         */
+                        message: string;
+                        /**
+                         * @description Field errors on 422, keyed by field; nested keys use dots (`hours.mon`, `fields.Manager`).
+                         * @example {
+                         *       "city": [
+                         *         "is required"
+                         *       ]
+                         *     }
+                         */
+                        errors?: {
+                            [key: string]: string[];
+                        };
+                        /** @description Present on 500: quote it when reporting the error. */
+                        request_id?: string;
+                    };
+                };
+            };
+            /** @description Error body */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description What went wrong, in a sentence.
+                         * @example The city field is required.
+                         */
+                        message: string;
+                        /**
+                         * @description Field errors on 422, keyed by field; nested keys use dots (`hours.mon`, `fields.Manager`).
+                         * @example {
+                         *       "city": [
+                         *         "is required"
+                         *       ]
+                         *     }
+                         */
+                        errors?: {
+                            [key: string]: string[];
+                        };
+                        /** @description Present on 500: quote it when reporting the error. */
+                        request_id?: string;
+                    };
+                };
+            };
+            /** @description Error body */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description What went wrong, in a sentence.
+                         * @example The city field is required.
+                         */
+                        message: string;
+                        /**
+                         * @description Field errors on 422, keyed by field; nested keys use dots (`hours.mon`, `fields.Manager`).
+                         * @example {
+                         *       "city": [
+                         *         "is required"
+                         *       ]
+                         *     }
+                         */
+                        errors?: {
+                            [key: string]: string[];
+                        };
+                        /** @description Present on 500: quote it when reporting the error. */
+                        request_id?: string;
+                    };
+                };
+            };
+            /** @description Error body */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description What went wrong, in a sentence.
+                         * @example The city field is required.
+                         */
+                        message: string;
+                        /**
+                         * @description Field errors on 422, keyed by field; nested keys use dots (`hours.mon`, `fields.Manager`).
+                         * @example {
+                         *       "city": [
+                         *         "is required"
+                         *       ]
+                         *     }
+                         */
+                        errors?: {
+                            [key: string]: string[];
+                        };
+                        /** @description Present on 500: quote it when reporting the error. */
+                        request_id?: string;
+                    };
+                };
+            };
+            /** @description Error body */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description What went wrong, in a sentence.
+                         * @example The city field is required.
+                         */
+                        message: string;
+                        /**
+                         * @description Field errors on 422, keyed by field; nested keys use dots (`hours.mon`, `fields.Manager`).
+                         * @example {
+                         *       "city": [
+                         *         "is required"
+                         *       ]
+                         *     }
+                         */
+                        errors?: {
+                            [key: string]: string[];
+                        };
+                        /** @description Present on 500: quote it when reporting the error. */
+                        request_id?: string;
+                    };
+                };
+            };
+            /** @description Error body */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description What went wrong, in a sentence.
+                         * @example The city field is required.
+                         */
+                        message: string;
+                        /**
+                         * @description Field errors on 422, keyed by field; nested keys use dots (`hours.mon`, `fields.Manager`).
+                         * @example {
+                         *       "city": [
+                         *         "is required"
+                         *       ]
+                         *     }
+                         */
+                        errors?: {
+                            [key: string]: string[];
+                        };
+                        /** @description Present on 500: quote it when reporting the error. */
+                        request_id?: string;
+                    };
+                };
+            };
+            /** @description Error body */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description What went wrong, in a sentence.
+                         * @example The city field is required.
+                         */
+                        message: string;
+                        /**
+                         * @description Field errors on 422, keyed by field; nested keys use dots (`hours.mon`, `fields.Manager`).
+                         * @example {
+                         *       "city": [
+                         *         "is required"
+                         *       ]
+                         *     }
+                         */
+                        errors?: {
+                            [key: string]: string[];
+                        };
+                        /** @description Present on 500: quote it when reporting the error. */
+                        request_id?: string;
+                    };
+                };
+            };
+        };
+    };
+    deleteCallToAction: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description Public project ID
+                 * @example prj_8Hq2LmZ0aB3xYc7D
+                 */
+                project_id: string;
+                /** @description Public ID of the item, as listed */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: true;
+                    };
+                };
+            };
+            /** @description Error body */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description What went wrong, in a sentence.
+                         * @example The city field is required.
+                         */
+                        message: string;
+                        /**
+                         * @description Field errors on 422, keyed by field; nested keys use dots (`hours.mon`, `fields.Manager`).
+                         * @example {
+                         *       "city": [
+                         *         "is required"
+                         *       ]
+                         *     }
+                         */
+                        errors?: {
+                            [key: string]: string[];
+                        };
+                        /** @description Present on 500: quote it when reporting the error. */
+                        request_id?: string;
+                    };
+                };
+            };
+            /** @description Error body */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description What went wrong, in a sentence.
+                         * @example The city field is required.
+                         */
+                        message: string;
+                        /**
+                         * @description Field errors on 422, keyed by field; nested keys use dots (`hours.mon`, `fields.Manager`).
+                         * @example {
+                         *       "city": [
+                         *         "is required"
+                         *       ]
+                         *     }
+                         */
+                        errors?: {
+                            [key: string]: string[];
+                        };
+                        /** @description Present on 500: quote it when reporting the error. */
+                        request_id?: string;
+                    };
+                };
+            };
+            /** @description Error body */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description What went wrong, in a sentence.
+                         * @example The city field is required.
+                         */
+                        message: string;
+                        /**
+                         * @description Field errors on 422, keyed by field; nested keys use dots (`hours.mon`, `fields.Manager`).
+                         * @example {
+                         *       "city": [
+                         *         "is required"
+                         *       ]
+                         *     }
+                         */
+                        errors?: {
+                            [key: string]: string[];
+                        };
+                        /** @description Present on 500: quote it when reporting the error. */
+                        request_id?: string;
+                    };
+                };
+            };
+            /** @description Error body */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description What went wrong, in a sentence.
+                         * @example The city field is required.
+                         */
+                        message: string;
+                        /**
+                         * @description Field errors on 422, keyed by field; nested keys use dots (`hours.mon`, `fields.Manager`).
+                         * @example {
+                         *       "city": [
+                         *         "is required"
+                         *       ]
+                         *     }
+                         */
+                        errors?: {
+                            [key: string]: string[];
+                        };
+                        /** @description Present on 500: quote it when reporting the error. */
+                        request_id?: string;
+                    };
+                };
+            };
+        };
+    };
+    updateCallToAction: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description Public project ID
+                 * @example prj_8Hq2LmZ0aB3xYc7D
+                 */
+                project_id: string;
+                /** @description Public ID of the item, as listed */
+                id: string;
+            };
+            cookie?: never;
+        };
+        /** @description A call to action rename */
+        requestBody: {
+            content: {
+                "application/json": {
+                    /**
+                     * @description Unique among the project's calls to action, ignoring case; surrounding spaces are trimmed
+                     * @example Order online
+                     */
+                    title?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description A call to action (a button on the location, its link set per location) */
+                        data: {
+                            /**
+                             * @description Public ID of the call to action
+                             * @example cta_Lk4jH5gF6dS7aQ8w
+                             */
+                            id: string;
+                            /**
+                             * @description Unique among the project's calls to action, ignoring case; surrounding spaces are trimmed
+                             * @example Order online
+                             */
+                            title: string;
+                        };
+                    };
+                };
+            };
+            /** @description Error body */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description What went wrong, in a sentence.
+                         * @example The city field is required.
+                         */
+                        message: string;
+                        /**
+                         * @description Field errors on 422, keyed by field; nested keys use dots (`hours.mon`, `fields.Manager`).
+                         * @example {
+                         *       "city": [
+                         *         "is required"
+                         *       ]
+                         *     }
+                         */
+                        errors?: {
+                            [key: string]: string[];
+                        };
+                        /** @description Present on 500: quote it when reporting the error. */
+                        request_id?: string;
+                    };
+                };
+            };
+            /** @description Error body */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description What went wrong, in a sentence.
+                         * @example The city field is required.
+                         */
+                        message: string;
+                        /**
+                         * @description Field errors on 422, keyed by field; nested keys use dots (`hours.mon`, `fields.Manager`).
+                         * @example {
+                         *       "city": [
+                         *         "is required"
+                         *       ]
+                         *     }
+                         */
+                        errors?: {
+                            [key: string]: string[];
+                        };
+                        /** @description Present on 500: quote it when reporting the error. */
+                        request_id?: string;
+                    };
+                };
+            };
+            /** @description Error body */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description What went wrong, in a sentence.
+                         * @example The city field is required.
+                         */
+                        message: string;
+                        /**
+                         * @description Field errors on 422, keyed by field; nested keys use dots (`hours.mon`, `fields.Manager`).
+                         * @example {
+                         *       "city": [
+                         *         "is required"
+                         *       ]
+                         *     }
+                         */
+                        errors?: {
+                            [key: string]: string[];
+                        };
+                        /** @description Present on 500: quote it when reporting the error. */
+                        request_id?: string;
+                    };
+                };
+            };
+            /** @description Error body */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description What went wrong, in a sentence.
+                         * @example The city field is required.
+                         */
+                        message: string;
+                        /**
+                         * @description Field errors on 422, keyed by field; nested keys use dots (`hours.mon`, `fields.Manager`).
+                         * @example {
+                         *       "city": [
+                         *         "is required"
+                         *       ]
+                         *     }
+                         */
+                        errors?: {
+                            [key: string]: string[];
+                        };
+                        /** @description Present on 500: quote it when reporting the error. */
+                        request_id?: string;
+                    };
+                };
+            };
+            /** @description Error body */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description What went wrong, in a sentence.
+                         * @example The city field is required.
+                         */
+                        message: string;
+                        /**
+                         * @description Field errors on 422, keyed by field; nested keys use dots (`hours.mon`, `fields.Manager`).
+                         * @example {
+                         *       "city": [
+                         *         "is required"
+                         *       ]
+                         *     }
+                         */
+                        errors?: {
+                            [key: string]: string[];
+                        };
+                        /** @description Present on 500: quote it when reporting the error. */
+                        request_id?: string;
+                    };
+                };
+            };
+            /** @description Error body */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description What went wrong, in a sentence.
+                         * @example The city field is required.
+                         */
+                        message: string;
+                        /**
+                         * @description Field errors on 422, keyed by field; nested keys use dots (`hours.mon`, `fields.Manager`).
+                         * @example {
+                         *       "city": [
+                         *         "is required"
+                         *       ]
+                         *     }
+                         */
+                        errors?: {
+                            [key: string]: string[];
+                        };
+                        /** @description Present on 500: quote it when reporting the error. */
+                        request_id?: string;
+                    };
+                };
+            };
+            /** @description Error body */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description What went wrong, in a sentence.
+                         * @example The city field is required.
+                         */
+                        message: string;
+                        /**
+                         * @description Field errors on 422, keyed by field; nested keys use dots (`hours.mon`, `fields.Manager`).
+                         * @example {
+                         *       "city": [
+                         *         "is required"
+                         *       ]
+                         *     }
+                         */
+                        errors?: {
+                            [key: string]: string[];
+                        };
+                        /** @description Present on 500: quote it when reporting the error. */
+                        request_id?: string;
+                    };
+                };
+            };
+        };
+    };
+    listLocations: {
+        parameters: {
+            query?: {
+                /** @description Page number, from 1 to 1,000,000,000 */
+                page?: number;
+                /** @description Page size, 1 to 100 (default 25) */
+                limit?: number;
+                /** @description `1`/`true` adds `hours` */
+                includeHours?: "1" | "true" | "0" | "false";
+                /** @description `1`/`true` adds `filters` */
+                includeFilters?: "1" | "true" | "0" | "false";
+                /** @description `1`/`true` adds `fields` */
+                includeFields?: "1" | "true" | "0" | "false";
+                /** @description `1`/`true` adds `callsToAction` */
+                includeCallsToAction?: "1" | "true" | "0" | "false";
+                visible?: "true" | "false" | "1" | "0";
+                /** @description ISO 8601 date-time (or a date, meaning its midnight UTC): only locations updated at or after it (incremental sync) */
+                updated_since?: string;
+                /** @description Sort key, `-` for descending; ties are broken by ID. Default `id`. */
+                sort?: "id" | "-id" | "name" | "-name" | "city" | "-city" | "created_at" | "-created_at" | "updated_at" | "-updated_at";
+                /** @description equal (ignoring case) to `name` */
+                name?: string;
+                /** @description equal (ignoring case) to `name` */
+                "name[eq]"?: string;
+                /** @description not equal (ignoring case) to `name` */
+                "name[ne]"?: string;
+                /** @description case-insensitive substring of `name` */
+                "name[like]"?: string;
+                /** @description equal (ignoring case) to `address` */
+                address?: string;
+                /** @description equal (ignoring case) to `address` */
+                "address[eq]"?: string;
+                /** @description not equal (ignoring case) to `address` */
+                "address[ne]"?: string;
+                /** @description case-insensitive substring of `address` */
+                "address[like]"?: string;
+                /** @description equal (ignoring case) to `city` */
+                city?: string;
+                /** @description equal (ignoring case) to `city` */
+                "city[eq]"?: string;
+                /** @description not equal (ignoring case) to `city` */
+                "city[ne]"?: string;
+                /** @description case-insensitive substring of `city` */
+                "city[like]"?: string;
+                /** @description equal (ignoring case) to `state` */
+                state?: string;
+                /** @description equal (ignoring case) to `state` */
+                "state[eq]"?: string;
+                /** @description not equal (ignoring case) to `state` */
+                "state[ne]"?: string;
+                /** @description case-insensitive substring of `state` */
+                "state[like]"?: string;
+                /** @description equal (ignoring case) to `country` */
+                country?: string;
+                /** @description equal (ignoring case) to `country` */
+                "country[eq]"?: string;
+                /** @description not equal (ignoring case) to `country` */
+                "country[ne]"?: string;
+                /** @description case-insensitive substring of `country` */
+                "country[like]"?: string;
+                /** @description equal (ignoring case) to `postcode` */
+                postcode?: string;
+                /** @description equal (ignoring case) to `postcode` */
+                "postcode[eq]"?: string;
+                /** @description not equal (ignoring case) to `postcode` */
+                "postcode[ne]"?: string;
+                /** @description case-insensitive substring of `postcode` */
+                "postcode[like]"?: string;
+                /** @description Alias of postcode: equal (ignoring case) to `postcode` */
+                postal_code?: string;
+                /** @description Alias of postcode: equal (ignoring case) to `postcode` */
+                "postal_code[eq]"?: string;
+                /** @description Alias of postcode: not equal (ignoring case) to `postcode` */
+                "postal_code[ne]"?: string;
+                /** @description Alias of postcode: case-insensitive substring of `postcode` */
+                "postal_code[like]"?: string;
+            };
+            header?: {
+                /**
+                 * @description The `ETag` of an earlier answer: a 304 with no body while it is current.
+                 * @example "q3O1Zb4VvT8cX0vXr5v3mQGm1Yk"
+                 */
+                "if-none-match"?: string;
+            };
+            path: {
+                /**
+                 * @description Public project ID
+                 * @example prj_8Hq2LmZ0aB3xYc7D
+                 */
+                project_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            /**
+                             * @description Public location ID
+                             * @example loc_4f9XkQ2mZr8TbW1c
+                             */
+                            id: string;
+                            /** @example Downtown Store */
+                            name: string;
+                            /**
+                             * @description Read only
+                             * @example downtown-store
+                             */
+                            slug: string;
+                            /**
+                             * @description Full address; generated from the components unless given
+                             * @example 1 Main St, Austin, TX 78701, US
+                             */
+                            address: string;
+                            /** @description Address shown to visitors; follows `address` unless given */
+                            display_address: string;
+                            address_line_1: string | null;
+                            address_line_2: string | null;
+                            city: string | null;
+                            state: string | null;
+                            postcode: string | null;
+                            country: string | null;
+                            phone: string | null;
+                            email: string | null;
+                            url: string | null;
+                            lat: number | null;
+                            lng: number | null;
+                            visible: boolean;
+                            /** @description Name of the location type */
+                            location_type: string | null;
+                            marker: {
+                                id: string;
+                                name: string;
+                            } | null;
+                            cover_image_url: string | null;
+                            /** @description facebook profile handle or URL */
+                            facebook: string | null;
+                            /** @description instagram profile handle or URL */
+                            instagram: string | null;
+                            /** @description twitter profile handle or URL */
+                            twitter: string | null;
+                            /** @description yelp profile handle or URL */
+                            yelp: string | null;
+                            /** @description youtube profile handle or URL */
+                            youtube: string | null;
+                            /** @description tiktok profile handle or URL */
+                            tiktok: string | null;
+                            /** @description Where the coordinates come from (read only) */
+                            geocoding: {
+                                /** @description `manual`: coordinates given by a user; `pending`: queued for geocoding; `done`: geocoded; `failed`: the address could not be geocoded */
+                                status: "pending" | "done" | "failed" | "manual";
+                                /** @description How exact geocoded coordinates are; null unless `done` */
+                                precision: ("rooftop" | "street" | "postcode" | "city" | "region") | null;
+                            };
+                            /**
+                             * Format: date-time
+                             * @description ISO 8601 UTC
+                             * @example 2026-11-21T12:00:00.000Z
+                             */
+                            created_at: string;
+                            /**
+                             * Format: date-time
+                             * @description ISO 8601 UTC
+                             * @example 2026-11-21T12:00:00.000Z
+                             */
+                            updated_at: string;
+                            /** @description With includeHours: the schedule, or null for a coming-soon location */
+                            hours?: {
+                                mon: string | null;
+                                tue: string | null;
+                                wed: string | null;
+                                thu: string | null;
+                                fri: string | null;
+                                sat: string | null;
+                                sun: string | null;
+                            } | null;
+                            /** @description With includeFilters */
+                            filters?: {
+                                id: string;
+                                name: string;
+                            }[];
+                            /** @description With includeFields */
+                            fields?: {
+                                id: string;
+                                name: string;
+                                value: string;
+                            }[];
+                            /** @description With includeCallsToAction */
+                            callsToAction?: {
+                                id: string;
+                                title: string;
+                                value: string;
+                            }[];
+                        }[];
+                        links: {
+                            /** @description Absolute URL of page 1 */
+                            first: string;
+                            /** @description Absolute URL of the last page */
+                            last: string;
+                            /** @description Previous page, or null on the first */
+                            prev: string | null;
+                            /** @description Next page, or null on the last */
+                            next: string | null;
+                            /** @description This page */
+                            self: string;
+                        };
+                        meta: {
+                            /** @example 1 */
+                            current_page: number;
+                            /** @description Position of the first item on this page (1-based), null when empty */
+                            from: number | null;
+                            /** @description At least 1 */
+                            last_page: number;
+                            /** @description Absolute URL of the list, without query */
+                            path: string;
+                            per_page: number;
+                            /** @description Position of the last item on this page, null when empty */
+                            to: number | null;
+                            total: number;
+                        };
+                    };
+                };
+            };
+            /** @description Not modified: the `If-None-Match` tag is current; no body. */
+            304: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Error body */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description What went wrong, in a sentence.
+                         * @example The city field is required.
+                         */
+                        message: string;
+                        /**
+                         * @description Field errors on 422, keyed by field; nested keys use dots (`hours.mon`, `fields.Manager`).
+                         * @example {
+                         *       "city": [
+                         *         "is required"
+                         *       ]
+                         *     }
+                         */
+                        errors?: {
+                            [key: string]: string[];
+                        };
+                        /** @description Present on 500: quote it when reporting the error. */
+                        request_id?: string;
+                    };
+                };
+            };
+            /** @description Error body */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description What went wrong, in a sentence.
+                         * @example The city field is required.
+                         */
+                        message: string;
+                        /**
+                         * @description Field errors on 422, keyed by field; nested keys use dots (`hours.mon`, `fields.Manager`).
+                         * @example {
+                         *       "city": [
+                         *         "is required"
+                         *       ]
+                         *     }
+                         */
+                        errors?: {
+                            [key: string]: string[];
+                        };
+                        /** @description Present on 500: quote it when reporting the error. */
+                        request_id?: string;
+                    };
+                };
+            };
+            /** @description Error body */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description What went wrong, in a sentence.
+                         * @example The city field is required.
+                         */
+                        message: string;
+                        /**
+                         * @description Field errors on 422, keyed by field; nested keys use dots (`hours.mon`, `fields.Manager`).
+                         * @example {
+                         *       "city": [
+                         *         "is required"
+                         *       ]
+                         *     }
+                         */
+                        errors?: {
+                            [key: string]: string[];
+                        };
+                        /** @description Present on 500: quote it when reporting the error. */
+                        request_id?: string;
+                    };
+                };
+            };
+            /** @description Error body */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description What went wrong, in a sentence.
+                         * @example The city field is required.
+                         */
+                        message: string;
+                        /**
+                         * @description Field errors on 422, keyed by field; nested keys use dots (`hours.mon`, `fields.Manager`).
+                         * @example {
+                         *       "city": [
+                         *         "is required"
+                         *       ]
+                         *     }
+                         */
+                        errors?: {
+                            [key: string]: string[];
+                        };
+                        /** @description Present on 500: quote it when reporting the error. */
+                        request_id?: string;
+                    };
+                };
+            };
+            /** @description Error body */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description What went wrong, in a sentence.
+                         * @example The city field is required.
+                         */
+                        message: string;
+                        /**
+                         * @description Field errors on 422, keyed by field; nested keys use dots (`hours.mon`, `fields.Manager`).
+                         * @example {
+                         *       "city": [
+                         *         "is required"
+                         *       ]
+                         *     }
+                         */
+                        errors?: {
+                            [key: string]: string[];
+                        };
+                        /** @description Present on 500: quote it when reporting the error. */
+                        request_id?: string;
+                    };
+                };
+            };
+        };
+    };
+    createLocation: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description Makes retries of this request safe; see the operation description.
+                 * @example 5f0c6a8e-8f7e-4b55-9a4c-0d3f1f6f2b1e
+                 */
+                "idempotency-key"?: string;
+            };
+            path: {
+                /**
+                 * @description Public project ID
+                 * @example prj_8Hq2LmZ0aB3xYc7D
+                 */
+                project_id: string;
+            };
+            cookie?: never;
+        };
+        /** @description POST and PUT body: `name` and `city` are required */
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description Full address; null or "" regenerates it from the components */
+                    address?: string | null;
+                    /** @description Shown to visitors; null or "" makes it follow `address` */
+                    display_address?: string | null;
+                    address_line_1?: string | null;
+                    address_line_2?: string | null;
+                    state?: string | null;
+                    postcode?: string | null;
+                    /** @description Alias of postcode */
+                    zip?: string | null;
+                    /** @description Alias of postcode */
+                    postal_code?: string | null;
+                    country?: string | null;
+                    phone?: string | null;
+                    email?: string | "" | null;
+                    /** @description An http(s) URL */
+                    url?: string | "" | null;
+                    /** @description Latitude; missing or 0 (with lng) geocodes from the address */
+                    lat?: number | null;
+                    lng?: number | null;
+                    visible?: boolean;
+                    /** @description Name of a configured location type */
+                    location_type?: string | null;
+                    /** @description ID or name of a configured marker (the `{id, name}` object of a GET body is taken too); null clears */
+                    marker?: string | {
+                        id: string;
+                        name?: string;
+                    } | null;
+                    /** @description An http(s) image URL or the name of an image stored in the project; null clears */
+                    cover?: string | null;
+                    hours?: {
+                        [key: string]: string | null;
+                    } | null;
+                    /** @description Names of configured filters (or the `[{id, name}]` of a GET body); replaces the set (`[]` clears) */
+                    filters?: (string | {
+                        id?: string;
+                        name: string;
+                    })[];
+                    /**
+                     * @description Custom field name -> value (or the `[{id, name, value}]` of a GET body). PATCH merges by name (null removes one); POST/PUT replace the set.
+                     * @example {
+                     *       "Manager": "Ada Lovelace"
+                     *     }
+                     */
+                    fields?: {
+                        [key: string]: string | null;
+                    } | {
+                        id?: string;
+                        name: string;
+                        value: string | null;
+                    }[];
+                    /**
+                     * @description Call-to-action title -> value, usually a URL (or the `[{id, title, value}]` of a GET body). PATCH merges by title (null removes one); POST/PUT replace the set.
+                     * @example {
+                     *       "Order online": "https://example.com/order"
+                     *     }
+                     */
+                    callsToAction?: {
+                        [key: string]: string | null;
+                    } | {
+                        id?: string;
+                        title: string;
+                        value: string | null;
+                    }[];
+                    /** @description Profile handle or URL */
+                    facebook?: string | null;
+                    /** @description Profile handle or URL */
+                    instagram?: string | null;
+                    /** @description Profile handle or URL */
+                    twitter?: string | null;
+                    /** @description Profile handle or URL */
+                    yelp?: string | null;
+                    /** @description Profile handle or URL */
+                    youtube?: string | null;
+                    /** @description Profile handle or URL */
+                    tiktok?: string | null;
+                    /** @description Read only; ignored */
+                    id?: unknown;
+                    /** @description Read only; ignored */
+                    slug?: unknown;
+                    /** @description Read only; ignored */
+                    created_at?: unknown;
+                    /** @description Read only; ignored */
+                    updated_at?: unknown;
+                    /** @description Read only; ignored */
+                    cover_image_url?: unknown;
+                    /** @description Read only; ignored */
+                    geocoding?: unknown;
+                    name: string;
+                    city: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            /**
+                             * @description Public location ID
+                             * @example loc_4f9XkQ2mZr8TbW1c
+                             */
+                            id: string;
+                            /** @example Downtown Store */
+                            name: string;
+                            /**
+                             * @description Read only
+                             * @example downtown-store
+                             */
+                            slug: string;
+                            /**
+                             * @description Full address; generated from the components unless given
+                             * @example 1 Main St, Austin, TX 78701, US
+                             */
+                            address: string;
+                            /** @description Address shown to visitors; follows `address` unless given */
+                            display_address: string;
+                            address_line_1: string | null;
+                            address_line_2: string | null;
+                            city: string | null;
+                            state: string | null;
+                            postcode: string | null;
+                            country: string | null;
+                            phone: string | null;
+                            email: string | null;
+                            url: string | null;
+                            lat: number | null;
+                            lng: number | null;
+                            visible: boolean;
+                            /** @description Name of the location type */
+                            location_type: string | null;
+                            marker: {
+                                id: string;
+                                name: string;
+                            } | null;
+                            cover_image_url: string | null;
+                            /** @description facebook profile handle or URL */
+                            facebook: string | null;
+                            /** @description instagram profile handle or URL */
+                            instagram: string | null;
+                            /** @description twitter profile handle or URL */
+                            twitter: string | null;
+                            /** @description yelp profile handle or URL */
+                            yelp: string | null;
+                            /** @description youtube profile handle or URL */
+                            youtube: string | null;
+                            /** @description tiktok profile handle or URL */
+                            tiktok: string | null;
+                            /** @description Where the coordinates come from (read only) */
+                            geocoding: {
+                                /** @description `manual`: coordinates given by a user; `pending`: queued for geocoding; `done`: geocoded; `failed`: the address could not be geocoded */
+                                status: "pending" | "done" | "failed" | "manual";
+                                /** @description How exact geocoded coordinates are; null unless `done` */
+                                precision: ("rooftop" | "street" | "postcode" | "city" | "region") | null;
+                            };
+                            /**
+                             * Format: date-time
+                             * @description ISO 8601 UTC
+                             * @example 2026-11-21T12:00:00.000Z
+                             */
+                            created_at: string;
+                            /**
+                             * Format: date-time
+                             * @description ISO 8601 UTC
+                             * @example 2026-11-21T12:00:00.000Z
+                             */
+                            updated_at: string;
+                            /** @description With includeHours: the schedule, or null for a coming-soon location */
+                            hours?: {
+                                mon: string | null;
+                                tue: string | null;
+                                wed: string | null;
+                                thu: string | null;
+                                fri: string | null;
+                                sat: string | null;
+                                sun: string | null;
+                            } | null;
+                            /** @description With includeFilters */
+                            filters?: {
+                                id: string;
+                                name: string;
+                            }[];
+                            /** @description With includeFields */
+                            fields?: {
+                                id: string;
+                                name: string;
+                                value: string;
+                            }[];
+                            /** @description With includeCallsToAction */
+                            callsToAction?: {
+                                id: string;
+                                title: string;
+                                value: string;
+                            }[];
+                        };
+                    };
+                };
+            };
+            /** @description Error body */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description What went wrong, in a sentence.
+                         * @example The city field is required.
+                         */
+                        message: string;
+                        /**
+                         * @description Field errors on 422, keyed by field; nested keys use dots (`hours.mon`, `fields.Manager`).
+                         * @example {
+                         *       "city": [
+                         *         "is required"
+                         *       ]
+                         *     }
+                         */
+                        errors?: {
+                            [key: string]: string[];
+                        };
+                        /** @description Present on 500: quote it when reporting the error. */
+                        request_id?: string;
+                    };
+                };
+            };
+            /** @description Error body */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description What went wrong, in a sentence.
+                         * @example The city field is required.
+                         */
+                        message: string;
+                        /**
+                         * @description Field errors on 422, keyed by field; nested keys use dots (`hours.mon`, `fields.Manager`).
+                         * @example {
+                         *       "city": [
+                         *         "is required"
+                         *       ]
+                         *     }
+                         */
+                        errors?: {
+                            [key: string]: string[];
+                        };
+                        /** @description Present on 500: quote it when reporting the error. */
+                        request_id?: string;
+                    };
+                };
+            };
+            /** @description Error body */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description What went wrong, in a sentence.
+                         * @example The city field is required.
+                         */
+                        message: string;
+                        /**
+                         * @description Field errors on 422, keyed by field; nested keys use dots (`hours.mon`, `fields.Manager`).
+                         * @example {
+                         *       "city": [
+                         *         "is required"
+                         *       ]
+                         *     }
+                         */
+                        errors?: {
+                            [key: string]: string[];
+                        };
+                        /** @description Present on 500: quote it when reporting the error. */
+                        request_id?: string;
+                    };
+                };
+            };
+            /** @description Error body */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description What went wrong, in a sentence.
+                         * @example The city field is required.
+                         */
+                        message: string;
+                        /**
+                         * @description Field errors on 422, keyed by field; nested keys use dots (`hours.mon`, `fields.Manager`).
+                         * @example {
+                         *       "city": [
+                         *         "is required"
+                         *       ]
+                         *     }
+                         */
+                        errors?: {
+                            [key: string]: string[];
+                        };
+                        /** @description Present on 500: quote it when reporting the error. */
+                        request_id?: string;
+                    };
+                };
+            };
+            /** @description Error body */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description What went wrong, in a sentence.
+                         * @example The city field is required.
+                         */
+                        message: string;
+                        /**
+                         * @description Field errors on 422, keyed by field; nested keys use dots (`hours.mon`, `fields.Manager`).
+                         * @example {
+                         *       "city": [
+                         *         "is required"
+                         *       ]
+                         *     }
+                         */
+                        errors?: {
+                            [key: string]: string[];
+                        };
+                        /** @description Present on 500: quote it when reporting the error. */
+                        request_id?: string;
+                    };
+                };
+            };
+            /** @description Error body */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description What went wrong, in a sentence.
+                         * @example The city field is required.
+                         */
+                        message: string;
+                        /**
+                         * @description Field errors on 422, keyed by field; nested keys use dots (`hours.mon`, `fields.Manager`).
+                         * @example {
+                         *       "city": [
+                         *         "is required"
+                         *       ]
+                         *     }
+                         */
+                        errors?: {
+                            [key: string]: string[];
+                        };
+                        /** @description Present on 500: quote it when reporting the error. */
+                        request_id?: string;
+                    };
+                };
+            };
+            /** @description Error body */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description What went wrong, in a sentence.
+                         * @example The city field is required.
+                         */
+                        message: string;
+                        /**
+                         * @description Field errors on 422, keyed by field; nested keys use dots (`hours.mon`, `fields.Manager`).
+                         * @example {
+                         *       "city": [
+                         *         "is required"
+                         *       ]
+                         *     }
+                         */
+                        errors?: {
+                            [key: string]: string[];
+                        };
+                        /** @description Present on 500: quote it when reporting the error. */
+                        request_id?: string;
+                    };
+                };
+            };
+            /** @description Error body */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description What went wrong, in a sentence.
+                         * @example The city field is required.
+                         */
+                        message: string;
+                        /**
+                         * @description Field errors on 422, keyed by field; nested keys use dots (`hours.mon`, `fields.Manager`).
+                         * @example {
+                         *       "city": [
+                         *         "is required"
+                         *       ]
+                         *     }
+                         */
+                        errors?: {
+                            [key: string]: string[];
+                        };
+                        /** @description Present on 500: quote it when reporting the error. */
+                        request_id?: string;
+                    };
+                };
+            };
+            /** @description Error body */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description What went wrong, in a sentence.
+                         * @example The city field is required.
+                         */
+                        message: string;
+                        /**
+                         * @description Field errors on 422, keyed by field; nested keys use dots (`hours.mon`, `fields.Manager`).
+                         * @example {
+                         *       "city": [
+                         *         "is required"
+                         *       ]
+                         *     }
+                         */
+                        errors?: {
+                            [key: string]: string[];
+                        };
+                        /** @description Present on 500: quote it when reporting the error. */
+                        request_id?: string;
+                    };
+                };
+            };
+        };
+    };
+    getLocation: {
+        parameters: {
+            query?: {
+                /** @description `1`/`true` adds `hours` */
+                includeHours?: "1" | "true" | "0" | "false";
+                /** @description `1`/`true` adds `filters` */
+                includeFilters?: "1" | "true" | "0" | "false";
+                /** @description `1`/`true` adds `fields` */
+                includeFields?: "1" | "true" | "0" | "false";
+                /** @description `1`/`true` adds `callsToAction` */
+                includeCallsToAction?: "1" | "true" | "0" | "false";
+            };
+            header?: {
+                /**
+                 * @description The `ETag` of an earlier answer: a 304 with no body while it is current.
+                 * @example "q3O1Zb4VvT8cX0vXr5v3mQGm1Yk"
+                 */
+                "if-none-match"?: string;
+            };
+            path: {
+                /**
+                 * @description Public project ID
+                 * @example prj_8Hq2LmZ0aB3xYc7D
+                 */
+                project_id: string;
+                /**
+                 * @description Public location ID (a numeric V1 ID is not found)
+                 * @example loc_4f9XkQ2mZr8TbW1c
+                 */
+                location_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            /**
+                             * @description Public location ID
+                             * @example loc_4f9XkQ2mZr8TbW1c
+                             */
+                            id: string;
+                            /** @example Downtown Store */
+                            name: string;
+                            /**
+                             * @description Read only
+                             * @example downtown-store
+                             */
+                            slug: string;
+                            /**
+                             * @description Full address; generated from the components unless given
+                             * @example 1 Main St, Austin, TX 78701, US
+                             */
+                            address: string;
+                            /** @description Address shown to visitors; follows `address` unless given */
+                            display_address: string;
+                            address_line_1: string | null;
+                            address_line_2: string | null;
+                            city: string | null;
+                            state: string | null;
+                            postcode: string | null;
+                            country: string | null;
+                            phone: string | null;
+                            email: string | null;
+                            url: string | null;
+                            lat: number | null;
+                            lng: number | null;
+                            visible: boolean;
+                            /** @description Name of the location type */
+                            location_type: string | null;
+                            marker: {
+                                id: string;
+                                name: string;
+                            } | null;
+                            cover_image_url: string | null;
+                            /** @description facebook profile handle or URL */
+                            facebook: string | null;
+                            /** @description instagram profile handle or URL */
+                            instagram: string | null;
+                            /** @description twitter profile handle or URL */
+                            twitter: string | null;
+                            /** @description yelp profile handle or URL */
+                            yelp: string | null;
+                            /** @description youtube profile handle or URL */
+                            youtube: string | null;
+                            /** @description tiktok profile handle or URL */
+                            tiktok: string | null;
+                            /** @description Where the coordinates come from (read only) */
+                            geocoding: {
+                                /** @description `manual`: coordinates given by a user; `pending`: queued for geocoding; `done`: geocoded; `failed`: the address could not be geocoded */
+                                status: "pending" | "done" | "failed" | "manual";
+                                /** @description How exact geocoded coordinates are; null unless `done` */
+                                precision: ("rooftop" | "street" | "postcode" | "city" | "region") | null;
+                            };
+                            /**
+                             * Format: date-time
+                             * @description ISO 8601 UTC
+                             * @example 2026-11-21T12:00:00.000Z
+                             */
+                            created_at: string;
+                            /**
+                             * Format: date-time
+                             * @description ISO 8601 UTC
+                             * @example 2026-11-21T12:00:00.000Z
+                             */
+                            updated_at: string;
+                            /** @description With includeHours: the schedule, or null for a coming-soon location */
+                            hours?: {
+                                mon: string | null;
+                                tue: string | null;
+                                wed: string | null;
+                                thu: string | null;
+                                fri: string | null;
+                                sat: string | null;
+                                sun: string | null;
+                            } | null;
+                            /** @description With includeFilters */
+                            filters?: {
+                                id: string;
+                                name: string;
+                            }[];
+                            /** @description With includeFields */
+                            fields?: {
+                                id: string;
+                                name: string;
+                                value: string;
+                            }[];
+                            /** @description With includeCallsToAction */
+                            callsToAction?: {
+                                id: string;
+                                title: string;
+                                value: string;
+                            }[];
+                        };
+                    };
+                };
+            };
+            /** @description Not modified: the `If-None-Match` tag is current; no body. */
+            304: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Error body */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description What went wrong, in a sentence.
+                         * @example The city field is required.
+                         */
+                        message: string;
+                        /**
+                         * @description Field errors on 422, keyed by field; nested keys use dots (`hours.mon`, `fields.Manager`).
+                         * @example {
+                         *       "city": [
+                         *         "is required"
+                         *       ]
+                         *     }
+                         */
+                        errors?: {
+                            [key: string]: string[];
+                        };
+                        /** @description Present on 500: quote it when reporting the error. */
+                        request_id?: string;
+                    };
+                };
+            };
+            /** @description Error body */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description What went wrong, in a sentence.
+                         * @example The city field is required.
+                         */
+                        message: string;
+                        /**
+                         * @description Field errors on 422, keyed by field; nested keys use dots (`hours.mon`, `fields.Manager`).
+                         * @example {
+                         *       "city": [
+                         *         "is required"
+                         *       ]
+                         *     }
+                         */
+                        errors?: {
+                            [key: string]: string[];
+                        };
+                        /** @description Present on 500: quote it when reporting the error. */
+                        request_id?: string;
+                    };
+                };
+            };
+            /** @description Error body */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description What went wrong, in a sentence.
+                         * @example The city field is required.
+                         */
+                        message: string;
+                        /**
+                         * @description Field errors on 422, keyed by field; nested keys use dots (`hours.mon`, `fields.Manager`).
+                         * @example {
+                         *       "city": [
+                         *         "is required"
+                         *       ]
+                         *     }
+                         */
+                        errors?: {
+                            [key: string]: string[];
+                        };
+                        /** @description Present on 500: quote it when reporting the error. */
+                        request_id?: string;
+                    };
+                };
+            };
+            /** @description Error body */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description What went wrong, in a sentence.
+                         * @example The city field is required.
+                         */
+                        message: string;
+                        /**
+                         * @description Field errors on 422, keyed by field; nested keys use dots (`hours.mon`, `fields.Manager`).
+                         * @example {
+                         *       "city": [
+                         *         "is required"
+                         *       ]
+                         *     }
+                         */
+                        errors?: {
+                            [key: string]: string[];
+                        };
+                        /** @description Present on 500: quote it when reporting the error. */
+                        request_id?: string;
+                    };
+                };
+            };
+            /** @description Error body */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description What went wrong, in a sentence.
+                         * @example The city field is required.
+                         */
+                        message: string;
+                        /**
+                         * @description Field errors on 422, keyed by field; nested keys use dots (`hours.mon`, `fields.Manager`).
+                         * @example {
+                         *       "city": [
+                         *         "is required"
+                         *       ]
+                         *     }
+                         */
+                        errors?: {
+                            [key: string]: string[];
+                        };
+                        /** @description Present on 500: quote it when reporting the error. */
+                        request_id?: string;
+                    };
+                };
+            };
+        };
+    };
+    replaceLocation: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description Public project ID
+                 * @example prj_8Hq2LmZ0aB3xYc7D
+                 */
+                project_id: string;
+                /**
+                 * @description Public location ID (a numeric V1 ID is not found)
+                 * @example loc_4f9XkQ2mZr8TbW1c
+                 */
+                location_id: string;
+            };
+            cookie?: never;
+        };
+        /** @description POST and PUT body: `name` and `city` are required */
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description Full address; null or "" regenerates it from the components */
+                    address?: string | null;
+                    /** @description Shown to visitors; null or "" makes it follow `address` */
+                    display_address?: string | null;
+                    address_line_1?: string | null;
+                    address_line_2?: string | null;
+                    state?: string | null;
+                    postcode?: string | null;
+                    /** @description Alias of postcode */
+                    zip?: string | null;
+                    /** @description Alias of postcode */
+                    postal_code?: string | null;
+                    country?: string | null;
+                    phone?: string | null;
+                    email?: string | "" | null;
+                    /** @description An http(s) URL */
+                    url?: string | "" | null;
+                    /** @description Latitude; missing or 0 (with lng) geocodes from the address */
+                    lat?: number | null;
+                    lng?: number | null;
+                    visible?: boolean;
+                    /** @description Name of a configured location type */
+                    location_type?: string | null;
+                    /** @description ID or name of a configured marker (the `{id, name}` object of a GET body is taken too); null clears */
+                    marker?: string | {
+                        id: string;
+                        name?: string;
+                    } | null;
+                    /** @description An http(s) image URL or the name of an image stored in the project; null clears */
+                    cover?: string | null;
+                    hours?: {
+                        [key: string]: string | null;
+                    } | null;
+                    /** @description Names of configured filters (or the `[{id, name}]` of a GET body); replaces the set (`[]` clears) */
+                    filters?: (string | {
+                        id?: string;
+                        name: string;
+                    })[];
+                    /**
+                     * @description Custom field name -> value (or the `[{id, name, value}]` of a GET body). PATCH merges by name (null removes one); POST/PUT replace the set.
+                     * @example {
+                     *       "Manager": "Ada Lovelace"
+                     *     }
+                     */
+                    fields?: {
+                        [key: string]: string | null;
+                    } | {
+                        id?: string;
+                        name: string;
+                        value: string | null;
+                    }[];
+                    /**
+                     * @description Call-to-action title -> value, usually a URL (or the `[{id, title, value}]` of a GET body). PATCH merges by title (null removes one); POST/PUT replace the set.
+                     * @example {
+                     *       "Order online": "https://example.com/order"
+                     *     }
+                     */
+                    callsToAction?: {
+                        [key: string]: string | null;
+                    } | {
+                        id?: string;
+                        title: string;
+                        value: string | null;
+                    }[];
+                    /** @description Profile handle or URL */
+                    facebook?: string | null;
+                    /** @description Profile handle or URL */
+                    instagram?: string | null;
+                    /** @description Profile handle or URL */
+                    twitter?: string | null;
+                    /** @description Profile handle or URL */
+                    yelp?: string | null;
+                    /** @description Profile handle or URL */
+                    youtube?: string | null;
+                    /** @description Profile handle or URL */
+                    tiktok?: string | null;
+                    /** @description Read only; ignored */
+                    id?: unknown;
+                    /** @description Read only; ignored */
+                    slug?: unknown;
+                    /** @description Read only; ignored */
+                    created_at?: unknown;
+                    /** @description Read only; ignored */
+                    updated_at?: unknown;
+                    /** @description Read only; ignored */
+                    cover_image_url?: unknown;
+                    /** @description Read only; ignored */
+                    geocoding?: unknown;
+                    name: string;
+                    city: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            /**
+                             * @description Public location ID
+                             * @example loc_4f9XkQ2mZr8TbW1c
+                             */
+                            id: string;
+                            /** @example Downtown Store */
+                            name: string;
+                            /**
+                             * @description Read only
+                             * @example downtown-store
+                             */
+                            slug: string;
+                            /**
+                             * @description Full address; generated from the components unless given
+                             * @example 1 Main St, Austin, TX 78701, US
+                             */
+                            address: string;
+                            /** @description Address shown to visitors; follows `address` unless given */
+                            display_address: string;
+                            address_line_1: string | null;
+                            address_line_2: string | null;
+                            city: string | null;
+                            state: string | null;
+                            postcode: string | null;
+                            country: string | null;
+                            phone: string | null;
+                            email: string | null;
+                            url: string | null;
+                            lat: number | null;
+                            lng: number | null;
+                            visible: boolean;
+                            /** @description Name of the location type */
+                            location_type: string | null;
+                            marker: {
+                                id: string;
+                                name: string;
+                            } | null;
+                            cover_image_url: string | null;
+                            /** @description facebook profile handle or URL */
+                            facebook: string | null;
+                            /** @description instagram profile handle or URL */
+                            instagram: string | null;
+                            /** @description twitter profile handle or URL */
+                            twitter: string | null;
+                            /** @description yelp profile handle or URL */
+                            yelp: string | null;
+                            /** @description youtube profile handle or URL */
+                            youtube: string | null;
+                            /** @description tiktok profile handle or URL */
+                            tiktok: string | null;
+                            /** @description Where the coordinates come from (read only) */
+                            geocoding: {
+                                /** @description `manual`: coordinates given by a user; `pending`: queued for geocoding; `done`: geocoded; `failed`: the address could not be geocoded */
+                                status: "pending" | "done" | "failed" | "manual";
+                                /** @description How exact geocoded coordinates are; null unless `done` */
+                                precision: ("rooftop" | "street" | "postcode" | "city" | "region") | null;
+                            };
+                            /**
+                             * Format: date-time
+                             * @description ISO 8601 UTC
+                             * @example 2026-11-21T12:00:00.000Z
+                             */
+                            created_at: string;
+                            /**
+                             * Format: date-time
+                             * @description ISO 8601 UTC
+                             * @example 2026-11-21T12:00:00.000Z
+                             */
+                            updated_at: string;
+                            /** @description With includeHours: the schedule, or null for a coming-soon location */
+                            hours?: {
+                                mon: string | null;
+                                tue: string | null;
+                                wed: string | null;
+                                thu: string | null;
+                                fri: string | null;
+                                sat: string | null;
+                                sun: string | null;
+                            } | null;
+                            /** @description With includeFilters */
+                            filters?: {
+                                id: string;
+                                name: string;
+                            }[];
+                            /** @description With includeFields */
+                            fields?: {
+                                id: string;
+                                name: string;
+                                value: string;
+                            }[];
+                            /** @description With includeCallsToAction */
+                            callsToAction?: {
+                                id: string;
+                                title: string;
+                                value: string;
+                            }[];
+                        };
+                    };
+                };
+            };
+            /** @description Error body */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description What went wrong, in a sentence.
+                         * @example The city field is required.
+                         */
+                        message: string;
+                        /**
+                         * @description Field errors on 422, keyed by field; nested keys use dots (`hours.mon`, `fields.Manager`).
+                         * @example {
+                         *       "city": [
+                         *         "is required"
+                         *       ]
+                         *     }
+                         */
+                        errors?: {
+                            [key: string]: string[];
+                        };
+                        /** @description Present on 500: quote it when reporting the error. */
+                        request_id?: string;
+                    };
+                };
+            };
+            /** @description Error body */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description What went wrong, in a sentence.
+                         * @example The city field is required.
+                         */
+                        message: string;
+                        /**
+                         * @description Field errors on 422, keyed by field; nested keys use dots (`hours.mon`, `fields.Manager`).
+                         * @example {
+                         *       "city": [
+                         *         "is required"
+                         *       ]
+                         *     }
+                         */
+                        errors?: {
+                            [key: string]: string[];
+                        };
+                        /** @description Present on 500: quote it when reporting the error. */
+                        request_id?: string;
+                    };
+                };
+            };
+            /** @description Error body */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description What went wrong, in a sentence.
+                         * @example The city field is required.
+                         */
+                        message: string;
+                        /**
+                         * @description Field errors on 422, keyed by field; nested keys use dots (`hours.mon`, `fields.Manager`).
+                         * @example {
+                         *       "city": [
+                         *         "is required"
+                         *       ]
+                         *     }
+                         */
+                        errors?: {
+                            [key: string]: string[];
+                        };
+                        /** @description Present on 500: quote it when reporting the error. */
+                        request_id?: string;
+                    };
+                };
+            };
+            /** @description Error body */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description What went wrong, in a sentence.
+                         * @example The city field is required.
+                         */
+                        message: string;
+                        /**
+                         * @description Field errors on 422, keyed by field; nested keys use dots (`hours.mon`, `fields.Manager`).
+                         * @example {
+                         *       "city": [
+                         *         "is required"
+                         *       ]
+                         *     }
+                         */
+                        errors?: {
+                            [key: string]: string[];
+                        };
+                        /** @description Present on 500: quote it when reporting the error. */
+                        request_id?: string;
+                    };
+                };
+            };
+            /** @description Error body */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description What went wrong, in a sentence.
+                         * @example The city field is required.
+                         */
+                        message: string;
+                        /**
+                         * @description Field errors on 422, keyed by field; nested keys use dots (`hours.mon`, `fields.Manager`).
+                         * @example {
+                         *       "city": [
+                         *         "is required"
+                         *       ]
+                         *     }
+                         */
+                        errors?: {
+                            [key: string]: string[];
+                        };
+                        /** @description Present on 500: quote it when reporting the error. */
+                        request_id?: string;
+                    };
+                };
+            };
+            /** @description Error body */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description What went wrong, in a sentence.
+                         * @example The city field is required.
+                         */
+                        message: string;
+                        /**
+                         * @description Field errors on 422, keyed by field; nested keys use dots (`hours.mon`, `fields.Manager`).
+                         * @example {
+                         *       "city": [
+                         *         "is required"
+                         *       ]
+                         *     }
+                         */
+                        errors?: {
+                            [key: string]: string[];
+                        };
+                        /** @description Present on 500: quote it when reporting the error. */
+                        request_id?: string;
+                    };
+                };
+            };
+            /** @description Error body */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description What went wrong, in a sentence.
+                         * @example The city field is required.
+                         */
+                        message: string;
+                        /**
+                         * @description Field errors on 422, keyed by field; nested keys use dots (`hours.mon`, `fields.Manager`).
+                         * @example {
+                         *       "city": [
+                         *         "is required"
+                         *       ]
+                         *     }
+                         */
+                        errors?: {
+                            [key: string]: string[];
+                        };
+                        /** @description Present on 500: quote it when reporting the error. */
+                        request_id?: string;
+                    };
+                };
+            };
+            /** @description Error body */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description What went wrong, in a sentence.
+                         * @example The city field is required.
+                         */
+                        message: string;
+                        /**
+                         * @description Field errors on 422, keyed by field; nested keys use dots (`hours.mon`, `fields.Manager`).
+                         * @example {
+                         *       "city": [
+                         *         "is required"
+                         *       ]
+                         *     }
+                         */
+                        errors?: {
+                            [key: string]: string[];
+                        };
+                        /** @description Present on 500: quote it when reporting the error. */
+                        request_id?: string;
+                    };
+                };
+            };
+        };
+    };
+    deleteLocation: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description Public project ID
+                 * @example prj_8Hq2LmZ0aB3xYc7D
+                 */
+                project_id: string;
+                /**
+                 * @description Public location ID (a numeric V1 ID is not found)
+                 * @example loc_4f9XkQ2mZr8TbW1c
+                 */
+                location_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: true;
+                    };
+                };
+            };
+            /** @description Error body */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description What went wrong, in a sentence.
+                         * @example The city field is required.
+                         */
+                        message: string;
+                        /**
+                         * @description Field errors on 422, keyed by field; nested keys use dots (`hours.mon`, `fields.Manager`).
+                         * @example {
+                         *       "city": [
+                         *         "is required"
+                         *       ]
+                         *     }
+                         */
+                        errors?: {
+                            [key: string]: string[];
+                        };
+                        /** @description Present on 500: quote it when reporting the error. */
+                        request_id?: string;
+                    };
+                };
+            };
+            /** @description Error body */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description What went wrong, in a sentence.
+                         * @example The city field is required.
+                         */
+                        message: string;
+                        /**
+                         * @description Field errors on 422, keyed by field; nested keys use dots (`hours.mon`, `fields.Manager`).
+                         * @example {
+                         *       "city": [
+                         *         "is required"
+                         *       ]
+                         *     }
+                         */
+                        errors?: {
+                            [key: string]: string[];
+                        };
+                        /** @description Present on 500: quote it when reporting the error. */
+                        request_id?: string;
+                    };
+                };
+            };
+            /** @description Error body */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description What went wrong, in a sentence.
+                         * @example The city field is required.
+                         */
+                        message: string;
+                        /**
+                         * @description Field errors on 422, keyed by field; nested keys use dots (`hours.mon`, `fields.Manager`).
+                         * @example {
+                         *       "city": [
+                         *         "is required"
+                         *       ]
+                         *     }
+                         */
+                        errors?: {
+                            [key: string]: string[];
+                        };
+                        /** @description Present on 500: quote it when reporting the error. */
+                        request_id?: string;
+                    };
+                };
+            };
+            /** @description Error body */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description What went wrong, in a sentence.
+                         * @example The city field is required.
+                         */
+                        message: string;
+                        /**
+                         * @description Field errors on 422, keyed by field; nested keys use dots (`hours.mon`, `fields.Manager`).
+                         * @example {
+                         *       "city": [
+                         *         "is required"
+                         *       ]
+                         *     }
+                         */
+                        errors?: {
+                            [key: string]: string[];
+                        };
+                        /** @description Present on 500: quote it when reporting the error. */
+                        request_id?: string;
+                    };
+                };
+            };
+        };
+    };
+    updateLocation: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description Public project ID
+                 * @example prj_8Hq2LmZ0aB3xYc7D
+                 */
+                project_id: string;
+                /**
+                 * @description Public location ID (a numeric V1 ID is not found)
+                 * @example loc_4f9XkQ2mZr8TbW1c
+                 */
+                location_id: string;
+            };
+            cookie?: never;
+        };
+        /** @description PATCH body: every key optional; omitted keys keep their saved values */
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description Full address; null or "" regenerates it from the components */
+                    address?: string | null;
+                    /** @description Shown to visitors; null or "" makes it follow `address` */
+                    display_address?: string | null;
+                    address_line_1?: string | null;
+                    address_line_2?: string | null;
+                    state?: string | null;
+                    postcode?: string | null;
+                    /** @description Alias of postcode */
+                    zip?: string | null;
+                    /** @description Alias of postcode */
+                    postal_code?: string | null;
+                    country?: string | null;
+                    phone?: string | null;
+                    email?: string | "" | null;
+                    /** @description An http(s) URL */
+                    url?: string | "" | null;
+                    /** @description Latitude; missing or 0 (with lng) geocodes from the address */
+                    lat?: number | null;
+                    lng?: number | null;
+                    visible?: boolean;
+                    /** @description Name of a configured location type */
+                    location_type?: string | null;
+                    /** @description ID or name of a configured marker (the `{id, name}` object of a GET body is taken too); null clears */
+                    marker?: string | {
+                        id: string;
+                        name?: string;
+                    } | null;
+                    /** @description An http(s) image URL or the name of an image stored in the project; null clears */
+                    cover?: string | null;
+                    hours?: {
+                        [key: string]: string | null;
+                    } | null;
+                    /** @description Names of configured filters (or the `[{id, name}]` of a GET body); replaces the set (`[]` clears) */
+                    filters?: (string | {
+                        id?: string;
+                        name: string;
+                    })[];
+                    /**
+                     * @description Custom field name -> value (or the `[{id, name, value}]` of a GET body). PATCH merges by name (null removes one); POST/PUT replace the set.
+                     * @example {
+                     *       "Manager": "Ada Lovelace"
+                     *     }
+                     */
+                    fields?: {
+                        [key: string]: string | null;
+                    } | {
+                        id?: string;
+                        name: string;
+                        value: string | null;
+                    }[];
+                    /**
+                     * @description Call-to-action title -> value, usually a URL (or the `[{id, title, value}]` of a GET body). PATCH merges by title (null removes one); POST/PUT replace the set.
+                     * @example {
+                     *       "Order online": "https://example.com/order"
+                     *     }
+                     */
+                    callsToAction?: {
+                        [key: string]: string | null;
+                    } | {
+                        id?: string;
+                        title: string;
+                        value: string | null;
+                    }[];
+                    /** @description Profile handle or URL */
+                    facebook?: string | null;
+                    /** @description Profile handle or URL */
+                    instagram?: string | null;
+                    /** @description Profile handle or URL */
+                    twitter?: string | null;
+                    /** @description Profile handle or URL */
+                    yelp?: string | null;
+                    /** @description Profile handle or URL */
+                    youtube?: string | null;
+                    /** @description Profile handle or URL */
+                    tiktok?: string | null;
+                    /** @description Read only; ignored */
+                    id?: unknown;
+                    /** @description Read only; ignored */
+                    slug?: unknown;
+                    /** @description Read only; ignored */
+                    created_at?: unknown;
+                    /** @description Read only; ignored */
+                    updated_at?: unknown;
+                    /** @description Read only; ignored */
+                    cover_image_url?: unknown;
+                    /** @description Read only; ignored */
+                    geocoding?: unknown;
+                    name?: string;
+                    city?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            /**
+                             * @description Public location ID
+                             * @example loc_4f9XkQ2mZr8TbW1c
+                             */
+                            id: string;
+                            /** @example Downtown Store */
+                            name: string;
+                            /**
+                             * @description Read only
+                             * @example downtown-store
+                             */
+                            slug: string;
+                            /**
+                             * @description Full address; generated from the components unless given
+                             * @example 1 Main St, Austin, TX 78701, US
+                             */
+                            address: string;
+                            /** @description Address shown to visitors; follows `address` unless given */
+                            display_address: string;
+                            address_line_1: string | null;
+                            address_line_2: string | null;
+                            city: string | null;
+                            state: string | null;
+                            postcode: string | null;
+                            country: string | null;
+                            phone: string | null;
+                            email: string | null;
+                            url: string | null;
+                            lat: number | null;
+                            lng: number | null;
+                            visible: boolean;
+                            /** @description Name of the location type */
+                            location_type: string | null;
+                            marker: {
+                                id: string;
+                                name: string;
+                            } | null;
+                            cover_image_url: string | null;
+                            /** @description facebook profile handle or URL */
+                            facebook: string | null;
+                            /** @description instagram profile handle or URL */
+                            instagram: string | null;
+                            /** @description twitter profile handle or URL */
+                            twitter: string | null;
+                            /** @description yelp profile handle or URL */
+                            yelp: string | null;
+                            /** @description youtube profile handle or URL */
+                            youtube: string | null;
+                            /** @description tiktok profile handle or URL */
+                            tiktok: string | null;
+                            /** @description Where the coordinates come from (read only) */
+                            geocoding: {
+                                /** @description `manual`: coordinates given by a user; `pending`: queued for geocoding; `done`: geocoded; `failed`: the address could not be geocoded */
+                                status: "pending" | "done" | "failed" | "manual";
+                                /** @description How exact geocoded coordinates are; null unless `done` */
+                                precision: ("rooftop" | "street" | "postcode" | "city" | "region") | null;
+                            };
+                            /**
+                             * Format: date-time
+                             * @description ISO 8601 UTC
+                             * @example 2026-11-21T12:00:00.000Z
+                             */
+                            created_at: string;
+                            /**
+                             * Format: date-time
+                             * @description ISO 8601 UTC
+                             * @example 2026-11-21T12:00:00.000Z
+                             */
+                            updated_at: string;
+                            /** @description With includeHours: the schedule, or null for a coming-soon location */
+                            hours?: {
+                                mon: string | null;
+                                tue: string | null;
+                                wed: string | null;
+                                thu: string | null;
+                                fri: string | null;
+                                sat: string | null;
+                                sun: string | null;
+                            } | null;
+                            /** @description With includeFilters */
+                            filters?: {
+                                id: string;
+                                name: string;
+                            }[];
+                            /** @description With includeFields */
+                            fields?: {
+                                id: string;
+                                name: string;
+                                value: string;
+                            }[];
+                            /** @description With includeCallsToAction */
+                            callsToAction?: {
+                                id: string;
+                                title: string;
+                                value: string;
+                            }[];
+                        };
+                    };
+                };
+            };
+            /** @description Error body */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description What went wrong, in a sentence.
+                         * @example The city field is required.
+                         */
+                        message: string;
+                        /**
+                         * @description Field errors on 422, keyed by field; nested keys use dots (`hours.mon`, `fields.Manager`).
+                         * @example {
+                         *       "city": [
+                         *         "is required"
+                         *       ]
+                         *     }
+                         */
+                        errors?: {
+                            [key: string]: string[];
+                        };
+                        /** @description Present on 500: quote it when reporting the error. */
+                        request_id?: string;
+                    };
+                };
+            };
+            /** @description Error body */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description What went wrong, in a sentence.
+                         * @example The city field is required.
+                         */
+                        message: string;
+                        /**
+                         * @description Field errors on 422, keyed by field; nested keys use dots (`hours.mon`, `fields.Manager`).
+                         * @example {
+                         *       "city": [
+                         *         "is required"
+                         *       ]
+                         *     }
+                         */
+                        errors?: {
+                            [key: string]: string[];
+                        };
+                        /** @description Present on 500: quote it when reporting the error. */
+                        request_id?: string;
+                    };
+                };
+            };
+            /** @description Error body */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description What went wrong, in a sentence.
+                         * @example The city field is required.
+                         */
+                        message: string;
+                        /**
+                         * @description Field errors on 422, keyed by field; nested keys use dots (`hours.mon`, `fields.Manager`).
+                         * @example {
+                         *       "city": [
+                         *         "is required"
+                         *       ]
+                         *     }
+                         */
+                        errors?: {
+                            [key: string]: string[];
+                        };
+                        /** @description Present on 500: quote it when reporting the error. */
+                        request_id?: string;
+                    };
+                };
+            };
+            /** @description Error body */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description What went wrong, in a sentence.
+                         * @example The city field is required.
+                         */
+                        message: string;
+                        /**
+                         * @description Field errors on 422, keyed by field; nested keys use dots (`hours.mon`, `fields.Manager`).
+                         * @example {
+                         *       "city": [
+                         *         "is required"
+                         *       ]
+                         *     }
+                         */
+                        errors?: {
+                            [key: string]: string[];
+                        };
+                        /** @description Present on 500: quote it when reporting the error. */
+                        request_id?: string;
+                    };
+                };
+            };
+            /** @description Error body */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description What went wrong, in a sentence.
+                         * @example The city field is required.
+                         */
+                        message: string;
+                        /**
+                         * @description Field errors on 422, keyed by field; nested keys use dots (`hours.mon`, `fields.Manager`).
+                         * @example {
+                         *       "city": [
+                         *         "is required"
+                         *       ]
+                         *     }
+                         */
+                        errors?: {
+                            [key: string]: string[];
+                        };
+                        /** @description Present on 500: quote it when reporting the error. */
+                        request_id?: string;
+                    };
+                };
+            };
+            /** @description Error body */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description What went wrong, in a sentence.
+                         * @example The city field is required.
+                         */
+                        message: string;
+                        /**
+                         * @description Field errors on 422, keyed by field; nested keys use dots (`hours.mon`, `fields.Manager`).
+                         * @example {
+                         *       "city": [
+                         *         "is required"
+                         *       ]
+                         *     }
+                         */
+                        errors?: {
+                            [key: string]: string[];
+                        };
+                        /** @description Present on 500: quote it when reporting the error. */
+                        request_id?: string;
+                    };
+                };
+            };
+            /** @description Error body */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description What went wrong, in a sentence.
+                         * @example The city field is required.
+                         */
+                        message: string;
+                        /**
+                         * @description Field errors on 422, keyed by field; nested keys use dots (`hours.mon`, `fields.Manager`).
+                         * @example {
+                         *       "city": [
+                         *         "is required"
+                         *       ]
+                         *     }
+                         */
+                        errors?: {
+                            [key: string]: string[];
+                        };
+                        /** @description Present on 500: quote it when reporting the error. */
+                        request_id?: string;
+                    };
+                };
+            };
+            /** @description Error body */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description What went wrong, in a sentence.
+                         * @example The city field is required.
+                         */
+                        message: string;
+                        /**
+                         * @description Field errors on 422, keyed by field; nested keys use dots (`hours.mon`, `fields.Manager`).
+                         * @example {
+                         *       "city": [
+                         *         "is required"
+                         *       ]
+                         *     }
+                         */
+                        errors?: {
+                            [key: string]: string[];
+                        };
+                        /** @description Present on 500: quote it when reporting the error. */
+                        request_id?: string;
+                    };
+                };
+            };
+        };
+    };
+}

@@ -1,6 +1,6 @@
 import { Command, CommanderError } from 'commander';
 import { ConfigError } from '../config/config.ts';
-import { ApiError } from '../http/errors.ts';
+import { DomainError } from '../domain/errors.ts';
 import { registerCopyCommand } from './commands/copy.ts';
 import { registerDemoCommand } from './commands/demo.ts';
 import { registerGeocodeCommand } from './commands/geocode.ts';
@@ -30,7 +30,7 @@ try {
 } catch (error) {
   if (error instanceof CommanderError) process.exit(error.exitCode);
   // Expected failures are one clear line; only the unexpected shows a stack.
-  if (error instanceof ApiError || error instanceof ConfigError) {
+  if (error instanceof DomainError || error instanceof ConfigError) {
     process.stderr.write(`locator: ${error.message}\n`);
     process.exit(1);
   }

@@ -7,7 +7,6 @@ import { parseTrustProxy, type TrustProxy } from './trust-proxy.ts';
 const EnvSchema = Type.Object({
   DATABASE_URL: Type.String({ default: 'sqlite:./data/locator.db', pattern: '^(sqlite:|postgres(ql)?://)' }),
   DATABASE_POOL_SIZE: Type.Integer({ default: 10, minimum: 1, maximum: 1000 }),
-  READ_CACHE_MB: Type.Integer({ default: 16, minimum: 0, maximum: 65536 }),
   PORT: Type.Integer({ default: 8080, minimum: 0, maximum: 65535 }),
   HOST: Type.String({ default: '0.0.0.0', minLength: 1 }),
   PUBLIC_URL: Type.Optional(Type.String({ pattern: '^https?://[^\\s]+$' })),
@@ -36,8 +35,6 @@ export interface Config {
   databaseUrl: string;
   /** Connections each process keeps open to PostgreSQL (SQLite uses one). */
   databasePoolSize: number;
-  /** Memory (bytes) for answers of hot reads on SQLite, kept until the database changes; 0 = none. */
-  readCacheBytes: number;
   port: number;
   host: string;
   /** Base URL used to build absolute links; the request's own host is used when unset. */
@@ -83,7 +80,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   return {
     databaseUrl: parsed.DATABASE_URL,
     databasePoolSize: parsed.DATABASE_POOL_SIZE,
-    readCacheBytes: parsed.READ_CACHE_MB * 1024 * 1024,
     port: parsed.PORT,
     host: parsed.HOST,
     publicUrl: parsed.PUBLIC_URL?.replace(/\/+$/, ''),

@@ -1,24 +1,18 @@
 import { mkdirSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { userInfo } from 'node:os';
 import { dirname } from 'node:path';
 import SQLite from 'better-sqlite3';
-import { Kysely, PostgresDialect, type LogEvent } from 'kysely';
+import { Kysely, PostgresDialect, SqliteDialect, type LogEvent } from 'kysely';
 import type pg from 'pg';
-import { loadWhenNeeded } from '../lazy-require.ts';
-import { startBackgroundCheckpoints, type CheckpointLog } from './checkpoints/background-checkpoints.ts';
 import type { Database } from './database.ts';
-import { GroupCommitSqliteDialect } from './group-commit.ts';
-import { NO_READ_CACHE, sqliteReadCache, type ReadCache } from './read-cache.ts';
 import { withStatementCache } from './statement-cache.ts';
-import { openWalIndex } from './wal-index.ts';
 
 export type DialectName = 'sqlite' | 'postgres';
 
 export interface DatabaseHandle {
   db: Kysely<Database>;
   dialect: DialectName;
-  /** Answers of hot reads kept until the database changes (SQLite with `readCacheBytes`); otherwise reads through. */
-  readCache: ReadCache;
   close(): Promise<void>;
 }
 
@@ -29,17 +23,6 @@ export interface DatabaseOptions {
   poolSize?: number;
   /** Called when an idle PostgreSQL connection breaks; the pool drops it and opens a new one on demand. */
   onConnectionError?: (error: Error) => void;
-  /**
-   * Checkpoints a SQLite file's write-ahead log on a worker thread instead of during commits, so their fsyncs never
-   * stall the event loop (`locator serve`); its failures go to `log`, at most once a minute. Ignored for PostgreSQL
-   * and `:memory:`.
-   */
-  backgroundCheckpoints?: { log: CheckpointLog };
-  /**
-   * Memory for answers of hot reads, dropped on any change of the database (`db/read-cache.ts`); SQLite only, since
-   * PostgreSQL's other clients cannot tell this process what they change. Default 0: none.
-   */
-  readCacheBytes?: number;
 }
 
 /**
@@ -56,38 +39,27 @@ export function openDatabase(url: string, options: DatabaseOptions = {}): Databa
 function openSqlite(path: string, options: DatabaseOptions): DatabaseHandle {
   if (path !== ':memory:') mkdirSync(dirname(path), { recursive: true });
   const sqlite = new SQLite(path);
-  // WAL lets readers go on while one writer commits; NORMAL sync is durable across process crashes in WAL mode.
+  // WAL lets readers go on while one writer commits.
   sqlite.pragma('journal_mode = WAL');
-  sqlite.pragma('synchronous = NORMAL');
+  // Each commit is synced to disk before the write answers, so a power loss keeps every answered write
+  // (docs/decisions/durability.md).
+  sqlite.pragma('synchronous = FULL');
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('busy_timeout = 5000');
-  // Every write runs in a savepoint (group commit), and SQLite keeps the pages a savepoint may have to restore in a
-  // statement journal: a temporary file by default, written page by page with a syscall each, about a fifth of a
-  // create's database time. In memory they cost what the pages weigh, and only until the write is released.
-  sqlite.pragma('temp_store = MEMORY');
   // SQLite's lower() folds ASCII only; case-insensitive filters must match "ÖREBRO" as PostgreSQL's lower() does.
   sqlite.function('lower', { deterministic: true }, (text: unknown) => (typeof text === 'string' ? text.toLowerCase() : text));
-  const walIndex = openWalIndex(sqlite);
-  const checkpoints = options.backgroundCheckpoints && walIndex ? startBackgroundCheckpoints(sqlite, walIndex, options.backgroundCheckpoints) : undefined;
-  if (options.backgroundCheckpoints && !walIndex && path !== ':memory:') {
-    options.backgroundCheckpoints.log.warn({ err: new Error(`no WAL index for ${path}`) }, 'background WAL checkpoints not started: the server checkpoints on commit');
-  }
-  const readCache = options.readCacheBytes ? sqliteReadCache(sqlite, options.readCacheBytes, walIndex) : undefined;
   const db = new Kysely<Database>({
-    dialect: new GroupCommitSqliteDialect(sqlite, withStatementCache(sqlite)),
+    dialect: new SqliteDialect({ database: withStatementCache(sqlite) }),
     ...(options.onQuery ? { log: options.onQuery } : {}),
   });
-  const close = async () => {
-    // The worker's connection first: the last connection to close checkpoints the log and removes it.
-    await checkpoints?.stop();
-    await db.destroy();
-    walIndex?.close();
-  };
-  return { db, dialect: 'sqlite', readCache: readCache ?? NO_READ_CACHE, close };
+  return { db, dialect: 'sqlite', close: () => db.destroy() };
 }
 
+// The PostgreSQL client takes ~100 ms to load, which an embedded SQLite server never needs: loaded when first opened.
+const requireWhenNeeded = createRequire(import.meta.url);
+
 function openPostgres(url: string, options: DatabaseOptions): DatabaseHandle {
-  const { Pool, types } = loadWhenNeeded<typeof pg>('pg');
+  const { Pool, types } = requireWhenNeeded('pg') as typeof pg;
   const pool = new Pool({ connectionString: withDefaultUser(url), max: options.poolSize ?? 10, types: sameTypesAsSqlite(types) });
   // Without a listener a broken idle connection would crash the process.
   pool.on('error', options.onConnectionError ?? ((error) => process.emitWarning(error)));
@@ -95,7 +67,7 @@ function openPostgres(url: string, options: DatabaseOptions): DatabaseHandle {
     dialect: new PostgresDialect({ pool }),
     ...(options.onQuery ? { log: options.onQuery } : {}),
   });
-  return { db, dialect: 'postgres', readCache: NO_READ_CACHE, close: () => db.destroy() };
+  return { db, dialect: 'postgres', close: () => db.destroy() };
 }
 
 /**

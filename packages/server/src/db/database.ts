@@ -7,7 +7,6 @@ import type { GeocodeCacheTable } from './tables/geocode-cache.table.ts';
 import type { IdempotencyKeysTable } from './tables/idempotency-keys.table.ts';
 import type { ImagesTable } from './tables/images.table.ts';
 import type { LocationCallsToActionTable } from './tables/location-calls-to-action.table.ts';
-import type { LocationDocumentsTable } from './tables/location-documents.table.ts';
 import type { LocationFieldValuesTable } from './tables/location-field-values.table.ts';
 import type { LocationFiltersTable } from './tables/location-filters.table.ts';
 import type { LocationTypesTable } from './tables/location-types.table.ts';
@@ -30,8 +29,6 @@ export interface Database {
   custom_fields: CustomFieldsTable;
   calls_to_action: CallsToActionTable;
   images: ImagesTable;
-  location_documents_v2: LocationDocumentsTable;
-  location_documents_v1: LocationDocumentsTable;
   location_filters: LocationFiltersTable;
   location_field_values: LocationFieldValuesTable;
   location_calls_to_action: LocationCallsToActionTable;

@@ -8,6 +8,7 @@ import * as locationsCount from './migrations/20261122T0130_locations_count.ts';
 import * as locationsCountPerStatement from './migrations/20261122T0200_locations_count_per_statement.ts';
 import * as locationDocuments from './migrations/20261122T0300_location_documents.ts';
 import * as revisionTriggersByKey from './migrations/20261122T0400_revision_triggers_by_key.ts';
+import * as dropLocationDocuments from './migrations/20261125T1200_drop_location_documents.ts';
 
 /** A migration module; it is told the dialect so it can build the DDL that differs (see `migrations/schema-helpers.ts`). */
 export interface DialectAwareMigration {
@@ -25,6 +26,7 @@ const migrations: Record<string, DialectAwareMigration> = {
   '20261122T0200_locations_count_per_statement': locationsCountPerStatement,
   '20261122T0300_location_documents': locationDocuments,
   '20261122T0400_revision_triggers_by_key': revisionTriggersByKey,
+  '20261125T1200_drop_location_documents': dropLocationDocuments,
 };
 
 function providerFor(dialect: DialectName): MigrationProvider {

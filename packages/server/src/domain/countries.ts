@@ -1,5 +1,5 @@
+import { createRequire } from 'node:module';
 import type countryData from 'i18n-iso-countries';
-import { loadWhenNeeded } from '../lazy-require.ts';
 import { foldText } from './fold-text.ts';
 
 let countryIndex: Map<string, string> | undefined;
@@ -21,7 +21,7 @@ export function countryCodeOf(text: string): string | undefined {
 /** Codes first, then English names, then every other language, so an earlier meaning is never overwritten by a later one. */
 function buildCountryIndex(): Map<string, string> {
   // Loaded with the index it feeds, on the first address that names a country, rather than at every start.
-  const countries = loadWhenNeeded<typeof countryData>('i18n-iso-countries');
+  const countries = createRequire(import.meta.url)('i18n-iso-countries') as typeof countryData;
   const index = new Map<string, string>();
   const add = (name: string, alpha2: string) => {
     const folded = foldText(name);

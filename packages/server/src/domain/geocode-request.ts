@@ -1,6 +1,19 @@
-import type { GeocodeQuery } from '../geocoding/geocoder.ts';
 import { countryCodeOf } from './countries.ts';
 import { foldPostcode, foldText } from './fold-text.ts';
+
+/** How exact a geocoding answer is, from a building's roof to a whole region. */
+export type GeocodePrecision = 'rooftop' | 'street' | 'postcode' | 'city' | 'region';
+
+/** The address of a location as the geocoder sees it; any part may be missing. */
+export interface GeocodeQuery {
+  address?: string | null;
+  address_line_1?: string | null;
+  address_line_2?: string | null;
+  city?: string | null;
+  state?: string | null;
+  postcode?: string | null;
+  country?: string | null;
+}
 
 /** An address split into the parts a geocoder searches by; a missing part is undefined. */
 export interface StructuredGeocodeRequest {

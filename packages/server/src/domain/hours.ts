@@ -1,3 +1,5 @@
+import type { FieldErrors } from './errors.ts';
+
 export const WEEKDAYS = ['mon', 'tue', 'wed', 'thu', 'fri', 'sat', 'sun'] as const;
 export type Weekday = (typeof WEEKDAYS)[number];
 
@@ -16,8 +18,6 @@ const FULL_DAY_NAMES = new Map<string, Weekday>([
 ]);
 
 const RANGE = /^(\d{1,2}):(\d{2})\s*-\s*(\d{1,2}):(\d{2})$/;
-
-export type FieldErrors = Record<string, string[]>;
 
 function formatTime(hours: number, minutes: number): string {
   return `${String(hours).padStart(2, '0')}:${String(minutes).padStart(2, '0')}`;

@@ -8,7 +8,8 @@ import {
   findMarker,
   type ProjectCatalog,
 } from './catalog.ts';
-import { mergeHours, parseHoursInput, type FieldErrors, type HoursInput, type WeeklyHours } from './hours.ts';
+import type { FieldErrors } from './errors.ts';
+import { mergeHours, parseHoursInput, type HoursInput, type WeeklyHours } from './hours.ts';
 import { ADDRESS_COMPONENTS, OPTIONAL_TEXT_FIELDS, type OptionalTextField } from './location-fields.ts';
 
 /** A client's location input once aliases are resolved; every key optional, as PATCH sees it. */

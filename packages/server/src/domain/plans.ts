@@ -1,3 +1,5 @@
+import { ForbiddenError } from './errors.ts';
+
 export const PLANS = ['free', 'basic', 'plus', 'business'] as const;
 export type Plan = (typeof PLANS)[number];
 
@@ -10,4 +12,9 @@ export function isPlan(value: string): value is Plan {
 /** Only the Business plan includes API access to locations. */
 export function hasApiAccess(plan: string): boolean {
   return plan === 'business';
+}
+
+/** Refuses a project whose plan lacks API access to locations. */
+export function requireApiAccess(plan: string): void {
+  if (!hasApiAccess(plan)) throw new ForbiddenError(`API access to locations needs the Business plan; this project is on the ${plan} plan.`);
 }

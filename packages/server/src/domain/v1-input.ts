@@ -1,21 +1,7 @@
 import addFormats from 'ajv-formats';
-import type { FieldErrors } from './hours.ts';
+import type { FieldErrors } from './errors.ts';
 import { ADDRESS_COMPONENTS, CONTACT_FIELDS, SOCIAL_FIELDS } from './location-fields.ts';
 import type { LocationInput } from './location-write.ts';
-
-/** The keys a V1 client may write; anything else in a body (filters, hours, marker, slug, unknown keys) is ignored. */
-export const V1_WRITABLE_FIELDS = [
-  'name',
-  'address',
-  'display_address',
-  ...ADDRESS_COMPONENTS,
-  ...CONTACT_FIELDS,
-  'lat',
-  'lng',
-  'visible',
-  'location_type',
-  ...SOCIAL_FIELDS,
-] as const;
 
 /** Keys a V1 client may send (read-only keys of a V1 read, and what only V2 writes) that a V1 write ignores. */
 export const V1_IGNORED_FIELDS = ['id', 'slug', 'socials', 'marker', 'cover', 'cover_image', 'hours', 'fields', 'filters', 'buttons'] as const;

@@ -1,16 +1,6 @@
-/** How exact a geocoding answer is, from a building's roof to a whole region. */
-export type GeocodePrecision = 'rooftop' | 'street' | 'postcode' | 'city' | 'region';
+import type { GeocodePrecision, GeocodeQuery } from '../domain/geocode-request.ts';
 
-/** The address of a location as the geocoder sees it; any part may be missing. */
-export interface GeocodeQuery {
-  address?: string | null;
-  address_line_1?: string | null;
-  address_line_2?: string | null;
-  city?: string | null;
-  state?: string | null;
-  postcode?: string | null;
-  country?: string | null;
-}
+export type { GeocodePrecision, GeocodeQuery };
 
 export interface GeocodeResult {
   lat: number;

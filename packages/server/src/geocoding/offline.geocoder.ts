@@ -16,7 +16,7 @@ interface OfflineAddress {
 
 /**
  * A geocoder that needs no network: GeoNames' populated places (135,000 with 1,000 inhabitants or more) and the US
- * ZIP and Canadian postal-code centres of the `zipcodes` package. It answers at `postcode` precision for a covered
+ * ZIP code centres of the `zipcodes` package. It answers at `postcode` precision for a covered
  * postcode and at `city` precision otherwise, the most populous place when a name repeats; never a region or country.
  * The data is loaded on the first call (see docs/geocoding.md for the time and memory that takes).
  * @example await createOfflineGeocoder().geocode({ city: 'Portland', state: 'ME', country: 'US' })
@@ -91,5 +91,5 @@ function postcodeFits(gazetteer: Gazetteer, area: PostcodeArea, countryCode: str
   const areaRegions = regionsNamed(gazetteer, area.state, area.country);
   const stateAgrees = !regions || !areaRegions || [...areaRegions].some((region) => regions.has(region));
   if (!stateAgrees) return false;
-  return Boolean(countryCode) || area.country === 'CA' || (regions !== undefined && areaRegions !== undefined);
+  return Boolean(countryCode) || (regions !== undefined && areaRegions !== undefined);
 }

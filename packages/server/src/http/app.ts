@@ -1,38 +1,28 @@
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
-import Fastify, {
-  LogController, type FastifyBaseLogger, type FastifyInstance, type RawReplyDefaultExpression, type RawRequestDefaultExpression, type RawServerDefault } from 'fastify';
+import Fastify, { LogController, type RouteOptions } from 'fastify';
 import type { AppContext } from '../app-context.ts';
 import { registerRoutes } from '../routes/index.ts';
+import type { App } from './app-type.ts';
 import { authenticate, authorize } from './auth.ts';
+import { installEtags } from './etag.ts';
 import { fastifyTrustProxy } from './client-address.ts';
 import { handleError } from './error-handler.ts';
 import { handleFrameworkError } from './framework-errors.ts';
 import { installJsonBodyParser } from './json-body.ts';
 import { installNotFoundHandler } from './method-not-allowed.ts';
 import { registerOpenApi } from './openapi.ts';
-import { createRateLimitHooks } from './rate-limit.ts';
+import { createRateLimitHooks } from '../ratelimit/hooks.ts';
 import { requestIdOf } from './request-id.ts';
+import { refuseUnstorableRequestText } from './request-text.ts';
 import { createSerializerCompiler } from './serializers.ts';
 import { createValidatorCompiler } from './validators.ts';
 
-declare module 'fastify' {
-  interface FastifyInstance {
-    ctx: AppContext;
-  }
-}
-
-/** The Fastify instance with TypeBox typing, as routes receive it. */
-export type App = FastifyInstance<
-  RawServerDefault,
-  RawRequestDefaultExpression,
-  RawReplyDefaultExpression,
-  FastifyBaseLogger,
-  TypeBoxTypeProvider
->;
 
 export interface BuildAppOptions {
   /** Pino logger options; `false` silences logging (tests), a `stream` receives each line (tests that read them). */
   logger?: boolean | { level: string; stream?: { write(line: string): void } };
+  /** Told of every route as it is registered (Fastify's `onRoute`), before the first one: for a test that lists them. */
+  onRoute?: (route: RouteOptions) => void;
 }
 
 /** Builds the HTTP application around a context; the caller listens and closes. */
@@ -57,6 +47,7 @@ export async function buildApp(ctx: AppContext, options: BuildAppOptions = {}): 
   app.removeContentTypeParser('text/plain');
   installJsonBodyParser(app);
   installNotFoundHandler(app);
+  installEtags(app);
 
   // Hooks with nothing to wait for take Fastify's callback: an async one costs every request a promise and a turn of
   // the microtask queue.
@@ -70,10 +61,13 @@ export async function buildApp(ctx: AppContext, options: BuildAppOptions = {}): 
   app.addHook('onRequest', authenticate);
   app.addHook('onRequest', rateLimits.countRequest);
   app.addHook('onRequest', authorize);
+  app.addHook('preValidation', refuseUnstorableRequestText);
   app.addHook('onSend', rateLimits.countAuthFailure);
   app.addHook('onClose', async () => ctx.database.close());
   app.addHook('onClose', async () => ctx.rateLimitStore.close());
 
+  const { onRoute } = options;
+  if (onRoute) app.addHook('onRoute', (route) => onRoute(route));
   registerOpenApi(app, registerRoutes);
   registerRoutes(app);
   return app;

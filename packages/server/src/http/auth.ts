@@ -1,12 +1,9 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { LRUCache } from 'lru-cache';
 import type { AppContext } from '../app-context.ts';
-import { hasApiAccess } from '../domain/plans.ts';
 import { hashToken, tokenKindOf, type Scope, type TokenKind } from '../domain/tokens.ts';
-import type { ProjectRow } from '../db/tables/projects.table.ts';
-import { findOwnedProject, findPersonalProject } from '../repositories/projects.repository.ts';
-import { findTokenByHash, touchToken } from '../repositories/tokens.repository.ts';
-import type { ProjectAccess } from '../services/project-access.ts';
+import { findTokenOwner, recordTokenUse } from '../services/accounts.service.ts';
+import type { ProjectRef } from '../services/project-access.ts';
 import { ApiError } from './errors.ts';
 
 /** Who is calling: the token's owner and what the token may do. */
@@ -68,7 +65,7 @@ function verifiedTokensOf(ctx: AppContext): LRUCache<string, VerifiedToken> {
 }
 
 function unauthorized(message: string): ApiError {
-  return new ApiError(401, message, undefined, { 'www-authenticate': 'Bearer' });
+  return new ApiError(401, message, { 'www-authenticate': 'Bearer' });
 }
 
 /**
@@ -97,7 +94,7 @@ export async function authenticate(request: FastifyRequest, _reply: FastifyReply
   const cache = verifiedTokensOf(ctx);
   let verified = cache.get(token);
   if (!verified) {
-    const found = await findTokenByHash(db, hashToken(token));
+    const found = await findTokenOwner(db, hashToken(token));
     if (!found || found.kind !== expectedKind || found.revoked_at) throw unauthorized('Invalid or revoked token.');
     verified = {
       principal: {
@@ -118,7 +115,7 @@ export async function authenticate(request: FastifyRequest, _reply: FastifyReply
   // last_used_at is kept to the minute, so most requests do not write.
   if (verified.lastUsedAt === undefined || now - verified.lastUsedAt >= LAST_USED_RESOLUTION_MS) {
     verified.lastUsedAt = now;
-    await touchToken(db, verified.principal.tokenId, new Date(now).toISOString());
+    await recordTokenUse(db, verified.principal.tokenId, new Date(now).toISOString());
   }
   request.principal = verified.principal;
 }
@@ -141,54 +138,12 @@ export function principalOf(request: FastifyRequest): Principal {
   return request.principal;
 }
 
-/** A project whose plan lacks API access to locations is 403. */
-export function requireApiAccess(project: ProjectRow): ProjectRow {
-  if (!hasApiAccess(project.plan)) {
-    throw new ApiError(403, `API access to locations needs the Business plan; this project is on the ${project.plan} plan.`);
-  }
-  return project;
+/** The caller's project named in a V2 path; services resolve and vet it (someone else's is 404). */
+export function projectRef(request: FastifyRequest, projectPublicId: string): ProjectRef {
+  return { userId: principalOf(request).userId, publicId: projectPublicId };
 }
 
-/** A project row's share of the read cache (a dozen short columns); unknown projects are not kept. */
-const projectBytes = (project: ProjectRow | undefined): number | false => (project ? 300 : false);
-
-function vetted(project: ProjectRow | undefined, requirePlan: boolean): ProjectRow {
-  if (!project) throw ApiError.notFound('Project');
-  return requirePlan ? requireApiAccess(project) : project;
-}
-
-/** The caller's project named in the path (404 when absent or someone else's), optionally plan-gated. */
-export async function projectOf(
-  request: FastifyRequest,
-  projectPublicId: string,
-  { requirePlan }: { requirePlan: boolean },
-): Promise<ProjectRow> {
-  const { userId } = principalOf(request);
-  const { db, readCache } = request.server.ctx.database;
-  const project = await readCache.read(`project\u0000${userId}\u0000${projectPublicId}`, () => findOwnedProject(db, userId, projectPublicId), projectBytes);
-  return vetted(project, requirePlan);
-}
-
-/** V1 works on the token owner's personal project only, gated by plan like V2. */
-export async function personalProjectOf(request: FastifyRequest): Promise<ProjectRow> {
-  const { userId } = principalOf(request);
-  const { db, readCache } = request.server.ctx.database;
-  const project = await readCache.read(`personal project\u0000${userId}`, () => findPersonalProject(db, userId), projectBytes);
-  return vetted(project, true);
-}
-
-/**
- * `projectOf` for a location write, which looks the project up inside its own transaction: on SQLite, a read before
- * it would first commit the writes waiting to share a commit (`db/group-commit.ts`), and the project is read as the
- * write will save against it.
- */
-export function projectAccess(request: FastifyRequest, projectPublicId: string): ProjectAccess {
-  const { userId } = principalOf(request);
-  return async (db) => vetted(await findOwnedProject(db, userId, projectPublicId), true);
-}
-
-/** `personalProjectOf` for a V1 location write, inside its transaction (see `projectAccess`). */
-export function personalProjectAccess(request: FastifyRequest): ProjectAccess {
-  const { userId } = principalOf(request);
-  return async (db) => vetted(await findPersonalProject(db, userId), true);
+/** V1 works on the token owner's personal project only. */
+export function personalProjectRef(request: FastifyRequest): ProjectRef {
+  return { userId: principalOf(request).userId, personal: true };
 }

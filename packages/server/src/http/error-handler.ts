@@ -1,6 +1,10 @@
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
+import { DomainError, InvalidInputError } from '../domain/errors.ts';
 import { ApiError } from './errors.ts';
 import { fieldErrorsFromValidation } from './validation-errors.ts';
+
+/** The status each kind of domain error answers with. */
+const DOMAIN_STATUS: Record<DomainError['kind'], number> = { 'not-found': 404, forbidden: 403, invalid: 422, conflict: 409 };
 
 const CLIENT_ERRORS: Record<string, { status: number; message: string }> = {
   FST_ERR_CTP_INVALID_MEDIA_TYPE: { status: 415, message: 'Request bodies must be sent as Content-Type: application/json.' },
@@ -9,15 +13,41 @@ const CLIENT_ERRORS: Record<string, { status: number; message: string }> = {
   FST_ERR_CTP_EMPTY_JSON_BODY: { status: 400, message: 'The request body is empty; send a JSON object.' },
 };
 
-/** The one error handler: known errors keep their status and say what is wrong; anything else is a bare 500. */
-export function handleError(error: FastifyError | ApiError | Error, request: FastifyRequest, reply: FastifyReply): void {
+/**
+ * PostgreSQL's errors that input causes (SQLSTATE class 22, data exceptions): what the schemas and the text checks
+ * catch before the database, should a case slip past them, is still the client's to correct, never a 500.
+ */
+const INPUT_DATABASE_ERRORS: Record<string, string> = {
+  '22001': 'A text of the request is longer than the database stores.',
+  '22003': 'A number of the request is out of the range the database stores.',
+  '22021': 'A text of the request is not valid UTF-8.',
+  '22P05': 'A text of the request holds a character the database cannot store.',
+  '22P02': 'A value of the request is not of the type the database stores.',
+};
+
+/** The SQLSTATE of a database driver's error, if it is one. */
+function sqlStateOf(error: Error): string | undefined {
+  const code = (error as { code?: unknown }).code;
+  return typeof code === 'string' && /^[0-9A-Z]{5}$/.test(code) ? code : undefined;
+}
+
+/**
+ * The one error handler: domain errors and the HTTP layer's own keep their status and say what is wrong; anything
+ * else is a bare 500 with the request ID, its details in the log only.
+ */
+export function handleError(error: FastifyError | DomainError | ApiError | Error, request: FastifyRequest, reply: FastifyReply): void {
+  if (error instanceof DomainError) {
+    const errors = error instanceof InvalidInputError ? error.errors : undefined;
+    void reply.code(DOMAIN_STATUS[error.kind]).send(errors ? { message: error.message, errors } : { message: error.message });
+    return;
+  }
   if (error instanceof ApiError) {
-    void reply.code(error.statusCode).headers(error.headers).send(error.errors ? { message: error.message, errors: error.errors } : { message: error.message });
+    void reply.code(error.statusCode).headers(error.headers).send({ message: error.message });
     return;
   }
   const fastifyError = error as FastifyError;
   if (fastifyError.validation) {
-    const invalid = ApiError.invalid(fieldErrorsFromValidation(fastifyError.validation as never));
+    const invalid = InvalidInputError.fields(fieldErrorsFromValidation(fastifyError.validation as never));
     void reply.code(422).send({ message: invalid.message, errors: invalid.errors });
     return;
   }
@@ -28,6 +58,12 @@ export function handleError(error: FastifyError | ApiError | Error, request: Fas
   }
   if (error instanceof SyntaxError || fastifyError.code === 'FST_ERR_CTP_INVALID_JSON_BODY') {
     void reply.code(400).send({ message: `Malformed JSON in the request body: ${error.message}` });
+    return;
+  }
+  const inputError = INPUT_DATABASE_ERRORS[sqlStateOf(error) ?? ''];
+  if (inputError) {
+    request.log.warn({ err: error }, 'the database refused input that passed validation');
+    void reply.code(422).send({ message: inputError });
     return;
   }
   const status = fastifyError.statusCode ?? 500;

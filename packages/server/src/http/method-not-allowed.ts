@@ -22,7 +22,7 @@ export function installNotFoundHandler(app: FastifyInstance): void {
     const path = request.url.split('?')[0] ?? '/';
     const allowed = METHODS.filter((method) => shadow.find(method, path) !== null);
     if (allowed.length > 0) {
-      throw new ApiError(405, `Method ${request.method} is not allowed here; use ${allowed.join(', ')}.`, undefined, {
+      throw new ApiError(405, `Method ${request.method} is not allowed here; use ${allowed.join(', ')}.`, {
         allow: allowed.join(', '),
       });
     }

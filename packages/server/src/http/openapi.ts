@@ -1,6 +1,7 @@
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
-import type { App } from './app.ts';
+import type { App } from './app-type.ts';
+import { baseUrlOf } from './base-url.ts';
 
 /** The generated OpenAPI 3.1 document, as plain JSON. */
 export type OpenApiDocument = { paths?: Record<string, unknown> } & Record<string, unknown>;
@@ -24,6 +25,8 @@ Statuses: 400 malformed JSON, 401 no valid token (with \`WWW-Authenticate: Beare
 404 unknown or someone else's resource, 405 wrong method (with \`Allow\`), 413 body over 1 MiB, 415 body not \`application/json\`,
 422 invalid input (nothing is saved), 429 rate limited (\`Retry-After\`), 500 unexpected (the body carries \`request_id\`).
 Every response carries \`X-Request-Id\`.
+Text is stored in Unicode normal form C. Control characters (but tab, line feed and carriage return) and unpaired surrogates
+are refused: 422 naming the field in a body or the parameter in a query, 404 in a path ID. A query parameter given twice is 422.
 
 ${rateLimitsText('V2')}`;
 
@@ -59,8 +62,8 @@ export function registerOpenApi(app: App, describeRoutes: RouteDescriber): void 
       () => undefined,
     );
   });
-  app.get('/api/v2/openapi.json', { schema: { hide: true } }, async () => openApiFor(await documented(), 'v2'));
-  app.get('/api/openapi.json', { schema: { hide: true } }, async () => openApiFor(await documented(), 'v1'));
+  app.get('/api/v2/openapi.json', { schema: { hide: true } }, async (request) => openApiFor(await documented(), 'v2', baseUrlOf(request)));
+  app.get('/api/openapi.json', { schema: { hide: true } }, async (request) => openApiFor(await documented(), 'v1', baseUrlOf(request)));
   const forward = async (request: FastifyRequest, reply: FastifyReply) => {
     const answer = await (await documented()).inject({ method: request.method as 'GET' | 'HEAD', url: request.url, headers: request.headers });
     for (const [name, value] of Object.entries(answer.headers)) {
@@ -109,21 +112,33 @@ async function buildDocsApp(describeRoutes: RouteDescriber): Promise<FastifyInst
 export async function openApiDocuments(describeRoutes: RouteDescriber): Promise<Record<'v2' | 'v1', OpenApiDocument>> {
   const docs = await buildDocsApp(describeRoutes);
   try {
-    return { v2: openApiFor(docs, 'v2'), v1: openApiFor(docs, 'v1') };
+    return { v2: openApiFor(docs, 'v2', DEFAULT_SERVER), v1: openApiFor(docs, 'v1', DEFAULT_SERVER) };
   } finally {
     await docs.close();
   }
 }
 
-/** The generated document cut down to one API version's paths. */
-function openApiFor(app: FastifyInstance, version: 'v1' | 'v2'): OpenApiDocument {
+/** Where the committed documents (and the client types generated from them) say the API is: where they are served. */
+const DEFAULT_SERVER = '/';
+
+const LICENSE = { name: 'MIT', identifier: 'MIT' };
+
+/**
+ * The generated document cut down to one API version's paths, served from `serverUrl` (`PUBLIC_URL`, else the
+ * address the document was asked on).
+ */
+function openApiFor(app: FastifyInstance, version: 'v1' | 'v2', serverUrl: string): OpenApiDocument {
   const full = app.swagger() as unknown as OpenApiDocument;
   const paths = Object.fromEntries(
     Object.entries(full.paths ?? {}).filter(([path]) => (version === 'v2' ? path.startsWith('/api/v2/') : !path.startsWith('/api/v2/'))),
   );
   const info =
     version === 'v2'
-      ? { title: 'Locator API V2', version: '2.0.0', description: V2_DESCRIPTION }
-      : { title: 'Locator API V1 (legacy)', version: '1.0.0', description: V1_DESCRIPTION };
-  return { ...full, info, paths };
+      ? { title: 'Locator API V2', version: '2.0.0', description: V2_DESCRIPTION, license: LICENSE }
+      : { title: 'Locator API V1 (legacy)', version: '1.0.0', description: V1_DESCRIPTION, license: LICENSE };
+  // Each document names only its own API's token.
+  const components = full.components as { securitySchemes?: Record<string, unknown> } | undefined;
+  const scheme = version === 'v2' ? 'apiToken' : 'legacyToken';
+  const securitySchemes = Object.fromEntries(Object.entries(components?.securitySchemes ?? {}).filter(([name]) => name === scheme));
+  return { ...full, info, servers: [{ url: serverUrl, description: 'This Locator server' }], components: { ...components, securitySchemes }, paths };
 }

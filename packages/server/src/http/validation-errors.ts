@@ -1,5 +1,5 @@
 import type { ErrorObject } from 'ajv';
-import { addFieldError, type FieldErrors } from './errors.ts';
+import { addFieldError, type FieldErrors } from '../domain/errors.ts';
 
 /** `/callsToAction/Order online` → `callsToAction.Order online` (JSON Pointer unescaped, dots between). */
 function pointerToField(pointer: string): string {

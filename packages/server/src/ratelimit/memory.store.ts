@@ -1,4 +1,4 @@
-import type { RateWindow } from '../domain/rate-limit.ts';
+import type { RateWindow } from './rules.ts';
 import type { RateLimitStore } from './store.ts';
 
 /** Counters in this process's memory: exact and fast, but every process has its own budget. */

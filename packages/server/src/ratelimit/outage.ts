@@ -1,4 +1,4 @@
-import { MINUTE_MS } from '../domain/rate-limit.ts';
+import { MINUTE_MS } from './rules.ts';
 
 export interface OutageLogger {
   warn(details: object, message: string): void;

@@ -1,6 +1,6 @@
+import { createRequire } from 'node:module';
 import type { Redis, Result } from 'ioredis';
-import { loadWhenNeeded } from '../lazy-require.ts';
-import type { RateWindow } from '../domain/rate-limit.ts';
+import type { RateWindow } from './rules.ts';
 import type { RateLimitStore } from './store.ts';
 
 declare module 'ioredis' {
@@ -37,7 +37,8 @@ export class RedisRateLimitStore implements RateLimitStore {
 
   constructor({ url, keyPrefix }: RedisStoreOptions) {
     this.keyPrefix = `${keyPrefix}rl:`;
-    const { Redis: RedisClient } = loadWhenNeeded<typeof import('ioredis')>('ioredis');
+    // Loaded here rather than at start-up (~30 ms), which a server without Redis never needs.
+    const { Redis: RedisClient } = createRequire(import.meta.url)('ioredis') as typeof import('ioredis');
     this.redis = new RedisClient(url, {
       commandTimeout: COMMAND_TIMEOUT_MS,
       connectTimeout: CONNECT_TIMEOUT_MS,

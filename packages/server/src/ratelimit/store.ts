@@ -1,4 +1,4 @@
-import type { RateWindow } from '../domain/rate-limit.ts';
+import type { RateWindow } from './rules.ts';
 
 /**
  * Where request counters live. The memory store serves one process; the Redis store lets any number of

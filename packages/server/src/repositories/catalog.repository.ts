@@ -1,7 +1,6 @@
 import { sql } from 'kysely';
 import type { ProjectCatalog } from '../domain/catalog.ts';
-import { compiledOnce } from './compiled-once.ts';
-import type { Executor } from './executor.ts';
+import type { Executor } from '../db/executor.ts';
 
 type CatalogKind = 'type' | 'marker' | 'filter' | 'field' | 'callToAction' | 'image';
 
@@ -22,9 +21,9 @@ interface CatalogRow {
 const nothing = <T>(column: string) => sql<T | null>`null`.as(column);
 const notDefault = sql<number>`0`.as('is_default');
 
-/** The six small tables side by side (a UNION ALL), each kind in ID order; compiled once, as every write runs it. */
-const catalogRows = compiledOnce((db, _shape: null, projectId: number) =>
-  db
+/** The six small tables side by side (a UNION ALL), each kind in ID order. */
+function catalogRows(db: Executor, projectId: number) {
+  return db
     .selectFrom('location_types')
     .select([sql.lit<CatalogKind>('type').as('kind'), 'id', 'public_id', 'name', 'is_default', nothing('url'), 'priority', 'label', nothing('color'), nothing('icon_url')])
     .where('project_id', '=', projectId)
@@ -75,15 +74,15 @@ const catalogRows = compiledOnce((db, _shape: null, projectId: number) =>
         .where('project_id', '=', projectId)
         .$castTo<CatalogRow>(),
     )
-    .orderBy('id'),
-);
+    .orderBy('id');
+}
 
 /**
  * Everything a project configured for its locations, in one query whatever the project's size: every create and
  * update needs it, so it is one round trip, not six.
  */
 export async function loadCatalog(db: Executor, projectId: number): Promise<ProjectCatalog> {
-  const rows = await catalogRows(db, null, projectId);
+  const rows = await catalogRows(db, projectId).execute();
   const of = (kind: CatalogKind) => rows.filter((row) => row.kind === kind);
   return {
     types: of('type').map((t) => ({ id: t.id, publicId: t.public_id, name: t.name, priority: t.priority ?? 0, isDefault: t.is_default === 1, label: t.label ?? 0 })),

@@ -1,5 +1,5 @@
 import type { GeocodeCacheRow, InsertableGeocodeCacheRow } from '../db/tables/geocode-cache.table.ts';
-import type { Executor } from './executor.ts';
+import type { Executor } from '../db/executor.ts';
 
 export async function findGeocodeCacheEntry(db: Executor, provider: string, addressKey: string): Promise<GeocodeCacheRow | undefined> {
   return db.selectFrom('geocode_cache').selectAll().where('provider', '=', provider).where('address_key', '=', addressKey).executeTakeFirst();

@@ -1,6 +1,6 @@
 import { PostgresAdapter, sql } from 'kysely';
 import type { GeocodingJobRow } from '../db/tables/geocoding-jobs.table.ts';
-import type { Executor } from './executor.ts';
+import type { Executor } from '../db/executor.ts';
 
 /**
  * Queues geocoding for a location. A pending job for the same location is superseded: it is reset to run
@@ -65,10 +65,6 @@ export async function retryJobLater(db: Executor, job: Pick<GeocodingJobRow, 'id
     .where('status', '=', 'running')
     .where('locked_by', '=', job.locked_by)
     .execute();
-}
-
-export async function listJobsOfLocation(db: Executor, locationId: number): Promise<GeocodingJobRow[]> {
-  return db.selectFrom('geocoding_jobs').selectAll().where('location_id', '=', locationId).orderBy('id').execute();
 }
 
 /** Closes a location's waiting jobs once its coordinates were found another way (a bulk re-geocode). */

@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import type { Executor } from './executor.ts';
+import type { Executor } from '../db/executor.ts';
 
 /** Resolves when the database answers a trivial query; rejects when it cannot. */
 export async function pingDatabase(db: Executor): Promise<void> {

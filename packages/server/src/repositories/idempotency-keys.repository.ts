@@ -1,5 +1,5 @@
 import type { IdempotencyKeyRow } from '../db/tables/idempotency-keys.table.ts';
-import type { Executor } from './executor.ts';
+import type { Executor } from '../db/executor.ts';
 
 /** The user's key if it was claimed at or after `since` (older keys are expired). */
 export async function findIdempotencyKey(db: Executor, userId: number, key: string, since: string): Promise<IdempotencyKeyRow | undefined> {

@@ -1,6 +1,6 @@
 import type { Insertable, Selectable, Updateable } from 'kysely';
 import type { Database } from '../db/database.ts';
-import type { Executor } from './executor.ts';
+import type { Executor } from '../db/executor.ts';
 
 /** The tables of what a project configures for its locations. */
 export type SettingTable = 'location_types' | 'markers' | 'filters' | 'custom_fields' | 'calls_to_action';

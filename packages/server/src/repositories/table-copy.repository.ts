@@ -1,6 +1,6 @@
 import { PostgresAdapter, sql, type RawBuilder } from 'kysely';
 import { columnKind, type ColumnLayout } from '../domain/table-checksum.ts';
-import type { Executor } from './executor.ts';
+import type { Executor } from '../db/executor.ts';
 
 // Reads and writes any table of the schema by name, for `locator copy`. What the tables are comes from the database
 // itself (its catalog), so a table a later migration adds is copied without a change here.

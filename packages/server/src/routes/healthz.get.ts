@@ -1,5 +1,5 @@
 import { Type } from 'typebox';
-import type { App } from '../http/app.ts';
+import type { App } from '../http/app-type.ts';
 
 export const HealthBody = Type.Object({ status: Type.Literal('ok') });
 

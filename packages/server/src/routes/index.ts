@@ -1,4 +1,4 @@
-import type { App } from '../http/app.ts';
+import type { App } from '../http/app-type.ts';
 import { registerHealthzGet } from './healthz.get.ts';
 import { registerReadyzGet } from './readyz.get.ts';
 import { registerV2CallsToAction } from './v2/config/calls-to-action.ts';

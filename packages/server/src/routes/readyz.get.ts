@@ -1,5 +1,5 @@
 import { Type } from 'typebox';
-import type { App } from '../http/app.ts';
+import type { App } from '../http/app-type.ts';
 import { checkReadiness } from '../services/readiness.service.ts';
 
 const CheckStatus = Type.Union([Type.Literal('ok'), Type.Literal('unreachable')]);

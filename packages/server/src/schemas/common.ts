@@ -56,8 +56,6 @@ export function errorResponses(...statuses: number[]): Record<number, typeof Err
   return Object.fromEntries(statuses.map((status) => [status, ErrorBody]));
 }
 
-export const V2_AUTH_ERRORS = [401, 403, 429] as const;
-
 /**
  * Builds schema properties for a list of keys, keeping the keys in the type.
  * @example keyed(['mon', 'tue'], () => Type.String()) // { mon: TString, tue: TString }

@@ -7,11 +7,11 @@ import { newPublicId } from '../domain/ids.ts';
 import { DEFAULT_PLAN, isPlan, PLANS, type Plan } from '../domain/plans.ts';
 import { isoNow } from '../domain/time.ts';
 import { generateToken, hashToken, isScope, SCOPES, type Scope, type TokenKind } from '../domain/tokens.ts';
-import { ApiError } from '../http/errors.ts';
-import { insertProject } from '../repositories/projects.repository.ts';
+import { ConflictError, InvalidInputError, NotFoundError } from '../domain/errors.ts';
+import { findProjectByPublicId, insertProject, listProjectsOfUser } from '../repositories/projects.repository.ts';
 import * as tokens from '../repositories/tokens.repository.ts';
-import { findUserByEmail, insertUser } from '../repositories/users.repository.ts';
-import type { Executor } from '../repositories/executor.ts';
+import { findUserByEmail, findUserById, insertUser } from '../repositories/users.repository.ts';
+import type { Executor } from '../db/executor.ts';
 
 export interface IssuedToken {
   token: string;
@@ -29,7 +29,7 @@ const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
 export function parsePlan(plan: string | undefined): Plan {
   if (plan === undefined) return DEFAULT_PLAN;
-  if (!isPlan(plan)) throw new ApiError(422, `Unknown plan "${plan}": use one of ${PLANS.join(', ')}.`);
+  if (!isPlan(plan)) throw new InvalidInputError(`Unknown plan "${plan}": use one of ${PLANS.join(', ')}.`);
   return plan;
 }
 
@@ -38,7 +38,7 @@ export function parseScopes(list: string | undefined): Scope[] {
   const scopes = list.split(',').map((scope) => scope.trim()).filter(Boolean);
   const unknown = scopes.filter((scope) => !isScope(scope));
   if (unknown.length > 0 || scopes.length === 0) {
-    throw new ApiError(422, `Unknown scope "${unknown[0] ?? list}": use ${SCOPES.join(', ')}.`);
+    throw new InvalidInputError(`Unknown scope "${unknown[0] ?? list}": use ${SCOPES.join(', ')}.`);
   }
   return [...new Set(scopes as Scope[])];
 }
@@ -66,9 +66,43 @@ async function issueToken(
   return { token, row };
 }
 
+/** The user behind a token. */
+export async function getUser(db: Executor, userId: number): Promise<UserRow> {
+  const user = await findUserById(db, userId);
+  if (!user) throw NotFoundError.of('User');
+  return user;
+}
+
+/** The user with this email, if there is one. */
+export async function findUser(db: Executor, email: string): Promise<UserRow | undefined> {
+  return findUserByEmail(db, email);
+}
+
+/** The user's projects in ID order, each with its location count (kept on the row by triggers). */
+export async function listProjects(db: Executor, userId: number): Promise<ProjectRow[]> {
+  return listProjectsOfUser(db, userId);
+}
+
+/** Any project by its public ID (the CLI works on every account). */
+export async function requireProject(db: Executor, publicId: string): Promise<ProjectRow> {
+  const project = await findProjectByPublicId(db, publicId);
+  if (!project) throw new NotFoundError(`No project with ID ${publicId}.`);
+  return project;
+}
+
+/** The token with this hash and its owner, as authentication checks it. */
+export async function findTokenOwner(db: Executor, tokenHash: string): Promise<tokens.TokenOwner | undefined> {
+  return tokens.findTokenByHash(db, tokenHash);
+}
+
+/** Remembers when a token was last used. */
+export async function recordTokenUse(db: Executor, tokenId: number, usedAt: string): Promise<void> {
+  await tokens.touchToken(db, tokenId, usedAt);
+}
+
 async function requireUser(db: Executor, email: string): Promise<UserRow> {
   const user = await findUserByEmail(db, email);
-  if (!user) throw new ApiError(404, `No user with email ${email}.`);
+  if (!user) throw new NotFoundError(`No user with email ${email}.`);
   return user;
 }
 
@@ -81,11 +115,11 @@ export async function createUser(
   input: { email: string; name: string; plan?: string },
 ): Promise<CreatedUser> {
   const email = input.email.trim().toLowerCase();
-  if (!EMAIL.test(email)) throw new ApiError(422, `Invalid email "${input.email}".`);
-  if (input.name.trim() === '') throw new ApiError(422, 'The name must not be empty.');
+  if (!EMAIL.test(email)) throw new InvalidInputError(`Invalid email "${input.email}".`);
+  if (input.name.trim() === '') throw new InvalidInputError('The name must not be empty.');
   const plan = parsePlan(input.plan);
   return db.transaction().execute(async (trx) => {
-    if (await findUserByEmail(trx, email)) throw new ApiError(409, `A user with email ${email} already exists.`);
+    if (await findUserByEmail(trx, email)) throw new ConflictError(`A user with email ${email} already exists.`);
     const now = isoNow();
     const user = await insertUser(trx, { public_id: newPublicId('user'), email, name: input.name.trim(), created_at: now });
     const project = await insertProject(trx, {
@@ -108,7 +142,7 @@ export async function createProject(
   input: { email: string; name: string; plan?: string },
 ): Promise<ProjectRow> {
   const plan = parsePlan(input.plan);
-  if (input.name.trim() === '') throw new ApiError(422, 'The project name must not be empty.');
+  if (input.name.trim() === '') throw new InvalidInputError('The project name must not be empty.');
   return db.transaction().execute(async (trx) => {
     const user = await requireUser(trx, input.email);
     const now = isoNow();
@@ -152,7 +186,7 @@ export async function listTokens(db: Kysely<Database>, email: string): Promise<A
 export async function revokeToken(db: Kysely<Database>, publicId: string): Promise<ApiTokenRow> {
   return db.transaction().execute(async (trx) => {
     const token = await tokens.findTokenByPublicId(trx, publicId);
-    if (!token) throw new ApiError(404, `No token with ID ${publicId}.`);
+    if (!token) throw new NotFoundError(`No token with ID ${publicId}.`);
     if (!token.revoked_at) await tokens.revokeToken(trx, token.id, isoNow());
     return { ...token, revoked_at: token.revoked_at ?? isoNow() };
   });

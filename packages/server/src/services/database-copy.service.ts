@@ -4,8 +4,8 @@ import type { Database } from '../db/database.ts';
 import { migrateToLatest } from '../db/migrate.ts';
 import { TableChecksum } from '../domain/table-checksum.ts';
 import { dependencyOrder } from '../domain/table-order.ts';
-import { ApiError } from '../http/errors.ts';
-import type { Executor } from '../repositories/executor.ts';
+import { ConflictError } from '../domain/errors.ts';
+import type { Executor } from '../db/executor.ts';
 import * as tables from '../repositories/table-copy.repository.ts';
 import type { TableLayout } from '../repositories/table-copy.repository.ts';
 
@@ -114,7 +114,7 @@ async function matchingLayouts(source: Kysely<Database>, target: Kysely<Database
   const [sourceLayouts, targetLayouts] = await Promise.all([tables.describeTables(source), tables.describeTables(target)]);
   const missing = absentFrom(sourceLayouts, targetLayouts);
   if (missing.length > 0) {
-    throw new ApiError(409, `The source database lacks ${missing.join(', ')}: bring it up to date first (locator migrate with its DATABASE_URL).`);
+    throw new ConflictError(`The source database lacks ${missing.join(', ')}: bring it up to date first (locator migrate with its DATABASE_URL).`);
   }
   const unknown = absentFrom(targetLayouts, sourceLayouts);
   const targetKinds = new Map(targetLayouts.flatMap((layout) => layout.columns.map((column) => [`${layout.name}.${column.name}`, column.kind])));
@@ -123,7 +123,7 @@ async function matchingLayouts(source: Kysely<Database>, target: Kysely<Database
   );
   if (unknown.length > 0 || retyped.length > 0) {
     const what = [...new Set([...unknown, ...retyped])].join(', ');
-    throw new ApiError(409, `The source database has tables, columns or types this version of Locator does not know (${what}): copy with the version that wrote it.`);
+    throw new ConflictError(`The source database has tables, columns or types this version of Locator does not know (${what}): copy with the version that wrote it.`);
   }
   return targetLayouts;
 }
@@ -144,7 +144,7 @@ async function emptyOrRefuse(writer: Executor, ordered: TableLayout[], force: bo
   if (filled.length === 0) return;
   if (!force) {
     const list = filled.map(([name, count]) => `${name} ${count}`).join(', ');
-    throw new ApiError(409, `The target database is not empty (${list}); add --force to empty it before copying.`);
+    throw new ConflictError(`The target database is not empty (${list}); add --force to empty it before copying.`);
   }
   for (const layout of [...ordered].reverse()) await tables.deleteAllRows(writer, layout.name);
 }

@@ -3,7 +3,7 @@ import type { Database } from '../db/database.ts';
 import type { GeocodingJobRow } from '../db/tables/geocoding-jobs.table.ts';
 import type { GeocodeQuery, Geocoder } from '../geocoding/geocoder.ts';
 import * as jobs from '../repositories/geocoding-jobs.repository.ts';
-import { findLocationRecordById } from '../repositories/locations.repository.ts';
+import { findLocationRecordById } from '../repositories/location-records.repository.ts';
 
 export interface GeocodingQueueOptions {
   geocoder: Geocoder;

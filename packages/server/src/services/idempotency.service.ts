@@ -2,8 +2,8 @@ import type { Transaction } from 'kysely';
 import type { Database } from '../db/database.ts';
 import type { IdempotencyKeyRow } from '../db/tables/idempotency-keys.table.ts';
 import { idempotencyWindowStart } from '../domain/idempotency.ts';
-import { ApiError } from '../http/errors.ts';
-import type { Executor } from '../repositories/executor.ts';
+import { ConflictError, InvalidInputError } from '../domain/errors.ts';
+import type { Executor } from '../db/executor.ts';
 import * as keys from '../repositories/idempotency-keys.repository.ts';
 
 /** A request carrying an `Idempotency-Key`. */
@@ -33,7 +33,7 @@ export class IdempotencyKeyTaken extends Error {
 
 function storedResponseOf(row: IdempotencyKeyRow, request: IdempotentRequest): StoredResponse | 'in-progress' {
   if (row.request_hash !== request.requestHash) {
-    throw ApiError.invalid({
+    throw InvalidInputError.fields({
       'Idempotency-Key': ['was already used with another request; send a new key for a different request'],
     });
   }
@@ -49,7 +49,7 @@ export async function storedResponseFor(db: Executor, request: IdempotentRequest
   const row = await keys.findIdempotencyKey(db, request.userId, request.key, idempotencyWindowStart(request.now));
   if (!row) return undefined;
   const stored = storedResponseOf(row, request);
-  if (stored === 'in-progress') throw new ApiError(409, 'A request with this Idempotency-Key is in progress; retry after it has finished.');
+  if (stored === 'in-progress') throw new ConflictError('A request with this Idempotency-Key is in progress; retry after it has finished.');
   return stored;
 }
 

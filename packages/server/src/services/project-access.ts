@@ -1,14 +1,24 @@
 import type { ProjectRow } from '../db/tables/projects.table.ts';
-import type { Executor } from '../repositories/executor.ts';
+import { NotFoundError } from '../domain/errors.ts';
+import { requireApiAccess } from '../domain/plans.ts';
+import type { Executor } from '../db/executor.ts';
+import { findOwnedProject, findPersonalProject } from '../repositories/projects.repository.ts';
+
+/** The project a request works on: one of the caller's, by public ID (V2), or the caller's personal project (V1). */
+export type ProjectRef = { userId: number; publicId: string } | { userId: number; personal: true };
 
 /**
- * Finds and vets (ownership, plan) the project a write names, given the write's transaction: the write looks its
- * project up inside the transaction, so nothing is read before it (see `db/group-commit.ts`).
+ * The project a reference names, read on `db` (a service passes its transaction, so the write saves against the
+ * project as it read it). Someone else's project is not found; one whose plan lacks API access is forbidden.
  */
-export type ProjectAccess = (db: Executor) => Promise<ProjectRow>;
+export async function accessibleProject(db: Executor, ref: ProjectRef): Promise<ProjectRow> {
+  const project = 'publicId' in ref ? await findOwnedProject(db, ref.userId, ref.publicId) : await findPersonalProject(db, ref.userId);
+  if (!project) throw NotFoundError.of('Project');
+  requireApiAccess(project.plan);
+  return project;
+}
 
-/** Access to a project already found and vetted (the CLI's own). */
-export const knownProject =
-  (project: ProjectRow): ProjectAccess =>
-  async () =>
-    project;
+/** The reference to a project already found (the CLI's own, which creates its demo project and then fills it). */
+export function refOfProject(project: Pick<ProjectRow, 'user_id' | 'public_id'>): ProjectRef {
+  return { userId: project.user_id, publicId: project.public_id };
+}

@@ -4,8 +4,8 @@ import { lockProject } from '../repositories/projects.repository.ts';
 import { newPublicId, type ID_PREFIX } from '../domain/ids.ts';
 import { checkSettingName, findNameClash } from '../domain/setting-names.ts';
 import { isoNow } from '../domain/time.ts';
-import { ApiError } from '../http/errors.ts';
-import type { Executor } from '../repositories/executor.ts';
+import { InvalidInputError, NotFoundError } from '../domain/errors.ts';
+import type { Executor } from '../db/executor.ts';
 import {
   clearOtherDefaults,
   deleteSetting,
@@ -30,6 +30,7 @@ import type {
   MarkerCreateBody,
   MarkerPatchBody,
 } from '../schemas/project-settings.ts';
+import { accessibleProject, type ProjectRef } from './project-access.ts';
 import type { TransactionHooks } from './transaction-hooks.ts';
 
 export type { SettingRow, SettingTable };
@@ -120,37 +121,53 @@ export const CALLS_TO_ACTION: SettingKind<'calls_to_action', CallToActionCreateB
   changes: (_input, name) => ({ title: name }),
 };
 
+export interface SettingDeleteOptions {
+  project: ProjectRef;
+  /** The setting's public ID; one of another project is not found. */
+  publicId: string;
+  /** ISO 8601 time of the request (default: now). */
+  now?: string;
+}
+
+export interface SettingUpdateOptions<Patch> extends SettingDeleteOptions {
+  input: Patch;
+}
+
+export interface SettingCreateOptions<T extends SettingTable, Create> {
+  project: ProjectRef;
+  input: Create;
+  /** ISO 8601 time of the request (default: now). */
+  now?: string;
+  hooks?: TransactionHooks<SettingRow<T>>;
+}
+
 const isNoChange = (changes: object) => Object.values(changes).every((value) => value === undefined);
 
 /**
  * The rules every kind of setting shares: trimmed names unique in the project ignoring case (422 otherwise), one
  * transaction per write (writes of one project wait for each other), at most one default, and IDs of another project
  * answered as not found.
- * @example await markerSettings.create(db, project.id, { name: 'Flagship', default: true })
+ * @example await markerSettings.create(db, { project: { userId, publicId: 'prj_…' }, input: { name: 'Flagship', default: true } })
  */
 export class ProjectSettings<T extends SettingTable, Create, Patch> {
   constructor(readonly kind: SettingKind<T, Create, Patch>) {}
 
   /** The project's settings of this kind, in ID order. */
-  async list(db: Kysely<Database>, projectId: number): Promise<SettingRow<T>[]> {
-    return listSettings(db, this.kind.table, projectId);
+  async list(db: Kysely<Database>, ref: ProjectRef): Promise<SettingRow<T>[]> {
+    const project = await accessibleProject(db, ref);
+    return listSettings(db, this.kind.table, project.id);
   }
 
   /** Creates one; a new default clears the former one. `hooks` join the transaction (an idempotency key, say). */
-  async create(
-    db: Kysely<Database>,
-    projectId: number,
-    input: Create,
-    now: string = isoNow(),
-    hooks: TransactionHooks<SettingRow<T>> = {},
-  ): Promise<SettingRow<T>> {
+  async create(db: Kysely<Database>, { project: ref, input, now = isoNow(), hooks = {} }: SettingCreateOptions<T, Create>): Promise<SettingRow<T>> {
     const { kind } = this;
     const name = this.checkedName(kind.inputName(input) ?? '');
     return db.transaction().execute(async (trx) => {
+      const project = await accessibleProject(trx, ref);
       await hooks.before?.(trx);
-      await lockProject(trx, projectId);
-      await this.ensureNameFree(trx, projectId, name);
-      const keys: NewSettingKeys = { public_id: newPublicId(kind.idKind), project_id: projectId, name, created_at: now };
+      await lockProject(trx, project.id);
+      await this.ensureNameFree(trx, project.id, name);
+      const keys: NewSettingKeys = { public_id: newPublicId(kind.idKind), project_id: project.id, name, created_at: now };
       const row = await insertSetting(trx, kind.table, kind.newRow(input, keys));
       await kind.keepOneDefault?.(trx, row);
       await hooks.after?.(trx, row);
@@ -159,14 +176,15 @@ export class ProjectSettings<T extends SettingTable, Create, Patch> {
   }
 
   /** Applies a partial update (omitted keys keep their values); a rename moves `updated_at` of the locations showing it. */
-  async update(db: Kysely<Database>, projectId: number, publicId: string, input: Patch, now: string = isoNow()): Promise<SettingRow<T>> {
+  async update(db: Kysely<Database>, { project: ref, publicId, input, now = isoNow() }: SettingUpdateOptions<Patch>): Promise<SettingRow<T>> {
     const { kind } = this;
     const rawName = kind.inputName(input);
     const name = rawName === undefined ? undefined : this.checkedName(rawName);
     return db.transaction().execute(async (trx) => {
-      await lockProject(trx, projectId);
-      const current = await this.require(trx, projectId, publicId);
-      if (name !== undefined) await this.ensureNameFree(trx, projectId, name, current.id);
+      const project = await accessibleProject(trx, ref);
+      await lockProject(trx, project.id);
+      const current = await this.require(trx, project.id, publicId);
+      if (name !== undefined) await this.ensureNameFree(trx, project.id, name, current.id);
       const changes = kind.changes(input, name);
       const row = isNoChange(changes) ? current : await updateSetting(trx, kind.table, current.id, changes);
       if (name !== undefined && name !== kind.nameOf(current)) await touchLocationsUsing(trx, kind.table, row.id, now);
@@ -176,10 +194,11 @@ export class ProjectSettings<T extends SettingTable, Create, Patch> {
   }
 
   /** Deletes one, detaching it from every location (their `updated_at` moves). */
-  async delete(db: Kysely<Database>, projectId: number, publicId: string, now: string = isoNow()): Promise<void> {
+  async delete(db: Kysely<Database>, { project: ref, publicId, now = isoNow() }: SettingDeleteOptions): Promise<void> {
     await db.transaction().execute(async (trx) => {
-      await lockProject(trx, projectId);
-      const current = await this.require(trx, projectId, publicId);
+      const project = await accessibleProject(trx, ref);
+      await lockProject(trx, project.id);
+      const current = await this.require(trx, project.id, publicId);
       await touchLocationsUsing(trx, this.kind.table, current.id, now);
       await deleteSetting(trx, this.kind.table, current.id);
     });
@@ -187,7 +206,7 @@ export class ProjectSettings<T extends SettingTable, Create, Patch> {
 
   private checkedName(raw: string): string {
     const checked = checkSettingName(raw);
-    if (!checked.ok) throw ApiError.invalid({ [this.kind.nameKey]: [checked.message] });
+    if (!checked.ok) throw InvalidInputError.fields({ [this.kind.nameKey]: [checked.message] });
     return checked.name;
   }
 
@@ -195,13 +214,13 @@ export class ProjectSettings<T extends SettingTable, Create, Patch> {
     const { kind } = this;
     const clash = findNameClash(await listSettings(db, kind.table, projectId), kind.nameOf, name, exceptId);
     if (clash) {
-      throw ApiError.invalid({ [kind.nameKey]: [`is already used by ${kind.noun.toLowerCase()} "${kind.nameOf(clash)}" (names ignore case)`] });
+      throw InvalidInputError.fields({ [kind.nameKey]: [`is already used by ${kind.noun.toLowerCase()} "${kind.nameOf(clash)}" (names ignore case)`] });
     }
   }
 
   private async require(db: Executor, projectId: number, publicId: string): Promise<SettingRow<T>> {
     const row = await findSetting(db, this.kind.table, projectId, publicId);
-    if (!row) throw ApiError.notFound(this.kind.noun);
+    if (!row) throw NotFoundError.of(this.kind.noun);
     return row;
   }
 }

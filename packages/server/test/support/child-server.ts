@@ -1,7 +1,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { fileURLToPath } from 'node:url';
+import { LOCATOR_BIN } from './cli.ts';
+import { readUntil } from './wait.ts';
 
-const CLI = fileURLToPath(new URL('../../../../bin/locator.js', import.meta.url));
 const START_TIMEOUT_MS = 30_000;
 
 /** `locator serve` running in a process of its own, as it runs in production. */
@@ -15,7 +15,7 @@ export interface ChildServer {
  * says ready (so its Redis connection is up). The port is read from the server's own start-up log line.
  */
 export async function startChildServer(env: Record<string, string>): Promise<ChildServer> {
-  const child = spawn(process.execPath, [CLI, 'serve'], {
+  const child = spawn(process.execPath, [LOCATOR_BIN, 'serve'], {
     env: { ...process.env, PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'info', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
@@ -56,12 +56,8 @@ function listeningUrl(child: ChildProcess): Promise<string> {
 }
 
 async function waitUntilReady(url: string): Promise<void> {
-  for (let attempt = 0; attempt < 100; attempt += 1) {
-    const response = await fetch(`${url}/readyz`).catch(() => undefined);
-    if (response?.status === 200) return;
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-  throw new Error(`${url} never became ready`);
+  const readiness = () => fetch(`${url}/readyz`).then((response) => response.status, () => 0);
+  if ((await readUntil(readiness, (status) => status === 200, { tries: 100, intervalMs: 100 })) !== 200) throw new Error(`${url} never became ready`);
 }
 
 async function stopChild(child: ChildProcess): Promise<void> {

@@ -1,6 +1,14 @@
+import type { Kysely } from 'kysely';
+import type { Database } from '../../src/db/database.ts';
+import type { InsertableLocationRow } from '../../src/db/tables/locations.table.ts';
 import type { ProjectRow } from '../../src/db/tables/projects.table.ts';
 import { newPublicId } from '../../src/domain/ids.ts';
-import type { TestServer } from './server.ts';
+import type { LocationInput } from '../../src/domain/location-write.ts';
+import { isoNow } from '../../src/domain/time.ts';
+import type { CreatedUser } from '../../src/services/accounts.service.ts';
+import { createLocation, type LocationView } from '../../src/services/locations.service.ts';
+import { refOfProject } from '../../src/services/project-access.ts';
+import { createAccount, type TestServer } from './server.ts';
 
 export interface SeededCatalog {
   types: { store: string; outlet: string };
@@ -11,7 +19,7 @@ export interface SeededCatalog {
  * A project configuration for location tests: types Store (default) and Outlet, markers Red (default) and Blue,
  * filters Wifi/Parking/Accessible, fields Manager/Floor, calls to action "Order online"/Book, and an image "storefront".
  */
-export async function seedCatalog(server: TestServer, project: Pick<ProjectRow, 'id'>): Promise<SeededCatalog> {
+export async function seedCatalog(server: Pick<TestServer, 'database'>, project: Pick<ProjectRow, 'id'>): Promise<SeededCatalog> {
   const { db } = server.database;
   const now = new Date().toISOString();
   const base = { project_id: project.id, created_at: now };
@@ -52,9 +60,57 @@ export async function seedCatalog(server: TestServer, project: Pick<ProjectRow, 
   return { types: { store, outlet }, markers: { red, blue } };
 }
 
+/**
+ * A location made through the service with the V2 rules, without HTTP and without a geocoder, as an import would make
+ * it: one without coordinates waits in the geocoding queue.
+ */
+export async function createLocationDirectly(
+  db: Kysely<Database>,
+  project: Pick<ProjectRow, 'user_id' | 'public_id'>,
+  input: LocationInput & { name: string },
+): Promise<LocationView> {
+  return createLocation(db, { project: refOfProject(project), input, policy: { legacyLocationType: false }, now: isoNow() });
+}
+
+/** An account whose personal project holds the catalog of `seedCatalog`. */
+export interface CatalogAccount {
+  account: CreatedUser;
+  catalog: SeededCatalog;
+  /** The V2 path of the project's locations: `/api/v2/projects/{id}/locations`. */
+  locations: string;
+}
+
+export async function createCatalogAccount(server: TestServer): Promise<CatalogAccount> {
+  const account = await createAccount(server);
+  const catalog = await seedCatalog(server, account.project);
+  return { account, catalog, locations: `/api/v2/projects/${account.project.public_id}/locations` };
+}
+
+/**
+ * A row of the locations table for tests that write rows directly (past the API and its rules): visible, with an empty
+ * generated address, written now unless told.
+ */
+export function locationRow(projectId: number, row: Pick<InsertableLocationRow, 'public_id' | 'slug' | 'name'> & Partial<InsertableLocationRow>): InsertableLocationRow {
+  const now = new Date().toISOString();
+  return {
+    project_id: projectId,
+    address: '',
+    address_generated: 1,
+    display_address: '',
+    display_address_generated: 1,
+    visible: 1,
+    created_at: now,
+    updated_at: now,
+    ...row,
+  };
+}
+
 export async function setPlan(server: TestServer, projectId: number, plan: string): Promise<void> {
   await server.database.db.updateTable('projects').set({ plan }).where('id', '=', projectId).execute();
 }
+
+/** The query string that asks a V2 read for every attachment: hours, filters, fields and calls to action. */
+export const INCLUDE_ALL = 'includeHours=1&includeFilters=1&includeFields=1&includeCallsToAction=1';
 
 export const FULL_WEEK = {
   mon: '9:00-17:00',

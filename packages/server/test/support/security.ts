@@ -1,7 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { SCOPES, type Scope } from '../../src/domain/tokens.ts';
 import { createToken, type CreatedUser } from '../../src/services/accounts.service.ts';
-import { call, createAccount, startTestServer, type TestServer } from './server.ts';
+import { setPlan } from './factories.ts';
+import { call, createAccount, useTestServer, type TestServer } from './server.ts';
 
 /** The request a route's security cases make: a concrete path and, for writes, a body that would succeed. */
 export interface RouteCall {
@@ -40,10 +41,6 @@ async function send(server: TestServer, route: SecuredRoute, target: RouteCall, 
   });
 }
 
-async function setPlan(server: TestServer, account: CreatedUser, plan: string): Promise<void> {
-  await server.database.db.updateTable('projects').set({ plan }).where('id', '=', account.project.id).execute();
-}
-
 /** The token the happy path uses: V1 takes the legacy token; V2 a token with the route's scope and nothing else. */
 async function rightToken(server: TestServer, route: SecuredRoute, account: CreatedUser): Promise<string> {
   if (route.api === 'v1') return account.legacyToken.token;
@@ -59,12 +56,8 @@ async function rightToken(server: TestServer, route: SecuredRoute, account: Crea
  * 2xx for routes that are not plan-gated); and the right token → 2xx.
  */
 export function describeRouteSecurity(routes: readonly SecuredRoute[]): void {
-  let server: TestServer;
-  beforeAll(async () => {
-    // Many deliberate 401s come from one address; the failed-authentication budget is tested on its own.
-    server = await startTestServer({ env: { AUTH_FAILURE_LIMIT_PER_MINUTE: '0' } });
-  });
-  afterAll(async () => server.stop());
+  // Many deliberate 401s come from one address; the failed-authentication budget is tested on its own.
+  const server = useTestServer({ env: { AUTH_FAILURE_LIMIT_PER_MINUTE: '0' } });
 
   /** A fresh account and what the route needs in it. */
   async function arrange(route: SecuredRoute) {
@@ -116,7 +109,7 @@ export function describeRouteSecurity(routes: readonly SecuredRoute[]): void {
     if (route.planGated) {
       it('answers 403 when the project is not on the Business plan', async () => {
         const { account, target } = await arrange(route);
-        await setPlan(server, account, 'plus');
+        await setPlan(server, account.project.id, 'plus');
         const response = await send(server, route, target, { token: await rightToken(server, route, account) });
         expect(response.status).toBe(403);
         expect(response.body.message).toMatch(/Business/);
@@ -124,7 +117,7 @@ export function describeRouteSecurity(routes: readonly SecuredRoute[]): void {
     } else {
       it('works whatever the plan of the project', async () => {
         const { account, target } = await arrange(route);
-        await setPlan(server, account, 'free');
+        await setPlan(server, account.project.id, 'free');
         const response = await send(server, route, target, { token: await rightToken(server, route, account) });
         expect(response.status).toBeGreaterThanOrEqual(200);
         expect(response.status).toBeLessThan(300);

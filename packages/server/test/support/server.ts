@@ -1,8 +1,10 @@
+import { afterAll, beforeAll } from 'vitest';
 import type { AppContext } from '../../src/app-context.ts';
 import { loadConfig } from '../../src/config/config.ts';
 import { openDatabase, type DatabaseHandle } from '../../src/db/connection.ts';
 import { migrateToLatest } from '../../src/db/migrate.ts';
-import { buildApp, type App } from '../../src/http/app.ts';
+import { buildApp, type BuildAppOptions } from '../../src/http/app.ts';
+import type { App } from '../../src/http/app-type.ts';
 import { createGeocoder } from '../../src/geocoding/create-geocoder.ts';
 import { createRateLimitStore } from '../../src/ratelimit/create-store.ts';
 import { createProject, createUser, type CreatedUser } from '../../src/services/accounts.service.ts';
@@ -24,6 +26,8 @@ export interface TestServerOptions {
   env?: Record<string, string>;
   /** Receives the server's log lines (warnings and above); without it the server logs nothing. */
   logLines?: string[];
+  /** Told of every route the app registers, with its options (`config.auth` among them). */
+  onRoute?: BuildAppOptions['onRoute'];
 }
 
 /**
@@ -40,7 +44,7 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
   const testDatabase = await createTestDatabase();
   const config = loadConfig({ DATABASE_URL: testDatabase.url, PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'silent', ...SHARED_ADDRESS_ENV, ...options.env });
   const queries = { count: 0 };
-  const database = openDatabase(config.databaseUrl, { poolSize: config.databasePoolSize, readCacheBytes: config.readCacheBytes, onQuery: () => void (queries.count += 1) });
+  const database = openDatabase(config.databaseUrl, { poolSize: config.databasePoolSize, onQuery: () => void (queries.count += 1) });
   await migrateToLatest(database);
   const clock = { now: Date.now() };
   const ctx: AppContext = {
@@ -52,7 +56,10 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
     geocoder: createGeocoder(config, { db: database.db, clock: () => clock.now }),
   };
   const logLines = options.logLines;
-  const app = await buildApp(ctx, { logger: logLines ? { level: 'warn', stream: { write: (line) => void logLines.push(line) } } : false });
+  const app = await buildApp(ctx, {
+    logger: logLines ? { level: 'warn', stream: { write: (line) => void logLines.push(line) } } : false,
+    ...(options.onRoute ? { onRoute: options.onRoute } : {}),
+  });
   // As in production: wait briefly for Redis when configured; an unreachable one is a case the tests cover.
   await ctx.rateLimitStore.ready().catch(() => undefined);
   const url = await app.listen({ port: 0, host: '127.0.0.1' });
@@ -67,6 +74,43 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
       await app.close();
       await testDatabase.dispose();
     },
+  };
+}
+
+/**
+ * A test server for the tests of one file (or of the describe block it is called in): started in beforeAll, stopped
+ * in afterAll. What it answers stands for that server from beforeAll on.
+ */
+export function useTestServer(options: TestServerOptions = {}): TestServer {
+  let started: TestServer | undefined;
+  beforeAll(async () => {
+    started = await startTestServer(options);
+  });
+  afterAll(async () => started?.stop());
+  const server = (): TestServer => {
+    if (!started) throw new Error('The test server starts in beforeAll');
+    return started;
+  };
+  return {
+    get url() {
+      return server().url;
+    },
+    get app() {
+      return server().app;
+    },
+    get database() {
+      return server().database;
+    },
+    get queries() {
+      return server().queries;
+    },
+    get clock() {
+      return server().clock;
+    },
+    get ctx() {
+      return server().ctx;
+    },
+    stop: () => server().stop(),
   };
 }
 

@@ -2,7 +2,7 @@ import { existsSync } from 'node:fs';
 import { Presets, SingleBar } from 'cli-progress';
 import type { Command } from 'commander';
 import { openDatabase } from '../../db/connection.ts';
-import { ApiError } from '../../http/errors.ts';
+import { InvalidInputError, NotFoundError } from '../../domain/errors.ts';
 import { copyDatabase, CopyVerificationError, type CopySummary } from '../../services/database-copy.service.ts';
 import { print } from '../database.ts';
 
@@ -45,10 +45,10 @@ export function registerCopyCommand(program: Command): void {
     .option('--force', 'empty a target that holds rows (they are deleted) instead of refusing it')
     .option('--json', 'print the summary as one JSON object')
     .action(async (options: { from: string; to: string; force?: boolean; json?: boolean }) => {
-      if (options.from === options.to) throw new ApiError(422, 'The source and the target are the same database.');
+      if (options.from === options.to) throw new InvalidInputError('The source and the target are the same database.');
       const sourcePath = options.from.startsWith('sqlite:') ? options.from.slice('sqlite:'.length) : undefined;
       // Opening a SQLite path that does not exist would create an empty database and copy nothing.
-      if (sourcePath !== undefined && sourcePath !== ':memory:' && !existsSync(sourcePath)) throw new ApiError(404, `No SQLite database at ${sourcePath}.`);
+      if (sourcePath !== undefined && sourcePath !== ':memory:' && !existsSync(sourcePath)) throw new NotFoundError(`No SQLite database at ${sourcePath}.`);
       const source = openDatabase(options.from);
       const target = openDatabase(options.to);
       const bar = new SingleBar({ format: 'Copying [{bar}] {value}/{total} rows {table}', stream: process.stderr, noTTYOutput: false }, Presets.shades_classic);

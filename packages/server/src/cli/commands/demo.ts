@@ -5,10 +5,9 @@ import type { ProjectRow } from '../../db/tables/projects.table.ts';
 import { newPublicId } from '../../domain/ids.ts';
 import type { LocationInput } from '../../domain/location-write.ts';
 import { isoNow } from '../../domain/time.ts';
-import { createToken, createUser, rotateLegacyToken } from '../../services/accounts.service.ts';
+import { createToken, createUser, findUser, rotateLegacyToken } from '../../services/accounts.service.ts';
 import { createLocation } from '../../services/locations.service.ts';
-import { knownProject } from '../../services/project-access.ts';
-import { findUserByEmail } from '../../repositories/users.repository.ts';
+import { refOfProject } from '../../services/project-access.ts';
 import { loadConfig } from '../../config/config.ts';
 import { withDatabase } from '../database.ts';
 import { DEMO_CITIES, DEMO_CONFIG, DEMO_STREETS, MANAGERS, OUTLET_HOURS, WEEKDAY_HOURS } from '../demo-data.ts';
@@ -82,7 +81,7 @@ export function registerDemoCommand(program: Command): void {
     .option('--json', 'print one JSON object')
     .action(async (options: { json?: boolean }) => {
       const result = await withDatabase(async ({ db }) => {
-        const existing = await findUserByEmail(db, DEMO_EMAIL);
+        const existing = await findUser(db, DEMO_EMAIL);
         if (existing) {
           // The demo exists: tokens are shown only once, so issue fresh ones rather than failing.
           const token = await createToken(db, { email: DEMO_EMAIL, name: 'demo' });
@@ -94,7 +93,7 @@ export function registerDemoCommand(program: Command): void {
         await seedConfiguration(db, created.project);
         let count = 0;
         for (const input of demoLocations()) {
-          await createLocation(db, knownProject(created.project), input, { legacyLocationType: false }, isoNow());
+          await createLocation(db, { project: refOfProject(created.project), input, policy: { legacyLocationType: false }, now: isoNow() });
           count += 1;
         }
         return { project: created.project, token: created.token.token, legacyToken: created.legacyToken.token, created: count };

@@ -2,8 +2,8 @@ import { SingleBar, Presets } from 'cli-progress';
 import type { Command } from 'commander';
 import { loadConfig } from '../../config/config.ts';
 import { createGeocoder } from '../../geocoding/create-geocoder.ts';
-import { ApiError } from '../../http/errors.ts';
-import { findProjectByPublicId } from '../../repositories/projects.repository.ts';
+import { InvalidInputError } from '../../domain/errors.ts';
+import { requireProject } from '../../services/accounts.service.ts';
 import { geocodeProject, type BulkGeocodingSummary } from '../../services/bulk-geocoding.service.ts';
 import { print, withDatabase } from '../database.ts';
 
@@ -25,11 +25,10 @@ export function registerGeocodeCommand(program: Command): void {
     .option('--all', 'every location whose coordinates were not set by hand')
     .option('--json', 'print the summary as one JSON object')
     .action(async (options: { project: string; missing?: boolean; all?: boolean; json?: boolean }) => {
-      if (options.missing && options.all) throw new ApiError(422, 'Choose one of --missing and --all.');
+      if (options.missing && options.all) throw new InvalidInputError('Choose one of --missing and --all.');
       const config = loadConfig();
       const summary = await withDatabase(async ({ db }) => {
-        const project = await findProjectByPublicId(db, options.project);
-        if (!project) throw new ApiError(404, `No project with ID ${options.project}.`);
+        const project = await requireProject(db, options.project);
         const bar = new SingleBar({ format: 'Geocoding [{bar}] {value}/{total} {percentage}% ETA {eta}s', stream: process.stderr, noTTYOutput: false }, Presets.shades_classic);
         let started = false;
         try {

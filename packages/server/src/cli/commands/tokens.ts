@@ -1,6 +1,6 @@
 import type { Command } from 'commander';
 import { parseDuration } from '../../domain/tokens.ts';
-import { ApiError } from '../../http/errors.ts';
+import { InvalidInputError } from '../../domain/errors.ts';
 import { createToken, listTokens, parseScopes, revokeToken, rotateLegacyToken } from '../../services/accounts.service.ts';
 import { print, withDatabase } from '../database.ts';
 
@@ -18,7 +18,7 @@ export function registerTokensCommands(program: Command): void {
       const scopes = parseScopes(options.scopes);
       const expiresInMs = options.expiresIn === undefined ? undefined : parseDuration(options.expiresIn);
       if (options.expiresIn !== undefined && expiresInMs === undefined) {
-        throw new ApiError(422, `Invalid --expires-in "${options.expiresIn}": use a number and a unit, like 30d, 12h or 1y.`);
+        throw new InvalidInputError(`Invalid --expires-in "${options.expiresIn}": use a number and a unit, like 30d, 12h or 1y.`);
       }
       const issued = await withDatabase(({ db }) =>
         createToken(db, { email: options.email, name: options.name, scopes, ...(expiresInMs ? { expiresInMs } : {}) }),

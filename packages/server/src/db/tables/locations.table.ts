@@ -41,8 +41,6 @@ export interface LocationsTable {
   geocoding_precision: string | null;
   created_at: string;
   updated_at: string;
-  /** Moves on every change of the location or its attachments (database triggers); stored documents carry it. */
-  revision: Generated<number>;
 }
 
 export type LocationRow = Selectable<LocationsTable>;

@@ -10,8 +10,6 @@ export interface ProjectsTable {
   personal: number;
   /** How many locations the project holds; kept by database triggers, read by unfiltered lists instead of counting. */
   locations_count: Generated<number>;
-  /** Moves on every change of the project's location types, markers, filters, fields, calls to action or images (triggers). */
-  catalog_revision: Generated<number>;
   created_at: string;
   updated_at: string;
 }

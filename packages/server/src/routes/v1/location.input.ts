@@ -1,7 +1,7 @@
 import type { FastifyRequest } from 'fastify';
 import type { LocationInput, WritePolicy } from '../../domain/location-write.ts';
 import { readV1LocationBody } from '../../domain/v1-input.ts';
-import { ApiError } from '../../http/errors.ts';
+import { InvalidInputError } from '../../domain/errors.ts';
 
 /**
  * How V1 writes: the legacy `location_type` exception (omitted, null or unknown selects the default; the current name
@@ -12,7 +12,7 @@ export const V1_WRITE_POLICY: WritePolicy = { legacyLocationType: true, keepMark
 /** A V1 body read into the domain's input, or a 422 with every field error. */
 export function locationInputFromV1(body: unknown): LocationInput & { name: string } {
   const result = readV1LocationBody(body);
-  if ('errors' in result) throw ApiError.invalid(result.errors);
+  if ('errors' in result) throw InvalidInputError.fields(result.errors);
   return result.input;
 }
 

@@ -1,5 +1,5 @@
 import { socialProfilesOf } from '../../domain/socials.ts';
-import type { LocationRecord } from '../../repositories/locations.repository.ts';
+import type { LocationRecord } from '../../services/locations.service.ts';
 import type { LocationV1 } from '../../schemas/location.v1.ts';
 import type { LocationView } from '../../services/locations.service.ts';
 

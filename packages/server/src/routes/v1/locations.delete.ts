@@ -1,5 +1,5 @@
-import type { App } from '../../http/app.ts';
-import { personalProjectAccess } from '../../http/auth.ts';
+import type { App } from '../../http/app-type.ts';
+import { personalProjectRef } from '../../http/auth.ts';
 import { errorResponses, SuccessBody } from '../../schemas/common.ts';
 import { LocationParamsV1, V1_LOCATIONS_TAG } from '../../schemas/location.v1.ts';
 import { deleteLocation } from '../../services/locations.service.ts';
@@ -12,6 +12,7 @@ export function registerV1LocationsDelete(app: App): void {
       config: { auth: { api: 'v1' } },
       schema: {
         tags: [V1_LOCATIONS_TAG],
+        operationId: 'deleteLocation',
         summary: 'Delete a location',
         description: 'Deletes the location with its hours and attachments; `{"success": true}`. There is no PATCH in V1 (405).',
         security: [{ legacyToken: [] }],
@@ -20,8 +21,7 @@ export function registerV1LocationsDelete(app: App): void {
       },
     },
     async (request) => {
-      const project = personalProjectAccess(request);
-      await deleteLocation(app.ctx.database.db, project, v1LocationKey(request.params.id));
+      await deleteLocation(app.ctx.database.db, { project: personalProjectRef(request), key: v1LocationKey(request.params.id) });
       return { success: true as const };
     },
   );

@@ -1,5 +1,6 @@
-import type { App } from '../../http/app.ts';
-import { personalProjectOf } from '../../http/auth.ts';
+import type { App } from '../../http/app-type.ts';
+import { personalProjectRef } from '../../http/auth.ts';
+import { ETAG_DESCRIPTION, NotModified, RevalidationHeaders } from '../../http/etag.ts';
 import { errorResponses } from '../../schemas/common.ts';
 import { LocationParamsV1, LocationV1, V1_LOCATIONS_TAG } from '../../schemas/location.v1.ts';
 import { ALL_ATTACHMENTS, getLocation } from '../../services/locations.service.ts';
@@ -10,19 +11,21 @@ export function registerV1LocationsGet(app: App): void {
   app.get(
     '/api/locations/:id',
     {
-      config: { auth: { api: 'v1' } },
+      config: { auth: { api: 'v1' }, etag: true },
       schema: {
         tags: [V1_LOCATIONS_TAG],
+        operationId: 'getLocation',
         summary: 'Read a location',
-        description: 'The location itself, with no `data` wrapper. An ID outside the token owner’s personal project is 404.',
+        description: `The location itself, with no \`data\` wrapper. An ID outside the token owner’s personal project is 404. ${ETAG_DESCRIPTION}`,
         security: [{ legacyToken: [] }],
+        headers: RevalidationHeaders,
         params: LocationParamsV1,
-        response: { 200: LocationV1, ...errorResponses(401, 403, 404, 429) },
+        response: { 200: LocationV1, 304: NotModified, ...errorResponses(401, 403, 404, 429) },
       },
     },
     async (request) => {
-      const project = await personalProjectOf(request);
-      return presentLocationV1(await getLocation(app.ctx.database.db, project, v1LocationKey(request.params.id), ALL_ATTACHMENTS));
+      const view = await getLocation(app.ctx.database.db, { project: personalProjectRef(request), key: v1LocationKey(request.params.id), selection: ALL_ATTACHMENTS });
+      return presentLocationV1(view);
     },
   );
 }

@@ -1,4 +1,4 @@
-import { ApiError } from '../../http/errors.ts';
+import { NotFoundError } from '../../domain/errors.ts';
 import type { LocationKey } from '../../services/locations.service.ts';
 
 /**
@@ -8,6 +8,6 @@ import type { LocationKey } from '../../services/locations.service.ts';
  */
 export function v1LocationKey(id: string): LocationKey {
   const number = /^\d+$/.test(id) ? Number(id) : Number.NaN;
-  if (!Number.isSafeInteger(number) || number < 1) throw ApiError.notFound('Location');
+  if (!Number.isSafeInteger(number) || number < 1) throw NotFoundError.of('Location');
   return { v1Id: number };
 }

@@ -1,10 +1,11 @@
-import type { App } from '../../http/app.ts';
-import { personalProjectAccess } from '../../http/auth.ts';
+import type { App } from '../../http/app-type.ts';
+import { personalProjectRef } from '../../http/auth.ts';
 import { IDEMPOTENCY_DESCRIPTION, IdempotencyKeyHeaders, sendCreated } from '../../http/idempotency.ts';
 import { isoNow } from '../../domain/time.ts';
 import { errorResponses } from '../../schemas/common.ts';
 import { LocationV1, LocationWriteV1, V1_LOCATIONS_TAG } from '../../schemas/location.v1.ts';
 import { createLocation, type LocationView } from '../../services/locations.service.ts';
+import { accessibleProject } from '../../services/project-access.ts';
 import { checkV1LocationBody, locationInputFromV1, V1_WRITE_POLICY } from './location.input.ts';
 import { presentLocationV1 } from './location.present.ts';
 
@@ -16,6 +17,7 @@ export function registerV1LocationsPost(app: App): void {
       preValidation: checkV1LocationBody,
       schema: {
         tags: [V1_LOCATIONS_TAG],
+        operationId: 'createLocation',
         summary: 'Create a location',
         description:
           '`name` is required and nonempty; every other writable field is optional. Returns 201 with the location, no `data` wrapper. An omitted, null or unknown `location_type` selects the project default; the marker is the project default. When `lat` or `lng` is missing or 0, the address is geocoded during the request (send both nonzero coordinates to avoid it); when that finds nothing in time, the location is still created (without coordinates) and geocoding is queued. `filters`, `fields`, `buttons`, `hours`, `marker`, `cover` and `slug` are not writable in V1 and are ignored, as are unknown keys. A missing `name`, coordinates out of range or an invalid `email` is 422 with field errors, and nothing is saved. ' +
@@ -27,7 +29,7 @@ export function registerV1LocationsPost(app: App): void {
       },
     },
     async (request, reply) => {
-      const project = personalProjectAccess(request);
+      const project = personalProjectRef(request);
       const { database, geocoder, config, clock } = app.ctx;
       const geocoding = { geocoder, timeoutMs: config.geocoder.timeoutMs };
       const input = locationInputFromV1(request.body);
@@ -35,8 +37,8 @@ export function registerV1LocationsPost(app: App): void {
       return sendCreated<LocationView>(request, reply, {
         status: 201,
         now,
-        check: () => project(database.db),
-        create: (hooks) => createLocation(database.db, project, input, V1_WRITE_POLICY, now, geocoding, hooks),
+        check: () => accessibleProject(database.db, project),
+        create: (hooks) => createLocation(database.db, { project, input, policy: V1_WRITE_POLICY, now, geocoding, hooks }),
         present: presentLocationV1,
       });
     },

@@ -1,5 +1,5 @@
-import type { App } from '../../http/app.ts';
-import { personalProjectAccess } from '../../http/auth.ts';
+import type { App } from '../../http/app-type.ts';
+import { personalProjectRef } from '../../http/auth.ts';
 import { isoNow } from '../../domain/time.ts';
 import { errorResponses } from '../../schemas/common.ts';
 import { LocationParamsV1, LocationV1, LocationWriteV1, V1_LOCATIONS_TAG } from '../../schemas/location.v1.ts';
@@ -16,6 +16,7 @@ export function registerV1LocationsPut(app: App): void {
       preValidation: checkV1LocationBody,
       schema: {
         tags: [V1_LOCATIONS_TAG],
+        operationId: 'updateLocation',
         summary: 'Update a location',
         description: [
           '`name` is required even when only another field changes. Returns 200 with the location, no `data` wrapper.',
@@ -33,16 +34,14 @@ export function registerV1LocationsPut(app: App): void {
       },
     },
     async (request) => {
-      const project = personalProjectAccess(request);
-      const view = await updateLocation(
-        app.ctx.database.db,
-        project,
-        v1LocationKey(request.params.id),
-        'replace',
-        locationInputFromV1(request.body),
-        V1_WRITE_POLICY,
-        isoNow(app.ctx.clock),
-      );
+      const view = await updateLocation(app.ctx.database.db, {
+        project: personalProjectRef(request),
+        key: v1LocationKey(request.params.id),
+        mode: 'replace',
+        input: locationInputFromV1(request.body),
+        policy: V1_WRITE_POLICY,
+        now: isoNow(app.ctx.clock),
+      });
       return presentLocationV1(view);
     },
   );

@@ -1,7 +1,7 @@
-import type { FieldErrors } from '../../domain/hours.ts';
+import type { FieldErrors } from '../../domain/errors.ts';
 import type { LocationInput } from '../../domain/location-write.ts';
 import { READ_ONLY_FIELDS } from '../../domain/location-fields.ts';
-import { ApiError } from '../../http/errors.ts';
+import { InvalidInputError } from '../../domain/errors.ts';
 import type { LocationPatchV2 } from '../../schemas/location.v2.ts';
 
 type NamedValues = Record<string, string | null> | { name?: string; title?: string; value: string | null }[];
@@ -36,7 +36,7 @@ export function locationInputFromV2<T extends LocationPatchV2>(body: T): Locatio
   if (distinct.size > 1) {
     const errors: FieldErrors = {};
     for (const [key] of postcodes.slice(1)) errors[key] = [`disagrees with ${postcodes[0]?.[0]}: send the postcode once`];
-    throw ApiError.invalid(errors);
+    throw InvalidInputError.fields(errors);
   }
   if (postcodes[0]) input.postcode = postcodes[0][1];
   return input as LocationInput & Pick<T, 'name'>;

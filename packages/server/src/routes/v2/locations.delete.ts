@@ -1,5 +1,5 @@
-import type { App } from '../../http/app.ts';
-import { projectAccess } from '../../http/auth.ts';
+import type { App } from '../../http/app-type.ts';
+import { projectRef } from '../../http/auth.ts';
 import { errorResponses, SuccessBody } from '../../schemas/common.ts';
 import { deleteLocation } from '../../services/locations.service.ts';
 import { LocationParams, LOCATIONS_TAG } from './locations.params.ts';
@@ -11,6 +11,7 @@ export function registerV2LocationsDelete(app: App): void {
       config: { auth: { api: 'v2', scope: 'location:delete' } },
       schema: {
         tags: [LOCATIONS_TAG],
+        operationId: 'deleteLocation',
         summary: 'Delete a location',
         security: [{ apiToken: [] }],
         params: LocationParams,
@@ -18,8 +19,7 @@ export function registerV2LocationsDelete(app: App): void {
       },
     },
     async (request) => {
-      const project = projectAccess(request, request.params.project_id);
-      await deleteLocation(app.ctx.database.db, project, { publicId: request.params.location_id });
+      await deleteLocation(app.ctx.database.db, { project: projectRef(request, request.params.project_id), key: { publicId: request.params.location_id } });
       return { success: true as const };
     },
   );

@@ -1,5 +1,5 @@
-import type { App } from '../../http/app.ts';
-import { projectAccess } from '../../http/auth.ts';
+import type { App } from '../../http/app-type.ts';
+import { projectRef } from '../../http/auth.ts';
 import { isoNow } from '../../domain/time.ts';
 import { DataEnvelope, errorResponses } from '../../schemas/common.ts';
 import { LocationPatchV2, LocationV2 } from '../../schemas/location.v2.ts';
@@ -15,6 +15,7 @@ export function registerV2LocationsPatch(app: App): void {
       config: { auth: { api: 'v2', scope: 'location:update' } },
       schema: {
         tags: [LOCATIONS_TAG],
+        operationId: 'updateLocation',
         summary: 'Update some fields of a location',
         description:
           'Omitted fields keep their saved values. `filters` replaces the list; `fields` and `callsToAction` merge by name (null removes one); `hours` changes only the days sent, `hours: null` removes the schedule. Invalid input is 422 and saves nothing.',
@@ -25,16 +26,14 @@ export function registerV2LocationsPatch(app: App): void {
       },
     },
     async (request) => {
-      const project = projectAccess(request, request.params.project_id);
-      const view = await updateLocation(
-        app.ctx.database.db,
-        project,
-        { publicId: request.params.location_id },
-        'patch',
-        locationInputFromV2(request.body),
-        { legacyLocationType: false },
-        isoNow(app.ctx.clock),
-      );
+      const view = await updateLocation(app.ctx.database.db, {
+        project: projectRef(request, request.params.project_id),
+        key: { publicId: request.params.location_id },
+        mode: 'patch',
+        input: locationInputFromV2(request.body),
+        policy: { legacyLocationType: false },
+        now: isoNow(app.ctx.clock),
+      });
       return { data: presentLocationV2(view, ALL_ATTACHMENTS) };
     },
   );

@@ -1,10 +1,11 @@
-import type { App } from '../../http/app.ts';
-import { projectAccess } from '../../http/auth.ts';
+import type { App } from '../../http/app-type.ts';
+import { projectRef } from '../../http/auth.ts';
 import { IDEMPOTENCY_DESCRIPTION, IdempotencyKeyHeaders, sendCreated } from '../../http/idempotency.ts';
 import { isoNow } from '../../domain/time.ts';
 import { DataEnvelope, errorResponses } from '../../schemas/common.ts';
 import { LocationCreateV2, LocationV2 } from '../../schemas/location.v2.ts';
 import { ALL_ATTACHMENTS, createLocation, type LocationView } from '../../services/locations.service.ts';
+import { accessibleProject } from '../../services/project-access.ts';
 import { locationInputFromV2 } from './location.input.ts';
 import { presentLocationV2 } from './location.present.ts';
 import { LOCATIONS_TAG, ProjectParams } from './locations.params.ts';
@@ -16,6 +17,7 @@ export function registerV2LocationsPost(app: App): void {
       config: { auth: { api: 'v2', scope: 'location:create' } },
       schema: {
         tags: [LOCATIONS_TAG],
+        operationId: 'createLocation',
         summary: 'Create a location',
         description:
           '`name` and `city` are required. Omitted marker and location type take the project defaults. When `lat` or `lng` is missing or 0, the address is geocoded. The response carries every include. ' +
@@ -28,7 +30,7 @@ export function registerV2LocationsPost(app: App): void {
       },
     },
     async (request, reply) => {
-      const project = projectAccess(request, request.params.project_id);
+      const project = projectRef(request, request.params.project_id);
       const { database, geocoder, config, clock } = app.ctx;
       const geocoding = { geocoder, timeoutMs: config.geocoder.timeoutMs };
       const input = locationInputFromV2(request.body);
@@ -36,8 +38,8 @@ export function registerV2LocationsPost(app: App): void {
       return sendCreated<LocationView>(request, reply, {
         status: 201,
         now,
-        check: () => project(database.db),
-        create: (hooks) => createLocation(database.db, project, input, { legacyLocationType: false }, now, geocoding, hooks),
+        check: () => accessibleProject(database.db, project),
+        create: (hooks) => createLocation(database.db, { project, input, policy: { legacyLocationType: false }, now, geocoding, hooks }),
         present: (view) => ({ data: presentLocationV2(view, ALL_ATTACHMENTS) }),
       });
     },

@@ -1,9 +1,9 @@
 import { Type, type Static } from 'typebox';
-import type { App } from '../../http/app.ts';
+import type { App } from '../../http/app-type.ts';
 import { principalOf } from '../../http/auth.ts';
 import { hasApiAccess } from '../../domain/plans.ts';
 import { PLANS } from '../../domain/plans.ts';
-import { listProjectsWithCounts } from '../../repositories/projects.repository.ts';
+import { listProjects } from '../../services/accounts.service.ts';
 import { errorResponses, Timestamp } from '../../schemas/common.ts';
 
 export const ProjectBody = Type.Object({
@@ -25,13 +25,14 @@ export function registerV2ProjectsList(app: App): void {
       config: { auth: { api: 'v2', scope: 'project:read' } },
       schema: {
         tags: ['V2 account'],
+        operationId: 'listProjects',
         summary: "List the token owner's projects",
         security: [{ apiToken: [] }],
         response: { 200: Type.Object({ data: Type.Array(ProjectBody) }), ...errorResponses(401, 403, 429) },
       },
     },
     async (request) => {
-      const projects = await listProjectsWithCounts(app.ctx.database.db, principalOf(request).userId);
+      const projects = await listProjects(app.ctx.database.db, principalOf(request).userId);
       return {
         data: projects.map((project) => ({
           id: project.public_id,

@@ -1,8 +1,7 @@
 import { Type, type Static } from 'typebox';
-import type { App } from '../../http/app.ts';
-import { ApiError } from '../../http/errors.ts';
+import type { App } from '../../http/app-type.ts';
 import { principalOf } from '../../http/auth.ts';
-import { findUserById } from '../../repositories/users.repository.ts';
+import { getUser } from '../../services/accounts.service.ts';
 import { DataEnvelope, errorResponses, Timestamp } from '../../schemas/common.ts';
 
 export const UserBody = Type.Object({
@@ -20,14 +19,14 @@ export function registerV2UserGet(app: App): void {
       config: { auth: { api: 'v2', scope: 'user:read' } },
       schema: {
         tags: ['V2 account'],
+        operationId: 'getUser',
         summary: 'Read the profile of the token owner',
         security: [{ apiToken: [] }],
         response: { 200: DataEnvelope(UserBody), ...errorResponses(401, 403, 429) },
       },
     },
     async (request) => {
-      const user = await findUserById(app.ctx.database.db, principalOf(request).userId);
-      if (!user) throw ApiError.notFound('User');
+      const user = await getUser(app.ctx.database.db, principalOf(request).userId);
       return { data: { id: user.public_id, name: user.name, email: user.email, created_at: user.created_at } };
     },
   );

@@ -1,4 +1,4 @@
-import type { App } from '../../../http/app.ts';
+import type { App } from '../../../http/app-type.ts';
 import { CallToActionBody, CallToActionCreateBody, CallToActionPatchBody } from '../../../schemas/project-settings.ts';
 import { callToActionSettings } from '../../../services/project-settings.service.ts';
 import { registerSettingRoutes } from './setting-routes.ts';
@@ -9,6 +9,7 @@ export function registerV2CallsToAction(app: App): void {
     settings: callToActionSettings,
     segment: 'calls-to-action',
     plural: 'calls to action',
+    operationName: { one: 'CallToAction', many: 'CallsToAction' },
     schemas: { item: CallToActionBody, create: CallToActionCreateBody, patch: CallToActionPatchBody },
     onDelete: 'The call to action and its links are removed from every location.',
     toBody: (row) => ({ id: row.public_id, title: row.title }),

@@ -1,4 +1,4 @@
-import type { App } from '../../../http/app.ts';
+import type { App } from '../../../http/app-type.ts';
 import { FieldBody, FieldCreateBody, FieldPatchBody } from '../../../schemas/project-settings.ts';
 import { fieldSettings } from '../../../services/project-settings.service.ts';
 import { registerSettingRoutes } from './setting-routes.ts';
@@ -9,6 +9,7 @@ export function registerV2Fields(app: App): void {
     settings: fieldSettings,
     segment: 'fields',
     plural: 'custom fields',
+    operationName: { one: 'Field', many: 'Fields' },
     schemas: { item: FieldBody, create: FieldCreateBody, patch: FieldPatchBody },
     onDelete: "The field and its values are removed from every location.",
     toBody: (row) => ({ id: row.public_id, name: row.name }),

@@ -1,4 +1,4 @@
-import type { App } from '../../../http/app.ts';
+import type { App } from '../../../http/app-type.ts';
 import { FilterBody, FilterCreateBody, FilterPatchBody } from '../../../schemas/project-settings.ts';
 import { filterSettings } from '../../../services/project-settings.service.ts';
 import { registerSettingRoutes } from './setting-routes.ts';
@@ -9,6 +9,7 @@ export function registerV2Filters(app: App): void {
     settings: filterSettings,
     segment: 'filters',
     plural: 'filters',
+    operationName: { one: 'Filter', many: 'Filters' },
     schemas: { item: FilterBody, create: FilterCreateBody, patch: FilterPatchBody },
     onDelete: 'The filter is removed from every location that had it.',
     toBody: (row) => ({ id: row.public_id, name: row.name }),

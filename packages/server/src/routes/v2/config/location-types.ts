@@ -1,4 +1,4 @@
-import type { App } from '../../../http/app.ts';
+import type { App } from '../../../http/app-type.ts';
 import { LocationTypeBody, LocationTypeCreateBody, LocationTypePatchBody } from '../../../schemas/project-settings.ts';
 import { locationTypeSettings } from '../../../services/project-settings.service.ts';
 import { registerSettingRoutes } from './setting-routes.ts';
@@ -9,6 +9,7 @@ export function registerV2LocationTypes(app: App): void {
     settings: locationTypeSettings,
     segment: 'location-types',
     plural: 'location types',
+    operationName: { one: 'LocationType', many: 'LocationTypes' },
     schemas: { item: LocationTypeBody, create: LocationTypeCreateBody, patch: LocationTypePatchBody },
     onDelete: 'Locations of this type are left without a type (`location_type` becomes null).',
     toBody: (row) => ({ id: row.public_id, name: row.name, priority: row.priority, default: row.is_default === 1, label: row.label === 1 }),

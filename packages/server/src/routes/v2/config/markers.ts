@@ -1,4 +1,4 @@
-import type { App } from '../../../http/app.ts';
+import type { App } from '../../../http/app-type.ts';
 import { MarkerBody, MarkerCreateBody, MarkerPatchBody } from '../../../schemas/project-settings.ts';
 import { markerSettings } from '../../../services/project-settings.service.ts';
 import { registerSettingRoutes } from './setting-routes.ts';
@@ -9,6 +9,7 @@ export function registerV2Markers(app: App): void {
     settings: markerSettings,
     segment: 'markers',
     plural: 'markers',
+    operationName: { one: 'Marker', many: 'Markers' },
     schemas: { item: MarkerBody, create: MarkerCreateBody, patch: MarkerPatchBody },
     onDelete: 'Locations with this marker are left without one (`marker` becomes null).',
     toBody: (row) => ({ id: row.public_id, name: row.name, color: row.color, icon_url: row.icon_url, default: row.is_default === 1 }),

@@ -1,9 +1,10 @@
 import { Type, type Static, type TSchema } from 'typebox';
 import { isoNow } from '../../../domain/time.ts';
-import type { App } from '../../../http/app.ts';
+import type { App } from '../../../http/app-type.ts';
 import type { AuthRequirement } from '../../../http/auth.ts';
-import { projectOf } from '../../../http/auth.ts';
+import { projectRef } from '../../../http/auth.ts';
 import { IDEMPOTENCY_DESCRIPTION, IdempotencyKeyHeaders, sendCreated } from '../../../http/idempotency.ts';
+import { accessibleProject } from '../../../services/project-access.ts';
 import { DataEnvelope, errorResponses, SuccessBody } from '../../../schemas/common.ts';
 import type { ProjectSettings, SettingRow, SettingTable } from '../../../services/project-settings.service.ts';
 
@@ -22,6 +23,8 @@ export interface SettingResource<T extends SettingTable, Item extends TSchema, C
   segment: string;
   /** For summaries: "location types". */
   plural: string;
+  /** For operation IDs (`listLocationTypes`, `createLocationType`): the item's name in PascalCase, one and many. */
+  operationName: { one: string; many: string };
   schemas: { item: Item; create: Create; patch: Patch };
   /** What deleting does to the locations that use the item, for the documentation. */
   onDelete: string;
@@ -36,7 +39,7 @@ export function registerSettingRoutes<T extends SettingTable, Item extends TSche
   app: App,
   resource: SettingResource<T, Item, Create, Patch>,
 ): void {
-  const { settings, plural, schemas, toBody } = resource;
+  const { settings, plural, schemas, toBody, operationName } = resource;
   const { kind } = settings;
   const collection = `/api/v2/projects/:project_id/${resource.segment}`;
   const item = `${collection}/:id`;
@@ -57,6 +60,7 @@ export function registerSettingRoutes<T extends SettingTable, Item extends TSche
       schema: {
         tags,
         security,
+        operationId: `list${operationName.many}`,
         summary: `List the project's ${plural}`,
         description: `Every ${kind.noun.toLowerCase()} of the project in ID order (oldest first). The list is not paginated.`,
         params: ProjectParams,
@@ -64,8 +68,7 @@ export function registerSettingRoutes<T extends SettingTable, Item extends TSche
       },
     },
     async (request) => {
-      const project = await projectOf(request, request.params.project_id, { requirePlan: true });
-      const rows = await settings.list(db(), project.id);
+      const rows = await settings.list(db(), projectRef(request, request.params.project_id));
       return { data: rows.map(toBody) };
     },
   );
@@ -77,6 +80,7 @@ export function registerSettingRoutes<T extends SettingTable, Item extends TSche
       schema: {
         tags,
         security,
+        operationId: `create${operationName.one}`,
         summary: `Create a ${kind.noun.toLowerCase()}`,
         description: `${names} ${IDEMPOTENCY_DESCRIPTION}`,
         params: ProjectParams,
@@ -86,13 +90,14 @@ export function registerSettingRoutes<T extends SettingTable, Item extends TSche
       },
     },
     async (request, reply) => {
-      const project = await projectOf(request, request.params.project_id, { requirePlan: true });
+      const project = projectRef(request, request.params.project_id);
       const input = request.body as Static<Create>;
       const at = now();
       return sendCreated<SettingRow<T>>(request, reply, {
         status: 201,
         now: at,
-        create: (hooks) => settings.create(db(), project.id, input, at, hooks),
+        check: () => accessibleProject(db(), project),
+        create: (hooks) => settings.create(db(), { project, input, now: at, hooks }),
         present: (row) => ({ data: toBody(row) }),
       });
     },
@@ -105,6 +110,7 @@ export function registerSettingRoutes<T extends SettingTable, Item extends TSche
       schema: {
         tags,
         security,
+        operationId: `update${operationName.one}`,
         summary: `Update a ${kind.noun.toLowerCase()}`,
         description: `Partial update: omitted keys keep their values. ${names} An ID of another project is a 404.`,
         params: ItemParams,
@@ -113,8 +119,8 @@ export function registerSettingRoutes<T extends SettingTable, Item extends TSche
       },
     },
     async (request) => {
-      const project = await projectOf(request, request.params.project_id, { requirePlan: true });
-      const row = await settings.update(db(), project.id, request.params.id, request.body as Static<Patch>, now());
+      const project = projectRef(request, request.params.project_id);
+      const row = await settings.update(db(), { project, publicId: request.params.id, input: request.body as Static<Patch>, now: now() });
       return { data: toBody(row) };
     },
   );
@@ -126,6 +132,7 @@ export function registerSettingRoutes<T extends SettingTable, Item extends TSche
       schema: {
         tags,
         security,
+        operationId: `delete${operationName.one}`,
         summary: `Delete a ${kind.noun.toLowerCase()}`,
         description: `${resource.onDelete} An ID of another project is a 404.`,
         params: ItemParams,
@@ -133,8 +140,7 @@ export function registerSettingRoutes<T extends SettingTable, Item extends TSche
       },
     },
     async (request) => {
-      const project = await projectOf(request, request.params.project_id, { requirePlan: true });
-      await settings.delete(db(), project.id, request.params.id, now());
+      await settings.delete(db(), { project: projectRef(request, request.params.project_id), publicId: request.params.id, now: now() });
       return { success: true as const };
     },
   );

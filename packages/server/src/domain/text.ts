@@ -1,0 +1,51 @@
+import type { FieldErrors } from './errors.ts';
+import { addFieldError } from './errors.ts';
+
+/** C0 control characters but tab, line feed and carriage return: no database or page should hold them (U+0000 least). */
+const CONTROL_CHARACTER = /[\u0000-\u0008\u000B\u000C\u000E-\u001F]/;
+
+/** Half of a surrogate pair (with the `u` flag a whole pair is one code point and does not match). */
+const UNPAIRED_SURROGATE = /[\uD800-\uDFFF]/u;
+
+/**
+ * Why a text cannot be stored, or undefined when it can: a control character (PostgreSQL refuses U+0000, SQLite would
+ * keep it), or half of a surrogate pair, which is no character at all and cannot be encoded as UTF-8.
+ * @example unstorableTextReason('a\u0000b') // "must not contain control characters (U+0000)"
+ */
+export function unstorableTextReason(text: string): string | undefined {
+  const control = CONTROL_CHARACTER.exec(text);
+  if (control) return `must not contain control characters (U+${control[0].charCodeAt(0).toString(16).toUpperCase().padStart(4, '0')})`;
+  if (UNPAIRED_SURROGATE.test(text)) return 'must not contain unpaired surrogates (text that is not Unicode)';
+  return undefined;
+}
+
+/**
+ * A parsed JSON document with every string (keys too) in Unicode normal form C, so `Café` typed with a combining
+ * accent and with `é` is one text; and the field errors of strings that cannot be stored, keyed with dots
+ * (`fields.Manager`, `hours.mon`, `filters.2`).
+ * @example normalizeDocument({ name: 'Cafe\u0301' }) // { value: { name: 'Café' }, errors: {} }
+ */
+export function normalizeDocument(document: unknown): { value: unknown; errors: FieldErrors } {
+  const errors: FieldErrors = {};
+  const visit = (value: unknown, path: string): unknown => {
+    if (typeof value === 'string') {
+      const reason = unstorableTextReason(value);
+      if (reason) addFieldError(errors, path || 'body', reason);
+      return reason ? value : value.normalize('NFC');
+    }
+    if (Array.isArray(value)) return value.map((item, index) => visit(item, path ? `${path}.${index}` : String(index)));
+    if (value !== null && typeof value === 'object') {
+      const normalized: Record<string, unknown> = {};
+      for (const [key, item] of Object.entries(value)) {
+        const keyReason = unstorableTextReason(key);
+        const field = path ? `${path}.${key}` : key;
+        if (keyReason) addFieldError(errors, field, `has a name that ${keyReason}`);
+        // Defined, not assigned: a key such as `__proto__` stays an own property (the JSON parser refuses it anyway).
+        Object.defineProperty(normalized, keyReason ? key : key.normalize('NFC'), { value: visit(item, field), enumerable: true, writable: true, configurable: true });
+      }
+      return normalized;
+    }
+    return value;
+  };
+  return { value: visit(document, ''), errors };
+}

@@ -1,0 +1,78 @@
+import { sql } from 'kysely';
+import type { Executor } from '../db/executor.ts';
+import type { LocationFieldValuesTable } from '../db/tables/location-field-values.table.ts';
+import type { InsertableLocationRow, LocationRow } from '../db/tables/locations.table.ts';
+import { WEEKDAYS, type WeeklyHours } from '../domain/hours.ts';
+import type { LocationColumns } from '../domain/location-write.ts';
+
+/** Which of these slugs the project's locations already have (exact matches, so each is an index probe). */
+export async function takenSlugs(db: Executor, projectId: number, slugs: string[]): Promise<Set<string>> {
+  if (slugs.length === 0) return new Set();
+  const rows = await db.selectFrom('locations').select('slug').where('project_id', '=', projectId).where('slug', 'in', slugs).execute();
+  return new Set(rows.map((row) => row.slug));
+}
+
+/** Inserts a location; returns its row as saved (with its ID and the columns' defaults). */
+export async function insertLocation(db: Executor, row: InsertableLocationRow): Promise<LocationRow> {
+  return db.insertInto('locations').values(row).returningAll().executeTakeFirstOrThrow();
+}
+
+/** Writes only the changed columns (undefined ones are left out), so concurrent writes of different fields both persist. */
+export async function updateLocationColumns(db: Executor, id: number, columns: LocationColumns & { updated_at: string }): Promise<void> {
+  await db.updateTable('locations').set(columns).where('id', '=', id).execute();
+}
+
+export async function deleteLocation(db: Executor, id: number): Promise<boolean> {
+  const result = await db.deleteFrom('locations').where('id', '=', id).executeTakeFirst();
+  return Number(result.numDeletedRows) > 0;
+}
+
+/** Sets a location's weekly schedule, replacing the one it had. */
+export async function saveHours(db: Executor, locationId: number, name: string, hours: WeeklyHours): Promise<void> {
+  await db
+    .insertInto('opening_hours')
+    .values({ location_id: locationId, name, ...hours })
+    .onConflict((conflict) => conflict.column('location_id').doUpdateSet((eb) => Object.fromEntries(WEEKDAYS.map((day) => [day, eb.ref(`excluded.${day}`)]))))
+    .execute();
+}
+
+/** The tables of what a location has attached, each keyed by `location_id`. */
+export type AttachmentTable = 'opening_hours' | 'location_filters' | 'location_field_values' | 'location_calls_to_action';
+
+/** Removes everything of one kind attached to a location (its hours, filters, field values or calls to action). */
+export async function clearAttached(db: Executor, table: AttachmentTable, locationId: number): Promise<void> {
+  // Typed as the filters' table: Kysely cannot type a table chosen at run time, and all four have `location_id`.
+  await db
+    .deleteFrom(table as 'location_filters')
+    .where('location_id', '=', locationId)
+    .execute();
+}
+
+/** Adds filters to a location that has none of them. */
+export async function insertFilters(db: Executor, locationId: number, filterIds: number[]): Promise<void> {
+  if (filterIds.length === 0) return;
+  await db
+    .insertInto('location_filters')
+    .values(filterIds.map((filter_id) => ({ location_id: locationId, filter_id })))
+    .execute();
+}
+
+export type ValueTable = 'location_field_values' | 'location_calls_to_action';
+const VALUE_KEY = { location_field_values: 'field_id', location_calls_to_action: 'call_to_action_id' } as const;
+
+/** Sets the given values by catalog ID, leaving the others as they are. */
+export async function upsertValues(db: Executor, table: ValueTable, locationId: number, values: Map<number, string>): Promise<void> {
+  if (values.size === 0) return;
+  const key = VALUE_KEY[table];
+  // Both tables have the same shape under another key column; typed as the fields' one.
+  await db
+    .insertInto(table as 'location_field_values')
+    .values([...values].map(([id, value]) => ({ location_id: locationId, [key]: id, value }) as unknown as LocationFieldValuesTable))
+    .onConflict((conflict) => conflict.columns(['location_id', key as 'field_id']).doUpdateSet((eb) => ({ value: eb.ref('excluded.value') })))
+    .execute();
+}
+
+export async function removeValues(db: Executor, table: ValueTable, locationId: number, ids: number[]): Promise<void> {
+  if (ids.length === 0) return;
+  await sql`delete from ${sql.table(table)} where location_id = ${locationId} and ${sql.ref(VALUE_KEY[table])} in (${sql.join(ids)})`.execute(db);
+}

@@ -1,0 +1,161 @@
+import type { Kysely } from 'kysely';
+import { describe, expect, it } from 'vitest';
+import type { Database } from '../../src/db/database.ts';
+import {
+  callToActionSettings,
+  fieldSettings,
+  filterSettings,
+  locationTypeSettings,
+  markerSettings,
+} from '../../src/services/project-settings.service.ts';
+import type { CreatedUser } from '../../src/services/accounts.service.ts';
+import { refOfProject, type ProjectRef } from '../../src/services/project-access.ts';
+import { createLocationDirectly } from '../support/factories.ts';
+import { describeRouteSecurity, type SecuredRoute } from '../support/security.ts';
+import { call, startTestServer, type TestServer } from '../support/server.ts';
+
+// Every route of the service, with what it takes to call it: the shared cases (401, 403 scope, 404 for another user,
+// 403 plan, 2xx) run for each row. A new route adds its rows to its block below; the last test fails for a route that
+// asks for a token (`config.auth`) and has no row.
+
+/** A configurable resource of a project, and how to make one item of it directly through its service. */
+const CONFIGURATION: { segment: string; nameKey: 'name' | 'title'; createItem(db: Kysely<Database>, project: ProjectRef): Promise<string> }[] = [
+  { segment: 'location-types', nameKey: 'name', createItem: async (db, id) => (await locationTypeSettings.create(db, { project: id, input: { name: 'Existing' } })).public_id },
+  { segment: 'markers', nameKey: 'name', createItem: async (db, id) => (await markerSettings.create(db, { project: id, input: { name: 'Existing' } })).public_id },
+  { segment: 'filters', nameKey: 'name', createItem: async (db, id) => (await filterSettings.create(db, { project: id, input: { name: 'Existing' } })).public_id },
+  { segment: 'fields', nameKey: 'name', createItem: async (db, id) => (await fieldSettings.create(db, { project: id, input: { name: 'Existing' } })).public_id },
+  { segment: 'calls-to-action', nameKey: 'title', createItem: async (db, id) => (await callToActionSettings.create(db, { project: id, input: { title: 'Existing' } })).public_id },
+];
+
+const configurationRoutes: SecuredRoute[] = CONFIGURATION.flatMap(({ segment, nameKey, createItem }) => {
+  const rule = { api: 'v2', scope: 'project:manage', planGated: true, owned: true } as const;
+  const collection = `/api/v2/projects/:project_id/${segment}`;
+  const pathOf = (projectId: string) => `/api/v2/projects/${projectId}/${segment}`;
+  return [
+    { ...rule, method: 'GET', route: collection, setup: async (_server, account) => ({ path: pathOf(account.project.public_id) }) },
+    {
+      ...rule,
+      method: 'POST',
+      route: collection,
+      setup: async (_server, account) => ({ path: pathOf(account.project.public_id), body: { [nameKey]: 'New' } }),
+    },
+    {
+      ...rule,
+      method: 'PATCH',
+      route: `${collection}/:id`,
+      setup: async (server, account) => ({
+        path: `${pathOf(account.project.public_id)}/${await createItem(server.database.db, refOfProject(account.project))}`,
+        body: { [nameKey]: 'Renamed' },
+      }),
+    },
+    {
+      ...rule,
+      method: 'DELETE',
+      route: `${collection}/:id`,
+      setup: async (server, account) => ({ path: `${pathOf(account.project.public_id)}/${await createItem(server.database.db, refOfProject(account.project))}` }),
+    },
+  ];
+});
+
+const routes: SecuredRoute[] = [
+  // V2 account
+  { method: 'GET', route: '/api/v2/user', api: 'v2', scope: 'user:read', planGated: false, owned: false, setup: async () => ({ path: '/api/v2/user' }) },
+  {
+    method: 'GET',
+    route: '/api/v2/projects',
+    api: 'v2',
+    scope: 'project:read',
+    planGated: false,
+    owned: false,
+    setup: async () => ({ path: '/api/v2/projects' }),
+  },
+
+  // V2 project configuration
+  ...configurationRoutes,
+
+  // V2 locations
+  ...v2LocationRoutes(),
+
+  // V1 (legacy): the personal project only; a list or create of another user is their own, so only ID routes are owned
+  ...v1LocationRoutes(),
+];
+
+/** The V2 location routes; the ID routes act on a location made through the service in the personal project. */
+function v2LocationRoutes(): SecuredRoute[] {
+  const rule = { api: 'v2', planGated: true, owned: true } as const;
+  const collection = '/api/v2/projects/:project_id/locations';
+  const pathOf = (account: CreatedUser) => `/api/v2/projects/${account.project.public_id}/locations`;
+  const existing = async (server: TestServer, account: CreatedUser) => {
+    const created = await createLocationDirectly(server.database.db, account.project, { name: 'Existing', city: 'Austin', lat: 30.27, lng: -97.74 });
+    return `${pathOf(account)}/${created.record.public_id}`;
+  };
+  const body = { name: 'New', city: 'Austin', lat: 30.27, lng: -97.74 };
+  return [
+    { ...rule, scope: 'location:read', method: 'GET', route: collection, setup: async (_server, account) => ({ path: pathOf(account) }) },
+    { ...rule, scope: 'location:create', method: 'POST', route: collection, setup: async (_server, account) => ({ path: pathOf(account), body }) },
+    { ...rule, scope: 'location:read', method: 'GET', route: `${collection}/:location_id`, setup: async (server, account) => ({ path: await existing(server, account) }) },
+    {
+      ...rule,
+      scope: 'location:update',
+      method: 'PATCH',
+      route: `${collection}/:location_id`,
+      setup: async (server, account) => ({ path: await existing(server, account), body: { phone: '1' } }),
+    },
+    {
+      ...rule,
+      scope: 'location:update',
+      method: 'PUT',
+      route: `${collection}/:location_id`,
+      setup: async (server, account) => ({ path: await existing(server, account), body }),
+    },
+    {
+      ...rule,
+      scope: 'location:delete',
+      method: 'DELETE',
+      route: `${collection}/:location_id`,
+      setup: async (server, account) => ({ path: await existing(server, account) }),
+    },
+  ];
+}
+
+/** The V1 location routes; the ID routes act on a location made through V1 in the personal project. */
+function v1LocationRoutes(): SecuredRoute[] {
+  const rule = { api: 'v1', planGated: true } as const;
+  const existing = async (server: TestServer, account: CreatedUser) => {
+    const created = await call(server, 'POST', '/api/locations', { token: account.legacyToken.token, body: { name: 'Existing' } });
+    return `/api/locations/${created.body.id}`;
+  };
+  return [
+    { ...rule, owned: false, method: 'GET', route: '/api/locations', setup: async () => ({ path: '/api/locations' }) },
+    { ...rule, owned: false, method: 'POST', route: '/api/locations', setup: async () => ({ path: '/api/locations', body: { name: 'New' } }) },
+    { ...rule, owned: true, method: 'GET', route: '/api/locations/:id', setup: async (server, account) => ({ path: await existing(server, account) }) },
+    {
+      ...rule,
+      owned: true,
+      method: 'PUT',
+      route: '/api/locations/:id',
+      setup: async (server, account) => ({ path: await existing(server, account), body: { name: 'Renamed' } }),
+    },
+    { ...rule, owned: true, method: 'DELETE', route: '/api/locations/:id', setup: async (server, account) => ({ path: await existing(server, account) }) },
+  ];
+}
+
+describeRouteSecurity(routes);
+
+describe('the table of secured routes', () => {
+  it('has a row for every route that asks for a token (config.auth), and no row for a route that does not', async () => {
+    // Every route the app registers, as Fastify's onRoute hook sees it; HEAD twins of GET routes share their GET's row.
+    const requiringAuth = new Set<string>();
+    const server = await startTestServer({
+      onRoute: (route) => {
+        if (!route.config?.auth) return;
+        for (const method of [route.method].flat()) if (method !== 'HEAD') requiringAuth.add(`${method} ${route.url}`);
+      },
+    });
+    await server.stop();
+    const inTable = new Set(routes.map((route) => `${route.method} ${route.route}`));
+    expect([...requiringAuth].filter((route) => !inTable.has(route)), 'routes with config.auth that the table lacks').toEqual([]);
+    expect([...inTable].filter((route) => !requiringAuth.has(route)), 'rows of the table that name no route asking for a token').toEqual([]);
+    expect(inTable.size).toBe(routes.length);
+  });
+});

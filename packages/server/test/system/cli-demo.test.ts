@@ -1,0 +1,50 @@
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { loadConfig } from '../../src/config/config.ts';
+import { startServer, type RunningServer } from '../../src/server.ts';
+import { runLocator } from '../support/cli.ts';
+import { createTestDatabase, type TestDatabase } from '../support/test-database.ts';
+
+let database: TestDatabase;
+let databaseUrl: string;
+let server: RunningServer | undefined;
+
+beforeAll(async () => {
+  database = await createTestDatabase();
+  databaseUrl = database.url;
+});
+afterAll(async () => {
+  await server?.stop();
+  await database.dispose();
+});
+
+it('seeds a demo whose token works for the README examples, and hands out fresh tokens when run again', async () => {
+  const demo = async () => {
+    const result = await runLocator(['demo', '--json'], { env: { DATABASE_URL: databaseUrl } });
+    expect(result.code, result.stderr).toBe(0);
+    return JSON.parse(result.stdout);
+  };
+  const first = await demo();
+  expect(first).toMatchObject({ token: expect.stringMatching(/^lct2_/), legacy_token: expect.stringMatching(/^lct1_/) });
+
+  server = await startServer(loadConfig({ DATABASE_URL: databaseUrl, PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'silent' }), { handleSignals: false });
+  const get = async (path: string, token = first.token) => {
+    const response = await fetch(`${server?.url}${path}`, { headers: { authorization: `Bearer ${token}` } });
+    return { status: response.status, body: await response.json() };
+  };
+  const projects = await get('/api/v2/projects');
+  expect(projects.body.data).toEqual([expect.objectContaining({ id: first.project.id, plan: 'business', locations_count: 50 })]);
+  const austin = await get(`/api/v2/projects/${first.project.id}/locations?limit=5&city=Austin&includeHours=1`);
+  expect(austin.status).toBe(200);
+  expect(austin.body.data.length).toBeGreaterThan(0);
+  expect(austin.body.data[0]).toHaveProperty('hours');
+  const all = await get(`/api/v2/projects/${first.project.id}/locations?limit=100&includeFilters=1&includeFields=1&includeCallsToAction=1`);
+  expect(all.body.meta.total).toBe(50);
+  expect(new Set(all.body.data.map((l: { location_type: string }) => l.location_type))).toEqual(new Set(['Store', 'Outlet', 'Pickup point']));
+  expect(all.body.data.every((l: { fields: unknown[]; callsToAction: unknown[] }) => l.fields.length === 2 && l.callsToAction.length > 0)).toBe(true);
+
+  const second = await demo();
+  expect(second.project.id).toBe(first.project.id);
+  expect(second.token).not.toBe(first.token);
+  expect((await get('/api/v2/user', second.token)).status).toBe(200);
+  expect((await get(`/api/v2/projects/${first.project.id}/locations?limit=1`, second.token)).body.meta.total).toBe(50);
+});
