@@ -3,8 +3,9 @@ import { createRequire } from 'node:module';
 import { userInfo } from 'node:os';
 import { dirname } from 'node:path';
 import SQLite from 'better-sqlite3';
-import { Kysely, PostgresDialect, SqliteDialect, type LogEvent } from 'kysely';
+import { Kysely, SqliteDialect, type LogEvent } from 'kysely';
 import type pg from 'pg';
+import { CurrentSchemaPostgresDialect } from './current-schema-introspector.ts';
 import type { Database } from './database.ts';
 import { withStatementCache } from './statement-cache.ts';
 
@@ -64,7 +65,7 @@ function openPostgres(url: string, options: DatabaseOptions): DatabaseHandle {
   // Without a listener a broken idle connection would crash the process.
   pool.on('error', options.onConnectionError ?? ((error) => process.emitWarning(error)));
   const db = new Kysely<Database>({
-    dialect: new PostgresDialect({ pool }),
+    dialect: new CurrentSchemaPostgresDialect({ pool }),
     ...(options.onQuery ? { log: options.onQuery } : {}),
   });
   return { db, dialect: 'postgres', close: () => db.destroy() };

@@ -111,7 +111,45 @@ describe.runIf(testDialect() === 'postgres')('a PostgreSQL test database', () =>
       await fresh.dispose();
     }
   });
+
+  it('looks up its tables while other schemas of the database are being dropped', async () => {
+    // Parallel test files drop their schemas at any time; the migrator looking up its tables must not trip over one
+    // going away (PostgreSQL resolves a schema's name again when a query calls a function with it).
+    const others = await Promise.all(Array.from({ length: 24 }, () => createTestDatabase()));
+    await Promise.all(others.map((other) => withHandle(other.url, (db) => migrateToLatest(db))));
+    let dropping = true;
+    const dropper = (async () => {
+      for (const other of others) await other.dispose();
+      dropping = false;
+    })();
+    try {
+      const fresh = await createTestDatabase();
+      try {
+        await withHandle(fresh.url, async (handle) => {
+          let lookups = 0;
+          while (dropping || lookups === 0) {
+            await handle.db.introspection.getTables({ withInternalKyselyTables: true });
+            lookups += 1;
+          }
+          expect(await migrateToLatest(handle)).toContain('20261121T2000_initial');
+        });
+      } finally {
+        await fresh.dispose();
+      }
+    } finally {
+      await dropper;
+    }
+  });
 });
+
+async function withHandle<T>(url: string, use: (handle: ReturnType<typeof openDatabase>) => Promise<T>): Promise<T> {
+  const handle = openDatabase(url, { poolSize: 1 });
+  try {
+    return await use(handle);
+  } finally {
+    await handle.close();
+  }
+}
 
 describe('DATABASE_POOL_SIZE', () => {
   it('defaults to 10 and refuses a pool without connections', () => {
