@@ -4812,6 +4812,12 @@ export interface operations {
                 limit?: number;
                 /** @description `1`/`true` adds `hours` */
                 includeHours?: "1" | "true" | "0" | "false";
+                /** @description `1`/`true` adds `special_hours` */
+                includeSpecialHours?: "1" | "true" | "0" | "false";
+                /** @description `1`/`true` adds `status`: open now, today's hours and the next change */
+                includeStatus?: "1" | "true" | "0" | "false";
+                /** @description With includeStatus: compute `status` for this instant (ISO 8601 with an offset) instead of now, for previews and tests */
+                at?: string;
                 /** @description `1`/`true` adds `filters` */
                 includeFilters?: "1" | "true" | "0" | "false";
                 /** @description `1`/`true` adds `fields` */
@@ -4963,6 +4969,8 @@ export interface operations {
                                 /** @description How exact geocoded coordinates are; null unless `done` */
                                 precision: ("rooftop" | "street" | "postcode" | "city" | "region") | null;
                             };
+                            /** @description IANA time zone of the opening hours: set by a user, or derived from the coordinates (null without them) */
+                            time_zone: string | null;
                             /**
                              * Format: date-time
                              * @description ISO 8601 UTC
@@ -4985,6 +4993,48 @@ export interface operations {
                                 sat: string | null;
                                 sun: string | null;
                             } | null;
+                            /** @description With includeSpecialHours, and on every write answer: in date order */
+                            special_hours?: ({
+                                /**
+                                 * Format: date
+                                 * @description The date
+                                 * @example 2026-12-25
+                                 */
+                                date: string;
+                                /**
+                                 * @example closed
+                                 * @example 10:00-14:00
+                                 */
+                                hours: string;
+                                label: string | null;
+                            } | {
+                                /**
+                                 * Format: date
+                                 * @description First date
+                                 * @example 2026-12-25
+                                 */
+                                from: string;
+                                /**
+                                 * Format: date
+                                 * @description Last date (included)
+                                 * @example 2026-12-25
+                                 */
+                                to: string;
+                                hours: string;
+                                label: string | null;
+                            })[];
+                            /** @description Computed in the location's time zone; every key is null when the location has no hours or no time zone. Times are wall-clock times: a range past midnight belongs to the day it starts (Friday `18:00-02:00` is open Saturday at 01:00); `00:00-24:00` is open all day; special hours replace a date's weekly ranges, but the previous evening's range still runs into it; on a daylight-saving day a range is open for the wall-clock times it names that exist that day. */
+                            status?: {
+                                open_now: boolean | null;
+                                /** @description The local date's hours (special or weekly) */
+                                today: string | null;
+                                /** @description When `open_now` next changes, with the location's UTC offset; null when unknown or not within a year */
+                                next_change: string | null;
+                                /** @description Set when special hours cover the local date */
+                                special: {
+                                    label: string | null;
+                                } | null;
+                            };
                             /** @description With includeFilters */
                             filters?: {
                                 id: string;
@@ -5237,6 +5287,35 @@ export interface operations {
                     hours?: {
                         [key: string]: string | null;
                     } | null;
+                    /** @description IANA time zone (`America/Chicago`); null or "" makes it follow the coordinates again. Unless set, it is derived from the coordinates. */
+                    time_zone?: string | null;
+                    /**
+                     * @description Replaces the saved list (`[]` clears it; omitted keeps it). Items must not share a date. On its dates an item replaces the weekly hours.
+                     * @example [
+                     *       {
+                     *         "date": "2026-12-25",
+                     *         "hours": "closed",
+                     *         "label": "Christmas Day"
+                     *       },
+                     *       {
+                     *         "from": "2027-01-10",
+                     *         "to": "2027-01-20",
+                     *         "hours": "closed",
+                     *         "label": "Renovation"
+                     *       }
+                     *     ]
+                     */
+                    special_hours?: {
+                        /** @description A date `YYYY-MM-DD`; or give `from` and `to` */
+                        date?: string;
+                        /** @description First date of a range `YYYY-MM-DD` */
+                        from?: string;
+                        /** @description Last date of a range (included) */
+                        to?: string;
+                        /** @description The weekday syntax: `10:00-14:00`, several ranges joined by commas, or `closed` */
+                        hours: string;
+                        label?: string | null;
+                    }[];
                     /** @description Names of configured filters (or the `[{id, name}]` of a GET body); replaces the set (`[]` clears) */
                     filters?: (string | {
                         id?: string;
@@ -5292,6 +5371,8 @@ export interface operations {
                     cover_image_url?: unknown;
                     /** @description Read only; ignored */
                     geocoding?: unknown;
+                    /** @description Read only; ignored */
+                    status?: unknown;
                     name: string;
                     city: string;
                 };
@@ -5363,6 +5444,8 @@ export interface operations {
                                 /** @description How exact geocoded coordinates are; null unless `done` */
                                 precision: ("rooftop" | "street" | "postcode" | "city" | "region") | null;
                             };
+                            /** @description IANA time zone of the opening hours: set by a user, or derived from the coordinates (null without them) */
+                            time_zone: string | null;
                             /**
                              * Format: date-time
                              * @description ISO 8601 UTC
@@ -5385,6 +5468,48 @@ export interface operations {
                                 sat: string | null;
                                 sun: string | null;
                             } | null;
+                            /** @description With includeSpecialHours, and on every write answer: in date order */
+                            special_hours?: ({
+                                /**
+                                 * Format: date
+                                 * @description The date
+                                 * @example 2026-12-25
+                                 */
+                                date: string;
+                                /**
+                                 * @example closed
+                                 * @example 10:00-14:00
+                                 */
+                                hours: string;
+                                label: string | null;
+                            } | {
+                                /**
+                                 * Format: date
+                                 * @description First date
+                                 * @example 2026-12-25
+                                 */
+                                from: string;
+                                /**
+                                 * Format: date
+                                 * @description Last date (included)
+                                 * @example 2026-12-25
+                                 */
+                                to: string;
+                                hours: string;
+                                label: string | null;
+                            })[];
+                            /** @description Computed in the location's time zone; every key is null when the location has no hours or no time zone. Times are wall-clock times: a range past midnight belongs to the day it starts (Friday `18:00-02:00` is open Saturday at 01:00); `00:00-24:00` is open all day; special hours replace a date's weekly ranges, but the previous evening's range still runs into it; on a daylight-saving day a range is open for the wall-clock times it names that exist that day. */
+                            status?: {
+                                open_now: boolean | null;
+                                /** @description The local date's hours (special or weekly) */
+                                today: string | null;
+                                /** @description When `open_now` next changes, with the location's UTC offset; null when unknown or not within a year */
+                                next_change: string | null;
+                                /** @description Set when special hours cover the local date */
+                                special: {
+                                    label: string | null;
+                                } | null;
+                            };
                             /** @description With includeFilters */
                             filters?: {
                                 id: string;
@@ -5665,6 +5790,12 @@ export interface operations {
             query?: {
                 /** @description `1`/`true` adds `hours` */
                 includeHours?: "1" | "true" | "0" | "false";
+                /** @description `1`/`true` adds `special_hours` */
+                includeSpecialHours?: "1" | "true" | "0" | "false";
+                /** @description `1`/`true` adds `status`: open now, today's hours and the next change */
+                includeStatus?: "1" | "true" | "0" | "false";
+                /** @description With includeStatus: compute `status` for this instant (ISO 8601 with an offset) instead of now, for previews and tests */
+                at?: string;
                 /** @description `1`/`true` adds `filters` */
                 includeFilters?: "1" | "true" | "0" | "false";
                 /** @description `1`/`true` adds `fields` */
@@ -5760,6 +5891,8 @@ export interface operations {
                                 /** @description How exact geocoded coordinates are; null unless `done` */
                                 precision: ("rooftop" | "street" | "postcode" | "city" | "region") | null;
                             };
+                            /** @description IANA time zone of the opening hours: set by a user, or derived from the coordinates (null without them) */
+                            time_zone: string | null;
                             /**
                              * Format: date-time
                              * @description ISO 8601 UTC
@@ -5782,6 +5915,48 @@ export interface operations {
                                 sat: string | null;
                                 sun: string | null;
                             } | null;
+                            /** @description With includeSpecialHours, and on every write answer: in date order */
+                            special_hours?: ({
+                                /**
+                                 * Format: date
+                                 * @description The date
+                                 * @example 2026-12-25
+                                 */
+                                date: string;
+                                /**
+                                 * @example closed
+                                 * @example 10:00-14:00
+                                 */
+                                hours: string;
+                                label: string | null;
+                            } | {
+                                /**
+                                 * Format: date
+                                 * @description First date
+                                 * @example 2026-12-25
+                                 */
+                                from: string;
+                                /**
+                                 * Format: date
+                                 * @description Last date (included)
+                                 * @example 2026-12-25
+                                 */
+                                to: string;
+                                hours: string;
+                                label: string | null;
+                            })[];
+                            /** @description Computed in the location's time zone; every key is null when the location has no hours or no time zone. Times are wall-clock times: a range past midnight belongs to the day it starts (Friday `18:00-02:00` is open Saturday at 01:00); `00:00-24:00` is open all day; special hours replace a date's weekly ranges, but the previous evening's range still runs into it; on a daylight-saving day a range is open for the wall-clock times it names that exist that day. */
+                            status?: {
+                                open_now: boolean | null;
+                                /** @description The local date's hours (special or weekly) */
+                                today: string | null;
+                                /** @description When `open_now` next changes, with the location's UTC offset; null when unknown or not within a year */
+                                next_change: string | null;
+                                /** @description Set when special hours cover the local date */
+                                special: {
+                                    label: string | null;
+                                } | null;
+                            };
                             /** @description With includeFilters */
                             filters?: {
                                 id: string;
@@ -6007,6 +6182,35 @@ export interface operations {
                     hours?: {
                         [key: string]: string | null;
                     } | null;
+                    /** @description IANA time zone (`America/Chicago`); null or "" makes it follow the coordinates again. Unless set, it is derived from the coordinates. */
+                    time_zone?: string | null;
+                    /**
+                     * @description Replaces the saved list (`[]` clears it; omitted keeps it). Items must not share a date. On its dates an item replaces the weekly hours.
+                     * @example [
+                     *       {
+                     *         "date": "2026-12-25",
+                     *         "hours": "closed",
+                     *         "label": "Christmas Day"
+                     *       },
+                     *       {
+                     *         "from": "2027-01-10",
+                     *         "to": "2027-01-20",
+                     *         "hours": "closed",
+                     *         "label": "Renovation"
+                     *       }
+                     *     ]
+                     */
+                    special_hours?: {
+                        /** @description A date `YYYY-MM-DD`; or give `from` and `to` */
+                        date?: string;
+                        /** @description First date of a range `YYYY-MM-DD` */
+                        from?: string;
+                        /** @description Last date of a range (included) */
+                        to?: string;
+                        /** @description The weekday syntax: `10:00-14:00`, several ranges joined by commas, or `closed` */
+                        hours: string;
+                        label?: string | null;
+                    }[];
                     /** @description Names of configured filters (or the `[{id, name}]` of a GET body); replaces the set (`[]` clears) */
                     filters?: (string | {
                         id?: string;
@@ -6062,6 +6266,8 @@ export interface operations {
                     cover_image_url?: unknown;
                     /** @description Read only; ignored */
                     geocoding?: unknown;
+                    /** @description Read only; ignored */
+                    status?: unknown;
                     name: string;
                     city: string;
                 };
@@ -6133,6 +6339,8 @@ export interface operations {
                                 /** @description How exact geocoded coordinates are; null unless `done` */
                                 precision: ("rooftop" | "street" | "postcode" | "city" | "region") | null;
                             };
+                            /** @description IANA time zone of the opening hours: set by a user, or derived from the coordinates (null without them) */
+                            time_zone: string | null;
                             /**
                              * Format: date-time
                              * @description ISO 8601 UTC
@@ -6155,6 +6363,48 @@ export interface operations {
                                 sat: string | null;
                                 sun: string | null;
                             } | null;
+                            /** @description With includeSpecialHours, and on every write answer: in date order */
+                            special_hours?: ({
+                                /**
+                                 * Format: date
+                                 * @description The date
+                                 * @example 2026-12-25
+                                 */
+                                date: string;
+                                /**
+                                 * @example closed
+                                 * @example 10:00-14:00
+                                 */
+                                hours: string;
+                                label: string | null;
+                            } | {
+                                /**
+                                 * Format: date
+                                 * @description First date
+                                 * @example 2026-12-25
+                                 */
+                                from: string;
+                                /**
+                                 * Format: date
+                                 * @description Last date (included)
+                                 * @example 2026-12-25
+                                 */
+                                to: string;
+                                hours: string;
+                                label: string | null;
+                            })[];
+                            /** @description Computed in the location's time zone; every key is null when the location has no hours or no time zone. Times are wall-clock times: a range past midnight belongs to the day it starts (Friday `18:00-02:00` is open Saturday at 01:00); `00:00-24:00` is open all day; special hours replace a date's weekly ranges, but the previous evening's range still runs into it; on a daylight-saving day a range is open for the wall-clock times it names that exist that day. */
+                            status?: {
+                                open_now: boolean | null;
+                                /** @description The local date's hours (special or weekly) */
+                                today: string | null;
+                                /** @description When `open_now` next changes, with the location's UTC offset; null when unknown or not within a year */
+                                next_change: string | null;
+                                /** @description Set when special hours cover the local date */
+                                special: {
+                                    label: string | null;
+                                } | null;
+                            };
                             /** @description With includeFilters */
                             filters?: {
                                 id: string;
@@ -6603,6 +6853,35 @@ export interface operations {
                     hours?: {
                         [key: string]: string | null;
                     } | null;
+                    /** @description IANA time zone (`America/Chicago`); null or "" makes it follow the coordinates again. Unless set, it is derived from the coordinates. */
+                    time_zone?: string | null;
+                    /**
+                     * @description Replaces the saved list (`[]` clears it; omitted keeps it). Items must not share a date. On its dates an item replaces the weekly hours.
+                     * @example [
+                     *       {
+                     *         "date": "2026-12-25",
+                     *         "hours": "closed",
+                     *         "label": "Christmas Day"
+                     *       },
+                     *       {
+                     *         "from": "2027-01-10",
+                     *         "to": "2027-01-20",
+                     *         "hours": "closed",
+                     *         "label": "Renovation"
+                     *       }
+                     *     ]
+                     */
+                    special_hours?: {
+                        /** @description A date `YYYY-MM-DD`; or give `from` and `to` */
+                        date?: string;
+                        /** @description First date of a range `YYYY-MM-DD` */
+                        from?: string;
+                        /** @description Last date of a range (included) */
+                        to?: string;
+                        /** @description The weekday syntax: `10:00-14:00`, several ranges joined by commas, or `closed` */
+                        hours: string;
+                        label?: string | null;
+                    }[];
                     /** @description Names of configured filters (or the `[{id, name}]` of a GET body); replaces the set (`[]` clears) */
                     filters?: (string | {
                         id?: string;
@@ -6658,6 +6937,8 @@ export interface operations {
                     cover_image_url?: unknown;
                     /** @description Read only; ignored */
                     geocoding?: unknown;
+                    /** @description Read only; ignored */
+                    status?: unknown;
                     name?: string;
                     city?: string;
                 };
@@ -6729,6 +7010,8 @@ export interface operations {
                                 /** @description How exact geocoded coordinates are; null unless `done` */
                                 precision: ("rooftop" | "street" | "postcode" | "city" | "region") | null;
                             };
+                            /** @description IANA time zone of the opening hours: set by a user, or derived from the coordinates (null without them) */
+                            time_zone: string | null;
                             /**
                              * Format: date-time
                              * @description ISO 8601 UTC
@@ -6751,6 +7034,48 @@ export interface operations {
                                 sat: string | null;
                                 sun: string | null;
                             } | null;
+                            /** @description With includeSpecialHours, and on every write answer: in date order */
+                            special_hours?: ({
+                                /**
+                                 * Format: date
+                                 * @description The date
+                                 * @example 2026-12-25
+                                 */
+                                date: string;
+                                /**
+                                 * @example closed
+                                 * @example 10:00-14:00
+                                 */
+                                hours: string;
+                                label: string | null;
+                            } | {
+                                /**
+                                 * Format: date
+                                 * @description First date
+                                 * @example 2026-12-25
+                                 */
+                                from: string;
+                                /**
+                                 * Format: date
+                                 * @description Last date (included)
+                                 * @example 2026-12-25
+                                 */
+                                to: string;
+                                hours: string;
+                                label: string | null;
+                            })[];
+                            /** @description Computed in the location's time zone; every key is null when the location has no hours or no time zone. Times are wall-clock times: a range past midnight belongs to the day it starts (Friday `18:00-02:00` is open Saturday at 01:00); `00:00-24:00` is open all day; special hours replace a date's weekly ranges, but the previous evening's range still runs into it; on a daylight-saving day a range is open for the wall-clock times it names that exist that day. */
+                            status?: {
+                                open_now: boolean | null;
+                                /** @description The local date's hours (special or weekly) */
+                                today: string | null;
+                                /** @description When `open_now` next changes, with the location's UTC offset; null when unknown or not within a year */
+                                next_change: string | null;
+                                /** @description Set when special hours cover the local date */
+                                special: {
+                                    label: string | null;
+                                } | null;
+                            };
                             /** @description With includeFilters */
                             filters?: {
                                 id: string;

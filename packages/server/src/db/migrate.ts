@@ -9,6 +9,7 @@ import * as locationsCountPerStatement from './migrations/20261122T0200_location
 import * as locationDocuments from './migrations/20261122T0300_location_documents.ts';
 import * as revisionTriggersByKey from './migrations/20261122T0400_revision_triggers_by_key.ts';
 import * as dropLocationDocuments from './migrations/20261125T1200_drop_location_documents.ts';
+import * as timeZonesSpecialHours from './migrations/20261125T1400_time_zones_special_hours.ts';
 
 /** A migration module; it is told the dialect so it can build the DDL that differs (see `migrations/schema-helpers.ts`). */
 export interface DialectAwareMigration {
@@ -27,6 +28,7 @@ const migrations: Record<string, DialectAwareMigration> = {
   '20261122T0300_location_documents': locationDocuments,
   '20261122T0400_revision_triggers_by_key': revisionTriggersByKey,
   '20261125T1200_drop_location_documents': dropLocationDocuments,
+  '20261125T1400_time_zones_special_hours': timeZonesSpecialHours,
 };
 
 function providerFor(dialect: DialectName): MigrationProvider {
@@ -41,6 +43,13 @@ function providerFor(dialect: DialectName): MigrationProvider {
 export async function migrateToLatest(handle: DatabaseHandle): Promise<string[]> {
   const migrator = new Migrator({ db: handle.db, provider: providerFor(handle.dialect), ...(await bookkeepingSchema(handle)) });
   return reportResults(await migrator.migrateToLatest());
+}
+
+/** Migrates up or down to the named migration (tests of a migration's data step use it). */
+export async function migrateTo(handle: DatabaseHandle, name: string): Promise<string[]> {
+  if (!(name in migrations)) throw new Error(`No migration is named "${name}"`);
+  const migrator = new Migrator({ db: handle.db, provider: providerFor(handle.dialect), ...(await bookkeepingSchema(handle)) });
+  return reportResults(await migrator.migrateTo(name));
 }
 
 /**

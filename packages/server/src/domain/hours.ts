@@ -90,3 +90,25 @@ export function mergeHours(current: WeeklyHours | null, changes: Partial<WeeklyH
   const base: WeeklyHours = current ?? { mon: null, tue: null, wed: null, thu: null, fri: null, sat: null, sun: null };
   return { ...base, ...changes };
 }
+
+/** One opening range of a day in minutes from that day's midnight; `end` passes 1440 when it runs past midnight. */
+export interface MinuteRange {
+  start: number;
+  end: number;
+}
+
+const minutesOf = (time: string): number => Number(time.slice(0, 2)) * 60 + Number(time.slice(3, 5));
+
+/**
+ * The ranges of a normalised day (as `parseDayHours` returns it). A range that closes at or before it opens runs past
+ * midnight and belongs to the day it starts on.
+ * @example rangesOf('18:00-02:00') // [{ start: 1080, end: 1560 }]
+ */
+export function rangesOf(day: string): MinuteRange[] {
+  if (day === 'closed') return [];
+  return day.split(',').map((range) => {
+    const start = minutesOf(range.slice(0, 5));
+    const end = minutesOf(range.slice(6, 11));
+    return { start, end: end <= start ? end + 1440 : end };
+  });
+}

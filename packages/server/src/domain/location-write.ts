@@ -11,6 +11,8 @@ import {
 import type { FieldErrors } from './errors.ts';
 import { mergeHours, parseHoursInput, type HoursInput, type WeeklyHours } from './hours.ts';
 import { ADDRESS_COMPONENTS, OPTIONAL_TEXT_FIELDS, type OptionalTextField } from './location-fields.ts';
+import { parseSpecialHours, type SpecialHoursInput } from './special-hours.ts';
+import { parseTimeZone, timeZoneAt } from './time-zones.ts';
 
 /** A client's location input once aliases are resolved; every key optional, as PATCH sees it. */
 export interface LocationInput extends Partial<Record<OptionalTextField, string | null>> {
@@ -24,6 +26,10 @@ export interface LocationInput extends Partial<Record<OptionalTextField, string 
   marker?: string | null;
   cover?: string | null;
   hours?: HoursInput | null;
+  /** An IANA zone; null or "" lets it follow the coordinates again. */
+  time_zone?: string | null;
+  /** Replaces the saved list; `[]` clears it. */
+  special_hours?: SpecialHoursInput[];
   filters?: string[];
   fields?: Record<string, string | null>;
   callsToAction?: Record<string, string | null>;
@@ -41,6 +47,8 @@ export interface CurrentLocation extends AddressComponents {
   marker_id: number | null;
   /** The saved schedule, or null for a coming-soon location. */
   hours: WeeklyHours | null;
+  /** 1 when a user set the time zone, which then stays when the pin moves. */
+  time_zone_manual: number;
 }
 
 /**
@@ -79,6 +87,10 @@ export interface LocationColumns extends Partial<Record<OptionalTextField, strin
   cover_image_name?: string | null;
   geocoding_status?: GeocodingStatus;
   geocoding_precision?: string | null;
+  time_zone?: string | null;
+  time_zone_manual?: number;
+  /** The special hours as JSON, null for none. */
+  special_hours?: string | null;
 }
 
 /** Where a location's coordinates come from: a geocoder (pending, done, failed) or a user (manual). */
@@ -160,6 +172,7 @@ export function planLocationWrite(
   planCover(input, catalog, columns, addError);
 
   const hours = planHours(mode, current, input, errors);
+  planSpecialHours(input, columns, errors);
   const filters = planFilters(input, catalog, addError);
   const fields = planValues(mode, input.fields, 'fields', 'custom fields', (name) => findByName(catalog.fields, name)?.id, catalog.fields.map((f) => f.name), addError);
   const callsToAction = planValues(
@@ -172,9 +185,10 @@ export function planLocationWrite(
     addError,
   );
 
-  if (Object.keys(errors).length > 0) return { errors };
   const lat = columns.lat !== undefined ? columns.lat : current?.lat;
   const lng = columns.lng !== undefined ? columns.lng : current?.lng;
+  planTimeZone(current, input, lat, lng, columns, addError);
+  if (Object.keys(errors).length > 0) return { errors };
   const needsGeocoding = isMissingCoordinate(lat) || isMissingCoordinate(lng);
   // Coordinates a user sends win over any geocoding; missing ones are (re)geocoded from the address.
   if (needsGeocoding) Object.assign(columns, { geocoding_status: 'pending', geocoding_precision: null });
@@ -282,6 +296,38 @@ function planHours(mode: WriteMode, current: CurrentLocation | undefined, input:
   const parsed = parseHoursInput(given, { requireAllDays: mode !== 'patch' });
   Object.assign(errors, parsed.errors);
   return { kind: 'set', hours: mergeHours(mode === 'patch' ? (current?.hours ?? null) : null, parsed.days) };
+}
+
+function planSpecialHours(input: LocationInput, columns: LocationColumns, errors: FieldErrors): void {
+  if (input.special_hours === undefined) return;
+  const parsed = parseSpecialHours(input.special_hours);
+  if ('errors' in parsed) Object.assign(errors, parsed.errors);
+  else columns.special_hours = parsed.items.length > 0 ? JSON.stringify(parsed.items) : null;
+}
+
+/**
+ * A zone a user sends wins and stays when the pin moves; otherwise the zone follows the coordinates the write leaves
+ * (none while they are missing); coordinates geocoded later bring their zone along.
+ */
+function planTimeZone(
+  current: CurrentLocation | undefined,
+  input: LocationInput,
+  lat: number | null | undefined,
+  lng: number | null | undefined,
+  columns: LocationColumns,
+  addError: AddError,
+): void {
+  // null and "" both clear a user's zone.
+  const given = input.time_zone === null ? '' : input.time_zone?.trim();
+  if (given) {
+    const parsed = parseTimeZone(given);
+    if ('error' in parsed) addError('time_zone', parsed.error);
+    else Object.assign(columns, { time_zone: parsed.value, time_zone_manual: 1 });
+    return;
+  }
+  const movesPin = input.lat !== undefined || input.lng !== undefined;
+  const follows = given !== undefined || !current || (current.time_zone_manual === 0 && movesPin);
+  if (follows) Object.assign(columns, { time_zone: timeZoneAt(lat, lng), time_zone_manual: 0 });
 }
 
 function planFilters(input: LocationInput, catalog: ProjectCatalog, addError: AddError): number[] | undefined {

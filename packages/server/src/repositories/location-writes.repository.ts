@@ -1,9 +1,11 @@
-import { sql } from 'kysely';
+import { sql, type ExpressionBuilder, type UpdateObject } from 'kysely';
+import type { Database } from '../db/database.ts';
 import type { Executor } from '../db/executor.ts';
 import type { LocationFieldValuesTable } from '../db/tables/location-field-values.table.ts';
 import type { InsertableLocationRow, LocationRow } from '../db/tables/locations.table.ts';
 import { WEEKDAYS, type WeeklyHours } from '../domain/hours.ts';
 import type { LocationColumns } from '../domain/location-write.ts';
+import { timeZoneAt } from '../domain/time-zones.ts';
 
 /** Which of these slugs the project's locations already have (exact matches, so each is an index probe). */
 export async function takenSlugs(db: Executor, projectId: number, slugs: string[]): Promise<Set<string>> {
@@ -75,4 +77,20 @@ export async function upsertValues(db: Executor, table: ValueTable, locationId: 
 export async function removeValues(db: Executor, table: ValueTable, locationId: number, ids: number[]): Promise<void> {
   if (ids.length === 0) return;
   await sql`delete from ${sql.table(table)} where location_id = ${locationId} and ${sql.ref(VALUE_KEY[table])} in (${sql.join(ids)})`.execute(db);
+}
+
+/** Geocoded coordinates of a location, with the zone they lie in unless a user set the zone. */
+export function geocodedColumns(
+  geocoded: { lat: number; lng: number; precision: string },
+  now: string,
+): (eb: ExpressionBuilder<Database, 'locations'>) => UpdateObject<Database, 'locations'> {
+  const zone = timeZoneAt(geocoded.lat, geocoded.lng);
+  return (eb) => ({
+    lat: geocoded.lat,
+    lng: geocoded.lng,
+    geocoding_status: 'done',
+    geocoding_precision: geocoded.precision,
+    time_zone: eb.case().when('time_zone_manual', '=', 1).then(eb.ref('time_zone')).else(zone).end(),
+    updated_at: now,
+  });
 }

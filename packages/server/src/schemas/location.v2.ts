@@ -18,6 +18,35 @@ export const HoursV2 = Type.Object(
   { description: 'Weekly schedule: each day `HH:MM-HH:MM` ranges joined by commas (24 h; may pass midnight), `closed`, or null (unknown)' },
 );
 
+const DateText = (description: string) => Type.String({ format: 'date', description, examples: ['2026-12-25'] });
+
+export const SpecialHoursV2 = Type.Union(
+  [
+    Type.Object({ date: DateText('The date'), hours: Type.String({ examples: ['closed', '10:00-14:00'] }), label: nullable(Type.String()) }),
+    Type.Object({ from: DateText('First date'), to: DateText('Last date (included)'), hours: Type.String(), label: nullable(Type.String()) }),
+  ],
+  { description: 'Hours replacing the weekly ones on a date, or on every date from `from` to `to`' },
+);
+
+export const OpeningStatusV2 = Type.Object(
+  {
+    open_now: nullable(Type.Boolean()),
+    today: nullable(Type.String({ examples: ['09:00-17:00', 'closed'] }), "The local date's hours (special or weekly)"),
+    next_change: nullable(
+      Type.String({ format: 'date-time', examples: ['2026-12-24T17:00:00-06:00'] }),
+      'When `open_now` next changes, with the location\'s UTC offset; null when unknown or not within a year',
+    ),
+    special: nullable(Type.Object({ label: nullable(Type.String()) }), 'Set when special hours cover the local date'),
+  },
+  {
+    description:
+      "Computed in the location's time zone; every key is null when the location has no hours or no time zone. " +
+      'Times are wall-clock times: a range past midnight belongs to the day it starts (Friday `18:00-02:00` is open Saturday at 01:00); ' +
+      '`00:00-24:00` is open all day; special hours replace a date\'s weekly ranges, but the previous evening\'s range still runs into it; ' +
+      'on a daylight-saving day a range is open for the wall-clock times it names that exist that day.',
+  },
+);
+
 const socialOutput = keyed(SOCIAL_FIELDS, (key) => nullable(Type.String(), `${key} profile handle or URL`));
 
 export const LocationV2 = Type.Object({
@@ -54,9 +83,15 @@ export const LocationV2 = Type.Object({
     },
     { description: 'Where the coordinates come from (read only)' },
   ),
+  time_zone: nullable(
+    Type.String({ examples: ['America/Chicago'] }),
+    'IANA time zone of the opening hours: set by a user, or derived from the coordinates (null without them)',
+  ),
   created_at: Timestamp,
   updated_at: Timestamp,
   hours: Type.Optional(nullable(HoursV2, 'With includeHours: the schedule, or null for a coming-soon location')),
+  special_hours: Type.Optional(Type.Array(SpecialHoursV2, { description: 'With includeSpecialHours, and on every write answer: in date order' })),
+  status: Type.Optional(OpeningStatusV2),
   filters: Type.Optional(Type.Array(Type.Object({ id: Type.String(), name: Type.String() }), { description: 'With includeFilters' })),
   fields: Type.Optional(Type.Array(Type.Object({ id: Type.String(), name: Type.String(), value: Type.String() }), { description: 'With includeFields' })),
   callsToAction: Type.Optional(
@@ -104,6 +139,26 @@ const writableProperties = {
   ),
   cover: optionalText(2048, 'An http(s) image URL or the name of an image stored in the project; null clears'),
   hours: Type.Optional(HoursInputV2),
+  time_zone: optionalText(64, 'IANA time zone (`America/Chicago`); null or "" makes it follow the coordinates again. Unless set, it is derived from the coordinates.'),
+  special_hours: Type.Optional(
+    Type.Array(
+      Type.Object(
+        {
+          date: Type.Optional(Type.String({ maxLength: 10, description: 'A date `YYYY-MM-DD`; or give `from` and `to`' })),
+          from: Type.Optional(Type.String({ maxLength: 10, description: 'First date of a range `YYYY-MM-DD`' })),
+          to: Type.Optional(Type.String({ maxLength: 10, description: 'Last date of a range (included)' })),
+          hours: Type.String({ maxLength: 200, description: 'The weekday syntax: `10:00-14:00`, several ranges joined by commas, or `closed`' }),
+          label: Type.Optional(nullable(Text(255))),
+        },
+        { additionalProperties: false },
+      ),
+      {
+        maxItems: 500,
+        description: 'Replaces the saved list (`[]` clears it; omitted keeps it). Items must not share a date. On its dates an item replaces the weekly hours.',
+        examples: [[{ date: '2026-12-25', hours: 'closed', label: 'Christmas Day' }, { from: '2027-01-10', to: '2027-01-20', hours: 'closed', label: 'Renovation' }]],
+      },
+    ),
+  ),
   filters: Type.Optional(
     Type.Array(Type.Union([Text(NAME_MAX), Type.Object({ id: Type.Optional(Type.String()), name: Text(NAME_MAX) })]), {
       maxItems: 500,
@@ -163,6 +218,14 @@ const Flag = Type.Union([Type.Literal('1'), Type.Literal('true'), Type.Literal('
 
 export const IncludeQueryV2 = {
   includeHours: Type.Optional({ ...Flag, description: '`1`/`true` adds `hours`' }),
+  includeSpecialHours: Type.Optional({ ...Flag, description: '`1`/`true` adds `special_hours`' }),
+  includeStatus: Type.Optional({ ...Flag, description: '`1`/`true` adds `status`: open now, today\'s hours and the next change' }),
+  at: Type.Optional(
+    Type.String({
+      format: 'date-time',
+      description: 'With includeStatus: compute `status` for this instant (ISO 8601 with an offset) instead of now, for previews and tests',
+    }),
+  ),
   includeFilters: Type.Optional({ ...Flag, description: '`1`/`true` adds `filters`' }),
   includeFields: Type.Optional({ ...Flag, description: '`1`/`true` adds `fields`' }),
   includeCallsToAction: Type.Optional({ ...Flag, description: '`1`/`true` adds `callsToAction`' }),

@@ -2,6 +2,7 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../db/database.ts';
 import type { Geocoder } from '../geocoding/geocoder.ts';
 import { completePendingJobs } from '../repositories/geocoding-jobs.repository.ts';
+import { geocodedColumns } from '../repositories/location-writes.repository.ts';
 import { geocodeQueryOf } from './geocoding-queue.service.ts';
 
 /** `missing`: locations without coordinates; `all`: every location whose coordinates were not set by hand. */
@@ -43,7 +44,7 @@ export async function geocodeProject(
           const now = new Date(options.clock()).toISOString();
           await trx
             .updateTable('locations')
-            .set({ lat: result.lat, lng: result.lng, geocoding_status: 'done', geocoding_precision: result.precision, updated_at: now })
+            .set(geocodedColumns(result, now))
             .where('id', '=', location.id)
             .where('geocoding_status', '<>', 'manual')
             .execute();

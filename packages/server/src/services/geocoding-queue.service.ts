@@ -4,6 +4,7 @@ import type { GeocodingJobRow } from '../db/tables/geocoding-jobs.table.ts';
 import type { GeocodeQuery, Geocoder } from '../geocoding/geocoder.ts';
 import * as jobs from '../repositories/geocoding-jobs.repository.ts';
 import { findLocationRecordById } from '../repositories/location-records.repository.ts';
+import { geocodedColumns } from '../repositories/location-writes.repository.ts';
 
 export interface GeocodingQueueOptions {
   geocoder: Geocoder;
@@ -77,7 +78,7 @@ export async function processNextJob(db: Kysely<Database>, options: GeocodingQue
     const now = iso(options.clock());
     const saved = await trx
       .updateTable('locations')
-      .set({ lat: geocoded.lat, lng: geocoded.lng, geocoding_status: 'done', geocoding_precision: geocoded.precision, updated_at: now })
+      .set(geocodedColumns(geocoded, now))
       .where('id', '=', job.location_id)
       .where((eb) => eb.or([eb('lat', 'is', null), eb('lat', '=', 0), eb('lng', 'is', null), eb('lng', '=', 0)]))
       .executeTakeFirst();

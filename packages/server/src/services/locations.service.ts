@@ -5,7 +5,10 @@ import { InvalidInputError, NotFoundError } from '../domain/errors.ts';
 import { newPublicId } from '../domain/ids.ts';
 import { selectsWholeProject, type LocationListQuery } from '../domain/location-list.ts';
 import { planLocationWrite, type CurrentLocation, type LocationInput, type LocationWritePlan, type WriteMode, type WritePolicy } from '../domain/location-write.ts';
+import type { OpeningSchedule } from '../domain/opening-status.ts';
 import { freeSlug, slugify } from '../domain/slug.ts';
+import { readSpecialHours } from '../domain/special-hours.ts';
+import { timeZoneAt } from '../domain/time-zones.ts';
 import type { Geocoder, GeocodeResult } from '../geocoding/geocoder.ts';
 import { loadCatalog } from '../repositories/catalog.repository.ts';
 import { enqueueGeocoding } from '../repositories/geocoding-jobs.repository.ts';
@@ -142,6 +145,7 @@ export async function createLocation(db: Kysely<Database>, options: CreateLocati
     const plan = planOrThrow('create', undefined, input, await loadCatalog(trx, project.id), policy);
     if (plan.needsGeocoding && geocoded) {
       Object.assign(plan.columns, { lat: geocoded.lat, lng: geocoded.lng, geocoding_status: 'done', geocoding_precision: geocoded.precision });
+      if (plan.columns.time_zone_manual !== 1) plan.columns.time_zone = timeZoneAt(geocoded.lat, geocoded.lng);
     }
     const inserted = await writes.insertLocation(trx, {
       ...plan.columns,
@@ -165,6 +169,11 @@ export async function createLocation(db: Kysely<Database>, options: CreateLocati
   });
 }
 
+/** Everything that decides whether the location is open: weekly and special hours, and its zone. */
+export function openingScheduleOf(record: LocationRecord): OpeningSchedule {
+  return { weekly: scheduleOf(record), special: readSpecialHours(record.special_hours), timeZone: record.time_zone };
+}
+
 /** What an update plans from: the saved address, coordinates, type, marker and schedule of the location. */
 function currentLocationOf(record: LocationRecord): CurrentLocation {
   return {
@@ -183,6 +192,7 @@ function currentLocationOf(record: LocationRecord): CurrentLocation {
     location_type_id: record.location_type_id,
     marker_id: record.marker_id,
     hours: scheduleOf(record),
+    time_zone_manual: record.time_zone_manual,
   };
 }
 

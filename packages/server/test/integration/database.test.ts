@@ -2,7 +2,7 @@ import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
 import { loadConfig } from '../../src/config/config.ts';
 import { openDatabase } from '../../src/db/connection.ts';
-import { migrateToLatest } from '../../src/db/migrate.ts';
+import { migrateTo, migrateToLatest } from '../../src/db/migrate.ts';
 import { locationRow } from '../support/factories.ts';
 import { call, createAccount, useTestServer } from '../support/server.ts';
 import { createTestDatabase, testDialect } from '../support/test-database.ts';
@@ -150,6 +150,37 @@ async function withHandle<T>(url: string, use: (handle: ReturnType<typeof openDa
     await handle.close();
   }
 }
+
+describe('the time-zone migration', () => {
+  it('gives existing locations with coordinates the zone they lie in', async () => {
+    const fresh = await createTestDatabase();
+    const handle = openDatabase(fresh.url, { poolSize: 1 });
+    try {
+      await migrateTo(handle, '20261125T1200_drop_location_documents');
+      const { db } = handle;
+      const createdAt = '2026-01-01T00:00:00.000Z';
+      const user = await db.insertInto('users').values({ public_id: 'usr_m', email: 'm@example.com', name: 'M', created_at: createdAt }).returning('id').executeTakeFirstOrThrow();
+      const project = await db
+        .insertInto('projects')
+        .values({ public_id: 'prj_m', user_id: user.id, name: 'M', plan: 'business', personal: 1, created_at: createdAt, updated_at: createdAt })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      for (const [slug, lat, lng] of [['berlin', 52.52, 13.405], ['nowhere', null, null], ['unplaced', 0, 0]] as const) {
+        await db.insertInto('locations').values(locationRow(project.id, { public_id: `loc_${slug}`, slug, name: slug, lat, lng })).execute();
+      }
+      await migrateToLatest(handle);
+      const zones = await db.selectFrom('locations').select(['slug', 'time_zone', 'time_zone_manual', 'special_hours']).orderBy('slug').execute();
+      expect(zones).toEqual([
+        { slug: 'berlin', time_zone: 'Europe/Berlin', time_zone_manual: 0, special_hours: null },
+        { slug: 'nowhere', time_zone: null, time_zone_manual: 0, special_hours: null },
+        { slug: 'unplaced', time_zone: null, time_zone_manual: 0, special_hours: null },
+      ]);
+    } finally {
+      await handle.close();
+      await fresh.dispose();
+    }
+  });
+});
 
 describe('DATABASE_POOL_SIZE', () => {
   it('defaults to 10 and refuses a pool without connections', () => {

@@ -57,6 +57,7 @@ describe('geocoding at create time', () => {
     expect(location.lat).toBeCloseTo(36.17, 1);
     expect(location.lng).toBeCloseTo(-86.78, 1);
     expect(location.geocoding).toEqual({ status: 'done', precision: 'city' });
+    expect(location.time_zone).toBe('America/Chicago');
     expect(await jobsOf(target)).toEqual([]);
   });
 
@@ -119,6 +120,21 @@ describe('the geocoding queue', () => {
     expect(saved.lat).toBeCloseTo(39.74, 1);
     expect(saved.geocoding).toEqual({ status: 'done', precision: 'city' });
     expect(await processNextJob(target.database.db, queueOptions(target, geocoder), 'w1')).toBe('idle');
+  });
+
+  it('brings the time zone of the coordinates it finds, unless a user set one', async () => {
+    const target = await server({ GEOCODER: 'none' });
+    const account = await createAccount(target);
+    const derived = await createPending(target, account.token.token, account.project.public_id);
+    const chosen = await createPending(target, account.token.token, account.project.public_id, { ...NASHVILLE, time_zone: 'Europe/Berlin' });
+    expect([derived.time_zone, chosen.time_zone]).toEqual([null, 'Europe/Berlin']);
+    const { geocoder } = countingOffline();
+    expect(await processNextJob(target.database.db, queueOptions(target, geocoder), 'w1')).toBe('done');
+    expect(await processNextJob(target.database.db, queueOptions(target, geocoder), 'w1')).toBe('done');
+    const zoneOf = async (id: string) =>
+      (await call(target, 'GET', `/api/v2/projects/${account.project.public_id}/locations/${id}`, { token: account.token.token })).body.data.time_zone;
+    expect(await zoneOf(derived.id)).toBe('America/Chicago');
+    expect(await zoneOf(chosen.id)).toBe('Europe/Berlin');
   });
 
   it('never overwrites a pin a user set while the job was pending', async () => {

@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CreatedUser } from '../../src/services/accounts.service.ts';
-import { fullLocationBody, seedCatalog } from '../support/factories.ts';
+import { fullLocationBody, INCLUDE_ALL, seedCatalog } from '../support/factories.ts';
 import { call, createAccount, startTestServer, type ApiResponse, type TestServer } from '../support/server.ts';
 
 // Every write route, on the dialect TEST_DATABASE names, with text from all of Unicode and JSON of any shape. The
@@ -39,12 +39,25 @@ const validName = fc.oneof(fc.string({ unit: 'grapheme', minLength: 1, maxLength
 
 /** Mostly valid, often odd text, sometimes a wrong shape: bodies that reach the rules as well as ones refused early. */
 const mostly = <T>(valid: fc.Arbitrary<T>) =>
-  fc.oneof({ arbitrary: valid, weight: 24 }, { arbitrary: anyText, weight: 3 }, { arbitrary: wrongShape, weight: 1 });
+  fc.oneof({ arbitrary: valid, weight: 40 }, { arbitrary: anyText, weight: 3 }, { arbitrary: wrongShape, weight: 1 });
 
 /** Inside a list or an object: mostly valid, sometimes odd text. */
 const inner = <T>(valid: fc.Arbitrary<T>) => fc.oneof({ arbitrary: valid, weight: 10 }, { arbitrary: anyText, weight: 1 });
 const WEEK = ['mon', 'tue', 'wed', 'thu', 'fri', 'sat', 'sun'] as const;
 const weeklyHours = fc.tuple(...WEEK.map(() => inner(fc.constantFrom('09:00-17:00', 'closed', '18:00-02:00')))).map((days) => Object.fromEntries(WEEK.map((day, index) => [day, days[index]])));
+
+const dateOf = (day: number) => new Date(Date.UTC(2026, 11, 1) + day * 86_400_000).toISOString().slice(0, 10);
+/** Mostly real dates over a year, sometimes impossible or malformed ones. */
+const isoDate = fc.oneof({ arbitrary: fc.integer({ min: 0, max: 365 }).map(dateOf), weight: 10 }, { arbitrary: fc.constantFrom('2026-02-30', '26-1-1'), weight: 1 });
+const dateRange = fc.oneof(
+  { arbitrary: fc.tuple(fc.integer({ min: 0, max: 365 }), fc.integer({ min: 0, max: 20 })).map(([first, length]) => ({ from: dateOf(first), to: dateOf(first + length) })), weight: 10 },
+  { arbitrary: fc.record({ from: isoDate, to: isoDate }), weight: 1 },
+);
+const specialHoursItem = fc.oneof(
+  fc.record({ date: inner(isoDate), hours: inner(fc.constantFrom('closed', '10:00-14:00')), label: inner(fc.oneof(validName, fc.constant(null))) }, { requiredKeys: ['date', 'hours'] }),
+  fc.tuple(dateRange, inner(fc.constantFrom('closed', '10:00-14:00'))).map(([range, hours]) => ({ ...range, hours })),
+);
+const timeZone = fc.oneof({ arbitrary: fc.constantFrom('Europe/Berlin', 'america/chicago', '', null), weight: 6 }, { arbitrary: fc.constantFrom('Mars/Olympus', '+01:00'), weight: 1 });
 
 const v2LocationBody = fc.record(
   {
@@ -56,6 +69,8 @@ const v2LocationBody = fc.record(
     filters: mostly(fc.uniqueArray(inner(fc.constantFrom('Wifi', 'Parking')), { maxLength: 2 })),
     fields: mostly(fc.dictionary(inner(fc.constant('Manager')), inner(fc.oneof(validName, fc.constant(null))), { maxKeys: 2 })),
     callsToAction: mostly(fc.dictionary(fc.constant('Book'), fc.constantFrom('https://shop.example/book', 'not a url'), { maxKeys: 1 })),
+    time_zone: mostly(timeZone),
+    special_hours: mostly(fc.array(specialHoursItem, { maxLength: 2 })),
   },
   { requiredKeys: [] },
 );
@@ -69,7 +84,6 @@ const v1Body = fc.record(
 );
 const settingBody = fc.record({ name: mostly(validName), color: mostly(fc.constantFrom('#aa3300', null)) }, { requiredKeys: [] });
 
-const INCLUDE_ALL = 'includeHours=1&includeFilters=1&includeFields=1&includeCallsToAction=1';
 const v2 = (method: string, path: string, body?: unknown) => call<Answer>(server, method, path, { token: account.token.token, ...(body === undefined ? {} : { body }) });
 const v1 = (method: string, path: string, body?: unknown) => call<Answer>(server, method, path, { token: account.legacyToken.token, ...(body === undefined ? {} : { body }) });
 

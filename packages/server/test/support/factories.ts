@@ -109,8 +109,8 @@ export async function setPlan(server: TestServer, projectId: number, plan: strin
   await server.database.db.updateTable('projects').set({ plan }).where('id', '=', projectId).execute();
 }
 
-/** The query string that asks a V2 read for every attachment: hours, filters, fields and calls to action. */
-export const INCLUDE_ALL = 'includeHours=1&includeFilters=1&includeFields=1&includeCallsToAction=1';
+/** The query string that asks a V2 read for every include a write answers with: hours, special hours, filters, fields and calls to action. */
+export const INCLUDE_ALL = 'includeHours=1&includeSpecialHours=1&includeFilters=1&includeFields=1&includeCallsToAction=1';
 
 export const FULL_WEEK = {
   mon: '9:00-17:00',

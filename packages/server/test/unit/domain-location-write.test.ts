@@ -37,6 +37,7 @@ const current: CurrentLocation = {
   location_type_id: 2,
   marker_id: 12,
   hours: { mon: '09:00-17:00', tue: null, wed: null, thu: null, fri: null, sat: null, sun: 'closed' },
+  time_zone_manual: 0,
 };
 
 describe('planLocationWrite', () => {
@@ -109,5 +110,27 @@ describe('planLocationWrite', () => {
 
   it('refreshes a generated address from changed components', () => {
     expect(plan('patch', current, { city: 'Dallas' }, catalog).columns).toMatchObject({ address: '1 Main St, Dallas, TX 78701, US', address_generated: 1 });
+  });
+
+  it('derives the time zone from the coordinates unless a user set it', () => {
+    expect(plan('create', undefined, { name: 'x', city: 'Austin', lat: 52.52, lng: 13.405 }, catalog).columns).toMatchObject({ time_zone: 'Europe/Berlin', time_zone_manual: 0 });
+    expect(plan('create', undefined, { name: 'x', city: 'Austin' }, catalog).columns).toMatchObject({ time_zone: null, time_zone_manual: 0 });
+    expect(plan('patch', current, { lat: 52.52, lng: 13.405 }, catalog).columns).toMatchObject({ time_zone: 'Europe/Berlin', time_zone_manual: 0 });
+    expect(plan('patch', current, { phone: '1' }, catalog).columns).not.toHaveProperty('time_zone');
+    expect(plan('patch', current, { time_zone: 'asia/kolkata' }, catalog).columns).toMatchObject({ time_zone: 'Asia/Kolkata', time_zone_manual: 1 });
+    const manual = { ...current, time_zone_manual: 1 };
+    expect(plan('patch', manual, { lat: 52.52, lng: 13.405 }, catalog).columns).not.toHaveProperty('time_zone');
+    expect(plan('replace', manual, { name: 'x', city: 'Austin', lat: 52.52, lng: 13.405 }, catalog).columns).not.toHaveProperty('time_zone');
+    expect(plan('patch', manual, { time_zone: null }, catalog).columns).toMatchObject({ time_zone: 'America/Chicago', time_zone_manual: 0 });
+    expect(planLocationWrite('patch', current, { time_zone: 'Mars/Olympus' }, catalog)).toEqual({ errors: { time_zone: [expect.stringContaining('IANA')] } });
+  });
+
+  it('replaces special hours with a checked list, and clears them with []', () => {
+    const special = [{ date: '2026-12-25', hours: 'closed', label: 'Christmas Day' }];
+    expect(plan('patch', current, { special_hours: special }, catalog).columns).toEqual({ special_hours: JSON.stringify(special) });
+    expect(plan('patch', current, { special_hours: [] }, catalog).columns).toEqual({ special_hours: null });
+    expect(planLocationWrite('patch', current, { special_hours: [{ from: '2027-01-20', to: '2027-01-10', hours: 'closed' }] }, catalog)).toEqual({
+      errors: { 'special_hours.0.to': ['is before from (2027-01-20)'] },
+    });
   });
 });

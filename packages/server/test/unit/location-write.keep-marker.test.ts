@@ -34,6 +34,7 @@ const current: CurrentLocation = {
   location_type_id: 2,
   marker_id: 11,
   hours: null,
+  time_zone_manual: 0,
 };
 
 describe('planLocationWrite with keepMarker (V1)', () => {

@@ -39,6 +39,12 @@ export interface LocationsTable {
   geocoding_status: Generated<string>;
   /** Precision of geocoded coordinates (`rooftop` … `region`), null when manual or not geocoded. */
   geocoding_precision: string | null;
+  /** IANA zone of the opening hours; derived from the coordinates unless `time_zone_manual`. */
+  time_zone: string | null;
+  /** 1 when a user set `time_zone`, so moving the pin keeps it. */
+  time_zone_manual: Generated<number>;
+  /** JSON list of special hours (see domain/special-hours.ts), null when there are none. */
+  special_hours: string | null;
   created_at: string;
   updated_at: string;
 }

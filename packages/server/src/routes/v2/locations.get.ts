@@ -25,7 +25,7 @@ export function registerV2LocationsGet(app: App): void {
       },
     },
     async (request) => {
-      const selection = includesOf(request.query);
+      const selection = includesOf(request.query, app.ctx.clock());
       const view = await getLocation(app.ctx.database.db, {
         project: projectRef(request, request.params.project_id),
         key: { publicId: request.params.location_id },

@@ -37,7 +37,7 @@ export function registerV2LocationsList(app: App): void {
     },
     async (request) => {
       const { query } = request;
-      const selection = includesOf(query);
+      const selection = includesOf(query, app.ctx.clock());
       const listQuery = {
         page: query.page ?? 1,
         limit: query.limit ?? 25,

@@ -4,10 +4,10 @@ import { IDEMPOTENCY_DESCRIPTION, IdempotencyKeyHeaders, sendCreated } from '../
 import { isoNow } from '../../domain/time.ts';
 import { DataEnvelope, errorResponses } from '../../schemas/common.ts';
 import { LocationCreateV2, LocationV2 } from '../../schemas/location.v2.ts';
-import { ALL_ATTACHMENTS, createLocation, type LocationView } from '../../services/locations.service.ts';
+import { createLocation, type LocationView } from '../../services/locations.service.ts';
 import { accessibleProject } from '../../services/project-access.ts';
 import { locationInputFromV2 } from './location.input.ts';
-import { presentLocationV2 } from './location.present.ts';
+import { presentLocationV2, WRITE_ANSWER_INCLUDES } from './location.present.ts';
 import { LOCATIONS_TAG, ProjectParams } from './locations.params.ts';
 
 export function registerV2LocationsPost(app: App): void {
@@ -40,7 +40,7 @@ export function registerV2LocationsPost(app: App): void {
         now,
         check: () => accessibleProject(database.db, project),
         create: (hooks) => createLocation(database.db, { project, input, policy: { legacyLocationType: false }, now, geocoding, hooks }),
-        present: (view) => ({ data: presentLocationV2(view, ALL_ATTACHMENTS) }),
+        present: (view) => ({ data: presentLocationV2(view, WRITE_ANSWER_INCLUDES) }),
       });
     },
   );

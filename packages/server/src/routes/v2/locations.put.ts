@@ -3,9 +3,9 @@ import { projectRef } from '../../http/auth.ts';
 import { isoNow } from '../../domain/time.ts';
 import { DataEnvelope, errorResponses } from '../../schemas/common.ts';
 import { LocationCreateV2, LocationV2 } from '../../schemas/location.v2.ts';
-import { ALL_ATTACHMENTS, updateLocation } from '../../services/locations.service.ts';
+import { updateLocation } from '../../services/locations.service.ts';
 import { locationInputFromV2 } from './location.input.ts';
-import { presentLocationV2 } from './location.present.ts';
+import { presentLocationV2, WRITE_ANSWER_INCLUDES } from './location.present.ts';
 import { LocationParams, LOCATIONS_TAG } from './locations.params.ts';
 
 export function registerV2LocationsPut(app: App): void {
@@ -34,7 +34,7 @@ export function registerV2LocationsPut(app: App): void {
         policy: { legacyLocationType: false },
         now: isoNow(app.ctx.clock),
       });
-      return { data: presentLocationV2(view, ALL_ATTACHMENTS) };
+      return { data: presentLocationV2(view, WRITE_ANSWER_INCLUDES) };
     },
   );
 }
