@@ -16,7 +16,7 @@ export async function fullSync(baseUrl: string, ctx: RequestContext, api: 'v2' |
   const pages = Math.max(1, Math.ceil(ctx.locationCount / PAGE_SIZE));
   const pathOf = (page: number) =>
     api === 'v2'
-      ? `/api/v2/projects/${ctx.projectId}/locations?limit=${PAGE_SIZE}&page=${page}&includeHours=1&includeFilters=1&includeFields=1&includeCallsToAction=1`
+      ? `/api/v2/projects/${ctx.projectId}/locations?limit=${PAGE_SIZE}&page=${page}&includeHours=1&includeSpecialHours=1&includeFilters=1&includeFields=1&includeCallsToAction=1`
       : `/api/locations?limit=${PAGE_SIZE}&page=${page}`;
   const headers = { authorization: `Bearer ${api === 'v2' ? ctx.v2Token : ctx.legacyToken}`, accept: 'application/json' };
   const started = performance.now();

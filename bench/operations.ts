@@ -15,7 +15,7 @@ export interface Operation {
   floor?: number;
 }
 
-const EVERY_INCLUDE = 'includeHours=1&includeFilters=1&includeFields=1&includeCallsToAction=1';
+const EVERY_INCLUDE = 'includeHours=1&includeSpecialHours=1&includeFilters=1&includeFields=1&includeCallsToAction=1';
 const V2_ONE = '/api/v2/projects/:project_id/locations/:location_id';
 const V2_MANY = '/api/v2/projects/:project_id/locations';
 
