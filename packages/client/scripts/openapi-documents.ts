@@ -1,7 +1,7 @@
-import { openApiDocuments, type OpenApiDocument } from '../../server/src/http/openapi.ts';
+import { openApiDocuments, type ApiDocument, type OpenApiDocument } from '../../server/src/http/openapi.ts';
 import { registerRoutes } from '../../server/src/routes/index.ts';
 
-export type ApiVersion = 'v2' | 'v1';
+export type ApiVersion = ApiDocument;
 
 /** The server's OpenAPI documents, built from its route schemas in this process by an app that never listens. */
 export async function serverOpenApiDocuments(): Promise<Record<ApiVersion, OpenApiDocument>> {

@@ -8,7 +8,10 @@ import { describe, expect, it } from 'vitest';
 // API's: Redocly's recommended rules, the ones SDK generators and API catalogues expect. Warnings fail too.
 const OPENAPI_DIR = join(dirname(fileURLToPath(import.meta.url)), '..', 'openapi');
 
-describe.each(['v2', 'v1'])('the %s OpenAPI document', (version) => {
+/** The operations each document has at least, so an empty or truncated document cannot pass. */
+const AT_LEAST: Record<string, number> = { v2: 5, v1: 5, public: 1 };
+
+describe.each(['v2', 'v1', 'public'])('the %s OpenAPI document', (version) => {
   it("passes Redocly's recommended rules without an error or a warning", async () => {
     const config = await createConfig({ extends: ['recommended'] });
     const source = readFileSync(join(OPENAPI_DIR, `${version}.json`), 'utf8');
@@ -19,7 +22,7 @@ describe.each(['v2', 'v1'])('the %s OpenAPI document', (version) => {
   it('names every operation with a unique operationId', () => {
     const document = JSON.parse(readFileSync(join(OPENAPI_DIR, `${version}.json`), 'utf8')) as { paths: Record<string, Record<string, { operationId?: string }>> };
     const ids = Object.values(document.paths).flatMap((operations) => Object.values(operations).map((operation) => operation.operationId));
-    expect(ids.length).toBeGreaterThan(4);
+    expect(ids.length).toBeGreaterThanOrEqual(AT_LEAST[version] ?? Number.POSITIVE_INFINITY);
     expect(ids.every((id) => typeof id === 'string' && /^[a-z][A-Za-z]+$/.test(id))).toBe(true);
     expect(new Set(ids).size).toBe(ids.length);
   });

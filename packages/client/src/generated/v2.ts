@@ -275,6 +275,51 @@ export interface paths {
         patch: operations["updateCallToAction"];
         trace?: never;
     };
+    "/api/v2/projects/{project_id}/publishable-keys": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List the project's publishable keys
+         * @description Every key of the project, revoked ones too, oldest first. Keys are public by design, so they are shown again.
+         */
+        get: operations["listPublishableKeys"];
+        put?: never;
+        /**
+         * Create a publishable key
+         * @description A new `lpk_…` key for the public store finder (`/api/public/v1/...`), limited to `origins` when given.
+         */
+        post: operations["createPublishableKey"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v2/projects/{project_id}/publishable-keys/{key_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Revoke a publishable key
+         * @description The key stops working at once (401) and stays listed with `revoked_at`. Revoking it again changes nothing.
+         */
+        delete: operations["revokePublishableKey"];
+        options?: never;
+        head?: never;
+        /** Replace a publishable key's allowed origins */
+        patch: operations["updatePublishableKey"];
+        trace?: never;
+    };
     "/api/v2/projects/{project_id}/locations": {
         parameters: {
             query?: never;
@@ -4601,6 +4646,861 @@ export interface operations {
                              * @example Order online
                              */
                             title: string;
+                        };
+                    };
+                };
+            };
+            /** @description Error body */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description What went wrong, in a sentence.
+                         * @example The city field is required.
+                         */
+                        message: string;
+                        /**
+                         * @description Field errors on 422, keyed by field; nested keys use dots (`hours.mon`, `fields.Manager`).
+                         * @example {
+                         *       "city": [
+                         *         "is required"
+                         *       ]
+                         *     }
+                         */
+                        errors?: {
+                            [key: string]: string[];
+                        };
+                        /** @description Present on 500: quote it when reporting the error. */
+                        request_id?: string;
+                    };
+                };
+            };
+            /** @description Error body */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description What went wrong, in a sentence.
+                         * @example The city field is required.
+                         */
+                        message: string;
+                        /**
+                         * @description Field errors on 422, keyed by field; nested keys use dots (`hours.mon`, `fields.Manager`).
+                         * @example {
+                         *       "city": [
+                         *         "is required"
+                         *       ]
+                         *     }
+                         */
+                        errors?: {
+                            [key: string]: string[];
+                        };
+                        /** @description Present on 500: quote it when reporting the error. */
+                        request_id?: string;
+                    };
+                };
+            };
+            /** @description Error body */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description What went wrong, in a sentence.
+                         * @example The city field is required.
+                         */
+                        message: string;
+                        /**
+                         * @description Field errors on 422, keyed by field; nested keys use dots (`hours.mon`, `fields.Manager`).
+                         * @example {
+                         *       "city": [
+                         *         "is required"
+                         *       ]
+                         *     }
+                         */
+                        errors?: {
+                            [key: string]: string[];
+                        };
+                        /** @description Present on 500: quote it when reporting the error. */
+                        request_id?: string;
+                    };
+                };
+            };
+            /** @description Error body */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description What went wrong, in a sentence.
+                         * @example The city field is required.
+                         */
+                        message: string;
+                        /**
+                         * @description Field errors on 422, keyed by field; nested keys use dots (`hours.mon`, `fields.Manager`).
+                         * @example {
+                         *       "city": [
+                         *         "is required"
+                         *       ]
+                         *     }
+                         */
+                        errors?: {
+                            [key: string]: string[];
+                        };
+                        /** @description Present on 500: quote it when reporting the error. */
+                        request_id?: string;
+                    };
+                };
+            };
+            /** @description Error body */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description What went wrong, in a sentence.
+                         * @example The city field is required.
+                         */
+                        message: string;
+                        /**
+                         * @description Field errors on 422, keyed by field; nested keys use dots (`hours.mon`, `fields.Manager`).
+                         * @example {
+                         *       "city": [
+                         *         "is required"
+                         *       ]
+                         *     }
+                         */
+                        errors?: {
+                            [key: string]: string[];
+                        };
+                        /** @description Present on 500: quote it when reporting the error. */
+                        request_id?: string;
+                    };
+                };
+            };
+            /** @description Error body */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description What went wrong, in a sentence.
+                         * @example The city field is required.
+                         */
+                        message: string;
+                        /**
+                         * @description Field errors on 422, keyed by field; nested keys use dots (`hours.mon`, `fields.Manager`).
+                         * @example {
+                         *       "city": [
+                         *         "is required"
+                         *       ]
+                         *     }
+                         */
+                        errors?: {
+                            [key: string]: string[];
+                        };
+                        /** @description Present on 500: quote it when reporting the error. */
+                        request_id?: string;
+                    };
+                };
+            };
+            /** @description Error body */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description What went wrong, in a sentence.
+                         * @example The city field is required.
+                         */
+                        message: string;
+                        /**
+                         * @description Field errors on 422, keyed by field; nested keys use dots (`hours.mon`, `fields.Manager`).
+                         * @example {
+                         *       "city": [
+                         *         "is required"
+                         *       ]
+                         *     }
+                         */
+                        errors?: {
+                            [key: string]: string[];
+                        };
+                        /** @description Present on 500: quote it when reporting the error. */
+                        request_id?: string;
+                    };
+                };
+            };
+        };
+    };
+    listPublishableKeys: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description Public project ID
+                 * @example prj_8Hq2LmZ0aB3xYc7D
+                 */
+                project_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            /** @example pky_4f9XkQ2mZr8TbW1c */
+                            id: string;
+                            /**
+                             * @description The key a web page sends (`key=` or `X-Locator-Key`); read only, safe to publish
+                             * @example lpk_3xQ9…
+                             */
+                            key: string;
+                            /**
+                             * @description Origins a page using the key may have: `https://shop.example`, `https://*.shop.example` (any subdomain), `http://localhost:5173`. Empty: any origin.
+                             * @example [
+                             *       "https://shop.example",
+                             *       "https://*.shop.example"
+                             *     ]
+                             */
+                            origins: string[];
+                            /**
+                             * Format: date-time
+                             * @description ISO 8601 UTC
+                             * @example 2026-11-21T12:00:00.000Z
+                             */
+                            created_at: string;
+                            /** @description When the key was revoked; a revoked key is refused with 401 */
+                            revoked_at: string | null;
+                        }[];
+                    };
+                };
+            };
+            /** @description Error body */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description What went wrong, in a sentence.
+                         * @example The city field is required.
+                         */
+                        message: string;
+                        /**
+                         * @description Field errors on 422, keyed by field; nested keys use dots (`hours.mon`, `fields.Manager`).
+                         * @example {
+                         *       "city": [
+                         *         "is required"
+                         *       ]
+                         *     }
+                         */
+                        errors?: {
+                            [key: string]: string[];
+                        };
+                        /** @description Present on 500: quote it when reporting the error. */
+                        request_id?: string;
+                    };
+                };
+            };
+            /** @description Error body */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description What went wrong, in a sentence.
+                         * @example The city field is required.
+                         */
+                        message: string;
+                        /**
+                         * @description Field errors on 422, keyed by field; nested keys use dots (`hours.mon`, `fields.Manager`).
+                         * @example {
+                         *       "city": [
+                         *         "is required"
+                         *       ]
+                         *     }
+                         */
+                        errors?: {
+                            [key: string]: string[];
+                        };
+                        /** @description Present on 500: quote it when reporting the error. */
+                        request_id?: string;
+                    };
+                };
+            };
+            /** @description Error body */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description What went wrong, in a sentence.
+                         * @example The city field is required.
+                         */
+                        message: string;
+                        /**
+                         * @description Field errors on 422, keyed by field; nested keys use dots (`hours.mon`, `fields.Manager`).
+                         * @example {
+                         *       "city": [
+                         *         "is required"
+                         *       ]
+                         *     }
+                         */
+                        errors?: {
+                            [key: string]: string[];
+                        };
+                        /** @description Present on 500: quote it when reporting the error. */
+                        request_id?: string;
+                    };
+                };
+            };
+            /** @description Error body */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description What went wrong, in a sentence.
+                         * @example The city field is required.
+                         */
+                        message: string;
+                        /**
+                         * @description Field errors on 422, keyed by field; nested keys use dots (`hours.mon`, `fields.Manager`).
+                         * @example {
+                         *       "city": [
+                         *         "is required"
+                         *       ]
+                         *     }
+                         */
+                        errors?: {
+                            [key: string]: string[];
+                        };
+                        /** @description Present on 500: quote it when reporting the error. */
+                        request_id?: string;
+                    };
+                };
+            };
+        };
+    };
+    createPublishableKey: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description Public project ID
+                 * @example prj_8Hq2LmZ0aB3xYc7D
+                 */
+                project_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /**
+                     * @description Origins a page using the key may have: `https://shop.example`, `https://*.shop.example` (any subdomain), `http://localhost:5173`. Empty: any origin.
+                     * @example [
+                     *       "https://shop.example",
+                     *       "https://*.shop.example"
+                     *     ]
+                     */
+                    origins?: string[];
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            /** @example pky_4f9XkQ2mZr8TbW1c */
+                            id: string;
+                            /**
+                             * @description The key a web page sends (`key=` or `X-Locator-Key`); read only, safe to publish
+                             * @example lpk_3xQ9…
+                             */
+                            key: string;
+                            /**
+                             * @description Origins a page using the key may have: `https://shop.example`, `https://*.shop.example` (any subdomain), `http://localhost:5173`. Empty: any origin.
+                             * @example [
+                             *       "https://shop.example",
+                             *       "https://*.shop.example"
+                             *     ]
+                             */
+                            origins: string[];
+                            /**
+                             * Format: date-time
+                             * @description ISO 8601 UTC
+                             * @example 2026-11-21T12:00:00.000Z
+                             */
+                            created_at: string;
+                            /** @description When the key was revoked; a revoked key is refused with 401 */
+                            revoked_at: string | null;
+                        };
+                    };
+                };
+            };
+            /** @description Error body */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description What went wrong, in a sentence.
+                         * @example The city field is required.
+                         */
+                        message: string;
+                        /**
+                         * @description Field errors on 422, keyed by field; nested keys use dots (`hours.mon`, `fields.Manager`).
+                         * @example {
+                         *       "city": [
+                         *         "is required"
+                         *       ]
+                         *     }
+                         */
+                        errors?: {
+                            [key: string]: string[];
+                        };
+                        /** @description Present on 500: quote it when reporting the error. */
+                        request_id?: string;
+                    };
+                };
+            };
+            /** @description Error body */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description What went wrong, in a sentence.
+                         * @example The city field is required.
+                         */
+                        message: string;
+                        /**
+                         * @description Field errors on 422, keyed by field; nested keys use dots (`hours.mon`, `fields.Manager`).
+                         * @example {
+                         *       "city": [
+                         *         "is required"
+                         *       ]
+                         *     }
+                         */
+                        errors?: {
+                            [key: string]: string[];
+                        };
+                        /** @description Present on 500: quote it when reporting the error. */
+                        request_id?: string;
+                    };
+                };
+            };
+            /** @description Error body */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description What went wrong, in a sentence.
+                         * @example The city field is required.
+                         */
+                        message: string;
+                        /**
+                         * @description Field errors on 422, keyed by field; nested keys use dots (`hours.mon`, `fields.Manager`).
+                         * @example {
+                         *       "city": [
+                         *         "is required"
+                         *       ]
+                         *     }
+                         */
+                        errors?: {
+                            [key: string]: string[];
+                        };
+                        /** @description Present on 500: quote it when reporting the error. */
+                        request_id?: string;
+                    };
+                };
+            };
+            /** @description Error body */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description What went wrong, in a sentence.
+                         * @example The city field is required.
+                         */
+                        message: string;
+                        /**
+                         * @description Field errors on 422, keyed by field; nested keys use dots (`hours.mon`, `fields.Manager`).
+                         * @example {
+                         *       "city": [
+                         *         "is required"
+                         *       ]
+                         *     }
+                         */
+                        errors?: {
+                            [key: string]: string[];
+                        };
+                        /** @description Present on 500: quote it when reporting the error. */
+                        request_id?: string;
+                    };
+                };
+            };
+            /** @description Error body */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description What went wrong, in a sentence.
+                         * @example The city field is required.
+                         */
+                        message: string;
+                        /**
+                         * @description Field errors on 422, keyed by field; nested keys use dots (`hours.mon`, `fields.Manager`).
+                         * @example {
+                         *       "city": [
+                         *         "is required"
+                         *       ]
+                         *     }
+                         */
+                        errors?: {
+                            [key: string]: string[];
+                        };
+                        /** @description Present on 500: quote it when reporting the error. */
+                        request_id?: string;
+                    };
+                };
+            };
+            /** @description Error body */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description What went wrong, in a sentence.
+                         * @example The city field is required.
+                         */
+                        message: string;
+                        /**
+                         * @description Field errors on 422, keyed by field; nested keys use dots (`hours.mon`, `fields.Manager`).
+                         * @example {
+                         *       "city": [
+                         *         "is required"
+                         *       ]
+                         *     }
+                         */
+                        errors?: {
+                            [key: string]: string[];
+                        };
+                        /** @description Present on 500: quote it when reporting the error. */
+                        request_id?: string;
+                    };
+                };
+            };
+            /** @description Error body */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description What went wrong, in a sentence.
+                         * @example The city field is required.
+                         */
+                        message: string;
+                        /**
+                         * @description Field errors on 422, keyed by field; nested keys use dots (`hours.mon`, `fields.Manager`).
+                         * @example {
+                         *       "city": [
+                         *         "is required"
+                         *       ]
+                         *     }
+                         */
+                        errors?: {
+                            [key: string]: string[];
+                        };
+                        /** @description Present on 500: quote it when reporting the error. */
+                        request_id?: string;
+                    };
+                };
+            };
+        };
+    };
+    revokePublishableKey: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description Public project ID
+                 * @example prj_8Hq2LmZ0aB3xYc7D
+                 */
+                project_id: string;
+                /** @description ID of the key (`pky_…`), as listed */
+                key_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            /** @example pky_4f9XkQ2mZr8TbW1c */
+                            id: string;
+                            /**
+                             * @description The key a web page sends (`key=` or `X-Locator-Key`); read only, safe to publish
+                             * @example lpk_3xQ9…
+                             */
+                            key: string;
+                            /**
+                             * @description Origins a page using the key may have: `https://shop.example`, `https://*.shop.example` (any subdomain), `http://localhost:5173`. Empty: any origin.
+                             * @example [
+                             *       "https://shop.example",
+                             *       "https://*.shop.example"
+                             *     ]
+                             */
+                            origins: string[];
+                            /**
+                             * Format: date-time
+                             * @description ISO 8601 UTC
+                             * @example 2026-11-21T12:00:00.000Z
+                             */
+                            created_at: string;
+                            /** @description When the key was revoked; a revoked key is refused with 401 */
+                            revoked_at: string | null;
+                        };
+                    };
+                };
+            };
+            /** @description Error body */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description What went wrong, in a sentence.
+                         * @example The city field is required.
+                         */
+                        message: string;
+                        /**
+                         * @description Field errors on 422, keyed by field; nested keys use dots (`hours.mon`, `fields.Manager`).
+                         * @example {
+                         *       "city": [
+                         *         "is required"
+                         *       ]
+                         *     }
+                         */
+                        errors?: {
+                            [key: string]: string[];
+                        };
+                        /** @description Present on 500: quote it when reporting the error. */
+                        request_id?: string;
+                    };
+                };
+            };
+            /** @description Error body */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description What went wrong, in a sentence.
+                         * @example The city field is required.
+                         */
+                        message: string;
+                        /**
+                         * @description Field errors on 422, keyed by field; nested keys use dots (`hours.mon`, `fields.Manager`).
+                         * @example {
+                         *       "city": [
+                         *         "is required"
+                         *       ]
+                         *     }
+                         */
+                        errors?: {
+                            [key: string]: string[];
+                        };
+                        /** @description Present on 500: quote it when reporting the error. */
+                        request_id?: string;
+                    };
+                };
+            };
+            /** @description Error body */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description What went wrong, in a sentence.
+                         * @example The city field is required.
+                         */
+                        message: string;
+                        /**
+                         * @description Field errors on 422, keyed by field; nested keys use dots (`hours.mon`, `fields.Manager`).
+                         * @example {
+                         *       "city": [
+                         *         "is required"
+                         *       ]
+                         *     }
+                         */
+                        errors?: {
+                            [key: string]: string[];
+                        };
+                        /** @description Present on 500: quote it when reporting the error. */
+                        request_id?: string;
+                    };
+                };
+            };
+            /** @description Error body */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description What went wrong, in a sentence.
+                         * @example The city field is required.
+                         */
+                        message: string;
+                        /**
+                         * @description Field errors on 422, keyed by field; nested keys use dots (`hours.mon`, `fields.Manager`).
+                         * @example {
+                         *       "city": [
+                         *         "is required"
+                         *       ]
+                         *     }
+                         */
+                        errors?: {
+                            [key: string]: string[];
+                        };
+                        /** @description Present on 500: quote it when reporting the error. */
+                        request_id?: string;
+                    };
+                };
+            };
+        };
+    };
+    updatePublishableKey: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description Public project ID
+                 * @example prj_8Hq2LmZ0aB3xYc7D
+                 */
+                project_id: string;
+                /** @description ID of the key (`pky_…`), as listed */
+                key_id: string;
+            };
+            cookie?: never;
+        };
+        /** @description Replaces the allowed origins */
+        requestBody: {
+            content: {
+                "application/json": {
+                    /**
+                     * @description Origins a page using the key may have: `https://shop.example`, `https://*.shop.example` (any subdomain), `http://localhost:5173`. Empty: any origin.
+                     * @example [
+                     *       "https://shop.example",
+                     *       "https://*.shop.example"
+                     *     ]
+                     */
+                    origins: string[];
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            /** @example pky_4f9XkQ2mZr8TbW1c */
+                            id: string;
+                            /**
+                             * @description The key a web page sends (`key=` or `X-Locator-Key`); read only, safe to publish
+                             * @example lpk_3xQ9…
+                             */
+                            key: string;
+                            /**
+                             * @description Origins a page using the key may have: `https://shop.example`, `https://*.shop.example` (any subdomain), `http://localhost:5173`. Empty: any origin.
+                             * @example [
+                             *       "https://shop.example",
+                             *       "https://*.shop.example"
+                             *     ]
+                             */
+                            origins: string[];
+                            /**
+                             * Format: date-time
+                             * @description ISO 8601 UTC
+                             * @example 2026-11-21T12:00:00.000Z
+                             */
+                            created_at: string;
+                            /** @description When the key was revoked; a revoked key is refused with 401 */
+                            revoked_at: string | null;
                         };
                     };
                 };

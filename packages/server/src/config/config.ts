@@ -17,6 +17,7 @@ const EnvSchema = Type.Object({
   // 0 turns a limit off (a proxy in front limits instead, or a benchmark measures the limiter's cost).
   RATE_LIMIT_PER_MINUTE: Type.Integer({ default: 1000, minimum: 0 }),
   V1_RATE_LIMIT_PER_MINUTE: Type.Integer({ default: 1000, minimum: 0 }),
+  PUBLIC_RATE_LIMIT_PER_MINUTE: Type.Integer({ default: 600, minimum: 0 }),
   AUTH_FAILURE_LIMIT_PER_MINUTE: Type.Integer({ default: 60, minimum: 0 }),
   REDIS_URL: Type.Optional(Type.String({ pattern: '^rediss?://[^\\s]+$' })),
   REDIS_KEY_PREFIX: Type.String({ default: 'locator:', pattern: '^[\\w.:-]{1,64}$' }),
@@ -44,6 +45,8 @@ export interface Config {
   rateLimitPerMinute: number;
   /** The separate per-user budget of V1; 0 = no limit. */
   v1RateLimitPerMinute: number;
+  /** Store-finder requests per minute per client address and publishable key; 0 = no limit. */
+  publicRateLimitPerMinute: number;
   /** Requests without a valid token allowed per client address and minute; 0 = no limit. */
   authFailureLimitPerMinute: number;
   /** Redis holding the shared rate-limit counters; this process's memory when unset. */
@@ -86,6 +89,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     logLevel: parsed.LOG_LEVEL,
     rateLimitPerMinute: parsed.RATE_LIMIT_PER_MINUTE,
     v1RateLimitPerMinute: parsed.V1_RATE_LIMIT_PER_MINUTE,
+    publicRateLimitPerMinute: parsed.PUBLIC_RATE_LIMIT_PER_MINUTE,
     authFailureLimitPerMinute: parsed.AUTH_FAILURE_LIMIT_PER_MINUTE,
     redisUrl: parsed.REDIS_URL,
     redisKeyPrefix: parsed.REDIS_KEY_PREFIX,

@@ -14,6 +14,7 @@ import type { LocationsTable } from './tables/locations.table.ts';
 import type { MarkersTable } from './tables/markers.table.ts';
 import type { OpeningHoursTable } from './tables/opening-hours.table.ts';
 import type { ProjectsTable } from './tables/projects.table.ts';
+import type { PublishableKeysTable } from './tables/publishable-keys.table.ts';
 import type { UsersTable } from './tables/users.table.ts';
 
 /** Every table of the schema, as Kysely sees it. */
@@ -35,4 +36,5 @@ export interface Database {
   idempotency_keys: IdempotencyKeysTable;
   geocoding_jobs: GeocodingJobsTable;
   geocode_cache: GeocodeCacheTable;
+  publishable_keys: PublishableKeysTable;
 }

@@ -10,6 +10,7 @@ import * as locationDocuments from './migrations/20261122T0300_location_document
 import * as revisionTriggersByKey from './migrations/20261122T0400_revision_triggers_by_key.ts';
 import * as dropLocationDocuments from './migrations/20261125T1200_drop_location_documents.ts';
 import * as timeZonesSpecialHours from './migrations/20261125T1400_time_zones_special_hours.ts';
+import * as publishableKeys from './migrations/20261125T1500_publishable_keys.ts';
 
 /** A migration module; it is told the dialect so it can build the DDL that differs (see `migrations/schema-helpers.ts`). */
 export interface DialectAwareMigration {
@@ -29,6 +30,7 @@ const migrations: Record<string, DialectAwareMigration> = {
   '20261122T0400_revision_triggers_by_key': revisionTriggersByKey,
   '20261125T1200_drop_location_documents': dropLocationDocuments,
   '20261125T1400_time_zones_special_hours': timeZonesSpecialHours,
+  '20261125T1500_publishable_keys': publishableKeys,
 };
 
 function providerFor(dialect: DialectName): MigrationProvider {

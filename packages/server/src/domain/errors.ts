@@ -11,7 +11,7 @@ export function addFieldError(errors: FieldErrors, field: string, message: strin
  * turns each kind into its status (`http/error-handler.ts`) and the CLI prints the message.
  */
 export abstract class DomainError extends Error {
-  abstract readonly kind: 'not-found' | 'forbidden' | 'invalid' | 'conflict';
+  abstract readonly kind: 'not-found' | 'unauthorized' | 'forbidden' | 'invalid' | 'conflict';
 }
 
 /** Something named does not exist, or belongs to someone else (which callers must not be able to tell apart). */
@@ -22,6 +22,11 @@ export class NotFoundError extends DomainError {
   static of(what: string): NotFoundError {
     return new NotFoundError(`${what} not found.`);
   }
+}
+
+/** The credential a request carries does not work (unknown or revoked). */
+export class UnauthorizedError extends DomainError {
+  readonly kind = 'unauthorized';
 }
 
 /** The caller is known but may not do this (a plan without API access, say). */

@@ -14,6 +14,7 @@ export const ID_PREFIX = {
   field: 'fld',
   callToAction: 'cta',
   image: 'img',
+  publishableKey: 'pky',
 } as const;
 
 /** Random bytes drawn from the system's generator a page at a time: one call per ID cost more than the rest of it. */

@@ -5,6 +5,7 @@ import { registerRoutes } from '../routes/index.ts';
 import type { App } from './app-type.ts';
 import { authenticate, authorize } from './auth.ts';
 import { installEtags } from './etag.ts';
+import { installPublicAccess } from './public-access.ts';
 import { fastifyTrustProxy } from './client-address.ts';
 import { handleError } from './error-handler.ts';
 import { handleFrameworkError } from './framework-errors.ts';
@@ -48,6 +49,7 @@ export async function buildApp(ctx: AppContext, options: BuildAppOptions = {}): 
   installJsonBodyParser(app);
   installNotFoundHandler(app);
   installEtags(app);
+  installPublicAccess(app);
 
   // Hooks with nothing to wait for take Fastify's callback: an async one costs every request a promise and a turn of
   // the microtask queue.

@@ -39,7 +39,9 @@ export function installEtags(app: FastifyInstance): void {
       return;
     }
     const tag = `"${hash('sha1', payload, 'base64url')}"`;
-    void reply.header('etag', tag).header('cache-control', 'private, no-cache');
+    // Routes that may be cached by anyone (the store finder's) set their own Cache-Control.
+    void reply.header('etag', tag);
+    if (!reply.hasHeader('cache-control')) void reply.header('cache-control', 'private, no-cache');
     if (noneMatchHits(request.headers['if-none-match'], tag)) {
       void reply.code(304);
       done(null, '');

@@ -30,6 +30,8 @@ are refused: 422 naming the field in a body or the parameter in a query, 404 in 
 
 ${rateLimitsText('V2')}`;
 
+const PUBLIC_DESCRIPTION = `The store finder's public, read-only API for websites' visitors. Send a publishable key (\`lpk_…\`, made with \`locator keys create\` or V2 \`/projects/{id}/publishable-keys\`) as \`key=\` or in the \`X-Locator-Key\` header; a browser's origin must be one the key allows.`;
+
 const V1_DESCRIPTION = `The legacy V1 API, kept exactly as existing integrations expect. Send \`Authorization: Bearer <legacy token>\`
 (tokens start with \`lct1_\`); V1 works on the token owner's personal project only. Locations are returned without a
 \`data\` wrapper; lists are Laravel-style pages (\`data\`, \`links\`, \`meta\`). Errors are JSON: \`{"message", "errors"?}\`.
@@ -64,6 +66,7 @@ export function registerOpenApi(app: App, describeRoutes: RouteDescriber): void 
   });
   app.get('/api/v2/openapi.json', { schema: { hide: true } }, async (request) => openApiFor(await documented(), 'v2', baseUrlOf(request)));
   app.get('/api/openapi.json', { schema: { hide: true } }, async (request) => openApiFor(await documented(), 'v1', baseUrlOf(request)));
+  app.get('/api/public/v1/openapi.json', { schema: { hide: true } }, async (request) => openApiFor(await documented(), 'public', baseUrlOf(request)));
   const forward = async (request: FastifyRequest, reply: FastifyReply) => {
     const answer = await (await documented()).inject({ method: request.method as 'GET' | 'HEAD', url: request.url, headers: request.headers });
     for (const [name, value] of Object.entries(answer.headers)) {
@@ -89,6 +92,8 @@ async function buildDocsApp(describeRoutes: RouteDescriber): Promise<FastifyInst
         securitySchemes: {
           apiToken: { type: 'http', scheme: 'bearer', description: 'A V2 API token (`lct2_…`).' },
           legacyToken: { type: 'http', scheme: 'bearer', description: 'The legacy V1 token (`lct1_…`).' },
+          publishableKey: { type: 'apiKey', in: 'query', name: 'key', description: 'A publishable key (`lpk_…`).' },
+          publishableKeyHeader: { type: 'apiKey', in: 'header', name: 'X-Locator-Key', description: 'A publishable key (`lpk_…`).' },
         },
       },
     },
@@ -99,6 +104,7 @@ async function buildDocsApp(describeRoutes: RouteDescriber): Promise<FastifyInst
       urls: [
         { url: '/api/v2/openapi.json', name: 'V2 (current)' },
         { url: '/api/openapi.json', name: 'V1 (legacy)' },
+        { url: '/api/public/v1/openapi.json', name: 'Store finder (public)' },
       ],
       deepLinking: true,
     },
@@ -108,11 +114,14 @@ async function buildDocsApp(describeRoutes: RouteDescriber): Promise<FastifyInst
   return docs;
 }
 
-/** Both API documents, from an app built for them alone (the client's types are generated from these). */
-export async function openApiDocuments(describeRoutes: RouteDescriber): Promise<Record<'v2' | 'v1', OpenApiDocument>> {
+/** Which API a document describes. */
+export type ApiDocument = 'v2' | 'v1' | 'public';
+
+/** The API documents, from an app built for them alone (the client's types are generated from these). */
+export async function openApiDocuments(describeRoutes: RouteDescriber): Promise<Record<ApiDocument, OpenApiDocument>> {
   const docs = await buildDocsApp(describeRoutes);
   try {
-    return { v2: openApiFor(docs, 'v2', DEFAULT_SERVER), v1: openApiFor(docs, 'v1', DEFAULT_SERVER) };
+    return { v2: openApiFor(docs, 'v2', DEFAULT_SERVER), v1: openApiFor(docs, 'v1', DEFAULT_SERVER), public: openApiFor(docs, 'public', DEFAULT_SERVER) };
   } finally {
     await docs.close();
   }
@@ -127,18 +136,18 @@ const LICENSE = { name: 'MIT', identifier: 'MIT' };
  * The generated document cut down to one API version's paths, served from `serverUrl` (`PUBLIC_URL`, else the
  * address the document was asked on).
  */
-function openApiFor(app: FastifyInstance, version: 'v1' | 'v2', serverUrl: string): OpenApiDocument {
+function openApiFor(app: FastifyInstance, version: ApiDocument, serverUrl: string): OpenApiDocument {
   const full = app.swagger() as unknown as OpenApiDocument;
-  const paths = Object.fromEntries(
-    Object.entries(full.paths ?? {}).filter(([path]) => (version === 'v2' ? path.startsWith('/api/v2/') : !path.startsWith('/api/v2/'))),
-  );
-  const info =
-    version === 'v2'
-      ? { title: 'Locator API V2', version: '2.0.0', description: V2_DESCRIPTION, license: LICENSE }
-      : { title: 'Locator API V1 (legacy)', version: '1.0.0', description: V1_DESCRIPTION, license: LICENSE };
-  // Each document names only its own API's token.
+  const documentOf = (path: string): ApiDocument => (path.startsWith('/api/v2/') ? 'v2' : path.startsWith('/api/public/') ? 'public' : 'v1');
+  const paths = Object.fromEntries(Object.entries(full.paths ?? {}).filter(([path]) => documentOf(path) === version));
+  const info = {
+    v2: { title: 'Locator API V2', version: '2.0.0', description: V2_DESCRIPTION, license: LICENSE },
+    v1: { title: 'Locator API V1 (legacy)', version: '1.0.0', description: V1_DESCRIPTION, license: LICENSE },
+    public: { title: 'Locator store finder API (public)', version: '1.0.0', description: PUBLIC_DESCRIPTION, license: LICENSE },
+  }[version];
+  // Each document names only its own API's credentials.
   const components = full.components as { securitySchemes?: Record<string, unknown> } | undefined;
-  const scheme = version === 'v2' ? 'apiToken' : 'legacyToken';
-  const securitySchemes = Object.fromEntries(Object.entries(components?.securitySchemes ?? {}).filter(([name]) => name === scheme));
+  const schemes = { v2: ['apiToken'], v1: ['legacyToken'], public: ['publishableKey', 'publishableKeyHeader'] }[version];
+  const securitySchemes = Object.fromEntries(Object.entries(components?.securitySchemes ?? {}).filter(([name]) => schemes.includes(name)));
   return { ...full, info, servers: [{ url: serverUrl, description: 'This Locator server' }], components: { ...components, securitySchemes }, paths };
 }

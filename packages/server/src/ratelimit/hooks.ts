@@ -3,6 +3,7 @@ import type { AppContext } from '../app-context.ts';
 import { budgetKey, decide, windowAt, type RateLimitDecision } from './rules.ts';
 import { createOutage } from './outage.ts';
 import { ApiError } from '../http/errors.ts';
+import { publishableKeyOf } from '../http/public-access.ts';
 
 /** A limit of 0 turns that limit off: nothing is counted and no rate-limit headers are sent. */
 const OFF = 0;
@@ -76,6 +77,26 @@ export function createRateLimitHooks(ctx: AppContext, log: FastifyBaseLogger): R
 
   const clientKey = (request: FastifyRequest) => budgetKey({ kind: 'auth-failures', clientAddress: request.ip });
 
+  /** A store-finder request counts against its client address with the publishable key it carries, whatever the key. */
+  function countPublicRequest(request: FastifyRequest, reply: FastifyReply, done: HookDone): void {
+    const limit = ctx.config.publicRateLimitPerMinute;
+    if (limit === OFF) return done();
+    const now = ctx.clock();
+    const window = windowAt(now);
+    const key = (publishableKeyOf(request) ?? '').slice(0, 100);
+    withCount(
+      () => store.increment(budgetKey({ kind: 'public', clientAddress: request.ip, key }), window),
+      (count) => {
+        const decision = decide(count, limit, window, now);
+        void reply.headers(budgetHeaders(decision));
+        if (!decision.allowed) {
+          throw tooManyRequests(decision, `Rate limit of ${limit} store-finder requests per minute exceeded. Retry after ${decision.retryAfterSeconds} seconds.`);
+        }
+      },
+      done,
+    );
+  }
+
   return {
     refuseBlockedClients(request, _reply, done) {
       if (!request.routeOptions.config.auth || ctx.config.authFailureLimitPerMinute === OFF) return done();
@@ -94,6 +115,7 @@ export function createRateLimitHooks(ctx: AppContext, log: FastifyBaseLogger): R
     },
 
     countRequest(request, reply, done) {
+      if (request.routeOptions.config.publicKey) return countPublicRequest(request, reply, done);
       const api = request.routeOptions.config.auth?.api;
       const principal = request.principal;
       if (!api || !principal) return done();

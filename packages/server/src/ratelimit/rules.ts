@@ -51,12 +51,15 @@ export function decide(countWithThis: number, limit: number, window: RateWindow,
 /** The budgets requests are counted against; each is a separate counter. */
 export type RateLimitBudget =
   | { kind: 'user'; api: 'v1' | 'v2'; userId: number }
-  | { kind: 'auth-failures'; clientAddress: string };
+  | { kind: 'auth-failures'; clientAddress: string }
+  | { kind: 'public'; clientAddress: string; key: string };
 
 /**
  * The store key of a budget. V1 and V2 of one user are separate budgets; every token of a user shares one.
  * @example budgetKey({ kind: 'user', api: 'v2', userId: 7 }) // 'v2:user:7'
  */
 export function budgetKey(budget: RateLimitBudget): string {
-  return budget.kind === 'user' ? `${budget.api}:user:${budget.userId}` : `auth-failures:${budget.clientAddress}`;
+  if (budget.kind === 'user') return `${budget.api}:user:${budget.userId}`;
+  if (budget.kind === 'public') return `public:${budget.key}:${budget.clientAddress}`;
+  return `auth-failures:${budget.clientAddress}`;
 }

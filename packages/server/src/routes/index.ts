@@ -17,7 +17,9 @@ import { registerV2LocationsList } from './v2/locations.list.ts';
 import { registerV2LocationsPatch } from './v2/locations.patch.ts';
 import { registerV2LocationsPost } from './v2/locations.post.ts';
 import { registerV2LocationsPut } from './v2/locations.put.ts';
+import { registerPublicSearch } from './public/search.get.ts';
 import { registerV2ProjectsList } from './v2/projects.list.ts';
+import { registerV2PublishableKeys } from './v2/publishable-keys.ts';
 import { registerV2UserGet } from './v2/user.get.ts';
 
 /** Every route of the service, in blocks by API version. */
@@ -36,6 +38,7 @@ export function registerRoutes(app: App): void {
   registerV2Filters(app);
   registerV2Fields(app);
   registerV2CallsToAction(app);
+  registerV2PublishableKeys(app);
 
   // V2 locations
   registerV2LocationsList(app);
@@ -44,6 +47,9 @@ export function registerRoutes(app: App): void {
   registerV2LocationsPatch(app);
   registerV2LocationsPut(app);
   registerV2LocationsDelete(app);
+
+  // Store finder (public): read-only, with a publishable key, for websites' visitors
+  registerPublicSearch(app);
 
   // V1 (legacy): the personal project's locations under /api, with the legacy token; no PATCH (405)
   registerV1LocationsList(app);

@@ -10,6 +10,7 @@ import {
 } from '../../src/services/project-settings.service.ts';
 import type { CreatedUser } from '../../src/services/accounts.service.ts';
 import { refOfProject, type ProjectRef } from '../../src/services/project-access.ts';
+import { createKey } from '../../src/services/publishable-keys.service.ts';
 import { createLocationDirectly } from '../support/factories.ts';
 import { describeRouteSecurity, type SecuredRoute } from '../support/security.ts';
 import { call, startTestServer, type TestServer } from '../support/server.ts';
@@ -57,6 +58,30 @@ const configurationRoutes: SecuredRoute[] = CONFIGURATION.flatMap(({ segment, na
   ];
 });
 
+function publishableKeyRoutes(): SecuredRoute[] {
+  const rule = { api: 'v2', scope: 'project:manage', planGated: true, owned: true } as const;
+  const collection = '/api/v2/projects/:project_id/publishable-keys';
+  const pathOf = (projectId: string) => `/api/v2/projects/${projectId}/publishable-keys`;
+  const keyOf = async (server: TestServer, account: CreatedUser) =>
+    (await createKey(server.database.db, { owner: { project: refOfProject(account.project) }, origins: [], now: new Date().toISOString() })).id;
+  return [
+    { ...rule, method: 'GET', route: collection, setup: async (_server, account) => ({ path: pathOf(account.project.public_id) }) },
+    { ...rule, method: 'POST', route: collection, setup: async (_server, account) => ({ path: pathOf(account.project.public_id), body: { origins: ['https://shop.example'] } }) },
+    {
+      ...rule,
+      method: 'PATCH',
+      route: `${collection}/:key_id`,
+      setup: async (server, account) => ({ path: `${pathOf(account.project.public_id)}/${await keyOf(server, account)}`, body: { origins: [] } }),
+    },
+    {
+      ...rule,
+      method: 'DELETE',
+      route: `${collection}/:key_id`,
+      setup: async (server, account) => ({ path: `${pathOf(account.project.public_id)}/${await keyOf(server, account)}` }),
+    },
+  ];
+}
+
 const routes: SecuredRoute[] = [
   // V2 account
   { method: 'GET', route: '/api/v2/user', api: 'v2', scope: 'user:read', planGated: false, owned: false, setup: async () => ({ path: '/api/v2/user' }) },
@@ -72,6 +97,9 @@ const routes: SecuredRoute[] = [
 
   // V2 project configuration
   ...configurationRoutes,
+
+  // V2 publishable keys
+  ...publishableKeyRoutes(),
 
   // V2 locations
   ...v2LocationRoutes(),

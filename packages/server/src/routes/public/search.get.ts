@@ -1,0 +1,84 @@
+import { InvalidInputError } from '../../domain/errors.ts';
+import { KM_PER_MILE } from '../../domain/geo.ts';
+import { instantOf } from '../../domain/time.ts';
+import type { App } from '../../http/app-type.ts';
+import { publicAccessOf } from '../../http/public-access.ts';
+import { errorResponses } from '../../schemas/common.ts';
+import { SearchAnswer, SearchQuery } from '../../schemas/public-search.ts';
+import { searchLocations, type LocationSearch, type SearchPlace } from '../../services/location-search.service.ts';
+import { presentPublicLocation } from './location.public.ts';
+
+const on = (flag: string | undefined) => flag === '1' || flag === 'true';
+const list = (text: string | undefined) => (text ?? '').split(',').map((part) => part.trim()).filter(Boolean);
+const refuse = (parameter: string, message: string): never => {
+  throw InvalidInputError.fields({ [parameter]: [message] });
+};
+
+function placeOf(query: SearchQuery): SearchPlace {
+  const point = query.lat !== undefined && query.lng !== undefined ? { lat: query.lat, lng: query.lng } : undefined;
+  if ((query.lat === undefined) !== (query.lng === undefined)) refuse(query.lat === undefined ? 'lat' : 'lng', 'is required with the other coordinate');
+  if (query.bbox !== undefined) {
+    const parts = query.bbox.split(',').map((part) => (part.trim() === '' ? Number.NaN : Number(part)));
+    const [west = Number.NaN, south = Number.NaN, east = Number.NaN, north = Number.NaN] = parts;
+    const valid =
+      parts.length === 4 && parts.every(Number.isFinite) && Math.abs(west) <= 180 && Math.abs(east) <= 180 && south >= -90 && north <= 90 && south < north;
+    if (!valid) refuse('bbox', 'must be minLng,minLat,maxLng,maxLat with longitudes in -180..180, latitudes in -90..90 and minLat below maxLat');
+    return { kind: 'box', west, south, east, north, ...(point ? { point } : {}) };
+  }
+  if (point) return { kind: 'point', point };
+  if (query.q !== undefined) {
+    const countries = list(query.country);
+    if (countries.some((code) => !/^[A-Za-z]{2}$/.test(code))) refuse('country', 'must be ISO 3166-1 alpha-2 codes, comma-separated, such as US,CA');
+    return { kind: 'address', text: query.q, countries: countries.map((code) => code.toUpperCase()) };
+  }
+  return refuse('lat', 'give lat and lng, q (an address or place) or bbox');
+}
+
+function instantAt(text: string): number {
+  const instant = instantOf(text);
+  return instant === undefined ? refuse('at', 'must be an ISO 8601 date-time with an offset') : Date.parse(instant);
+}
+
+export function registerPublicSearch(app: App): void {
+  app.get(
+    '/api/public/v1/search',
+    {
+      config: { publicKey: true, etag: true },
+      schema: {
+        tags: ['Store finder (public)'],
+        operationId: 'searchLocations',
+        summary: 'Find the nearest visible locations',
+        description:
+          'With a publishable key. Where: `lat` and `lng`, `q` (geocoded, biased to `country`), or `bbox` (every match inside, nearest to `lat`,`lng` or the box centre first). ' +
+          'Within `radius` of the origin, nearest first then by ID; when none is in range, the nearest `limit` anywhere with `meta.fallback: true` (unless `fallback=0`). ' +
+          '`filters` with `match=all|any`, `type` (any of), `open_now=1` (at `at`). Only visible locations with coordinates. A `q` that finds no place answers no results and `meta.origin: null`. ' +
+          'Answers carry an `ETag` and `Cache-Control: public, max-age=60, stale-while-revalidate=300`; a browser origin the key does not allow is 403.',
+        security: [{ publishableKey: [] }, { publishableKeyHeader: [] }],
+        querystring: SearchQuery,
+        response: { 200: SearchAnswer, 304: { type: 'null', description: 'Not modified' }, ...errorResponses(401, 403, 422, 429) },
+      },
+    },
+    async (request) => {
+      const { query } = request;
+      const now = query.at !== undefined ? instantAt(query.at) : app.ctx.clock();
+      const unit = query.unit ?? 'km';
+      const radius = query.radius ?? 50;
+      const filters = list(query.filters);
+      const types = list(query.type);
+      const search: LocationSearch = {
+        place: placeOf(query),
+        radiusKm: unit === 'mi' ? radius * KM_PER_MILE : radius,
+        limit: query.limit ?? 20,
+        ...(types.length > 0 ? { types } : {}),
+        ...(filters.length > 0 ? { filters: { names: filters, match: query.match ?? 'all' } } : {}),
+        ...(on(query.open_now) ? { openAt: now } : {}),
+        fallback: query.fallback === undefined || on(query.fallback),
+      };
+      const result = await searchLocations(app.ctx.database.db, publicAccessOf(request), search, app.ctx.geocoder);
+      return {
+        data: result.hits.map((hit) => presentPublicLocation(hit.view, hit.distanceKm, unit, now)),
+        meta: { origin: result.origin, radius, unit, count: result.hits.length, fallback: result.fallback },
+      };
+    },
+  );
+}

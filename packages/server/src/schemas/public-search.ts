@@ -1,0 +1,83 @@
+import { Type, type Static, type TSchema } from 'typebox';
+import { SOCIAL_FIELDS } from '../domain/location-fields.ts';
+import { keyed } from './common.ts';
+import { HoursV2, OpeningStatusV2, SpecialHoursV2 } from './location.v2.ts';
+
+const nullable = <T extends TSchema>(schema: T) => Type.Union([schema, Type.Null()]);
+
+export const PublicLocation = Type.Object({
+  id: Type.String({ examples: ['loc_4f9XkQ2mZr8TbW1c'] }),
+  name: Type.String(),
+  slug: Type.String(),
+  address: Type.String(),
+  display_address: Type.String(),
+  address_line_1: nullable(Type.String()),
+  address_line_2: nullable(Type.String()),
+  city: nullable(Type.String()),
+  state: nullable(Type.String()),
+  postcode: nullable(Type.String()),
+  country: nullable(Type.String()),
+  phone: nullable(Type.String()),
+  email: nullable(Type.String()),
+  url: nullable(Type.String()),
+  lat: Type.Number(),
+  lng: Type.Number(),
+  ...keyed(SOCIAL_FIELDS, () => nullable(Type.String())),
+  location_type: nullable(Type.String()),
+  marker: nullable(Type.Object({ id: Type.String(), name: Type.String(), color: nullable(Type.String()), icon_url: nullable(Type.String()) })),
+  cover_image_url: nullable(Type.String()),
+  filters: Type.Array(Type.String(), { description: 'Names of the filters the location has' }),
+  fields: Type.Array(Type.Object({ name: Type.String(), value: Type.String() })),
+  callsToAction: Type.Array(Type.Object({ title: Type.String(), value: Type.String() })),
+  hours: nullable(HoursV2),
+  special_hours: Type.Array(SpecialHoursV2, { description: 'Special hours of the next 30 days (in the location\'s zone), in date order' }),
+  time_zone: nullable(Type.String()),
+  status: OpeningStatusV2,
+  distance: Type.Object(
+    {
+      value: Type.Number({ description: 'In the unit asked for, to two decimals', examples: [1.23] }),
+      unit: Type.Union([Type.Literal('km'), Type.Literal('mi')]),
+      meters: Type.Integer({ examples: [1234] }),
+    },
+    { description: 'Great-circle distance from the origin (haversine on a sphere of radius 6,371.0088 km)' },
+  ),
+});
+export type PublicLocation = Static<typeof PublicLocation>;
+
+export const SearchAnswer = Type.Object({
+  data: Type.Array(PublicLocation),
+  meta: Type.Object({
+    origin: Type.Union(
+      [Type.Object({ lat: Type.Number(), lng: Type.Number(), label: nullable(Type.String()), precision: nullable(Type.String()) }), Type.Null()],
+      { description: 'Where distances are measured from; null when `q` found no place' },
+    ),
+    radius: Type.Number(),
+    unit: Type.Union([Type.Literal('km'), Type.Literal('mi')]),
+    count: Type.Integer(),
+    fallback: Type.Boolean({ description: 'True when nothing was within the radius and these are the nearest matches anywhere' }),
+  }),
+});
+
+const Coordinate = (minimum: number, maximum: number, description: string) => Type.Number({ minimum, maximum, description });
+
+export const SearchQuery = Type.Object(
+  {
+    key: Type.Optional(Type.String({ maxLength: 100, description: 'The publishable key (or send `X-Locator-Key`)' })),
+    lat: Type.Optional(Coordinate(-90, 90, 'Latitude of the visitor; with `lng`')),
+    lng: Type.Optional(Coordinate(-180, 180, 'Longitude of the visitor; with `lat`')),
+    q: Type.Optional(Type.String({ minLength: 1, maxLength: 200, description: 'An address, postcode or place, geocoded by the configured geocoder' })),
+    country: Type.Optional(Type.String({ maxLength: 200, description: 'ISO 3166-1 alpha-2 codes, comma-separated, that `q` is biased to', examples: ['US,CA'] })),
+    bbox: Type.Optional(Type.String({ maxLength: 200, description: '`minLng,minLat,maxLng,maxLat`: every match inside the box ("search this area")' })),
+    radius: Type.Optional(Type.Number({ exclusiveMinimum: 0, maximum: 1000, description: 'In `unit`; default 50, at most 1,000' })),
+    unit: Type.Optional(Type.Union([Type.Literal('km'), Type.Literal('mi')], { description: 'Default `km`' })),
+    limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 100, description: 'Default 20' })),
+    filters: Type.Optional(Type.String({ maxLength: 2000, description: 'Filter names, comma-separated' })),
+    match: Type.Optional(Type.Union([Type.Literal('all'), Type.Literal('any')], { description: 'Whether a location needs all `filters` (default) or any' })),
+    type: Type.Optional(Type.String({ maxLength: 2000, description: 'Location type names, comma-separated: any of them' })),
+    open_now: Type.Optional(Type.Union([Type.Literal('1'), Type.Literal('true'), Type.Literal('0'), Type.Literal('false')])),
+    at: Type.Optional(Type.String({ format: 'date-time', description: 'The instant `open_now` and `status` are computed for (default: now)' })),
+    fallback: Type.Optional(Type.Union([Type.Literal('1'), Type.Literal('true'), Type.Literal('0'), Type.Literal('false')], { description: 'Default on' })),
+  },
+  { additionalProperties: false },
+);
+export type SearchQuery = Static<typeof SearchQuery>;

@@ -1,0 +1,101 @@
+import type { Kysely } from 'kysely';
+import type { Database } from '../db/database.ts';
+import type { Executor } from '../db/executor.ts';
+import type { PublishableKeyRow } from '../db/tables/publishable-keys.table.ts';
+import { ForbiddenError, InvalidInputError, NotFoundError, UnauthorizedError } from '../domain/errors.ts';
+import { newPublicId, randomBase62 } from '../domain/ids.ts';
+import { parseOrigins } from '../domain/origins.ts';
+import { hasApiAccess } from '../domain/plans.ts';
+import { findProjectByPublicId } from '../repositories/projects.repository.ts';
+import * as keys from '../repositories/publishable-keys.repository.ts';
+import { accessibleProject, type ProjectRef } from './project-access.ts';
+
+/** A publishable key as it is shown: the key itself (it is public), its origins and whether it still works. */
+export interface PublishableKey {
+  id: string;
+  key: string;
+  origins: string[];
+  created_at: string;
+  revoked_at: string | null;
+}
+
+function viewOf(row: PublishableKeyRow): PublishableKey {
+  return { id: row.public_id, key: row.key, origins: JSON.parse(row.origins) as string[], created_at: row.created_at, revoked_at: row.revoked_at };
+}
+
+function originsOrThrow(input: readonly string[]): string {
+  const parsed = parseOrigins(input);
+  if ('errors' in parsed) throw InvalidInputError.fields(parsed.errors);
+  return JSON.stringify(parsed.origins);
+}
+
+/**
+ * Who manages keys: a V2 caller through its project reference, or the CLI, by the project's public ID or (to revoke
+ * a key by its ID) for any project.
+ */
+export type KeyOwner = { project: ProjectRef } | { projectPublicId: string } | { any: true };
+
+async function ownerProject(db: Executor, owner: Exclude<KeyOwner, { any: true }>): Promise<{ id: number }> {
+  if ('project' in owner) return accessibleProject(db, owner.project);
+  const project = await findProjectByPublicId(db, owner.projectPublicId);
+  if (!project) throw new InvalidInputError(`No project has the ID ${owner.projectPublicId}.`);
+  return project;
+}
+
+export async function listKeys(db: Kysely<Database>, owner: Exclude<KeyOwner, { any: true }>): Promise<PublishableKey[]> {
+  const project = await ownerProject(db, owner);
+  return (await keys.listPublishableKeys(db, project.id)).map(viewOf);
+}
+
+export async function createKey(
+  db: Kysely<Database>,
+  { owner, origins, now }: { owner: Exclude<KeyOwner, { any: true }>; origins: readonly string[]; now: string },
+): Promise<PublishableKey> {
+  return db.transaction().execute(async (trx) => {
+    const project = await ownerProject(trx, owner);
+    const row = await keys.insertPublishableKey(trx, {
+      public_id: newPublicId('publishableKey'),
+      project_id: project.id,
+      key: `lpk_${randomBase62(24)}`,
+      origins: originsOrThrow(origins),
+      created_at: now,
+    });
+    return viewOf(row);
+  });
+}
+
+/** Replaces a key's allowed origins. */
+export async function updateKey(db: Kysely<Database>, { project: ref, publicId, origins }: { project: ProjectRef; publicId: string; origins: readonly string[] }): Promise<PublishableKey> {
+  return db.transaction().execute(async (trx) => {
+    const project = await accessibleProject(trx, ref);
+    const row = await keys.findPublishableKey(trx, publicId, project.id);
+    if (!row) throw NotFoundError.of('Publishable key');
+    return viewOf(await keys.updatePublishableKey(trx, row.id, { origins: originsOrThrow(origins) }));
+  });
+}
+
+/** Revokes a key: it stops working at once and stays listed as revoked. Revoking again changes nothing. */
+export async function revokeKey(db: Kysely<Database>, { owner, publicId, now }: { owner: KeyOwner; publicId: string; now: string }): Promise<PublishableKey> {
+  return db.transaction().execute(async (trx) => {
+    const project = 'any' in owner ? undefined : await ownerProject(trx, owner);
+    const row = await keys.findPublishableKey(trx, publicId, project?.id);
+    if (!row) throw NotFoundError.of('Publishable key');
+    if (row.revoked_at !== null) return viewOf(row);
+    return viewOf(await keys.updatePublishableKey(trx, row.id, { revoked_at: now }));
+  });
+}
+
+/** What a public request may read with a key: its project, if the key works and the project's plan allows it. */
+export interface PublicAccess {
+  projectId: number;
+  projectPublicId: string;
+  origins: string[];
+}
+
+/** The access a key gives; an unknown or revoked key is 401, a project without the Business plan 403. */
+export async function accessOfKey(db: Kysely<Database>, key: string): Promise<PublicAccess> {
+  const row = await keys.findKeyByText(db, key);
+  if (!row || row.revoked_at !== null) throw new UnauthorizedError(row ? 'This publishable key has been revoked.' : 'Unknown publishable key.');
+  if (!hasApiAccess(row.plan)) throw new ForbiddenError(`The store finder needs the Business plan; this project is on the ${row.plan} plan.`);
+  return { projectId: row.project_id, projectPublicId: row.project_public_id, origins: JSON.parse(row.origins) as string[] };
+}

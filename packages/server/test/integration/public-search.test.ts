@@ -1,0 +1,201 @@
+import fc from 'fast-check';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { CreatedUser } from '../../src/services/accounts.service.ts';
+import { createKey } from '../../src/services/publishable-keys.service.ts';
+import { refOfProject } from '../../src/services/project-access.ts';
+import { createLocationDirectly, seedCatalog } from '../support/factories.ts';
+import { call, createAccount, useTestServer } from '../support/server.ts';
+
+// The store finder's search, compared with a brute-force haversine over the same locations.
+
+const server = useTestServer();
+let account: CreatedUser;
+let key: string;
+
+interface Seeded {
+  id: string;
+  lat: number;
+  lng: number;
+  visible: boolean;
+  filters: string[];
+  type: string;
+}
+const seeded: Seeded[] = [];
+const FILTERS = ['Wifi', 'Parking', 'Accessible'];
+const TYPES = ['Store', 'Outlet'];
+// Around Austin, with a few far away so that fallbacks have somewhere to go.
+const CENTRE = { lat: 30.27, lng: -97.74 };
+
+beforeAll(async () => {
+  account = await createAccount(server);
+  await seedCatalog(server, account.project);
+  key = (await createKey(server.database.db, { owner: { project: refOfProject(account.project) }, origins: [], now: new Date().toISOString() })).key;
+  const random = mulberry32(7);
+  for (let index = 0; index < 120; index += 1) {
+    const far = index % 20 === 0;
+    const lat = far ? 40 + random() * 5 : CENTRE.lat + (random() - 0.5) * 1.2;
+    const lng = far ? -80 + random() * 5 : CENTRE.lng + (random() - 0.5) * 1.2;
+    const filters = FILTERS.filter(() => random() < 0.4);
+    const type = TYPES[index % 3 === 0 ? 1 : 0] ?? 'Store';
+    const visible = index % 11 !== 5;
+    const view = await createLocationDirectly(server.database.db, account.project, { name: `Store ${index}`, city: 'Austin', lat, lng, filters, location_type: type, visible });
+    seeded.push({ id: view.record.public_id, lat, lng, visible, filters, type });
+  }
+  // Not located: never a result.
+  await createLocationDirectly(server.database.db, account.project, { name: 'Unplaced', city: 'Austin' });
+});
+
+function mulberry32(seed: number): () => number {
+  let state = seed;
+  return () => {
+    state = (state + 0x6d2b79f5) | 0;
+    let t = Math.imul(state ^ (state >>> 15), 1 | state);
+    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+/** Haversine written out afresh, on the sphere of radius 6,371.0088 km. */
+function haversineKm(a: { lat: number; lng: number }, b: { lat: number; lng: number }): number {
+  const rad = Math.PI / 180;
+  const s = Math.sin(((b.lat - a.lat) * rad) / 2) ** 2 + Math.cos(a.lat * rad) * Math.cos(b.lat * rad) * Math.sin(((b.lng - a.lng) * rad) / 2) ** 2;
+  return 12742.0176 * Math.asin(Math.sqrt(s));
+}
+
+interface Query {
+  lat: number;
+  lng: number;
+  radius: number;
+  unit: 'km' | 'mi';
+  limit: number;
+  filters: string[];
+  match: 'all' | 'any';
+  types: string[];
+  fallback: boolean;
+}
+
+function bruteForce(query: Query): { ids: string[]; fallback: boolean } {
+  const radiusKm = query.unit === 'mi' ? query.radius * 1.609344 : query.radius;
+  const matches = seeded.filter(
+    (location) =>
+      location.visible &&
+      (query.types.length === 0 || query.types.includes(location.type)) &&
+      (query.filters.length === 0 || (query.match === 'all' ? query.filters.every((f) => location.filters.includes(f)) : query.filters.some((f) => location.filters.includes(f)))),
+  );
+  const ordered = matches
+    .map((location) => ({ id: location.id, km: haversineKm(query, location) }))
+    .sort((a, b) => a.km - b.km || (a.id < b.id ? -1 : 1));
+  const inRange = ordered.filter((entry) => entry.km <= radiusKm);
+  if (inRange.length > 0 || !query.fallback) return { ids: inRange.slice(0, query.limit).map((entry) => entry.id), fallback: false };
+  return { ids: ordered.slice(0, query.limit).map((entry) => entry.id), fallback: ordered.length > 0 };
+}
+
+const searchFor = (params: Record<string, string | number>) =>
+  call(server, 'GET', `/api/public/v1/search?${new URLSearchParams({ key, ...Object.fromEntries(Object.entries(params).map(([k, v]) => [k, String(v)])) })}`);
+
+describe('the store finder search', () => {
+  it('returns what a brute-force haversine returns, in its order, for random searches', async () => {
+    await fc.assert(
+      fc.asyncProperty(
+        fc.record({
+          lat: fc.double({ min: CENTRE.lat - 1, max: CENTRE.lat + 1, noNaN: true }),
+          lng: fc.double({ min: CENTRE.lng - 1, max: CENTRE.lng + 1, noNaN: true }),
+          radius: fc.constantFrom(1, 5, 10, 25, 50),
+          unit: fc.constantFrom('km' as const, 'mi' as const),
+          limit: fc.integer({ min: 1, max: 30 }),
+          filters: fc.subarray(FILTERS),
+          match: fc.constantFrom('all' as const, 'any' as const),
+          types: fc.subarray(TYPES),
+          fallback: fc.boolean(),
+        }),
+        async (query) => {
+          const response = await searchFor({
+            lat: query.lat,
+            lng: query.lng,
+            radius: query.radius,
+            unit: query.unit,
+            limit: query.limit,
+            ...(query.filters.length > 0 ? { filters: query.filters.join(','), match: query.match } : {}),
+            ...(query.types.length > 0 ? { type: query.types.join(',') } : {}),
+            fallback: query.fallback ? 1 : 0,
+          });
+          expect(response.status, response.text).toBe(200);
+          const expected = bruteForce(query);
+          expect(response.body.data.map((location: { id: string }) => location.id)).toEqual(expected.ids);
+          expect(response.body.meta).toMatchObject({ radius: query.radius, unit: query.unit, count: expected.ids.length, fallback: expected.fallback });
+          for (const location of response.body.data) {
+            const km = haversineKm(query, location);
+            expect(Math.abs(location.distance.meters - km * 1000)).toBeLessThanOrEqual(0.5);
+            expect(location.distance.unit).toBe(query.unit);
+          }
+        },
+      ),
+      { numRuns: 60 },
+    );
+  });
+
+  it('answers every match inside a box, nearest to its centre first', async () => {
+    const box = { west: -98, south: 30, east: -97.5, north: 30.5 };
+    const response = await searchFor({ bbox: `${box.west},${box.south},${box.east},${box.north}`, limit: 100 });
+    const centre = { lat: 30.25, lng: -97.75 };
+    const expected = seeded
+      .filter((l) => l.visible && l.lat >= box.south && l.lat <= box.north && l.lng >= box.west && l.lng <= box.east)
+      .map((l) => ({ id: l.id, km: haversineKm(centre, l) }))
+      .sort((a, b) => a.km - b.km || (a.id < b.id ? -1 : 1))
+      .map((entry) => entry.id);
+    expect(expected.length).toBeGreaterThan(5);
+    expect(response.body.data.map((location: { id: string }) => location.id)).toEqual(expected);
+    expect(response.body.meta.origin).toEqual({ ...centre, label: null, precision: null });
+  });
+
+  it('shows the public fields only, with names for filters and the status', async () => {
+    const response = await searchFor({ lat: CENTRE.lat, lng: CENTRE.lng, limit: 1 });
+    const [first] = response.body.data;
+    expect(Object.keys(first)).toEqual(
+      expect.arrayContaining(['id', 'name', 'slug', 'lat', 'lng', 'marker', 'filters', 'fields', 'callsToAction', 'hours', 'special_hours', 'time_zone', 'status', 'distance']),
+    );
+    for (const internal of ['visible', 'geocoding', 'created_at', 'updated_at', 'v1_id']) expect(first).not.toHaveProperty(internal);
+    expect(first.marker).toEqual({ id: expect.any(String), name: 'Red', color: '#ff0000', icon_url: null });
+    expect(first.time_zone).toBe('America/Chicago');
+  });
+
+  it('finds only locations open at the instant asked', async () => {
+    const open = await createLocationDirectly(server.database.db, account.project, {
+      name: 'Night owl',
+      city: 'Austin',
+      lat: 30.9,
+      lng: -97.1,
+      hours: { mon: '22:00-23:00', tue: 'closed', wed: 'closed', thu: 'closed', fri: 'closed', sat: 'closed', sun: 'closed' },
+    });
+    const query = { lat: 30.9, lng: -97.1, radius: 200, limit: 100, open_now: 1 };
+    const monday = await searchFor({ ...query, at: '2026-11-30T22:30:00-06:00' });
+    expect(monday.body.data.map((location: { id: string }) => location.id)).toEqual([open.record.public_id]);
+    expect(monday.body.data[0].status).toMatchObject({ open_now: true, next_change: '2026-11-30T23:00:00-06:00' });
+    const tuesday = await searchFor({ ...query, at: '2026-12-01T22:30:00-06:00', fallback: 0 });
+    expect(tuesday.body.data).toEqual([]);
+  });
+
+  it('refuses bad input naming the parameter', async () => {
+    for (const [params, parameter] of [
+      [{ lat: 30 }, 'lng'],
+      [{}, 'lat'],
+      [{ bbox: '1,2,3' }, 'bbox'],
+      [{ bbox: '-98,31,-97,30' }, 'bbox'],
+      [{ q: 'Austin', country: 'USA' }, 'country'],
+      [{ lat: 30, lng: -97, radius: 1001 }, 'radius'],
+      [{ lat: 30, lng: -97, limit: 0 }, 'limit'],
+      [{ lat: 30, lng: -97, unit: 'ft' }, 'unit'],
+      [{ lat: 91, lng: -97 }, 'lat'],
+    ] as const) {
+      const response = await searchFor(params);
+      expect(response.status, JSON.stringify(params)).toBe(422);
+      expect(Object.keys(response.body.errors ?? {}), JSON.stringify(params)).toContain(parameter);
+    }
+  });
+
+  it('answers no results and no origin for a place the geocoder does not know', async () => {
+    const response = await searchFor({ q: 'Nowhere at all 12345' });
+    expect(response.status).toBe(200);
+    expect(response.body).toEqual({ data: [], meta: { origin: null, radius: 50, unit: 'km', count: 0, fallback: false } });
+  });
+});
