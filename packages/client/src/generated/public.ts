@@ -81,11 +81,24 @@ export interface operations {
                 content: {
                     "application/json": {
                         data: {
-                            /** @example loc_4f9XkQ2mZr8TbW1c */
+                            /**
+                             * @description Public location ID
+                             * @example loc_4f9XkQ2mZr8TbW1c
+                             */
                             id: string;
+                            /** @example Downtown Store */
                             name: string;
+                            /**
+                             * @description Read only
+                             * @example downtown-store
+                             */
                             slug: string;
+                            /**
+                             * @description Full address; generated from the components unless given
+                             * @example 1 Main St, Austin, TX 78701, US
+                             */
                             address: string;
+                            /** @description Address shown to visitors; follows `address` unless given */
                             display_address: string;
                             address_line_1: string | null;
                             address_line_2: string | null;

@@ -49,7 +49,8 @@ export const OpeningStatusV2 = Type.Object(
 
 const socialOutput = keyed(SOCIAL_FIELDS, (key) => nullable(Type.String(), `${key} profile handle or URL`));
 
-export const LocationV2 = Type.Object({
+/** The keys a location shows everyone: V2 bodies and the public store finder's. */
+export const PublicLocationProperties = {
   id: Type.String({ description: 'Public location ID', examples: ['loc_4f9XkQ2mZr8TbW1c'] }),
   name: Type.String({ examples: ['Downtown Store'] }),
   slug: Type.String({ description: 'Read only', examples: ['downtown-store'] }),
@@ -64,6 +65,10 @@ export const LocationV2 = Type.Object({
   phone: nullable(Type.String()),
   email: nullable(Type.String()),
   url: nullable(Type.String()),
+} satisfies TProperties;
+
+export const LocationV2 = Type.Object({
+  ...PublicLocationProperties,
   lat: nullable(Type.Number({ minimum: -90, maximum: 90 })),
   lng: nullable(Type.Number({ minimum: -180, maximum: 180 })),
   visible: Type.Boolean(),

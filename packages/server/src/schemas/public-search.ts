@@ -1,25 +1,12 @@
 import { Type, type Static, type TSchema } from 'typebox';
 import { SOCIAL_FIELDS } from '../domain/location-fields.ts';
 import { keyed } from './common.ts';
-import { HoursV2, OpeningStatusV2, SpecialHoursV2 } from './location.v2.ts';
+import { HoursV2, OpeningStatusV2, PublicLocationProperties, SpecialHoursV2 } from './location.v2.ts';
 
 const nullable = <T extends TSchema>(schema: T) => Type.Union([schema, Type.Null()]);
 
 export const PublicLocation = Type.Object({
-  id: Type.String({ examples: ['loc_4f9XkQ2mZr8TbW1c'] }),
-  name: Type.String(),
-  slug: Type.String(),
-  address: Type.String(),
-  display_address: Type.String(),
-  address_line_1: nullable(Type.String()),
-  address_line_2: nullable(Type.String()),
-  city: nullable(Type.String()),
-  state: nullable(Type.String()),
-  postcode: nullable(Type.String()),
-  country: nullable(Type.String()),
-  phone: nullable(Type.String()),
-  email: nullable(Type.String()),
-  url: nullable(Type.String()),
+  ...PublicLocationProperties,
   lat: Type.Number(),
   lng: Type.Number(),
   ...keyed(SOCIAL_FIELDS, () => nullable(Type.String())),

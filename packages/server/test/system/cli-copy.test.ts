@@ -101,8 +101,13 @@ async function seed(databaseUrl: string): Promise<{ account: CreatedUser; locati
       filters: ['Wifi', 'Accessible'],
       fields: { Manager: 'Zoë', Floor: '2' },
       callsToAction: { 'Order online': 'https://example.com/order', Book: 'https://example.com/book' },
+      time_zone: 'America/Chicago',
+      special_hours: [{ date: '2026-12-25', hours: 'closed', label: 'Christmas Day' }, { from: '2027-01-10', to: '2027-01-20', hours: '10:00-14:00' }],
     };
     locationIds.push((await post('locations', full, { 'idempotency-key': 'copy-test-1' })).id);
+    const key = await post('publishable-keys', { origins: ['https://shop.example', 'https://*.shop.example'] });
+    expect((await call(server, 'DELETE', `${projectPath}/publishable-keys/${key.id}`, { token })).status).toBe(200);
+    await post('publishable-keys', {});
     // No coordinates and no geocoder: created with a pending geocoding job.
     for (let n = 0; n < 3; n += 1) locationIds.push((await post('locations', { name: `Pending ${n}`, city: 'Denver', country: 'US' })).id);
     for (let n = 0; n < 40; n += 1) {

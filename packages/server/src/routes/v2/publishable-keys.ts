@@ -6,10 +6,9 @@ import { projectRef } from '../../http/auth.ts';
 import { DataEnvelope, errorResponses } from '../../schemas/common.ts';
 import { PublishableKeyBody, PublishableKeyCreateBody, PublishableKeyPatchBody } from '../../schemas/publishable-keys.ts';
 import { createKey, listKeys, revokeKey, updateKey } from '../../services/publishable-keys.service.ts';
+import { ProjectParams } from './locations.params.ts';
 
-const projectId = Type.String({ description: 'Public project ID', examples: ['prj_8Hq2LmZ0aB3xYc7D'] });
-const ProjectParams = Type.Object({ project_id: projectId });
-const KeyParams = Type.Object({ project_id: projectId, key_id: Type.String({ description: 'ID of the key (`pky_…`), as listed' }) });
+const KeyParams = Type.Object({ ...ProjectParams.properties, key_id: Type.String({ description: 'ID of the key (`pky_…`), as listed' }) });
 
 const auth: AuthRequirement = { api: 'v2', scope: 'project:manage' };
 const tags = ['V2 publishable keys'];
