@@ -33,23 +33,23 @@ function originsOrThrow(input: readonly string[]): string {
  * Who manages keys: a V2 caller through its project reference, or the CLI, by the project's public ID or (to revoke
  * a key by its ID) for any project.
  */
-export type KeyOwner = { project: ProjectRef } | { projectPublicId: string } | { any: true };
+export type KeyOwner = { project: ProjectRef } | { projectPublicId: string } | { anyProject: true };
 
-async function ownerProject(db: Executor, owner: Exclude<KeyOwner, { any: true }>): Promise<{ id: number }> {
+async function ownerProject(db: Executor, owner: Exclude<KeyOwner, { anyProject: true }>): Promise<{ id: number }> {
   if ('project' in owner) return accessibleProject(db, owner.project);
   const project = await findProjectByPublicId(db, owner.projectPublicId);
   if (!project) throw new InvalidInputError(`No project has the ID ${owner.projectPublicId}.`);
   return project;
 }
 
-export async function listKeys(db: Kysely<Database>, owner: Exclude<KeyOwner, { any: true }>): Promise<PublishableKey[]> {
+export async function listKeys(db: Kysely<Database>, owner: Exclude<KeyOwner, { anyProject: true }>): Promise<PublishableKey[]> {
   const project = await ownerProject(db, owner);
   return (await keys.listPublishableKeys(db, project.id)).map(viewOf);
 }
 
 export async function createKey(
   db: Kysely<Database>,
-  { owner, origins, now }: { owner: Exclude<KeyOwner, { any: true }>; origins: readonly string[]; now: string },
+  { owner, origins, now }: { owner: Exclude<KeyOwner, { anyProject: true }>; origins: readonly string[]; now: string },
 ): Promise<PublishableKey> {
   return db.transaction().execute(async (trx) => {
     const project = await ownerProject(trx, owner);
@@ -77,7 +77,7 @@ export async function updateKey(db: Kysely<Database>, { project: ref, publicId, 
 /** Revokes a key: it stops working at once and stays listed as revoked. Revoking again changes nothing. */
 export async function revokeKey(db: Kysely<Database>, { owner, publicId, now }: { owner: KeyOwner; publicId: string; now: string }): Promise<PublishableKey> {
   return db.transaction().execute(async (trx) => {
-    const project = 'any' in owner ? undefined : await ownerProject(trx, owner);
+    const project = 'anyProject' in owner ? undefined : await ownerProject(trx, owner);
     const row = await keys.findPublishableKey(trx, publicId, project?.id);
     if (!row) throw NotFoundError.of('Publishable key');
     if (row.revoked_at !== null) return viewOf(row);

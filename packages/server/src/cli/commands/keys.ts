@@ -35,7 +35,7 @@ export function registerKeysCommands(program: Command): void {
     .description('Revoke a publishable key by its ID; it stops working at once')
     .argument('<id>', 'key ID (pky_…)')
     .action(async (id: string) => {
-      await withDatabase(({ db }) => revokeKey(db, { owner: { any: true }, publicId: id, now: isoNow() }));
+      await withDatabase(({ db }) => revokeKey(db, { owner: { anyProject: true }, publicId: id, now: isoNow() }));
       process.stdout.write(`Revoked ${id}\n`);
     });
 }
