@@ -1,4 +1,7 @@
 import { describe, expect, it } from 'vitest';
+import { WEEKDAYS } from '../../src/domain/hours.ts';
+import type { LocationV1 } from '../../src/schemas/location.v1.ts';
+import type { LocationV2 } from '../../src/schemas/location.v2.ts';
 import { INCLUDE_ALL } from '../support/factories.ts';
 import { call } from '../support/server.ts';
 import { useV1Locations, V1_KEYS } from '../support/v1-locations.ts';
@@ -13,13 +16,14 @@ describe('V1 and V2 are two views of the same data', () => {
   /** The basic fields both versions show under the same key: `slug` to `tiktok` of the V1 order. */
   const SHARED_FIELDS = V1_KEYS.slice(V1_KEYS.indexOf('slug'), V1_KEYS.indexOf('socials'));
 
-  function expectSameLocation(v1Body: Record<string, any>, v2Body: Record<string, any>) {
+  function expectSameLocation(v1Body: LocationV1, v2Body: LocationV2) {
     expect(SHARED_FIELDS).toHaveLength(22);
-    for (const field of SHARED_FIELDS) expect(v1Body[field], field).toEqual(v2Body[field]);
+    for (const field of SHARED_FIELDS) expect(v1Body[field as keyof LocationV1], field).toEqual(v2Body[field as keyof LocationV2]);
     expect(v1Body.location_type?.name ?? null).toBe(v2Body.location_type);
     expect(v1Body.marker === null ? null : { id: v1Body.marker.id, name: v1Body.marker.name }).toEqual(v2Body.marker);
     expect(v1Body.cover_image?.url ?? null).toBe(v2Body.cover_image_url);
-    const v1Hours = v1Body.hours === null ? null : Object.fromEntries(['mon', 'tue', 'wed', 'thu', 'fri', 'sat', 'sun'].map((day) => [day, v1Body.hours[day]]));
+    const { hours } = v1Body;
+    const v1Hours = hours === null ? null : Object.fromEntries(WEEKDAYS.map((day) => [day, hours[day]]));
     expect(v1Hours).toEqual(v2Body.hours);
     expect(v1Body.filters).toEqual(v2Body.filters);
     expect(v1Body.fields).toEqual(v2Body.fields);
