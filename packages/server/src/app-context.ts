@@ -2,6 +2,7 @@ import type { Config } from './config/config.ts';
 import type { DatabaseHandle } from './db/connection.ts';
 import type { Geocoder } from './geocoding/geocoder.ts';
 import type { RateLimitStore } from './ratelimit/store.ts';
+import type { StoreFinderIndexes } from './services/store-finder-index.ts';
 
 /** What handlers and services need from the running process; reached through `app.ctx`, never imported globally. */
 export interface AppContext {
@@ -13,4 +14,6 @@ export interface AppContext {
   rateLimitStore: RateLimitStore;
   /** Turns addresses into coordinates: during a create (bounded) and in the geocoding queue. */
   geocoder: Geocoder;
+  /** The store finder's in-memory index of each project searched, rebuilt when the project's data version moves on. */
+  finderIndexes: StoreFinderIndexes;
 }

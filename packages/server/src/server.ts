@@ -7,6 +7,7 @@ import type { App } from './http/app-type.ts';
 import { createRateLimitStore } from './ratelimit/create-store.ts';
 import { createGeocoder } from './geocoding/create-geocoder.ts';
 import { startGeocodingWorker } from './services/geocoding-worker.ts';
+import { StoreFinderIndexes } from './services/store-finder-index.ts';
 
 export interface RunningServer {
   app: App;
@@ -19,7 +20,7 @@ export async function startServer(config: Config, { handleSignals = true } = {})
   const database = openDatabase(config.databaseUrl, { poolSize: config.databasePoolSize });
   await migrateToLatest(database);
   const geocoder = createGeocoder(config, { db: database.db, clock: Date.now });
-  const ctx: AppContext = { config, database, clock: Date.now, rateLimitStore: createRateLimitStore(config), geocoder };
+  const ctx: AppContext = { config, database, clock: Date.now, rateLimitStore: createRateLimitStore(config), geocoder, finderIndexes: new StoreFinderIndexes() };
   const app = await buildApp(ctx);
   const worker = startGeocodingWorker(ctx, app.log);
   // Waiting briefly for Redis keeps the first requests limited; a Redis that is down does not stop the start (fail open).

@@ -19,6 +19,7 @@ const EnvSchema = Type.Object({
   V1_RATE_LIMIT_PER_MINUTE: Type.Integer({ default: 1000, minimum: 0 }),
   PUBLIC_RATE_LIMIT_PER_MINUTE: Type.Integer({ default: 600, minimum: 0 }),
   AUTH_FAILURE_LIMIT_PER_MINUTE: Type.Integer({ default: 60, minimum: 0 }),
+  PUBLIC_CACHE_CONTROL: Type.String({ default: 'public, max-age=60, stale-while-revalidate=300', pattern: '^[\\w ,=\\-"]{1,200}$' }),
   REDIS_URL: Type.Optional(Type.String({ pattern: '^rediss?://[^\\s]+$' })),
   REDIS_KEY_PREFIX: Type.String({ default: 'locator:', pattern: '^[\\w.:-]{1,64}$' }),
   TRUST_PROXY: Type.String({ default: 'false' }),
@@ -47,6 +48,8 @@ export interface Config {
   v1RateLimitPerMinute: number;
   /** Store-finder requests per minute per client address and publishable key; 0 = no limit. */
   publicRateLimitPerMinute: number;
+  /** The `Cache-Control` of the store finder's answers: how long browsers and CDNs may keep them. */
+  publicCacheControl: string;
   /** Requests without a valid token allowed per client address and minute; 0 = no limit. */
   authFailureLimitPerMinute: number;
   /** Redis holding the shared rate-limit counters; this process's memory when unset. */
@@ -91,6 +94,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     v1RateLimitPerMinute: parsed.V1_RATE_LIMIT_PER_MINUTE,
     publicRateLimitPerMinute: parsed.PUBLIC_RATE_LIMIT_PER_MINUTE,
     authFailureLimitPerMinute: parsed.AUTH_FAILURE_LIMIT_PER_MINUTE,
+    publicCacheControl: parsed.PUBLIC_CACHE_CONTROL,
     redisUrl: parsed.REDIS_URL,
     redisKeyPrefix: parsed.REDIS_KEY_PREFIX,
     trustProxy: requireTrustProxy(parsed.TRUST_PROXY),

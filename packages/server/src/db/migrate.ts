@@ -11,6 +11,7 @@ import * as revisionTriggersByKey from './migrations/20261122T0400_revision_trig
 import * as dropLocationDocuments from './migrations/20261125T1200_drop_location_documents.ts';
 import * as timeZonesSpecialHours from './migrations/20261125T1400_time_zones_special_hours.ts';
 import * as publishableKeys from './migrations/20261125T1500_publishable_keys.ts';
+import * as projectDataVersions from './migrations/20261125T1530_project_data_versions.ts';
 
 /** A migration module; it is told the dialect so it can build the DDL that differs (see `migrations/schema-helpers.ts`). */
 export interface DialectAwareMigration {
@@ -31,6 +32,7 @@ const migrations: Record<string, DialectAwareMigration> = {
   '20261125T1200_drop_location_documents': dropLocationDocuments,
   '20261125T1400_time_zones_special_hours': timeZonesSpecialHours,
   '20261125T1500_publishable_keys': publishableKeys,
+  '20261125T1530_project_data_versions': projectDataVersions,
 };
 
 function providerFor(dialect: DialectName): MigrationProvider {

@@ -1,8 +1,11 @@
+import { hash } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import packageJson from '../../package.json' with { type: 'json' };
 import { originAllowed } from '../domain/origins.ts';
 import { accessOfKey, type PublicAccess } from '../services/publishable-keys.service.ts';
 import type { App } from './app-type.ts';
 import { ApiError } from './errors.ts';
+import { noneMatchHits } from './etag.ts';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -16,8 +19,6 @@ declare module 'fastify' {
 
 /** Where public routes live; their preflights are answered here. */
 export const PUBLIC_PREFIX = '/api/public/v1/';
-
-const PUBLIC_CACHE_CONTROL = 'public, max-age=60, stale-while-revalidate=300';
 
 /** The publishable key a request carries (`X-Locator-Key`, else `key=`), as sent: not yet checked. */
 export function publishableKeyOf(request: FastifyRequest): string | undefined {
@@ -41,7 +42,7 @@ async function checkPublicKey(request: FastifyRequest, reply: FastifyReply): Pro
     if (!originAllowed(access.origins, origin)) throw new ApiError(403, `This publishable key does not allow the origin ${origin}.`);
     void reply.header('access-control-allow-origin', origin).header('vary', 'Origin');
   }
-  void reply.header('cache-control', PUBLIC_CACHE_CONTROL);
+  void reply.header('cache-control', request.server.ctx.config.publicCacheControl);
   request.publicAccess = access;
 }
 
@@ -69,4 +70,35 @@ export function installPublicAccess(app: App): void {
 export function publicAccessOf(request: FastifyRequest): PublicAccess {
   if (!request.publicAccess) throw new Error('publicAccessOf used on a route without config.publicKey');
   return request.publicAccess;
+}
+
+/** Query parameters that name the same answer whatever their order, case or repetition in a list. */
+const LIST_PARAMETERS = new Set(['filters', 'type', 'country']);
+
+function normalisedQuery(query: Record<string, unknown>): string {
+  const entries = Object.entries(query)
+    .filter(([name, value]) => name !== 'key' && value !== undefined)
+    .map(([name, value]): [string, unknown] => {
+      if (!LIST_PARAMETERS.has(name) || typeof value !== 'string') return [name, value];
+      const items = value.split(',').map((item) => item.trim().toLowerCase()).filter(Boolean);
+      return [name, [...new Set(items)].sort()];
+    })
+    .sort(([a], [b]) => (a < b ? -1 : 1));
+  return JSON.stringify(entries);
+}
+
+/**
+ * The `ETag` of a store-finder answer, known before any work: the release, the key's project and its data version
+ * (which every write moves on), the route and its normalised query, and `instant` for answers that change with time
+ * (statuses change on the minute, so the minute for "now"). Sets the tag and, when `If-None-Match` names it, the 304
+ * status; returns whether it did, so the route can stop there.
+ */
+export function answeredNotModified(request: FastifyRequest, reply: FastifyReply, instant?: string | number): boolean {
+  const access = publicAccessOf(request);
+  const identity = [packageJson.version, access.projectId, access.dataVersion, request.routeOptions.url, normalisedQuery(request.query as Record<string, unknown>), instant];
+  const tag = `"${hash('sha1', JSON.stringify(identity), 'base64url')}"`;
+  void reply.header('etag', tag);
+  if (!noneMatchHits(request.headers['if-none-match'], tag)) return false;
+  void reply.code(304);
+  return true;
 }

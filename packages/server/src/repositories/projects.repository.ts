@@ -24,14 +24,25 @@ export async function listProjectsOfUser(db: Executor, userId: number): Promise<
 }
 
 /**
- * Makes writes that must see each other within one project (settings names and defaults, location slugs) wait for
- * each other until commit. The no-op update takes the project's row lock on PostgreSQL and is plain SQL on SQLite,
- * which runs one write transaction at a time anyway.
+ * Starts a change of a project's data (its locations or settings): moves its `data_version` on, which tells every
+ * instance's store-finder index and the public ETags that the project changed, and takes the project's row lock until
+ * commit, so writes that must see each other (settings names and defaults, location slugs) wait for each other and
+ * data versions commit in the order they are taken. Every such write calls it first, before it locks any location,
+ * so that two writes always lock in the same order. SQLite runs one write transaction at a time anyway.
  */
-export async function lockProject(db: Executor, projectId: number): Promise<void> {
+export async function lockProjectForChange(db: Executor, projectId: number): Promise<void> {
   await db
     .updateTable('projects')
-    .set((eb) => ({ updated_at: eb.ref('updated_at') }))
+    .set((eb) => ({ data_version: eb('data_version', '+', 1) }))
     .where('id', '=', projectId)
+    .execute();
+}
+
+/** `lockProjectForChange` for a write that knows only the location it changes (the geocoding worker's). */
+export async function lockProjectOfLocationForChange(db: Executor, locationId: number): Promise<void> {
+  await db
+    .updateTable('projects')
+    .set((eb) => ({ data_version: eb('data_version', '+', 1) }))
+    .where('id', '=', (eb) => eb.selectFrom('locations').select('project_id').where('id', '=', locationId))
     .execute();
 }

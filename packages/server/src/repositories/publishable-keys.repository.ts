@@ -22,12 +22,15 @@ export async function updatePublishableKey(db: Executor, id: number, changes: { 
 }
 
 /** A key a page sent, with the plan of its project: what a public request is allowed to read. */
-export async function findKeyByText(db: Executor, key: string): Promise<(PublishableKeyRow & { plan: string; project_public_id: string }) | undefined> {
+export async function findKeyByText(
+  db: Executor,
+  key: string,
+): Promise<(PublishableKeyRow & { plan: string; project_public_id: string; project_name: string; data_version: number }) | undefined> {
   return db
     .selectFrom('publishable_keys')
     .innerJoin('projects', 'projects.id', 'publishable_keys.project_id')
     .selectAll('publishable_keys')
-    .select(['projects.plan as plan', 'projects.public_id as project_public_id'])
+    .select(['projects.plan as plan', 'projects.public_id as project_public_id', 'projects.name as project_name', 'projects.data_version as data_version'])
     .where('publishable_keys.key', '=', key)
     .executeTakeFirst();
 }

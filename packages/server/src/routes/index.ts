@@ -17,6 +17,8 @@ import { registerV2LocationsList } from './v2/locations.list.ts';
 import { registerV2LocationsPatch } from './v2/locations.patch.ts';
 import { registerV2LocationsPost } from './v2/locations.post.ts';
 import { registerV2LocationsPut } from './v2/locations.put.ts';
+import { registerPublicConfig } from './public/config.get.ts';
+import { registerPublicLocations } from './public/locations.get.ts';
 import { registerPublicSearch } from './public/search.get.ts';
 import { registerV2ProjectsList } from './v2/projects.list.ts';
 import { registerV2PublishableKeys } from './v2/publishable-keys.ts';
@@ -50,6 +52,8 @@ export function registerRoutes(app: App): void {
 
   // Store finder (public): read-only, with a publishable key, for websites' visitors
   registerPublicSearch(app);
+  registerPublicLocations(app);
+  registerPublicConfig(app);
 
   // V1 (legacy): the personal project's locations under /api, with the legacy token; no PATCH (405)
   registerV1LocationsList(app);

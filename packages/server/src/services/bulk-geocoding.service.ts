@@ -3,6 +3,7 @@ import type { Database } from '../db/database.ts';
 import type { Geocoder } from '../geocoding/geocoder.ts';
 import { completePendingJobs } from '../repositories/geocoding-jobs.repository.ts';
 import { geocodedColumns } from '../repositories/location-writes.repository.ts';
+import { lockProjectForChange } from '../repositories/projects.repository.ts';
 import { geocodeQueryOf } from './geocoding-queue.service.ts';
 
 /** `missing`: locations without coordinates; `all`: every location whose coordinates were not set by hand. */
@@ -42,6 +43,7 @@ export async function geocodeProject(
       if (result) {
         await db.transaction().execute(async (trx) => {
           const now = new Date(options.clock()).toISOString();
+          await lockProjectForChange(trx, projectId);
           await trx
             .updateTable('locations')
             .set(geocodedColumns(result, now))

@@ -5,6 +5,7 @@ import type { GeocodeQuery, Geocoder } from '../geocoding/geocoder.ts';
 import * as jobs from '../repositories/geocoding-jobs.repository.ts';
 import { findLocationRecordById } from '../repositories/location-records.repository.ts';
 import { geocodedColumns } from '../repositories/location-writes.repository.ts';
+import { lockProjectOfLocationForChange } from '../repositories/projects.repository.ts';
 
 export interface GeocodingQueueOptions {
   geocoder: Geocoder;
@@ -76,6 +77,7 @@ export async function processNextJob(db: Kysely<Database>, options: GeocodingQue
   const geocoded = result;
   return db.transaction().execute(async (trx) => {
     const now = iso(options.clock());
+    await lockProjectOfLocationForChange(trx, job.location_id);
     const saved = await trx
       .updateTable('locations')
       .set(geocodedColumns(geocoded, now))

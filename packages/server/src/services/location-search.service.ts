@@ -1,13 +1,12 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/database.ts';
-import { boxAround, boxOf, centreOf, distanceKm, inBox, type Point } from '../domain/geo.ts';
-import { openingStatus } from '../domain/opening-status.ts';
+import { boxOf, centreOf, type Point } from '../domain/geo.ts';
+import type { HoursAt } from '../domain/hours-at.ts';
+import type { IndexedHit } from '../domain/point-index.ts';
 import type { Geocoder } from '../geocoding/geocoder.ts';
-import { loadAttachments } from '../repositories/location-attachments.repository.ts';
-import { findSearchCandidates, type SearchCandidates } from '../repositories/location-search.repository.ts';
-import type { LocationRecord } from '../repositories/location-records.repository.ts';
-import { ALL_ATTACHMENTS, openingScheduleOf, type LocationView } from './locations.service.ts';
+import type { LocationView } from './locations.service.ts';
 import type { PublicAccess } from './publishable-keys.service.ts';
+import { finderHoursAt, type FinderLocation, type StoreFinderIndexes } from './store-finder-index.ts';
 
 /** Where a visitor searches: a point, an address to geocode, or the box a map shows (optionally measured from a point). */
 export type SearchPlace =
@@ -20,7 +19,8 @@ export interface LocationSearch {
   radiusKm: number;
   limit: number;
   types?: readonly string[];
-  filters?: SearchCandidates['filters'];
+  /** Names of filters (ignoring case): a location has all of them, or any. */
+  filters?: { names: readonly string[]; match: 'all' | 'any' };
   /** Only locations open at this instant (milliseconds since the epoch). */
   openAt?: number;
   /** When nothing is within the radius, answer the nearest matches whatever their distance. */
@@ -36,6 +36,8 @@ export interface SearchOrigin extends Point {
 export interface SearchHit {
   view: LocationView;
   distanceKm: number;
+  /** Status and upcoming special hours at the search's instant. */
+  hours: HoursAt;
 }
 
 export interface SearchResult {
@@ -57,42 +59,56 @@ async function originOf(place: SearchPlace, geocoder: Geocoder): Promise<SearchO
   return answer ? { lat: answer.lat, lng: answer.lng, label: place.text, precision: answer.precision } : null;
 }
 
-const located = (record: LocationRecord): Point => ({ lat: record.lat ?? 0, lng: record.lng ?? 0 });
-
-/** Nearest first, then by public ID, so equal distances always come in the same order. */
-function nearest(records: LocationRecord[], origin: Point, search: LocationSearch, keep: (distance: number, record: LocationRecord) => boolean) {
-  return records
-    .map((record) => ({ record, distanceKm: distanceKm(origin, located(record)) }))
-    .filter(({ record, distanceKm }) => keep(distanceKm, record))
-    .filter(({ record }) => search.openAt === undefined || openingStatus(openingScheduleOf(record), search.openAt).open_now === true)
-    .sort((a, b) => a.distanceKm - b.distanceKm || (a.record.public_id < b.record.public_id ? -1 : a.record.public_id > b.record.public_id ? 1 : 0))
-    .slice(0, search.limit);
+/** Whether a location matches a search's types, filters and `open_now`, each ignoring case. */
+function matcher(search: LocationSearch): (location: FinderLocation) => boolean {
+  const types = search.types && search.types.length > 0 ? new Set(search.types.map((name) => name.toLowerCase())) : undefined;
+  const filters = search.filters && search.filters.names.length > 0 ? [...new Set(search.filters.names.map((name) => name.toLowerCase()))] : undefined;
+  const all = search.filters?.match !== 'any';
+  const { openAt } = search;
+  return (location) => {
+    if (types && (location.typeName === null || !types.has(location.typeName))) return false;
+    if (filters && !(all ? filters.every((name) => location.filterNames.has(name)) : filters.some((name) => location.filterNames.has(name)))) return false;
+    return openAt === undefined || finderHoursAt(location, openAt).status.open_now === true;
+  };
 }
 
 /**
  * The store finder's search of a project's visible, located locations: within a radius of a point or a geocoded
- * address (nearest first; the nearest anywhere when none is in range and `fallback` allows), or every match inside a
- * box. A geocoder that finds nothing gives no results and no origin.
+ * address (nearest first, then by public ID; the nearest anywhere when none is in range and `fallback` allows), or
+ * every match inside a box. A geocoder that finds nothing gives no results and no origin. `now` is the instant
+ * statuses are given at.
  */
-export async function searchLocations(db: Kysely<Database>, access: PublicAccess, search: LocationSearch, geocoder: Geocoder): Promise<SearchResult> {
-  const origin = await originOf(search.place, geocoder);
+export async function searchLocations(
+  db: Kysely<Database>,
+  indexes: StoreFinderIndexes,
+  access: PublicAccess,
+  search: LocationSearch,
+  options: { geocoder: Geocoder; now: number },
+): Promise<SearchResult> {
+  const origin = await originOf(search.place, options.geocoder);
   if (!origin) return { origin: null, hits: [], fallback: false };
-  const matching = { ...(search.types ? { types: search.types } : {}), ...(search.filters ? { filters: search.filters } : {}) };
+  const index = await indexes.of(db, access.projectId, access.dataVersion);
+  const matches = matcher(search);
+  const query = {
+    origin,
+    limit: search.limit,
+    accept: (position: number) => matches(index.locations[position] as FinderLocation),
+    tieBreak: (a: number, b: number) => ((index.locations[a]?.publicId ?? '') < (index.locations[b]?.publicId ?? '') ? -1 : 1),
+  };
   const { place } = search;
   let fallback = false;
-  let found: { record: LocationRecord; distanceKm: number }[];
-  if (place.kind === 'box') {
-    const box = boxOf(place.west, place.south, place.east, place.north);
-    found = nearest(await findSearchCandidates(db, access.projectId, { ...matching, box }), origin, search, (_distance, record) => inBox(box, located(record)));
-  } else {
-    const inRange = await findSearchCandidates(db, access.projectId, { ...matching, box: boxAround(origin, search.radiusKm) });
-    found = nearest(inRange, origin, search, (distance) => distance <= search.radiusKm);
+  let found: IndexedHit[];
+  if (place.kind === 'box') found = index.points.inBox(boxOf(place.west, place.south, place.east, place.north), query);
+  else {
+    found = index.points.nearest({ ...query, radiusKm: search.radiusKm });
     if (found.length === 0 && search.fallback) {
-      found = nearest(await findSearchCandidates(db, access.projectId, matching), origin, search, () => true);
+      found = index.points.nearest(query);
       fallback = found.length > 0;
     }
   }
-  const records = found.map(({ record }) => record);
-  const attachments = await loadAttachments(db, records, ALL_ATTACHMENTS);
-  return { origin, fallback, hits: found.map(({ record, distanceKm }) => ({ view: { record, attachments }, distanceKm })) };
+  const hits = found.map(({ index: position, distanceKm }) => {
+    const location = index.locations[position] as FinderLocation;
+    return { view: location.view, distanceKm, hours: finderHoursAt(location, options.now) };
+  });
+  return { origin, fallback, hits };
 }

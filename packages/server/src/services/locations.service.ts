@@ -16,7 +16,7 @@ import { loadAttachments, type AttachmentSelection, type LocationAttachments } f
 import { countLocations, listLocationRecords } from '../repositories/location-lists.repository.ts';
 import { findLocationRecord, findLocationRecordById, scheduleOf, type LocationKey, type LocationRecord } from '../repositories/location-records.repository.ts';
 import * as writes from '../repositories/location-writes.repository.ts';
-import { lockProject } from '../repositories/projects.repository.ts';
+import { lockProjectForChange } from '../repositories/projects.repository.ts';
 import { geocodeQueryOf } from './geocoding-queue.service.ts';
 import { accessibleProject, type ProjectRef } from './project-access.ts';
 import type { TransactionHooks } from './transaction-hooks.ts';
@@ -140,7 +140,7 @@ export async function createLocation(db: Kysely<Database>, options: CreateLocati
   return db.transaction().execute(async (trx) => {
     const project = await accessibleProject(trx, options.project);
     // Creates in one project pick their free slugs one after the other, so two of one name never pick the same.
-    await lockProject(trx, project.id);
+    await lockProjectForChange(trx, project.id);
     await hooks.before?.(trx);
     const plan = planOrThrow('create', undefined, input, await loadCatalog(trx, project.id), policy);
     if (plan.needsGeocoding && geocoded) {
@@ -215,6 +215,7 @@ export interface UpdateLocationOptions {
 export async function updateLocation(db: Kysely<Database>, { project: ref, key, mode, input, policy, now }: UpdateLocationOptions): Promise<LocationView> {
   return db.transaction().execute(async (trx) => {
     const project = await accessibleProject(trx, ref);
+    await lockProjectForChange(trx, project.id);
     const record = await findLocationRecord(trx, project.id, key, { forUpdate: true });
     if (!record) throw NotFoundError.of('Location');
     const plan = planOrThrow(mode, currentLocationOf(record), input, await loadCatalog(trx, project.id), policy);
@@ -231,6 +232,7 @@ export async function updateLocation(db: Kysely<Database>, { project: ref, key, 
 export async function deleteLocation(db: Kysely<Database>, { project: ref, key }: { project: ProjectRef; key: LocationKey }): Promise<void> {
   await db.transaction().execute(async (trx) => {
     const project = await accessibleProject(trx, ref);
+    await lockProjectForChange(trx, project.id);
     const record = await findLocationRecord(trx, project.id, key, { forUpdate: true });
     if (!record || !(await writes.deleteLocation(trx, record.id))) throw NotFoundError.of('Location');
   });

@@ -1,6 +1,6 @@
 import type { Insertable, Kysely, Updateable } from 'kysely';
 import type { Database } from '../db/database.ts';
-import { lockProject } from '../repositories/projects.repository.ts';
+import { lockProjectForChange } from '../repositories/projects.repository.ts';
 import { newPublicId, type ID_PREFIX } from '../domain/ids.ts';
 import { checkSettingName, findNameClash } from '../domain/setting-names.ts';
 import { isoNow } from '../domain/time.ts';
@@ -165,7 +165,7 @@ export class ProjectSettings<T extends SettingTable, Create, Patch> {
     return db.transaction().execute(async (trx) => {
       const project = await accessibleProject(trx, ref);
       await hooks.before?.(trx);
-      await lockProject(trx, project.id);
+      await lockProjectForChange(trx, project.id);
       await this.ensureNameFree(trx, project.id, name);
       const keys: NewSettingKeys = { public_id: newPublicId(kind.idKind), project_id: project.id, name, created_at: now };
       const row = await insertSetting(trx, kind.table, kind.newRow(input, keys));
@@ -182,7 +182,7 @@ export class ProjectSettings<T extends SettingTable, Create, Patch> {
     const name = rawName === undefined ? undefined : this.checkedName(rawName);
     return db.transaction().execute(async (trx) => {
       const project = await accessibleProject(trx, ref);
-      await lockProject(trx, project.id);
+      await lockProjectForChange(trx, project.id);
       const current = await this.require(trx, project.id, publicId);
       if (name !== undefined) await this.ensureNameFree(trx, project.id, name, current.id);
       const changes = kind.changes(input, name);
@@ -197,7 +197,7 @@ export class ProjectSettings<T extends SettingTable, Create, Patch> {
   async delete(db: Kysely<Database>, { project: ref, publicId, now = isoNow() }: SettingDeleteOptions): Promise<void> {
     await db.transaction().execute(async (trx) => {
       const project = await accessibleProject(trx, ref);
-      await lockProject(trx, project.id);
+      await lockProjectForChange(trx, project.id);
       const current = await this.require(trx, project.id, publicId);
       await touchLocationsUsing(trx, this.kind.table, current.id, now);
       await deleteSetting(trx, this.kind.table, current.id);

@@ -89,7 +89,10 @@ export async function revokeKey(db: Kysely<Database>, { owner, publicId, now }: 
 export interface PublicAccess {
   projectId: number;
   projectPublicId: string;
+  projectName: string;
   origins: string[];
+  /** The project's data version as this request found it: what its index and ETags must match. */
+  dataVersion: number;
 }
 
 /** The access a key gives; an unknown or revoked key is 401, a project without the Business plan 403. */
@@ -97,5 +100,11 @@ export async function accessOfKey(db: Kysely<Database>, key: string): Promise<Pu
   const row = await keys.findKeyByText(db, key);
   if (!row || row.revoked_at !== null) throw new UnauthorizedError(row ? 'This publishable key has been revoked.' : 'Unknown publishable key.');
   if (!hasApiAccess(row.plan)) throw new ForbiddenError(`The store finder needs the Business plan; this project is on the ${row.plan} plan.`);
-  return { projectId: row.project_id, projectPublicId: row.project_public_id, origins: JSON.parse(row.origins) as string[] };
+  return {
+    projectId: row.project_id,
+    projectPublicId: row.project_public_id,
+    projectName: row.project_name,
+    origins: JSON.parse(row.origins) as string[],
+    dataVersion: row.data_version,
+  };
 }

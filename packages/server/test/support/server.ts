@@ -5,6 +5,7 @@ import { openDatabase, type DatabaseHandle } from '../../src/db/connection.ts';
 import { migrateToLatest } from '../../src/db/migrate.ts';
 import { buildApp, type BuildAppOptions } from '../../src/http/app.ts';
 import type { App } from '../../src/http/app-type.ts';
+import { StoreFinderIndexes } from '../../src/services/store-finder-index.ts';
 import { createGeocoder } from '../../src/geocoding/create-geocoder.ts';
 import { createRateLimitStore } from '../../src/ratelimit/create-store.ts';
 import { createProject, createUser, type CreatedUser } from '../../src/services/accounts.service.ts';
@@ -54,6 +55,7 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
     rateLimitStore: createRateLimitStore(config),
     // No worker runs in tests: those of the geocoding queue drive it themselves, job by job.
     geocoder: createGeocoder(config, { db: database.db, clock: () => clock.now }),
+    finderIndexes: new StoreFinderIndexes(),
   };
   const logLines = options.logLines;
   const app = await buildApp(ctx, {

@@ -10,6 +10,8 @@ export interface ProjectsTable {
   personal: number;
   /** How many locations the project holds; kept by database triggers, read by unfiltered lists instead of counting. */
   locations_count: Generated<number>;
+  /** Moves on with every write of the project's locations or settings (see `lockProjectForChange`). */
+  data_version: Generated<number>;
   created_at: string;
   updated_at: string;
 }

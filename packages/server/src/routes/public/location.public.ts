@@ -1,27 +1,15 @@
-import { Temporal } from 'temporal-polyfill';
+import type { HoursAt } from '../../domain/hours-at.ts';
 import { WEEKDAYS, type WeeklyHours } from '../../domain/hours.ts';
 import { KM_PER_MILE } from '../../domain/geo.ts';
-import { openingStatus } from '../../domain/opening-status.ts';
-import { datesOf, readSpecialHours, type SpecialHours } from '../../domain/special-hours.ts';
 import type { PublicLocation } from '../../schemas/public-search.ts';
-import { openingScheduleOf, type LocationView } from '../../services/locations.service.ts';
-
-const UPCOMING_DAYS = 30;
-
-/** Special hours that cover any of the next 30 days, counted from the location's local date (UTC without a zone). */
-function upcoming(items: SpecialHours[], timeZone: string | null, now: number): SpecialHours[] {
-  const today = Temporal.Instant.fromEpochMilliseconds(now).toZonedDateTimeISO(timeZone ?? 'UTC').toPlainDate();
-  const first = today.toString();
-  const last = today.add({ days: UPCOMING_DAYS }).toString();
-  return items.filter((item) => datesOf(item).last >= first && datesOf(item).first <= last);
-}
+import type { LocationView } from '../../services/locations.service.ts';
 
 /**
- * A location as a website's visitors see it: public fields, attachments by name, hours with the special ones ahead,
- * the status at `now`, and the distance from the search's origin. Nothing internal (no V1 ID, geocoding state or
- * timestamps).
+ * A location as a website's visitors see it: public fields, attachments by name, weekly hours, the status and the
+ * special hours ahead that the search worked out, and the distance from the search's origin. Nothing internal (no V1
+ * ID, geocoding state or timestamps).
  */
-export function presentPublicLocation(view: LocationView, distanceKm: number, unit: 'km' | 'mi', now: number): PublicLocation {
+export function presentPublicLocation(view: LocationView, distanceKm: number, unit: 'km' | 'mi', hoursNow: HoursAt): PublicLocation {
   const { record: r, attachments } = view;
   const hours = attachments.hours.get(r.id);
   const distance = unit === 'mi' ? distanceKm / KM_PER_MILE : distanceKm;
@@ -55,9 +43,9 @@ export function presentPublicLocation(view: LocationView, distanceKm: number, un
     fields: (attachments.fields.get(r.id) ?? []).map(({ name, value }) => ({ name, value })),
     callsToAction: (attachments.callsToAction.get(r.id) ?? []).map(({ title, value }) => ({ title, value })),
     hours: hours ? (Object.fromEntries(WEEKDAYS.map((day) => [day, hours[day]])) as WeeklyHours) : null,
-    special_hours: upcoming(readSpecialHours(r.special_hours), r.time_zone, now),
+    special_hours: hoursNow.upcoming,
     time_zone: r.time_zone,
-    status: openingStatus(openingScheduleOf(r), now),
+    status: hoursNow.status,
     distance: { value: Math.round(distance * 100) / 100, unit, meters: Math.round(distanceKm * 1000) },
   };
 }

@@ -2,7 +2,7 @@ import { InvalidInputError } from '../../domain/errors.ts';
 import { KM_PER_MILE } from '../../domain/geo.ts';
 import { instantOf } from '../../domain/time.ts';
 import type { App } from '../../http/app-type.ts';
-import { publicAccessOf } from '../../http/public-access.ts';
+import { answeredNotModified, publicAccessOf } from '../../http/public-access.ts';
 import { errorResponses } from '../../schemas/common.ts';
 import { SearchAnswer, SearchQuery } from '../../schemas/public-search.ts';
 import { searchLocations, type LocationSearch, type SearchPlace } from '../../services/location-search.service.ts';
@@ -43,7 +43,7 @@ export function registerPublicSearch(app: App): void {
   app.get(
     '/api/public/v1/search',
     {
-      config: { publicKey: true, etag: true },
+      config: { publicKey: true },
       schema: {
         tags: ['Store finder (public)'],
         operationId: 'searchLocations',
@@ -52,13 +52,14 @@ export function registerPublicSearch(app: App): void {
           'With a publishable key. Where: `lat` and `lng`, `q` (geocoded, biased to `country`), or `bbox` (every match inside, nearest to `lat`,`lng` or the box centre first). ' +
           'Within `radius` of the origin, nearest first then by ID; when none is in range, the nearest `limit` anywhere with `meta.fallback: true` (unless `fallback=0`). ' +
           '`filters` with `match=all|any`, `type` (any of), `open_now=1` (at `at`). Only visible locations with coordinates. A `q` that finds no place answers no results and `meta.origin: null`. ' +
-          'Answers carry an `ETag` and `Cache-Control: public, max-age=60, stale-while-revalidate=300`; a browser origin the key does not allow is 403.',
+          'Answers carry an `ETag` (from the project\'s data version, the query and, without `at`, the minute) and `Cache-Control: public, max-age=60, stale-while-revalidate=300` (`PUBLIC_CACHE_CONTROL`); `If-None-Match` with a current tag is 304. ' +
+          'A browser origin the key does not allow is 403.',
         security: [{ publishableKey: [] }, { publishableKeyHeader: [] }],
         querystring: SearchQuery,
         response: { 200: SearchAnswer, 304: { type: 'null', description: 'Not modified' }, ...errorResponses(401, 403, 422, 429) },
       },
     },
-    async (request) => {
+    async (request, reply) => {
       const { query } = request;
       const now = query.at !== undefined ? instantAt(query.at) : app.ctx.clock();
       const unit = query.unit ?? 'km';
@@ -74,9 +75,10 @@ export function registerPublicSearch(app: App): void {
         ...(on(query.open_now) ? { openAt: now } : {}),
         fallback: query.fallback === undefined || on(query.fallback),
       };
-      const result = await searchLocations(app.ctx.database.db, publicAccessOf(request), search, app.ctx.geocoder);
+      if (answeredNotModified(request, reply, query.at === undefined ? Math.floor(now / 60_000) : undefined)) return null;
+      const result = await searchLocations(app.ctx.database.db, app.ctx.finderIndexes, publicAccessOf(request), search, { geocoder: app.ctx.geocoder, now });
       return {
-        data: result.hits.map((hit) => presentPublicLocation(hit.view, hit.distanceKm, unit, now)),
+        data: result.hits.map((hit) => presentPublicLocation(hit.view, hit.distanceKm, unit, hit.hours)),
         meta: { origin: result.origin, radius, unit, count: result.hits.length, fallback: result.fallback },
       };
     },

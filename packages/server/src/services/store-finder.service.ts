@@ -1,0 +1,56 @@
+import type { Kysely } from 'kysely';
+import type { Database } from '../db/database.ts';
+import { loadCatalog } from '../repositories/catalog.repository.ts';
+import type { PublicAccess } from './publishable-keys.service.ts';
+import type { FinderLocation, StoreFinderIndexes } from './store-finder-index.ts';
+
+/** Countries whose visitors measure road distances in miles. */
+const MILE_COUNTRIES = new Set(['US', 'GB', 'LR', 'MM']);
+
+export interface FinderMarker {
+  id: string;
+  name: string;
+  color: string | null;
+  icon_url: string | null;
+}
+
+/** What a store-finder widget needs before its first search. */
+export interface FinderConfig {
+  project: { id: string; name: string };
+  filters: string[];
+  locationTypes: string[];
+  markers: FinderMarker[];
+  defaultUnit: 'km' | 'mi';
+  defaultCountry: string | null;
+}
+
+/** The country most of the locations are in (the first in name order among equals), or null when none says. */
+function commonestCountry(locations: readonly FinderLocation[]): string | null {
+  const counts = new Map<string, number>();
+  for (const { view } of locations) {
+    const country = view.record.country?.trim().toUpperCase();
+    if (country && /^[A-Z]{2}$/.test(country)) counts.set(country, (counts.get(country) ?? 0) + 1);
+  }
+  let best: [string, number] | null = null;
+  for (const entry of [...counts].sort(([a], [b]) => (a < b ? -1 : 1))) if (!best || entry[1] > best[1]) best = entry;
+  return best?.[0] ?? null;
+}
+
+/** The project's filters, types and markers, and the unit and country its visible locations suggest. */
+export async function finderConfigOf(db: Kysely<Database>, indexes: StoreFinderIndexes, access: PublicAccess): Promise<FinderConfig> {
+  const [catalog, index] = await Promise.all([loadCatalog(db, access.projectId), indexes.of(db, access.projectId, access.dataVersion)]);
+  const defaultCountry = commonestCountry(index.locations);
+  return {
+    project: { id: access.projectPublicId, name: access.projectName },
+    filters: catalog.filters.map((filter) => filter.name),
+    locationTypes: [...catalog.types].sort((a, b) => b.priority - a.priority || (a.name < b.name ? -1 : 1)).map((type) => type.name),
+    markers: catalog.markers.map((marker) => ({ id: marker.publicId, name: marker.name, color: marker.color, icon_url: marker.iconUrl })),
+    defaultUnit: defaultCountry !== null && MILE_COUNTRIES.has(defaultCountry) ? 'mi' : 'km',
+    defaultCountry,
+  };
+}
+
+/** Every visible, located location of the project, in ID order: the pins of a map. */
+export async function finderPinsOf(db: Kysely<Database>, indexes: StoreFinderIndexes, access: PublicAccess): Promise<readonly FinderLocation[]> {
+  return (await indexes.of(db, access.projectId, access.dataVersion)).locations;
+}
