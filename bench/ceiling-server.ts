@@ -6,6 +6,7 @@
 // Started by processes.ts with fork(), one per operation; reads its CeilingSpec from argv, answers with its URL over IPC.
 import { createServer } from 'node:http';
 import Fastify from 'fastify';
+import { paddedJson } from './padded-json.ts';
 
 /** What a ceiling answers: the real server's status, content-type and body size (and ETag for a 304). */
 export interface CeilingAnswer {
@@ -23,15 +24,6 @@ export interface CeilingSpec {
   /** The operation's route pattern, which the Fastify ceiling registers (node:http answers any path). */
   route: string;
   answer: CeilingAnswer;
-}
-
-/**
- * A JSON document of exactly `bytes` bytes (at least 12).
- * @example paddedJson(20) // '{"data":"xxxxxxxxx"}'
- */
-export function paddedJson(bytes: number): string {
-  const frame = '{"data":""}';
-  return `{"data":"${'x'.repeat(Math.max(0, bytes - frame.length))}"}`;
 }
 
 /** The answer's headers; a 304 has neither body nor content-type. */

@@ -1,6 +1,8 @@
 /** The operations the benchmark measures, their floors, and the requests that make each one up. */
+import { DEMO_CITIES } from '../packages/server/src/cli/demo-data.ts';
+import { BENCH_CATALOG } from './seed-data.ts';
 
-export type OperationName = 'v2-get' | 'v2-get-304' | 'v2-list' | 'v1-list' | 'v2-patch' | 'v2-post' | 'v1-put';
+export type OperationName = 'v2-get' | 'v2-get-304' | 'v2-list' | 'v1-list' | 'public-search' | 'v2-patch' | 'v2-post' | 'v1-put';
 
 export interface Operation {
   name: OperationName;
@@ -8,11 +10,13 @@ export interface Operation {
   method: 'GET' | 'POST' | 'PATCH' | 'PUT';
   /** The route pattern, as the Fastify ceiling registers it. */
   route: string;
-  api: 'v2' | 'v1';
+  api: 'v2' | 'v1' | 'public';
   /** The only status a correct answer has; every other status counts as a failure. */
   expectedStatus: 200 | 201 | 304;
   /** The least share of the node:http ceiling the server must reach; none for the operations only recorded. */
   floor?: number;
+  /** The least multiple of the SQL haversine scan's req/s (`haversine-scan-server.ts`), which is then measured too. */
+  scanFloor?: number;
 }
 
 const EVERY_INCLUDE = 'includeHours=1&includeSpecialHours=1&includeFilters=1&includeFields=1&includeCallsToAction=1';
@@ -25,6 +29,7 @@ export const OPERATIONS: readonly Operation[] = [
   { name: 'v2-get-304', label: 'V2 GET one, 304 revalidation', method: 'GET', route: V2_ONE, api: 'v2', expectedStatus: 304, floor: 0.25 },
   { name: 'v2-list', label: 'V2 list of 100, random page (every include)', method: 'GET', route: V2_MANY, api: 'v2', expectedStatus: 200, floor: 0.05 },
   { name: 'v1-list', label: 'V1 list of 100, random page', method: 'GET', route: '/api/locations', api: 'v1', expectedStatus: 200, floor: 0.05 },
+  { name: 'public-search', label: 'Store finder: nearest 20 within 50 km, one filter', method: 'GET', route: '/api/public/v1/search', api: 'public', expectedStatus: 200, floor: 0.35, scanFloor: 20 },
   { name: 'v2-patch', label: 'V2 PATCH one field', method: 'PATCH', route: V2_ONE, api: 'v2', expectedStatus: 200 },
   { name: 'v2-post', label: 'V2 POST', method: 'POST', route: V2_MANY, api: 'v2', expectedStatus: 201 },
   { name: 'v1-put', label: 'V1 PUT', method: 'PUT', route: '/api/locations/:id', api: 'v1', expectedStatus: 200 },
@@ -52,6 +57,8 @@ export interface RequestContext {
   locations: SampledLocation[];
   /** Locations in the project, so list requests can ask for any of its pages. */
   locationCount: number;
+  /** A publishable key of the project, for the store finder. */
+  publishableKey: string;
 }
 
 /** One concrete request: what autocannon sends and what the probe sends. */
@@ -99,6 +106,8 @@ export function requestFor(name: OperationName, ctx: RequestContext, n: number, 
       return { method: 'GET', path: `${locations}?limit=${PAGE_SIZE}&page=${page}&${EVERY_INCLUDE}`, headers: v2 };
     case 'v1-list':
       return { method: 'GET', path: `/api/locations?limit=${PAGE_SIZE}&page=${page}`, headers: v1 };
+    case 'public-search':
+      return { method: 'GET', path: `/api/public/v1/search?${nearMetro(random)}`, headers: { 'x-locator-key': ctx.publishableKey, accept: 'application/json' } };
     case 'v2-patch':
       return { method: 'PATCH', path: `${locations}/${location.publicId}`, headers: { ...v2, ...json }, body: JSON.stringify({ phone }) };
     case 'v2-post':
@@ -111,6 +120,18 @@ export function requestFor(name: OperationName, ctx: RequestContext, n: number, 
         body: JSON.stringify({ name: `Benchmark Store ${n}`, phone, lat: 30.2711 + random() / 10, lng: -97.7437 + random() / 10 }),
       };
   }
+}
+
+/**
+ * A visitor's search near one of the seeded metros (up to about 30 km from its centre, where the locations are
+ * within 10 km): the nearest 20 within 50 km that have one filter.
+ */
+function nearMetro(random: () => number): string {
+  const metro = DEMO_CITIES[Math.floor(random() * DEMO_CITIES.length)] ?? DEMO_CITIES[0];
+  const filter = BENCH_CATALOG.filters[Math.floor(random() * BENCH_CATALOG.filters.length)] ?? '';
+  const lat = ((metro?.lat ?? 0) + (random() - 0.5) * 0.5).toFixed(5);
+  const lng = ((metro?.lng ?? 0) + (random() - 0.5) * 0.6).toFixed(5);
+  return `lat=${lat}&lng=${lng}&radius=50&limit=20&filters=${encodeURIComponent(filter)}`;
 }
 
 /** A complete V2 create body; nonzero coordinates, so the request never waits for a geocoder. */

@@ -5,6 +5,7 @@ import { dirname, join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
 import type { CeilingSpec } from './ceiling-server.ts';
+import type { ScanSpec } from './haversine-scan-server.ts';
 import type { LoadResult } from './load-result.ts';
 import type { LoadJob } from './load-worker.ts';
 
@@ -21,6 +22,8 @@ export interface ServerProcess {
   startupMs: number;
   /** The most memory the process has held (VmHWM), or undefined where /proc is not available. */
   peakRssBytes(): number | undefined;
+  /** The memory the process holds now (VmRSS), or undefined where /proc is not available. */
+  rssBytes(): number | undefined;
   stop(): Promise<void>;
 }
 
@@ -99,16 +102,20 @@ export async function startServerUnderTest(options: ServerOptions): Promise<Serv
     url,
     pid,
     startupMs,
-    peakRssBytes: () => peakRssOf(pid),
+    peakRssBytes: () => memoryOf(pid, 'VmHWM'),
+    rssBytes: () => memoryOf(pid, 'VmRSS'),
     stop: () => stopProcess(child),
   };
 }
 
-/** VmHWM from /proc: the high-water mark of the resident set, kept by the kernel, so no sample is missed. */
-function peakRssOf(pid: number): number | undefined {
+/**
+ * A memory figure of /proc/<pid>/status: VmRSS, the resident set now, or VmHWM, its high-water mark, kept by the
+ * kernel, so no peak is missed between samples.
+ */
+function memoryOf(pid: number, field: 'VmRSS' | 'VmHWM'): number | undefined {
   const status = `/proc/${pid}/status`;
   if (!existsSync(status)) return undefined;
-  const match = /^VmHWM:\s+(\d+)\s+kB/m.exec(readFileSync(status, 'utf8'));
+  const match = new RegExp(`^${field}:\\s+(\\d+)\\s+kB`, 'm').exec(readFileSync(status, 'utf8'));
   return match?.[1] ? Number(match[1]) * 1024 : undefined;
 }
 
@@ -118,6 +125,16 @@ export async function startCeilingServer(spec: CeilingSpec): Promise<{ url: stri
   const url = await new Promise<string>((resolve, reject) => {
     child.once('message', (message: { url: string }) => resolve(message.url));
     child.once('exit', (code) => reject(new Error(`the ceiling server exited with code ${code}`)));
+  });
+  return { url, stop: () => stopProcess(child) };
+}
+
+/** The SQL haversine scan the store finder is compared with (`haversine-scan-server.ts`), in a process of its own. */
+export async function startScanServer(spec: ScanSpec): Promise<{ url: string; stop(): Promise<void> }> {
+  const child = fork(join(BENCH_DIR, 'haversine-scan-server.ts'), [JSON.stringify(spec)], { cwd: REPO_ROOT, execArgv: TSX, stdio: 'inherit' });
+  const url = await new Promise<string>((resolve, reject) => {
+    child.once('message', (message: { url: string }) => resolve(message.url));
+    child.once('exit', (code) => reject(new Error(`the haversine scan server exited with code ${code}`)));
   });
   return { url, stop: () => stopProcess(child) };
 }

@@ -1,3 +1,4 @@
+import { finderIndexText, type FinderIndexCost } from './finder-index.ts';
 import type { FullSync } from './full-sync.ts';
 import type { LoadResult } from './load-result.ts';
 import { OPERATIONS, operationNamed, type OperationName } from './operations.ts';
@@ -14,8 +15,10 @@ export interface Measurement {
   nodeHttp: LoadResult;
   /** The bare Fastify route, for reference only. */
   fastify: LoadResult;
+  /** The SQL haversine scan the store finder is compared with (operations with a `scanFloor`). */
+  scan?: LoadResult;
   /** req/s of each slice, in the order measured. */
-  slices?: { server: number[]; nodeHttp: number[]; fastify: number[] };
+  slices?: { server: number[]; nodeHttp: number[]; fastify: number[]; scan?: number[] };
 }
 
 /**
@@ -62,6 +65,8 @@ export interface RunFacts {
   totalSeconds: number;
   /** Operations not measured, with the reason (e.g. a server that sends no ETag). */
   skipped: { operation: OperationName; reason: string }[];
+  /** What the store finder's index costs to build and rebuild, as `finder-index.ts` measured it. */
+  finderIndex?: FinderIndexCost;
 }
 
 /** The middle value (the mean of the two middle ones for an even count). */
@@ -115,6 +120,33 @@ export function floorVerdicts(measurements: readonly Measurement[], skipped: Run
     });
   }
   return verdicts;
+}
+
+/** The server's rate as a multiple of the SQL haversine scan's, for operations measured against one. */
+export function timesTheScan(m: Measurement): number | undefined {
+  return m.scan ? m.server.requestsPerSecond / m.scan.requestsPerSecond : undefined;
+}
+
+/** The table of operations measured against the SQL haversine scan, with their floors (empty when there are none). */
+function scanLines(measurements: readonly Measurement[]): string[] {
+  const rows = measurements.flatMap((m) => {
+    const times = timesTheScan(m);
+    const floor = operationNamed(m.operation).scanFloor;
+    if (times === undefined || floor === undefined || !m.scan) return [];
+    const met = times >= floor && failuresOf(m.server) === 0 && failuresOf(m.scan) === 0;
+    return [`| ${operationNamed(m.operation).label} | ${rps(m.server.requestsPerSecond)} | ${m.scan.requestsPerSecond.toFixed(1)} | ${times.toFixed(0)}× | ≥ ${floor}× | ${mark(met)} |`];
+  });
+  if (rows.length === 0) return [];
+  return [
+    '## Against the SQL haversine scan',
+    '',
+    'The common way, measured in the same slices on the same database: one SQL haversine over all of the project\'s visible locations per request, ordered by distance (`haversine-scan-server.ts`).',
+    '',
+    '| Operation | server req/s | scan req/s | server / scan | Floor | |',
+    '| - | -: | -: | -: | -: | - |',
+    ...rows,
+    '',
+  ];
 }
 
 const mark = (met: boolean | undefined) => (met === undefined ? '–' : met ? 'met' : '**missed**');
@@ -180,11 +212,13 @@ export function renderReport(measurements: readonly Measurement[], facts: RunFac
     '| - | -: | - | - |',
     ...floorVerdicts(measurements, facts.skipped).map((v) => `| ${operationNamed(v.operation).label} | ≥ ${percent(v.floor)} | ${v.measured} | ${mark(v.met)} |`),
     '',
+    ...scanLines(measurements),
     '## Recorded',
     '',
     `- Start-up of the built server (\`npm run build\`, then \`node bin/locator.js serve\`) to its first answered request: ${startupText(facts.startupsMs)}`,
     `- Server peak RSS: ${facts.peakRssBytes === undefined ? 'not measured' : mb(facts.peakRssBytes)}`,
     `- Full sync, every page of 100 read once, 4 pages in flight: ${fullSyncText(facts.fullSyncs)}`,
+    ...finderIndexText(facts.finderIndex),
   ];
   const list = (values: number[]) => values.map(rps).join(', ');
   const sliced = measurements.filter((m) => m.slices);
@@ -192,7 +226,8 @@ export function renderReport(measurements: readonly Measurement[], facts: RunFac
     lines.push('', '## Slices', '', 'req/s of each slice, in the order measured:', '');
     for (const m of sliced) {
       if (!m.slices) continue;
-      lines.push(`- ${operationNamed(m.operation).label}: server ${list(m.slices.server)}; node:http ${list(m.slices.nodeHttp)}; Fastify ${list(m.slices.fastify)}`);
+      const scan = m.slices.scan ? `; SQL haversine scan ${m.slices.scan.map((value) => value.toFixed(1)).join(', ')}` : '';
+      lines.push(`- ${operationNamed(m.operation).label}: server ${list(m.slices.server)}; node:http ${list(m.slices.nodeHttp)}; Fastify ${list(m.slices.fastify)}${scan}`);
     }
   }
   if (facts.skipped.length > 0) {

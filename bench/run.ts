@@ -13,13 +13,14 @@ import { openDatabase } from '../packages/server/src/db/connection.ts';
 import { migrateToLatest } from '../packages/server/src/db/migrate.ts';
 import { readETags, whyNotRevalidated } from './etags.ts';
 import { createFreshDatabase, type FreshDatabase } from './fresh-database.ts';
+import { finderIndexText, measureFinderIndex } from './finder-index.ts';
 import { fullSync, type FullSync } from './full-sync.ts';
 import type { LoadResult } from './load-result.ts';
 import type { LoadJob } from './load-worker.ts';
 import { OPERATIONS, type Operation, type RequestContext } from './operations.ts';
 import { parseOptions, sliceSecondsOf, SLICES, type Options } from './options.ts';
 import { probe } from './probe.ts';
-import { REPO_ROOT, runLoad, startCeilingServer, startServerUnderTest, type ServerProcess } from './processes.ts';
+import { REPO_ROOT, runLoad, startCeilingServer, startScanServer, startServerUnderTest, type ServerProcess } from './processes.ts';
 import { combineSlices, renderReport, type Measurement, type RunFacts } from './report.ts';
 import { seedBenchmarkProject } from './seed.ts';
 
@@ -28,7 +29,12 @@ const STARTS = 5;
 
 /** A rate limit that is on but never refuses: the limiter's cost, as production runs it, without a 429 in the numbers. */
 const LIMIT_NEVER_REACHED = '1000000000';
-const LIMITER_ON = { RATE_LIMIT_PER_MINUTE: LIMIT_NEVER_REACHED, V1_RATE_LIMIT_PER_MINUTE: LIMIT_NEVER_REACHED, AUTH_FAILURE_LIMIT_PER_MINUTE: LIMIT_NEVER_REACHED };
+const LIMITER_ON = {
+  RATE_LIMIT_PER_MINUTE: LIMIT_NEVER_REACHED,
+  V1_RATE_LIMIT_PER_MINUTE: LIMIT_NEVER_REACHED,
+  PUBLIC_RATE_LIMIT_PER_MINUTE: LIMIT_NEVER_REACHED,
+  AUTH_FAILURE_LIMIT_PER_MINUTE: LIMIT_NEVER_REACHED,
+};
 
 const log = (line: string) => process.stderr.write(`${line}\n`);
 
@@ -87,16 +93,21 @@ async function contextFor(operation: Operation, serverUrl: string, context: Requ
   return reason === undefined ? { context: { ...context, locations } } : { skip: reason };
 }
 
-/** One operation against the server and its two ceilings, each a fresh process answering what the probe saw. */
-async function measure(operation: Operation, serverUrl: string, context: RequestContext, options: Options): Promise<Measurement> {
+/**
+ * One operation against the server and its two ceilings, each a fresh process answering what the probe saw; for the
+ * store finder also against the SQL haversine scan it is compared with, on the same database.
+ */
+async function measure(operation: Operation, serverUrl: string, context: RequestContext, options: Options, databaseUrl: string): Promise<Measurement> {
   const answer = await probe(serverUrl, operation.name, context);
   const spec = { method: operation.method, route: operation.route, answer };
-  const ceilings: { stop(): Promise<void> }[] = [];
+  const others: { url: string; stop(): Promise<void> }[] = [];
   try {
     const nodeHttp = await startCeilingServer({ kind: 'node-http', ...spec });
-    ceilings.push(nodeHttp);
+    others.push(nodeHttp);
     const fastify = await startCeilingServer({ kind: 'fastify', ...spec });
-    ceilings.push(fastify);
+    others.push(fastify);
+    const scanServer = operation.scanFloor === undefined ? undefined : await startScanServer({ databaseUrl, projectId: context.projectId, answer });
+    if (scanServer) others.push(scanServer);
     const job = (url: string): LoadJob => ({
       url,
       operation: operation.name,
@@ -105,20 +116,22 @@ async function measure(operation: Operation, serverUrl: string, context: Request
       warmupSeconds: options.warmupSeconds,
       durationSeconds: options.durationSeconds,
     });
-    log(`${operation.label}: ${SLICES} slices each of the server, node:http and Fastify…`);
-    const [served, bare, framework] = await alternate([job(serverUrl), job(nodeHttp.url), job(fastify.url)], sliceSecondsOf(options));
+    const loads = [job(serverUrl), job(nodeHttp.url), job(fastify.url), ...(scanServer ? [job(scanServer.url)] : [])];
+    log(`${operation.label}: ${SLICES} slices each of the server, node:http, Fastify${scanServer ? ' and the SQL haversine scan' : ''}…`);
+    const [served, bare, framework, scanned] = await alternate(loads, sliceSecondsOf(options));
     if (!served || !bare || !framework) throw new Error('alternate() returns one result per load');
-    log(`  ${served.combined.requestsPerSecond.toFixed(0)} req/s (node:http ${bare.combined.requestsPerSecond.toFixed(0)}, Fastify ${framework.combined.requestsPerSecond.toFixed(0)}), p50 ${served.combined.p50Ms} ms, p99 ${served.combined.p99Ms} ms`);
+    log(`  ${served.combined.requestsPerSecond.toFixed(0)} req/s (node:http ${bare.combined.requestsPerSecond.toFixed(0)}, Fastify ${framework.combined.requestsPerSecond.toFixed(0)}${scanned ? `, SQL scan ${scanned.combined.requestsPerSecond.toFixed(1)}` : ''}), p50 ${served.combined.p50Ms} ms, p99 ${served.combined.p99Ms} ms`);
     return {
       operation: operation.name,
       responseBytes: answer.bytes,
       server: served.combined,
       nodeHttp: bare.combined,
       fastify: framework.combined,
-      slices: { server: served.rates, nodeHttp: bare.rates, fastify: framework.rates },
+      ...(scanned ? { scan: scanned.combined } : {}),
+      slices: { server: served.rates, nodeHttp: bare.rates, fastify: framework.rates, ...(scanned ? { scan: scanned.rates } : {}) },
     };
   } finally {
-    for (const ceiling of ceilings) await ceiling.stop();
+    for (const other of others) await other.stop();
   }
 }
 
@@ -168,13 +181,23 @@ async function main(): Promise<void> {
     const seeded = await seed(database, options.locations);
     const seedSeconds = (performance.now() - seedStarted) / 1000;
     const locations = seeded.sample.publicIds.map((publicId, index) => ({ publicId, v1Id: seeded.sample.v1Ids[index] ?? 0 }));
-    const context: RequestContext = { projectId: seeded.projectId, v2Token: seeded.v2Token, legacyToken: seeded.legacyToken, locations, locationCount: options.locations };
+    const context: RequestContext = {
+      projectId: seeded.projectId,
+      v2Token: seeded.v2Token,
+      legacyToken: seeded.legacyToken,
+      publishableKey: seeded.publishableKey,
+      locations,
+      locationCount: options.locations,
+    };
 
     // What production runs (docs/deploy.md): the bundle of `npm run build`, which bin/locator.js picks while it is fresh.
     log('Building the server (npm run build)…');
     execFileSync(process.execPath, ['scripts/server-build.mjs'], { cwd: REPO_ROOT, stdio: ['ignore', 'ignore', 'inherit'] });
     const startup = await startServer(database.url, options);
     server = startup.server;
+    // Before anything searches, so the first search is the one that builds the index.
+    const finderIndex = options.only.includes('public-search') ? await measureFinderIndex(server.url, context, server.rssBytes) : undefined;
+    if (finderIndex) log(finderIndexText(finderIndex).join('\n'));
     const syncs = await fullSyncs(server.url, context);
 
     const measurements: Measurement[] = [];
@@ -187,7 +210,7 @@ async function main(): Promise<void> {
         skipped.push({ operation: operation.name, reason: prepared.skip });
         continue;
       }
-      measurements.push(await measure(operation, server.url, prepared.context, options));
+      measurements.push(await measure(operation, server.url, prepared.context, options, database.url));
     }
 
     const facts: RunFacts = {
@@ -210,6 +233,7 @@ async function main(): Promise<void> {
       fullSyncs: syncs,
       totalSeconds: (performance.now() - started) / 1000,
       skipped,
+      ...(finderIndex ? { finderIndex } : {}),
     };
     const report = renderReport(measurements, facts);
     mkdirSync(join(options.out, '..'), { recursive: true });

@@ -2,6 +2,7 @@ import { DEMO_CITIES, DEMO_CONFIG, DEMO_STREETS, MANAGERS } from '../packages/se
 import { generateAddress } from '../packages/server/src/domain/address.ts';
 import type { WeeklyHours } from '../packages/server/src/domain/hours.ts';
 import { slugify } from '../packages/server/src/domain/slug.ts';
+import { timeZoneAt } from '../packages/server/src/domain/time-zones.ts';
 
 /** What the benchmark project configures for its locations: the demo project's catalog. */
 export const BENCH_CATALOG = DEMO_CONFIG;
@@ -22,6 +23,8 @@ export interface SeedLocation {
   url: string;
   lat: number;
   lng: number;
+  /** The zone of the city, as a geocoded location gets one. */
+  time_zone: string | null;
   visible: number;
   facebook: string | null;
   instagram: string;
@@ -67,6 +70,12 @@ const pick = <T>(random: () => number, items: readonly T[]): T => {
   return item;
 };
 
+const zones = new Map<string, string | null>();
+const zoneOfCity = (place: { city: string; lat: number; lng: number }) => {
+  if (!zones.has(place.city)) zones.set(place.city, timeZoneAt(place.lat, place.lng));
+  return zones.get(place.city) ?? null;
+};
+
 /**
  * The `index`-th location of the benchmark project: a store in one of the demo cities with a street address,
  * contact details, coordinates near the city centre, a full week of hours, three filters, both custom fields
@@ -100,6 +109,7 @@ export function seedLocation(index: number, random: () => number): SeedLocation 
     // Within about 10 km of the centre, six decimals as a geocoder would give; never 0, so nothing is geocoded.
     lat: Math.round((place.lat + (random() - 0.5) * 0.18) * 1e6) / 1e6,
     lng: Math.round((place.lng + (random() - 0.5) * 0.24) * 1e6) / 1e6,
+    time_zone: zoneOfCity(place),
     visible: random() < 0.95 ? 1 : 0,
     facebook: random() < 0.5 ? `shop.${handle}` : null,
     instagram: `shop.${handle}`,

@@ -3,6 +3,8 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../packages/server/src/db/database.ts';
 import { newPublicId } from '../packages/server/src/domain/ids.ts';
 import { createUser } from '../packages/server/src/services/accounts.service.ts';
+import { refOfProject } from '../packages/server/src/services/project-access.ts';
+import { createKey } from '../packages/server/src/services/publishable-keys.service.ts';
 import { BENCH_CATALOG, seededRandom, seedLocation } from './seed-data.ts';
 
 export interface SeedOptions {
@@ -21,6 +23,8 @@ export interface SeededProject {
   projectId: string;
   v2Token: string;
   legacyToken: string;
+  /** A publishable key of the project, for the store finder's search. */
+  publishableKey: string;
   /** Public (V2) and numeric (V1) IDs of a sample of the locations, in the same order. */
   sample: { publicIds: string[]; v1Ids: number[] };
 }
@@ -102,6 +106,7 @@ export async function seedBenchmarkProject(db: Kysely<Database>, options: SeedOp
             url: l.url,
             lat: l.lat,
             lng: l.lng,
+            time_zone: l.time_zone,
             visible: l.visible,
             location_type_id: idAt(types, l.typeIndex),
             marker_id: idAt(markers, l.markerIndex),
@@ -151,5 +156,6 @@ export async function seedBenchmarkProject(db: Kysely<Database>, options: SeedOp
     }
   });
 
-  return { projectId: created.project.public_id, v2Token: created.token.token, legacyToken: created.legacyToken.token, sample };
+  const key = await createKey(db, { owner: { project: refOfProject(created.project) }, origins: [], now: new Date().toISOString() });
+  return { projectId: created.project.public_id, v2Token: created.token.token, legacyToken: created.legacyToken.token, publishableKey: key.key, sample };
 }

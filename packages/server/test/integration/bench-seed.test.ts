@@ -54,6 +54,17 @@ describe('the benchmark seeder', () => {
     expect(v1.body.name).toBe(v2.body.data.name);
   });
 
+  it("gives locations their city's zone, and a publishable key the store finder's requests find them with", async () => {
+    const context = contextOf(seeded);
+    const random = () => 0.5;
+    const spec = requestFor('public-search', context, 1, random);
+    const found = await call(server, spec.method, spec.path, { headers: spec.headers });
+    expect(found.status).toBe(200);
+    // Half-way through the list of metros, at its centre: some of the 23 locations are there.
+    expect(found.body.data.length).toBeGreaterThan(0);
+    expect(found.body.data.every((location: { time_zone: string | null }) => location.time_zone?.startsWith('America/'))).toBe(true);
+  });
+
   it("reads each sampled location's ETag as the server sends it for the GET the 304 operation revalidates", async () => {
     const context = contextOf(seeded);
     const read = await readETags(server.url, context);
@@ -69,7 +80,7 @@ describe('the benchmark seeder', () => {
 
 function contextOf(seeded: SeededProject): RequestContext {
   const locations = seeded.sample.publicIds.map((publicId, index) => ({ publicId, v1Id: seeded.sample.v1Ids[index] ?? 0 }));
-  return { projectId: seeded.projectId, v2Token: seeded.v2Token, legacyToken: seeded.legacyToken, locations, locationCount: 23 };
+  return { projectId: seeded.projectId, v2Token: seeded.v2Token, legacyToken: seeded.legacyToken, publishableKey: seeded.publishableKey, locations, locationCount: 23 };
 }
 
 // A stand-in server whose ETags the test chooses, so both answers (with and without an ETag) are checked whatever the
@@ -92,6 +103,7 @@ describe("the benchmark's ETags for the 304 operation", () => {
     projectId: 'prj_1',
     v2Token: 'v2-token',
     legacyToken: 'v1-token',
+    publishableKey: 'lpk_test',
     locations: ids.map((publicId, index) => ({ publicId, v1Id: index + 1 })),
     locationCount: ids.length,
   });

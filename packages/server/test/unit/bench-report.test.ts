@@ -54,6 +54,7 @@ describe('the benchmark report', () => {
         measured('v2-get-304', 12_000, 50_000),
         measured('v2-list', 400, 10_000, 500),
         measured('v1-list', 600, 10_000),
+        measured('public-search', 7000, 20_000),
         measured('v2-patch', 100, 40_000),
       ],
       [],
@@ -63,6 +64,7 @@ describe('the benchmark report', () => {
       ['v2-get-304', 0.25, '24%', false],
       ['v2-list', 0.05, '4%', false],
       ['v1-list', 0.05, '6%', true],
+      ['public-search', 0.35, '35%', true],
     ]);
   });
 
@@ -87,10 +89,24 @@ describe('the benchmark report', () => {
       ['v2-get-304', 'not measured: the server sent no ETag'],
       ['v2-list', 'not measured'],
       ['v1-list', 'not measured'],
+      ['public-search', 'not measured'],
     ]);
     const report = renderReport([measured('v2-get', 6000, 50_000)], facts);
     expect(report).toContain('| V2 GET one, 304 revalidation | ≥ 25% | not measured: the server sent no ETag | – |');
     expect(report).toContain('- V2 GET one, 304 revalidation: the server sent no ETag');
+  });
+
+  it('judges the store finder against the SQL haversine scan measured beside it, and records what its index costs', () => {
+    const fast: Measurement = { ...measured('public-search', 6000, 20_000), scan: load(120), slices: { server: [6000], nodeHttp: [20_000], fastify: [10_000], scan: [110, 120, 130] } };
+    const slow: Measurement = { ...measured('public-search', 1000, 20_000), scan: load(120) };
+    const finderIndex = { firstSearchMs: 812.4, warmSearchMs: 1.26, rssGrowthBytes: 150 * 1024 * 1024, afterWriteMs: [700, 650, 690] };
+    const report = renderReport([fast], { ...facts, finderIndex });
+    expect(report).toContain('| Store finder: nearest 20 within 50 km, one filter | 6000 | 120.0 | 50× | ≥ 20× | met |');
+    expect(report).toContain('SQL haversine scan 110.0, 120.0, 130.0');
+    expect(report).toContain('first search after start-up (builds it) 812 ms; a search once built 1.3 ms; resident memory it added 150 MB');
+    expect(report).toContain('first search after a write (the index is rebuilt): median 690 ms (700, 650, 690 ms)');
+    expect(renderReport([slow], facts)).toContain('| 1000 | 120.0 | 8× | ≥ 20× | **missed** |');
+    expect(renderReport([measured('v2-get', 6000, 50_000)], facts)).not.toContain('SQL haversine scan');
   });
 
   it('puts the ceilings beside the server in one row, and writes the recorded figures', () => {

@@ -1,0 +1,59 @@
+// What the store finder's in-memory index costs: the first search after start-up (which builds it) and the memory it
+// adds, and a search right after a write (which rebuilds it). Single requests, one at a time, timed from here.
+import { performance } from 'node:perf_hooks';
+import { requestFor, type RequestContext } from './operations.ts';
+import { median } from './report.ts';
+import { seededRandom } from './seed-data.ts';
+
+/** Writes, each followed by a search, whose median is reported. */
+const WRITES = 5;
+
+export interface FinderIndexCost {
+  /** The first search of the project: the index is built, then searched. */
+  firstSearchMs: number;
+  /** A search once built, for comparison. */
+  warmSearchMs: number;
+  /** The server's resident memory after the first search minus before it (garbage collection makes it approximate). */
+  rssGrowthBytes: number | undefined;
+  /** Each search right after a V2 PATCH of one location, in order. */
+  afterWriteMs: number[];
+}
+
+async function timed(url: string, spec: { path: string; method: string; headers: Record<string, string>; body?: string }, expected: number): Promise<number> {
+  const started = performance.now();
+  const response = await fetch(url + spec.path, { method: spec.method, headers: spec.headers, ...(spec.body !== undefined ? { body: spec.body } : {}) });
+  await response.arrayBuffer();
+  const elapsed = performance.now() - started;
+  if (response.status !== expected) throw new Error(`${spec.method} ${spec.path} answered ${response.status}, not ${expected}`);
+  return elapsed;
+}
+
+export async function measureFinderIndex(url: string, context: RequestContext, rssBytes: () => number | undefined): Promise<FinderIndexCost> {
+  const random = seededRandom(7);
+  const search = () => requestFor('public-search', context, 0, random);
+  const before = rssBytes();
+  const firstSearchMs = await timed(url, search(), 200);
+  const after = rssBytes();
+  const warm: number[] = [];
+  for (let n = 0; n < WRITES; n += 1) warm.push(await timed(url, search(), 200));
+  const afterWriteMs: number[] = [];
+  for (let n = 0; n < WRITES; n += 1) {
+    await timed(url, requestFor('v2-patch', context, n, random), 200);
+    afterWriteMs.push(await timed(url, search(), 200));
+  }
+  return {
+    firstSearchMs,
+    warmSearchMs: median(warm),
+    rssGrowthBytes: before === undefined || after === undefined ? undefined : after - before,
+    afterWriteMs,
+  };
+}
+
+export function finderIndexText(cost: FinderIndexCost | undefined): string[] {
+  if (!cost) return [];
+  const mb = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(0)} MB`;
+  return [
+    `- Store finder index: first search after start-up (builds it) ${cost.firstSearchMs.toFixed(0)} ms; a search once built ${cost.warmSearchMs.toFixed(1)} ms; resident memory it added ${cost.rssGrowthBytes === undefined ? 'not measured' : mb(cost.rssGrowthBytes)}`,
+    `- Store finder, first search after a write (the index is rebuilt): median ${median(cost.afterWriteMs).toFixed(0)} ms (${cost.afterWriteMs.map((value) => value.toFixed(0)).join(', ')} ms)`,
+  ];
+}
