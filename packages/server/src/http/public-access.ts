@@ -102,3 +102,11 @@ export function answeredNotModified(request: FastifyRequest, reply: FastifyReply
   void reply.code(304);
   return true;
 }
+
+/**
+ * Sends JSON built from text the store finder's index keeps (see `FinderLocation.json`) as it is: the route's
+ * response schema still documents it, and the tests check every such answer against that schema.
+ */
+export function sendKeptJson(reply: FastifyReply, json: string, contentType = 'application/json; charset=utf-8'): FastifyReply {
+  return reply.type(contentType).send(json);
+}

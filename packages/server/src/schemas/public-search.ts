@@ -5,7 +5,8 @@ import { HoursV2, OpeningStatusV2, PublicLocationProperties, SpecialHoursV2 } fr
 
 const nullable = <T extends TSchema>(schema: T) => Type.Union([schema, Type.Null()]);
 
-export const PublicLocation = Type.Object({
+/** What a visitor sees of a location that does not depend on the search or the time: kept ready in the finder's index. */
+export const PublicLocationFields = Type.Object({
   ...PublicLocationProperties,
   lat: Type.Number(),
   lng: Type.Number(),
@@ -17,8 +18,13 @@ export const PublicLocation = Type.Object({
   fields: Type.Array(Type.Object({ name: Type.String(), value: Type.String() })),
   callsToAction: Type.Array(Type.Object({ title: Type.String(), value: Type.String() })),
   hours: nullable(HoursV2),
-  special_hours: Type.Array(SpecialHoursV2, { description: 'Special hours of the next 30 days (in the location\'s zone), in date order' }),
   time_zone: nullable(Type.String()),
+});
+export type PublicLocationFields = Static<typeof PublicLocationFields>;
+
+export const PublicLocation = Type.Object({
+  ...PublicLocationFields.properties,
+  special_hours: Type.Array(SpecialHoursV2, { description: 'Special hours of the next 30 days (in the location\'s zone), in date order' }),
   status: OpeningStatusV2,
   distance: Type.Object(
     {

@@ -1,12 +1,10 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/database.ts';
 import { boxOf, centreOf, type Point } from '../domain/geo.ts';
-import type { HoursAt } from '../domain/hours-at.ts';
 import type { IndexedHit } from '../domain/point-index.ts';
 import type { Geocoder } from '../geocoding/geocoder.ts';
-import type { LocationView } from './locations.service.ts';
 import type { PublicAccess } from './publishable-keys.service.ts';
-import { finderHoursAt, type FinderLocation, type StoreFinderIndexes } from './store-finder-index.ts';
+import { finderHoursAt, type FinderHours, type FinderLocation, type StoreFinderIndexes } from './store-finder-index.ts';
 
 /** Where a visitor searches: a point, an address to geocode, or the box a map shows (optionally measured from a point). */
 export type SearchPlace =
@@ -34,10 +32,10 @@ export interface SearchOrigin extends Point {
 }
 
 export interface SearchHit {
-  view: LocationView;
+  location: FinderLocation;
   distanceKm: number;
   /** Status and upcoming special hours at the search's instant. */
-  hours: HoursAt;
+  hours: FinderHours;
 }
 
 export interface SearchResult {
@@ -108,7 +106,7 @@ export async function searchLocations(
   }
   const hits = found.map(({ index: position, distanceKm }) => {
     const location = index.locations[position] as FinderLocation;
-    return { view: location.view, distanceKm, hours: finderHoursAt(location, options.now) };
+    return { location, distanceKm, hours: finderHoursAt(location, options.now) };
   });
   return { origin, fallback, hits };
 }

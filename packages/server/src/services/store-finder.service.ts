@@ -27,8 +27,8 @@ export interface FinderConfig {
 /** The country most of the locations are in (the first in name order among equals), or null when none says. */
 function commonestCountry(locations: readonly FinderLocation[]): string | null {
   const counts = new Map<string, number>();
-  for (const { view } of locations) {
-    const country = view.record.country?.trim().toUpperCase();
+  for (const location of locations) {
+    const country = location.country?.trim().toUpperCase();
     if (country && /^[A-Z]{2}$/.test(country)) counts.set(country, (counts.get(country) ?? 0) + 1);
   }
   let best: [string, number] | null = null;
@@ -50,7 +50,8 @@ export async function finderConfigOf(db: Kysely<Database>, indexes: StoreFinderI
   };
 }
 
-/** Every visible, located location of the project, in ID order: the pins of a map. */
-export async function finderPinsOf(db: Kysely<Database>, indexes: StoreFinderIndexes, access: PublicAccess): Promise<readonly FinderLocation[]> {
-  return (await indexes.of(db, access.projectId, access.dataVersion)).locations;
+/** Every visible, located location of the project as a GeoJSON FeatureCollection, in ID order: the pins of a map. */
+export async function finderPinsJsonOf(db: Kysely<Database>, indexes: StoreFinderIndexes, access: PublicAccess): Promise<string> {
+  const { locations } = await indexes.of(db, access.projectId, access.dataVersion);
+  return `{"type":"FeatureCollection","features":[${locations.map((location) => location.pinJson).join(',')}]}`;
 }

@@ -1,4 +1,7 @@
+import { Value } from 'typebox/value';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { PinsAnswer } from '../../src/schemas/public-finder.ts';
+import { SearchAnswer } from '../../src/schemas/public-search.ts';
 import type { CreatedUser } from '../../src/services/accounts.service.ts';
 import { createKey } from '../../src/services/publishable-keys.service.ts';
 import { refOfProject } from '../../src/services/project-access.ts';
@@ -81,6 +84,18 @@ describe('GET /api/public/v1/config', () => {
   it('shows a new filter in its next answer', async () => {
     expect((await v2('POST', '/filters', { name: 'Drive-through' })).status).toBe(201);
     expect((await finder('config')).body.data.filters).toContain('Drive-through');
+  });
+});
+
+describe('answers kept as JSON in the index', () => {
+  it('have the documented shapes, key for key', async () => {
+    const search = await near('&limit=100');
+    expect(search.body.data.length).toBeGreaterThan(0);
+    expect([...Value.Errors(SearchAnswer, search.body)]).toEqual([]);
+    const pins = await finder('locations');
+    expect([...Value.Errors(PinsAnswer, pins.body)]).toEqual([]);
+    const first = search.body.data[0] as Record<string, unknown>;
+    expect(Object.keys(first).sort()).toEqual(Object.keys(SearchAnswer.properties.data.items.properties).sort());
   });
 });
 

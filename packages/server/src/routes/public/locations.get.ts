@@ -1,8 +1,8 @@
 import type { App } from '../../http/app-type.ts';
-import { answeredNotModified, publicAccessOf } from '../../http/public-access.ts';
+import { answeredNotModified, publicAccessOf, sendKeptJson } from '../../http/public-access.ts';
 import { errorResponses } from '../../schemas/common.ts';
 import { PinsAnswer, PublicKeyQuery } from '../../schemas/public-finder.ts';
-import { finderPinsOf } from '../../services/store-finder.service.ts';
+import { finderPinsJsonOf } from '../../services/store-finder.service.ts';
 
 export function registerPublicLocations(app: App): void {
   app.get(
@@ -23,22 +23,7 @@ export function registerPublicLocations(app: App): void {
     },
     async (request, reply) => {
       if (answeredNotModified(request, reply)) return null;
-      const pins = await finderPinsOf(app.ctx.database.db, app.ctx.finderIndexes, publicAccessOf(request));
-      void reply.type('application/geo+json');
-      return {
-        type: 'FeatureCollection' as const,
-        features: pins.map(({ view: { record: r }, point }) => ({
-          type: 'Feature' as const,
-          id: r.public_id,
-          geometry: { type: 'Point' as const, coordinates: [point.lng, point.lat] },
-          properties: {
-            id: r.public_id,
-            name: r.name,
-            marker: r.marker_public_id && r.marker_name !== null ? { id: r.marker_public_id, name: r.marker_name, color: r.marker_color, icon_url: r.marker_icon_url } : null,
-            type: r.type_name,
-          },
-        })),
-      };
+      return sendKeptJson(reply, await finderPinsJsonOf(app.ctx.database.db, app.ctx.finderIndexes, publicAccessOf(request)), 'application/geo+json; charset=utf-8');
     },
   );
 }

@@ -2,11 +2,10 @@ import { InvalidInputError } from '../../domain/errors.ts';
 import { KM_PER_MILE } from '../../domain/geo.ts';
 import { instantOf } from '../../domain/time.ts';
 import type { App } from '../../http/app-type.ts';
-import { answeredNotModified, publicAccessOf } from '../../http/public-access.ts';
+import { answeredNotModified, publicAccessOf, sendKeptJson } from '../../http/public-access.ts';
 import { errorResponses } from '../../schemas/common.ts';
 import { SearchAnswer, SearchQuery } from '../../schemas/public-search.ts';
 import { searchLocations, type LocationSearch, type SearchPlace } from '../../services/location-search.service.ts';
-import { presentPublicLocation } from './location.public.ts';
 
 const on = (flag: string | undefined) => flag === '1' || flag === 'true';
 const list = (text: string | undefined) => (text ?? '').split(',').map((part) => part.trim()).filter(Boolean);
@@ -77,10 +76,14 @@ export function registerPublicSearch(app: App): void {
       };
       if (answeredNotModified(request, reply, query.at === undefined ? Math.floor(now / 60_000) : undefined)) return null;
       const result = await searchLocations(app.ctx.database.db, app.ctx.finderIndexes, publicAccessOf(request), search, { geocoder: app.ctx.geocoder, now });
-      return {
-        data: result.hits.map((hit) => presentPublicLocation(hit.view, hit.distanceKm, unit, hit.hours)),
-        meta: { origin: result.origin, radius, unit, count: result.hits.length, fallback: result.fallback },
-      };
+      const meta = { origin: result.origin, radius, unit, count: result.hits.length, fallback: result.fallback };
+      // Each location's fields are kept as JSON in the finder's index; the answer splices in what this search and
+      // this minute add, in SearchAnswer's shape (which the tests check every answer against).
+      const data = result.hits.map(({ location, distanceKm, hours }) => {
+        const distance = { value: Math.round((unit === 'mi' ? distanceKm / KM_PER_MILE : distanceKm) * 100) / 100, unit, meters: Math.round(distanceKm * 1000) };
+        return `${location.json.slice(0, -1)},${hours.json},"distance":${JSON.stringify(distance)}}`;
+      });
+      return sendKeptJson(reply, `{"data":[${data.join(',')}],"meta":${JSON.stringify(meta)}}`);
     },
   );
 }
