@@ -1,5 +1,5 @@
 import { Temporal } from 'temporal-polyfill';
-import { openingStatus, type OpeningSchedule, type OpeningStatus } from './opening-status.ts';
+import { openingStatusWithChange, type OpeningSchedule, type OpeningStatus } from './opening-status.ts';
 import { datesOf, type SpecialHours } from './special-hours.ts';
 
 /** How far ahead a visitor is shown special hours. */
@@ -12,7 +12,8 @@ export interface HoursAt {
   upcoming: SpecialHours[];
   /**
    * Both stay the same from the instant asked for until this one (milliseconds since the epoch): the next change of
-   * `open_now`, or the next local midnight, when `today` and the upcoming days move on, whichever comes first.
+   * `open_now` (also to unknown), or the next local midnight, when `today` and the upcoming days move on, whichever
+   * comes first.
    */
   validUntil: number;
 }
@@ -22,12 +23,11 @@ export interface HoursAt {
  * for any instant in `[now, validUntil)`: every input is a wall-clock rule, so nothing else changes in between.
  */
 export function hoursAt(schedule: OpeningSchedule, now: number): HoursAt {
-  const status = openingStatus(schedule, now);
+  const { status, changesAt } = openingStatusWithChange(schedule, now);
   const today = Temporal.Instant.fromEpochMilliseconds(now).toZonedDateTimeISO(schedule.timeZone ?? 'UTC');
   const first = today.toPlainDate().toString();
   const last = today.toPlainDate().add({ days: UPCOMING_DAYS }).toString();
   const upcoming = schedule.special.filter((item) => datesOf(item).last >= first && datesOf(item).first <= last);
   const midnight = today.add({ days: 1 }).startOfDay().epochMilliseconds;
-  const change = status.next_change === null ? Number.POSITIVE_INFINITY : Date.parse(status.next_change);
-  return { status, upcoming, validUntil: Math.min(midnight, change) };
+  return { status, upcoming, validUntil: Math.min(midnight, changesAt ?? Number.POSITIVE_INFINITY) };
 }

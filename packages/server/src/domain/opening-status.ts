@@ -84,7 +84,8 @@ function boundariesOn(schedule: OpeningSchedule, date: Temporal.PlainDate): numb
   return [...minutes].sort((a, b) => a - b);
 }
 
-function nextChange(schedule: OpeningSchedule, zone: string, from: Temporal.Instant, openNow: boolean): Temporal.ZonedDateTime | null {
+/** The next instant `open_now` changes from `openNow`, to the other state or to unknown, and what it changes to. */
+function nextChange(schedule: OpeningSchedule, zone: string, from: Temporal.Instant, openNow: boolean): { at: Temporal.ZonedDateTime; to: boolean | null } | null {
   let date = from.toZonedDateTimeISO(zone).toPlainDate();
   // Past the last special date, weeks repeat: a week after it without a change means no change ever comes.
   const lastSpecial = schedule.special.reduce<string | undefined>((last, item) => (last === undefined || datesOf(item).last > last ? datesOf(item).last : last), undefined);
@@ -98,7 +99,7 @@ function nextChange(schedule: OpeningSchedule, zone: string, from: Temporal.Inst
     for (const instant of candidates) {
       const state = openAt(schedule, zone, instant);
       if (state === openNow) continue;
-      return state === null ? null : instant.toZonedDateTimeISO(zone);
+      return { at: instant.toZonedDateTimeISO(zone), to: state };
     }
   }
   return null;
@@ -112,16 +113,26 @@ function nextChange(schedule: OpeningSchedule, zone: string, from: Temporal.Inst
  *   is never open, a repeated one is open twice), and `next_change` is a real instant.
  */
 export function openingStatus(schedule: OpeningSchedule, atEpochMilliseconds: number): OpeningStatus {
+  return openingStatusWithChange(schedule, atEpochMilliseconds).status;
+}
+
+/**
+ * `openingStatus`, and the instant (milliseconds since the epoch) `open_now` next changes, also where it becomes
+ * unknown (where `next_change` says null: an evening's range that ends on a day of unknown hours); null when it does
+ * not change within the horizon, or is unknown now.
+ */
+export function openingStatusWithChange(schedule: OpeningSchedule, atEpochMilliseconds: number): { status: OpeningStatus; changesAt: number | null } {
   const zone = schedule.timeZone;
-  if (zone === null || (schedule.weekly === null && schedule.special.length === 0)) return UNKNOWN;
+  if (zone === null || (schedule.weekly === null && schedule.special.length === 0)) return { status: UNKNOWN, changesAt: null };
   const at = Temporal.Instant.fromEpochMilliseconds(atEpochMilliseconds);
   const today = hoursOn(schedule, at.toZonedDateTimeISO(zone).toPlainDate());
   const openNow = openAt(schedule, zone, at);
   const change = openNow === null ? null : nextChange(schedule, zone, at, openNow);
-  return {
+  const status = {
     open_now: openNow,
     today: today.hours,
-    next_change: change ? change.toString({ timeZoneName: 'never', smallestUnit: 'second' }) : null,
+    next_change: change && change.to !== null ? change.at.toString({ timeZoneName: 'never', smallestUnit: 'second' }) : null,
     special: today.special ? { label: today.special.label } : null,
   };
+  return { status, changesAt: change ? change.at.epochMilliseconds : null };
 }

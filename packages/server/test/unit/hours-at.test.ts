@@ -43,6 +43,20 @@ describe('hoursAt', () => {
     );
   });
 
+  it('holds only until an evening range ends on a day of unknown hours, where open_now becomes unknown', () => {
+    const schedule: OpeningSchedule = {
+      weekly: { mon: null, tue: null, wed: null, thu: '22:00-02:00', fri: null, sat: null, sun: null },
+      special: [],
+      timeZone: 'America/New_York',
+    };
+    // Friday 2026-01-23, 00:00 in New York: Thursday's range runs until 02:00; Friday's hours are unknown.
+    const midnight = Date.parse('2026-01-23T05:00:00Z');
+    const first = hoursAt(schedule, midnight);
+    expect(first.status).toMatchObject({ open_now: true, next_change: null });
+    expect(first.validUntil).toBe(Date.parse('2026-01-23T07:00:00Z'));
+    expect(hoursAt(schedule, first.validUntil).status.open_now).toBeNull();
+  });
+
   it('holds until the next change of open_now, or the next local midnight when that comes first', () => {
     const schedule: OpeningSchedule = { weekly: { mon: '09:00-17:00', tue: '09:00-17:00', wed: null, thu: null, fri: null, sat: null, sun: null }, special: [], timeZone: 'Europe/Berlin' };
     // Monday 2026-11-23, 10:00 in Berlin (UTC+1): closes at 17:00 local.
