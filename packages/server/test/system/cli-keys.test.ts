@@ -32,5 +32,6 @@ describe('locator keys', () => {
     expect(bad.stderr).toContain('origins.0');
     const unknown = await locator('keys', 'create', '--project', 'prj_nope');
     expect(unknown.code).toBe(1);
-  });
+    // Seven commands, each a process that loads the sources: seconds each on a busy machine.
+  }, 90_000);
 });
