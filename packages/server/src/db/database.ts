@@ -1,6 +1,7 @@
 import type { ApiTokensTable } from './tables/api-tokens.table.ts';
 import type { CallsToActionTable } from './tables/calls-to-action.table.ts';
 import type { CustomFieldsTable } from './tables/custom-fields.table.ts';
+import type { DeletedLocationsTable } from './tables/deleted-locations.table.ts';
 import type { FiltersTable } from './tables/filters.table.ts';
 import type { GeocodingJobsTable } from './tables/geocoding-jobs.table.ts';
 import type { GeocodeCacheTable } from './tables/geocode-cache.table.ts';
@@ -37,4 +38,5 @@ export interface Database {
   geocoding_jobs: GeocodingJobsTable;
   geocode_cache: GeocodeCacheTable;
   publishable_keys: PublishableKeysTable;
+  deleted_locations: DeletedLocationsTable;
 }

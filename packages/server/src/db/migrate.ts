@@ -12,6 +12,7 @@ import * as dropLocationDocuments from './migrations/20261125T1200_drop_location
 import * as timeZonesSpecialHours from './migrations/20261125T1400_time_zones_special_hours.ts';
 import * as publishableKeys from './migrations/20261125T1500_publishable_keys.ts';
 import * as projectDataVersions from './migrations/20261125T1530_project_data_versions.ts';
+import * as storeFinderChanges from './migrations/20261125T2100_store_finder_changes.ts';
 
 /** A migration module; it is told the dialect so it can build the DDL that differs (see `migrations/schema-helpers.ts`). */
 export interface DialectAwareMigration {
@@ -33,6 +34,7 @@ const migrations: Record<string, DialectAwareMigration> = {
   '20261125T1400_time_zones_special_hours': timeZonesSpecialHours,
   '20261125T1500_publishable_keys': publishableKeys,
   '20261125T1530_project_data_versions': projectDataVersions,
+  '20261125T2100_store_finder_changes': storeFinderChanges,
 };
 
 function providerFor(dialect: DialectName): MigrationProvider {

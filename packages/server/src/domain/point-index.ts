@@ -1,16 +1,9 @@
-import { around } from 'geokdbush';
-import KDBush from 'kdbush';
-import { distanceKm, EARTH_RADIUS_KM, type Box, type Point } from './geo.ts';
+import Flatbush from 'flatbush';
+import { boxAround, distanceKm, EARTH_RADIUS_KM, type Box, type Point } from './geo.ts';
 
-/** The sphere geokdbush measures on; its distances are ours scaled by the ratio of the radii. */
-const GEOKDBUSH_RADIUS_KM = 6371;
-
-/** How far geokdbush's search reaches past the radius, so that its rounding never loses a point ours keeps. */
-const REACH_SLACK = 1e-9;
-
-/** A point the index found, by its position in the list the index was built from, with its exact distance. */
+/** A point the index found, by the key it was added with, with its exact distance from the search's origin. */
 export interface IndexedHit {
-  index: number;
+  key: number;
   distanceKm: number;
 }
 
@@ -19,30 +12,83 @@ export interface NearestQuery {
   /** Only points within this distance; every point without it. */
   radiusKm?: number;
   limit: number;
-  /** Which points may be returned (a filter, a type, open now). */
-  accept: (index: number) => boolean;
-  /** Orders points at exactly the same distance (by public ID, say). */
+  /** Which points may be returned (a filter, a type, open now), by key. */
+  accept: (key: number) => boolean;
+  /** Orders points at exactly the same distance (by public ID, say), by key. */
   tieBreak: (a: number, b: number) => number;
 }
 
 /**
- * A static spatial index of points (a KD-tree of `kdbush`, searched nearest-first by `geokdbush`). Results are exact
- * by our own measure: distances are `distanceKm` (haversine on 6,371.0088 km), and order is distance, then
- * `tieBreak`, whatever the order geokdbush's own rounding gives.
+ * How much wider than the circle the box of the exact pass is: floating-point rounding must never leave out a point
+ * that our own measure puts inside.
+ */
+const BOX_SLACK = 1e-9;
+
+/**
+ * How much lower than the cosine of the reach a point's may be and still be measured: a dot product of unit vectors
+ * is exact to about 1e-16, and this lets in at most some ten metres more.
+ */
+const COSINE_SLACK = 1e-12;
+
+const toRadians = (degrees: number) => (degrees * Math.PI) / 180;
+
+function unitVectorOf({ lat, lng }: Point): [number, number, number] {
+  const cosLat = Math.cos(toRadians(lat));
+  return [cosLat * Math.cos(toRadians(lng)), cosLat * Math.sin(toRadians(lng)), Math.sin(toRadians(lat))];
+}
+
+const WHOLE_GLOBE: Box = { minLat: -90, maxLat: 90, lngRanges: [[-180, 180]] };
+
+/**
+ * How far on the plane of longitude and latitude a point within `radiusKm` of `origin` can be (unless it lies across
+ * the antimeridian, where the plane puts it far away): the half-diagonal of the box around the circle.
+ */
+function planarReachOf(origin: Point, radiusKm: number): number {
+  if (!Number.isFinite(radiusKm)) return Number.POSITIVE_INFINITY;
+  const box = boxAround(origin, radiusKm * (1 + BOX_SLACK) + BOX_SLACK);
+  const width = box.lngRanges.reduce((sum, [west, east]) => sum + (east - west), 0);
+  if (width >= 360) return Number.POSITIVE_INFINITY;
+  return Math.hypot(Math.max(box.maxLat - origin.lat, origin.lat - box.minLat), width / 2);
+}
+
+/** Hits of several indexes, or of several passes, as one list in the order of each: distance, then the tie-break. */
+export function mergeHits(lists: readonly IndexedHit[][], limit: number, tieBreak: (a: number, b: number) => number): IndexedHit[] {
+  const nonEmpty = lists.filter((list) => list.length > 0);
+  if (nonEmpty.length <= 1) return (nonEmpty[0] ?? []).slice(0, limit);
+  return nonEmpty
+    .flat()
+    .sort((a, b) => a.distanceKm - b.distanceKm || tieBreak(a.key, b.key))
+    .slice(0, limit);
+}
+
+/**
+ * A static spatial index of points (a packed Hilbert R-tree of `flatbush`), each added with a key of the caller's.
+ * Answers are exact by our own measure, `distanceKm` (haversine on 6,371.0088 km), ordered by distance then
+ * `tieBreak`: the tree's own nearest-neighbour search measures on the plane of longitude and latitude, so it only
+ * bounds how far the answer reaches; a second pass takes every point in a box around that reach and measures it.
  */
 export class PointIndex {
+  readonly #keys: readonly number[];
   readonly #points: readonly Point[];
-  readonly #tree: KDBush | null;
+  readonly #tree: Flatbush | null;
+  /** Each point as a unit vector (x, y, z): whether it is within reach is then a dot product, no trigonometry. */
+  readonly #unit: Float64Array;
 
-  constructor(points: readonly Point[]) {
+  /** `keys[i]` names `points[i]` in every answer; by default a point's position. */
+  constructor(points: readonly Point[], keys: readonly number[] = points.map((_, position) => position)) {
+    if (keys.length !== points.length) throw new Error('PointIndex needs one key per point');
+    this.#keys = keys;
     this.#points = points;
+    this.#unit = new Float64Array(points.length * 3);
+    points.forEach((point, position) => this.#unit.set(unitVectorOf(point), position * 3));
     if (points.length === 0) {
       this.#tree = null;
       return;
     }
-    const tree = new KDBush(points.length);
+    const tree = new Flatbush(points.length);
     for (const point of points) tree.add(point.lng, point.lat);
-    this.#tree = tree.finish();
+    tree.finish();
+    this.#tree = tree;
   }
 
   get size(): number {
@@ -53,37 +99,51 @@ export class PointIndex {
   nearest(query: NearestQuery): IndexedHit[] {
     const tree = this.#tree;
     if (!tree || query.limit <= 0) return [];
-    const { origin, radiusKm = Number.POSITIVE_INFINITY, limit } = query;
-    const reach = Number.isFinite(radiusKm) ? (radiusKm / EARTH_RADIUS_KM) * GEOKDBUSH_RADIUS_KM * (1 + REACH_SLACK) + REACH_SLACK : undefined;
-    // A few more than the limit, so that points at the same distance as the last one kept are all seen and ordered by
-    // `tieBreak`; more again in the rare case that many share it (a shopping centre's stores at one pin).
-    for (let wanted = limit + 16; ; wanted *= 4) {
-      const found = around(tree, origin.lng, origin.lat, wanted, reach, query.accept);
-      const hits = this.#measured(found, query).filter((hit) => hit.distanceKm <= radiusKm);
-      if (found.length < wanted) return hits.slice(0, limit);
-      const farthestFound = distanceKm(origin, this.#point(found[found.length - 1] ?? 0));
-      const lastKept = hits[limit - 1];
-      if (lastKept && lastKept.distanceKm < farthestFound - REACH_SLACK) return hits.slice(0, limit);
-    }
+    const { origin, limit, radiusKm = Number.POSITIVE_INFINITY } = query;
+    const accept = (position: number) => query.accept(this.#keys[position] as number);
+    // Any `limit` accepted points are at most as far as the farthest of them, so the true nearest `limit` are within
+    // that reach; the plane's nearest are a good guess of them, found in a few microseconds. Within a radius, the guess
+    // looks no farther than the radius does (so a filter that matches nothing near costs no more than the area).
+    const guess = tree.neighbors(origin.lng, origin.lat, limit, planarReachOf(origin, radiusKm), accept);
+    const farthestGuessed = guess.length === limit ? Math.max(...guess.map((position) => distanceKm(origin, this.#point(position)))) : Number.POSITIVE_INFINITY;
+    const reach = Math.min(radiusKm, farthestGuessed);
+    if (!Number.isFinite(reach)) return this.#measured(this.#search(WHOLE_GLOBE, accept), query).slice(0, limit);
+    // The box's corners hold many more points than the circle when the origin is outside a dense cluster: keep only
+    // those within reach as the tree finds them (by the angle between unit vectors, a little generously), measured
+    // exactly afterwards.
+    const [x, y, z] = unitVectorOf(origin);
+    const leastCosine = Math.cos(Math.min(Math.PI, (reach * (1 + BOX_SLACK)) / EARTH_RADIUS_KM)) - COSINE_SLACK;
+    const unit = this.#unit;
+    const within = (position: number) => x * (unit[3 * position] as number) + y * (unit[3 * position + 1] as number) + z * (unit[3 * position + 2] as number) >= leastCosine && accept(position);
+    return this.#measured(this.#search(boxAround(origin, reach * (1 + BOX_SLACK) + BOX_SLACK), within), query)
+      .filter((hit) => hit.distanceKm <= reach)
+      .slice(0, limit);
   }
 
   /** The accepted points inside a box, nearest to `query.origin` first, at most `limit`. */
   inBox(box: Box, query: Omit<NearestQuery, 'radiusKm'>): IndexedHit[] {
-    const tree = this.#tree;
-    if (!tree || query.limit <= 0) return [];
-    const found = box.lngRanges.flatMap(([west, east]) => tree.range(west, box.minLat, east, box.maxLat)).filter(query.accept);
-    return this.#measured(found, query).slice(0, query.limit);
+    if (!this.#tree || query.limit <= 0) return [];
+    const accept = (position: number) => query.accept(this.#keys[position] as number);
+    return this.#measured(this.#search(box, accept), query).slice(0, query.limit);
   }
 
-  #point(index: number): Point {
-    const point = this.#points[index];
-    if (!point) throw new Error(`no point at index ${index}`);
+  #search(box: Box, accept: (position: number) => boolean): number[] {
+    const tree = this.#tree;
+    if (!tree) return [];
+    const [first, second] = box.lngRanges;
+    const found = first ? tree.search(first[0], box.minLat, first[1], box.maxLat, accept) : [];
+    return second ? found.concat(tree.search(second[0], box.minLat, second[1], box.maxLat, accept)) : found;
+  }
+
+  #point(position: number): Point {
+    const point = this.#points[position];
+    if (!point) throw new Error(`no point at position ${position}`);
     return point;
   }
 
-  #measured(indexes: number[], { origin, tieBreak }: Pick<NearestQuery, 'origin' | 'tieBreak'>): IndexedHit[] {
-    return indexes
-      .map((index) => ({ index, distanceKm: distanceKm(origin, this.#point(index)) }))
-      .sort((a, b) => a.distanceKm - b.distanceKm || tieBreak(a.index, b.index));
+  #measured(positions: number[], { origin, tieBreak }: Pick<NearestQuery, 'origin' | 'tieBreak'>): IndexedHit[] {
+    return positions
+      .map((position) => ({ key: this.#keys[position] as number, distanceKm: distanceKm(origin, this.#point(position)) }))
+      .sort((a, b) => a.distanceKm - b.distanceKm || tieBreak(a.key, b.key));
   }
 }

@@ -20,13 +20,27 @@ export async function insertLocation(db: Executor, row: InsertableLocationRow): 
 }
 
 /** Writes only the changed columns (undefined ones are left out), so concurrent writes of different fields both persist. */
-export async function updateLocationColumns(db: Executor, id: number, columns: LocationColumns & { updated_at: string }): Promise<void> {
+export async function updateLocationColumns(db: Executor, id: number, columns: LocationColumns & { updated_at: string; data_version: number }): Promise<void> {
   await db.updateTable('locations').set(columns).where('id', '=', id).execute();
 }
 
-export async function deleteLocation(db: Executor, id: number): Promise<boolean> {
-  const result = await db.deleteFrom('locations').where('id', '=', id).executeTakeFirst();
-  return Number(result.numDeletedRows) > 0;
+/** How long a deletion is remembered for the store finder's indexes; one not refreshed for longer builds again. */
+export const DELETIONS_KEPT_MS = 7 * 24 * 60 * 60 * 1000;
+
+/**
+ * Deletes a location, leaving its ID with the data version of the delete in `deleted_locations` for the store finder,
+ * and forgets the project's deletions older than `DELETIONS_KEPT_MS`.
+ */
+export async function deleteLocation(db: Executor, location: { id: number; project_id: number }, change: { dataVersion: number; now: string }): Promise<boolean> {
+  const result = await db.deleteFrom('locations').where('id', '=', location.id).executeTakeFirst();
+  if (Number(result.numDeletedRows) === 0) return false;
+  const forgetBefore = new Date(Date.parse(change.now) - DELETIONS_KEPT_MS).toISOString();
+  await db.deleteFrom('deleted_locations').where('project_id', '=', location.project_id).where('deleted_at', '<', forgetBefore).execute();
+  await db
+    .insertInto('deleted_locations')
+    .values({ project_id: location.project_id, location_id: location.id, data_version: change.dataVersion, deleted_at: change.now })
+    .execute();
+  return true;
 }
 
 /** Sets a location's weekly schedule, replacing the one it had. */
@@ -79,10 +93,10 @@ export async function removeValues(db: Executor, table: ValueTable, locationId: 
   await sql`delete from ${sql.table(table)} where location_id = ${locationId} and ${sql.ref(VALUE_KEY[table])} in (${sql.join(ids)})`.execute(db);
 }
 
-/** Geocoded coordinates of a location, with the zone they lie in unless a user set the zone. */
+/** Geocoded coordinates of a location, with the zone they lie in unless a user set the zone, written at `dataVersion`. */
 export function geocodedColumns(
   geocoded: { lat: number; lng: number; precision: string },
-  now: string,
+  change: { now: string; dataVersion: number },
 ): (eb: ExpressionBuilder<Database, 'locations'>) => UpdateObject<Database, 'locations'> {
   const zone = timeZoneAt(geocoded.lat, geocoded.lng);
   return (eb) => ({
@@ -91,6 +105,7 @@ export function geocodedColumns(
     geocoding_status: 'done',
     geocoding_precision: geocoded.precision,
     time_zone: eb.case().when('time_zone_manual', '=', 1).then(eb.ref('time_zone')).else(zone).end(),
-    updated_at: now,
+    updated_at: change.now,
+    data_version: change.dataVersion,
   });
 }

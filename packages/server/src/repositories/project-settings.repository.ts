@@ -71,11 +71,12 @@ export async function clearOtherDefaults(db: Executor, table: DefaultingTable, p
 }
 
 /**
- * Moves `updated_at` of the locations that show this row (its name appears in their bodies), so clients syncing with
- * `updated_since` see a rename or a deletion.
+ * Marks the locations that show this row (its name, or a marker's colour and icon, appear in their bodies) as written
+ * at `dataVersion`, so the store finder reads them again; with `updatedAt`, also moves their `updated_at`, so clients
+ * syncing with `updated_since` see a rename or a deletion.
  */
-export async function touchLocationsUsing(db: Executor, table: SettingTable, id: number, updatedAt: string): Promise<void> {
-  const touch = db.updateTable('locations').set({ updated_at: updatedAt });
+export async function touchLocationsUsing(db: Executor, table: SettingTable, id: number, change: { dataVersion: number; updatedAt?: string }): Promise<void> {
+  const touch = db.updateTable('locations').set({ data_version: change.dataVersion, ...(change.updatedAt === undefined ? {} : { updated_at: change.updatedAt }) });
   switch (table) {
     case 'location_types':
       await touch.where('location_type_id', '=', id).execute();

@@ -29,20 +29,28 @@ export async function listProjectsOfUser(db: Executor, userId: number): Promise<
  * commit, so writes that must see each other (settings names and defaults, location slugs) wait for each other and
  * data versions commit in the order they are taken. Every such write calls it first, before it locks any location,
  * so that two writes always lock in the same order. SQLite runs one write transaction at a time anyway.
+ * Returns the new version, which the write stores on each location row it inserts or updates (`data_version`).
  */
-export async function lockProjectForChange(db: Executor, projectId: number): Promise<void> {
-  await db
+export async function lockProjectForChange(db: Executor, projectId: number): Promise<number> {
+  const row = await db
     .updateTable('projects')
     .set((eb) => ({ data_version: eb('data_version', '+', 1) }))
     .where('id', '=', projectId)
-    .execute();
+    .returning('data_version')
+    .executeTakeFirstOrThrow();
+  return row.data_version;
 }
 
-/** `lockProjectForChange` for a write that knows only the location it changes (the geocoding worker's). */
-export async function lockProjectOfLocationForChange(db: Executor, locationId: number): Promise<void> {
-  await db
+/**
+ * `lockProjectForChange` for a write that knows only the location it changes (the geocoding worker's); undefined when
+ * the location is gone.
+ */
+export async function lockProjectOfLocationForChange(db: Executor, locationId: number): Promise<number | undefined> {
+  const row = await db
     .updateTable('projects')
     .set((eb) => ({ data_version: eb('data_version', '+', 1) }))
     .where('id', '=', (eb) => eb.selectFrom('locations').select('project_id').where('id', '=', locationId))
-    .execute();
+    .returning('data_version')
+    .executeTakeFirst();
+  return row?.data_version;
 }

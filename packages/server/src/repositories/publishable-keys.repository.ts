@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import type { Executor } from '../db/executor.ts';
 import type { InsertablePublishableKeyRow, PublishableKeyRow } from '../db/tables/publishable-keys.table.ts';
 
@@ -21,16 +22,26 @@ export async function updatePublishableKey(db: Executor, id: number, changes: { 
   return db.updateTable('publishable_keys').set(changes).where('id', '=', id).returningAll().executeTakeFirstOrThrow();
 }
 
-/** A key a page sent, with the plan of its project: what a public request is allowed to read. */
-export async function findKeyByText(
-  db: Executor,
-  key: string,
-): Promise<(PublishableKeyRow & { plan: string; project_public_id: string; project_name: string; data_version: number }) | undefined> {
-  return db
-    .selectFrom('publishable_keys')
-    .innerJoin('projects', 'projects.id', 'publishable_keys.project_id')
-    .selectAll('publishable_keys')
-    .select(['projects.plan as plan', 'projects.public_id as project_public_id', 'projects.name as project_name', 'projects.data_version as data_version'])
-    .where('publishable_keys.key', '=', key)
-    .executeTakeFirst();
+/** What a public request needs of the key it sent and the key's project. */
+export interface KeyAccessRow {
+  project_id: number;
+  origins: string;
+  revoked_at: string | null;
+  plan: string;
+  project_public_id: string;
+  project_name: string;
+  data_version: number;
+}
+
+/**
+ * A key a page sent, with its project's plan and data version: every store-finder request reads it, so it is SQL
+ * text rather than a builder chain (docs/decisions/record-reads-as-sql.md).
+ */
+export async function findKeyAccess(db: Executor, key: string): Promise<KeyAccessRow | undefined> {
+  const { rows } = await sql<KeyAccessRow>`select "publishable_keys"."project_id", "publishable_keys"."origins", "publishable_keys"."revoked_at",
+      "projects"."plan", "projects"."public_id" as "project_public_id", "projects"."name" as "project_name",
+      "projects"."data_version"
+    from "publishable_keys" inner join "projects" on "projects"."id" = "publishable_keys"."project_id"
+    where "publishable_keys"."key" = ${key}`.execute(db);
+  return rows[0];
 }

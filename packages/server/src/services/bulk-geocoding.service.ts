@@ -43,10 +43,10 @@ export async function geocodeProject(
       if (result) {
         await db.transaction().execute(async (trx) => {
           const now = new Date(options.clock()).toISOString();
-          await lockProjectForChange(trx, projectId);
+          const dataVersion = await lockProjectForChange(trx, projectId);
           await trx
             .updateTable('locations')
-            .set(geocodedColumns(result, now))
+            .set(geocodedColumns(result, { now, dataVersion }))
             .where('id', '=', location.id)
             .where('geocoding_status', '<>', 'manual')
             .execute();

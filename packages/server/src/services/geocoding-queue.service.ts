@@ -77,10 +77,11 @@ export async function processNextJob(db: Kysely<Database>, options: GeocodingQue
   const geocoded = result;
   return db.transaction().execute(async (trx) => {
     const now = iso(options.clock());
-    await lockProjectOfLocationForChange(trx, job.location_id);
+    // Undefined when the location is gone; then nothing is updated below, and the job is skipped.
+    const dataVersion = (await lockProjectOfLocationForChange(trx, job.location_id)) ?? 0;
     const saved = await trx
       .updateTable('locations')
-      .set(geocodedColumns(geocoded, now))
+      .set(geocodedColumns(geocoded, { now, dataVersion }))
       .where('id', '=', job.location_id)
       .where((eb) => eb.or([eb('lat', 'is', null), eb('lat', '=', 0), eb('lng', 'is', null), eb('lng', '=', 0)]))
       .executeTakeFirst();

@@ -1,10 +1,10 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/database.ts';
 import { boxOf, centreOf, type Point } from '../domain/geo.ts';
-import type { IndexedHit } from '../domain/point-index.ts';
+import type { LiveHit } from '../domain/live-point-index.ts';
 import type { Geocoder } from '../geocoding/geocoder.ts';
 import type { PublicAccess } from './publishable-keys.service.ts';
-import { finderHoursAt, type FinderHours, type FinderLocation, type StoreFinderIndexes } from './store-finder-index.ts';
+import { finderHoursAt, type FacetCounts, type FinderHours, type FinderLocation, type StoreFinderIndexes } from './store-finder-index.ts';
 
 /** Where a visitor searches: a point, an address to geocode, or the box a map shows (optionally measured from a point). */
 export type SearchPlace =
@@ -57,6 +57,18 @@ async function originOf(place: SearchPlace, geocoder: Geocoder): Promise<SearchO
   return answer ? { lat: answer.lat, lng: answer.lng, label: place.text, precision: answer.precision } : null;
 }
 
+/**
+ * Whether some location may match the search's types and filters, by the index's counts: a search for a type or
+ * filter no location has (a misspelt or renamed one) is answered without looking at any location.
+ */
+function anyMayMatch(search: LocationSearch, counts: FacetCounts): boolean {
+  const has = (names: Map<string, number>, name: string) => (names.get(name.toLowerCase()) ?? 0) > 0;
+  if (search.types && search.types.length > 0 && !search.types.some((name) => has(counts.types, name))) return false;
+  const filters = search.filters?.names ?? [];
+  if (filters.length === 0) return true;
+  return search.filters?.match === 'any' ? filters.some((name) => has(counts.filters, name)) : filters.every((name) => has(counts.filters, name));
+}
+
 /** Whether a location matches a search's types, filters and `open_now`, each ignoring case. */
 function matcher(search: LocationSearch): (location: FinderLocation) => boolean {
   const types = search.types && search.types.length > 0 ? new Set(search.types.map((name) => name.toLowerCase())) : undefined;
@@ -70,43 +82,38 @@ function matcher(search: LocationSearch): (location: FinderLocation) => boolean 
   };
 }
 
+/** Orders locations at the same distance by public ID. */
+const byPublicId = (a: FinderLocation, b: FinderLocation) => (a.publicId < b.publicId ? -1 : a.publicId > b.publicId ? 1 : 0);
+
 /**
  * The store finder's search of a project's visible, located locations: within a radius of a point or a geocoded
  * address (nearest first, then by public ID; the nearest anywhere when none is in range and `fallback` allows), or
  * every match inside a box. A geocoder that finds nothing gives no results and no origin. `now` is the instant
- * statuses are given at.
+ * statuses are given at; `clock` the time of the request.
  */
 export async function searchLocations(
   db: Kysely<Database>,
   indexes: StoreFinderIndexes,
   access: PublicAccess,
   search: LocationSearch,
-  options: { geocoder: Geocoder; now: number },
+  options: { geocoder: Geocoder; now: number; clock: number },
 ): Promise<SearchResult> {
   const origin = await originOf(search.place, options.geocoder);
   if (!origin) return { origin: null, hits: [], fallback: false };
-  const index = await indexes.of(db, access.projectId, access.dataVersion);
-  const matches = matcher(search);
-  const query = {
-    origin,
-    limit: search.limit,
-    accept: (position: number) => matches(index.locations[position] as FinderLocation),
-    tieBreak: (a: number, b: number) => ((index.locations[a]?.publicId ?? '') < (index.locations[b]?.publicId ?? '') ? -1 : 1),
-  };
+  const { locations, counts } = await indexes.of(db, access, options.clock);
+  if (!anyMayMatch(search, counts)) return { origin, hits: [], fallback: false };
+  const query = { origin, limit: search.limit, accept: matcher(search), tieBreak: byPublicId };
   const { place } = search;
   let fallback = false;
-  let found: IndexedHit[];
-  if (place.kind === 'box') found = index.points.inBox(boxOf(place.west, place.south, place.east, place.north), query);
+  let found: LiveHit<FinderLocation>[];
+  if (place.kind === 'box') found = locations.inBox(boxOf(place.west, place.south, place.east, place.north), query);
   else {
-    found = index.points.nearest({ ...query, radiusKm: search.radiusKm });
+    found = locations.nearest({ ...query, radiusKm: search.radiusKm });
     if (found.length === 0 && search.fallback) {
-      found = index.points.nearest(query);
+      found = locations.nearest(query);
       fallback = found.length > 0;
     }
   }
-  const hits = found.map(({ index: position, distanceKm }) => {
-    const location = index.locations[position] as FinderLocation;
-    return { location, distanceKm, hours: finderHoursAt(location, options.now) };
-  });
+  const hits = found.map(({ item, distanceKm }) => ({ location: item, distanceKm, hours: finderHoursAt(item, options.now) }));
   return { origin, fallback, hits };
 }

@@ -140,7 +140,7 @@ export async function createLocation(db: Kysely<Database>, options: CreateLocati
   return db.transaction().execute(async (trx) => {
     const project = await accessibleProject(trx, options.project);
     // Creates in one project pick their free slugs one after the other, so two of one name never pick the same.
-    await lockProjectForChange(trx, project.id);
+    const dataVersion = await lockProjectForChange(trx, project.id);
     await hooks.before?.(trx);
     const plan = planOrThrow('create', undefined, input, await loadCatalog(trx, project.id), policy);
     if (plan.needsGeocoding && geocoded) {
@@ -160,6 +160,7 @@ export async function createLocation(db: Kysely<Database>, options: CreateLocati
       visible: plan.columns.visible ?? 1,
       created_at: now,
       updated_at: now,
+      data_version: dataVersion,
     });
     await applyAttachments(trx, inserted.id, plan, { created: true });
     if (plan.needsGeocoding && !geocoded) await enqueueGeocoding(trx, inserted.id, now);
@@ -215,11 +216,11 @@ export interface UpdateLocationOptions {
 export async function updateLocation(db: Kysely<Database>, { project: ref, key, mode, input, policy, now }: UpdateLocationOptions): Promise<LocationView> {
   return db.transaction().execute(async (trx) => {
     const project = await accessibleProject(trx, ref);
-    await lockProjectForChange(trx, project.id);
+    const dataVersion = await lockProjectForChange(trx, project.id);
     const record = await findLocationRecord(trx, project.id, key, { forUpdate: true });
     if (!record) throw NotFoundError.of('Location');
     const plan = planOrThrow(mode, currentLocationOf(record), input, await loadCatalog(trx, project.id), policy);
-    await writes.updateLocationColumns(trx, record.id, { ...plan.columns, updated_at: now });
+    await writes.updateLocationColumns(trx, record.id, { ...plan.columns, updated_at: now, data_version: dataVersion });
     await applyAttachments(trx, record.id, plan, { created: false });
     // Missing coordinates after an update are geocoded later; an address change alone never moves a pin.
     if (plan.needsGeocoding) await enqueueGeocoding(trx, record.id, now);
@@ -229,11 +230,14 @@ export async function updateLocation(db: Kysely<Database>, { project: ref, key, 
 }
 
 /** Deletes a location with everything attached to it; an update of it in progress finishes first. */
-export async function deleteLocation(db: Kysely<Database>, { project: ref, key }: { project: ProjectRef; key: LocationKey }): Promise<void> {
+export async function deleteLocation(
+  db: Kysely<Database>,
+  { project: ref, key, now = new Date().toISOString() }: { project: ProjectRef; key: LocationKey; now?: string },
+): Promise<void> {
   await db.transaction().execute(async (trx) => {
     const project = await accessibleProject(trx, ref);
-    await lockProjectForChange(trx, project.id);
+    const dataVersion = await lockProjectForChange(trx, project.id);
     const record = await findLocationRecord(trx, project.id, key, { forUpdate: true });
-    if (!record || !(await writes.deleteLocation(trx, record.id))) throw NotFoundError.of('Location');
+    if (!record || !(await writes.deleteLocation(trx, record, { dataVersion, now }))) throw NotFoundError.of('Location');
   });
 }

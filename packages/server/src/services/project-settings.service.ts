@@ -175,19 +175,23 @@ export class ProjectSettings<T extends SettingTable, Create, Patch> {
     });
   }
 
-  /** Applies a partial update (omitted keys keep their values); a rename moves `updated_at` of the locations showing it. */
+  /**
+   * Applies a partial update (omitted keys keep their values); the locations showing it are marked written (for the
+   * store finder), and a rename also moves their `updated_at`.
+   */
   async update(db: Kysely<Database>, { project: ref, publicId, input, now = isoNow() }: SettingUpdateOptions<Patch>): Promise<SettingRow<T>> {
     const { kind } = this;
     const rawName = kind.inputName(input);
     const name = rawName === undefined ? undefined : this.checkedName(rawName);
     return db.transaction().execute(async (trx) => {
       const project = await accessibleProject(trx, ref);
-      await lockProjectForChange(trx, project.id);
+      const dataVersion = await lockProjectForChange(trx, project.id);
       const current = await this.require(trx, project.id, publicId);
       if (name !== undefined) await this.ensureNameFree(trx, project.id, name, current.id);
       const changes = kind.changes(input, name);
       const row = isNoChange(changes) ? current : await updateSetting(trx, kind.table, current.id, changes);
-      if (name !== undefined && name !== kind.nameOf(current)) await touchLocationsUsing(trx, kind.table, row.id, now);
+      const renamed = name !== undefined && name !== kind.nameOf(current);
+      if (!isNoChange(changes)) await touchLocationsUsing(trx, kind.table, row.id, { dataVersion, ...(renamed ? { updatedAt: now } : {}) });
       await kind.keepOneDefault?.(trx, row);
       return row;
     });
@@ -197,9 +201,9 @@ export class ProjectSettings<T extends SettingTable, Create, Patch> {
   async delete(db: Kysely<Database>, { project: ref, publicId, now = isoNow() }: SettingDeleteOptions): Promise<void> {
     await db.transaction().execute(async (trx) => {
       const project = await accessibleProject(trx, ref);
-      await lockProjectForChange(trx, project.id);
+      const dataVersion = await lockProjectForChange(trx, project.id);
       const current = await this.require(trx, project.id, publicId);
-      await touchLocationsUsing(trx, this.kind.table, current.id, now);
+      await touchLocationsUsing(trx, this.kind.table, current.id, { dataVersion, updatedAt: now });
       await deleteSetting(trx, this.kind.table, current.id);
     });
   }

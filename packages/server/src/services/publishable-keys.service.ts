@@ -97,7 +97,7 @@ export interface PublicAccess {
 
 /** The access a key gives; an unknown or revoked key is 401, a project without the Business plan 403. */
 export async function accessOfKey(db: Kysely<Database>, key: string): Promise<PublicAccess> {
-  const row = await keys.findKeyByText(db, key);
+  const row = await keys.findKeyAccess(db, key);
   if (!row || row.revoked_at !== null) throw new UnauthorizedError(row ? 'This publishable key has been revoked.' : 'Unknown publishable key.');
   if (!hasApiAccess(row.plan)) throw new ForbiddenError(`The store finder needs the Business plan; this project is on the ${row.plan} plan.`);
   return {

@@ -1,12 +1,12 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/database.ts';
-import type { Point } from '../domain/geo.ts';
 import { hoursAt, type HoursAt } from '../domain/hours-at.ts';
-import type { WeeklyHours } from '../domain/hours.ts';
+import { LivePointIndex, type Placed } from '../domain/live-point-index.ts';
 import type { OpeningSchedule } from '../domain/opening-status.ts';
-import { PointIndex } from '../domain/point-index.ts';
 import { loadAttachments } from '../repositories/location-attachments.repository.ts';
-import { findSearchableLocations } from '../repositories/location-search.repository.ts';
+import type { LocationRecord } from '../repositories/location-records.repository.ts';
+import { findFinderLocations, findLocationsDeletedAfter, isSearchable } from '../repositories/location-search.repository.ts';
+import { DELETIONS_KEPT_MS } from '../repositories/location-writes.repository.ts';
 import { ALL_ATTACHMENTS, openingScheduleOf } from './locations.service.ts';
 import { pinOf, publicFieldsOf } from './public-location.ts';
 
@@ -20,40 +20,62 @@ export interface FinderHours extends HoursAt {
 
 /**
  * A visible, located location as the store finder searches and shows it: what searches compare, and its answer kept
- * as JSON (a few hundred bytes where the rows it is made from take several kilobytes as objects).
+ * as UTF-8 JSON (a kilobyte or so, outside the JavaScript heap, where the rows it is made from take several kilobytes
+ * as objects; an answer is these bytes copied, not objects serialised).
  */
-export interface FinderLocation {
-  point: Point;
+export interface FinderLocation extends Placed {
   publicId: string;
   /** Lower case, as searches compare them. */
   typeName: string | null;
   filterNames: ReadonlySet<string>;
   country: string | null;
-  schedule: OpeningSchedule;
+  schedule: SharedSchedule;
   /** The public fields (`publicFieldsOf`) as a JSON object. */
-  json: string;
+  json: Buffer;
   /** The GeoJSON point of the pins (`pinOf`). */
-  pinJson: string;
-  /** The last `hoursAt` worked out, reused while it holds. */
+  pinJson: Buffer;
+}
+
+/**
+ * An opening schedule (week, special hours, zone) held once for all the locations that have it, as a chain's stores
+ * mostly do, with the last `hoursAt` worked out from it, reused while it holds: a status takes about 100 µs to work
+ * out, and a search shows up to 100 of them.
+ */
+export interface SharedSchedule extends OpeningSchedule {
   hours?: FinderHours;
 }
 
-/** Every visible, located location of one project at one data version, with a spatial index over them. */
+/** Every visible, located location of one project as of `dataVersion`, in a spatial index that takes changes. */
 export interface ProjectFinderIndex {
   projectId: number;
+  /** Every write of the project up to this data version is in the index (and maybe some later ones). */
   dataVersion: number;
-  locations: readonly FinderLocation[];
-  points: PointIndex;
+  /** When the index last read the database (milliseconds since the epoch). */
+  readAt: number;
+  locations: LivePointIndex<FinderLocation>;
+  /** How many locations have each filter and each type (lower case), so a search for one that none has stops at once. */
+  counts: FacetCounts;
+  /** One copy of each equal schedule and set of filters among the project's locations: a store list repeats a few. */
+  interned: Interned;
 }
 
-/** Rows read per query while building: well under both dialects' limits on bound parameters. */
-const BUILD_BATCH = 2_000;
+/** How many of a project's locations have each filter and each location type, by lower-case name. */
+export class FacetCounts {
+  readonly filters = new Map<string, number>();
+  readonly types = new Map<string, number>();
 
-/**
- * One copy of each equal value among many locations (the same hours, the same set of filters): a store list repeats
- * a handful of schedules and filter combinations, and holding each once keeps the index small.
- */
-class Interned<T> {
+  /** Counts `location` in (`+1`) or out (`-1`). */
+  count(location: FinderLocation, by: 1 | -1): void {
+    for (const name of location.filterNames) this.filters.set(name, (this.filters.get(name) ?? 0) + by);
+    if (location.typeName !== null) this.types.set(location.typeName, (this.types.get(location.typeName) ?? 0) + by);
+  }
+}
+
+/** Rows read per query: well under both dialects' limits on bound parameters. */
+const READ_BATCH = 2_000;
+
+/** One copy of each equal value among many locations, by a key of its content. */
+class InternedValues<T> {
   readonly #values = new Map<string, T>();
   of(key: string, make: () => T): T {
     let value = this.#values.get(key);
@@ -65,50 +87,107 @@ class Interned<T> {
   }
 }
 
-async function buildIndex(db: Kysely<Database>, projectId: number, dataVersion: number): Promise<ProjectFinderIndex> {
-  const locations: FinderLocation[] = [];
-  const weeks = new Interned<WeeklyHours | null>();
-  const filterSets = new Interned<ReadonlySet<string>>();
-  for (let afterId = 0; ; ) {
-    const records = await findSearchableLocations(db, projectId, afterId, BUILD_BATCH);
-    if (records.length === 0) break;
-    const attachments = await loadAttachments(db, records, ALL_ATTACHMENTS);
-    for (const record of records) {
-      const view = { record, attachments };
-      const schedule = openingScheduleOf(record);
-      const filterNames = (attachments.filters.get(record.id) ?? []).map((filter) => filter.name.toLowerCase()).sort();
-      locations.push({
-        point: { lat: record.lat ?? 0, lng: record.lng ?? 0 },
-        publicId: record.public_id,
-        typeName: record.type_name?.toLowerCase() ?? null,
-        filterNames: filterSets.of(JSON.stringify(filterNames), () => new Set(filterNames)),
-        country: record.country,
-        schedule: { ...schedule, weekly: weeks.of(JSON.stringify(schedule.weekly), () => schedule.weekly) },
-        json: JSON.stringify(publicFieldsOf(view)),
-        pinJson: JSON.stringify(pinOf(view)),
-      });
-    }
-    afterId = records[records.length - 1]?.id ?? afterId;
-  }
-  return { projectId, dataVersion, locations, points: new PointIndex(locations.map((location) => location.point)) };
+interface Interned {
+  schedules: InternedValues<SharedSchedule>;
+  filterSets: InternedValues<ReadonlySet<string>>;
+}
+
+function finderLocationOf(record: LocationRecord, attachments: Awaited<ReturnType<typeof loadAttachments>>, interned: Interned): FinderLocation {
+  const view = { record, attachments };
+  const schedule = openingScheduleOf(record);
+  const filterNames = (attachments.filters.get(record.id) ?? []).map((filter) => filter.name.toLowerCase()).sort();
+  return {
+    id: record.id,
+    point: { lat: record.lat ?? 0, lng: record.lng ?? 0 },
+    publicId: record.public_id,
+    typeName: record.type_name?.toLowerCase() ?? null,
+    filterNames: interned.filterSets.of(JSON.stringify(filterNames), () => new Set(filterNames)),
+    country: record.country,
+    schedule: interned.schedules.of(JSON.stringify(schedule), () => schedule),
+    json: Buffer.from(JSON.stringify(publicFieldsOf(view))),
+    pinJson: Buffer.from(JSON.stringify(pinOf(view))),
+  };
 }
 
 /**
- * The store finder's in-memory indexes, one per project searched, each for the data version it was built at. A
- * request brings the version it read with its key (`PublicAccess.dataVersion`); an index of an older version is
- * rebuilt before the request is answered, so every write shows in the next search on every instance. Requests
- * arriving during a build wait for the same build. Why in memory, and what it costs: docs/decisions/store-finder-search.md.
+ * Reads the project's locations batch by batch (`findFinderLocations`): those searchable now, or with `writtenAfter`
+ * those written since, which are either searchable (`found`) or no longer (`gone`, by ID).
+ */
+async function readLocations(
+  db: Kysely<Database>,
+  projectId: number,
+  interned: Interned,
+  writtenAfter?: number,
+): Promise<{ found: FinderLocation[]; gone: number[] }> {
+  const found: FinderLocation[] = [];
+  const gone: number[] = [];
+  for (let afterId = 0; ; ) {
+    const records = await findFinderLocations(db, projectId, { afterId, limit: READ_BATCH, ...(writtenAfter === undefined ? {} : { writtenAfter }) });
+    if (records.length === 0) break;
+    const searchable = records.filter(isSearchable);
+    const attachments = await loadAttachments(db, searchable, ALL_ATTACHMENTS);
+    for (const record of records) {
+      if (isSearchable(record)) found.push(finderLocationOf(record, attachments, interned));
+      else gone.push(record.id);
+    }
+    afterId = records[records.length - 1]?.id ?? afterId;
+  }
+  return { found, gone };
+}
+
+async function buildIndex(db: Kysely<Database>, projectId: number, dataVersion: number, now: number): Promise<ProjectFinderIndex> {
+  const interned = { schedules: new InternedValues<SharedSchedule>(), filterSets: new InternedValues<ReadonlySet<string>>() };
+  const { found } = await readLocations(db, projectId, interned);
+  const counts = new FacetCounts();
+  for (const location of found) counts.count(location, 1);
+  return { projectId, dataVersion, readAt: now, locations: new LivePointIndex(found), counts, interned };
+}
+
+/**
+ * Brings an index up to `dataVersion` with what was written since its own: the locations written since (replaced, or
+ * dropped when no longer searchable) and those deleted since. Reads first, then changes the index in one synchronous
+ * step, so a search never sees half of a catch-up.
+ */
+async function catchUp(db: Kysely<Database>, index: ProjectFinderIndex, dataVersion: number, now: number): Promise<ProjectFinderIndex> {
+  const { found, gone } = await readLocations(db, index.projectId, index.interned, index.dataVersion);
+  const deleted = await findLocationsDeletedAfter(db, index.projectId, index.dataVersion);
+  const replaced = [...gone, ...deleted, ...found.map((location) => location.id)];
+  for (const id of replaced) {
+    const before = index.locations.get(id);
+    if (before) index.counts.count(before, -1);
+  }
+  for (const location of found) index.counts.count(location, 1);
+  index.locations.update(found, [...gone, ...deleted]);
+  index.dataVersion = dataVersion;
+  index.readAt = now;
+  return index;
+}
+
+/** What a request knows of its project when it asks for the index (a `PublicAccess`). */
+export interface ProjectVersion {
+  projectId: number;
+  dataVersion: number;
+}
+
+/**
+ * The store finder's in-memory indexes, one per project searched. A request brings the project's data version as it
+ * read it with its key; an index of an older version catches up before the request is answered (the locations
+ * written and deleted since), or is built again when it has not read the database for longer than deletions are
+ * remembered. So every write shows in the next search on every instance. Catch-ups and builds of one project run one after the other; requests arriving
+ * meanwhile wait for the one that covers their version. Why in memory, and what it costs:
+ * docs/decisions/store-finder-search.md.
  */
 export class StoreFinderIndexes {
   readonly #byProject = new Map<number, { dataVersion: number; index: Promise<ProjectFinderIndex> }>();
 
-  /** The project's index at `dataVersion` or newer. */
-  async of(db: Kysely<Database>, projectId: number, dataVersion: number): Promise<ProjectFinderIndex> {
+  /** The project's index at `version.dataVersion` or newer. */
+  async of(db: Kysely<Database>, version: ProjectVersion, now: number): Promise<ProjectFinderIndex> {
+    const { projectId, dataVersion } = version;
     const held = this.#byProject.get(projectId);
     if (held && held.dataVersion >= dataVersion) return held.index;
-    // Built from what is committed now, which is this version or newer; labelled with this one, so a request that
-    // read a newer version rebuilds rather than trust it.
-    const index = buildIndex(db, projectId, dataVersion);
+    // Labelled with the version the request read, though it may hold later writes too: a request that read a later
+    // version catches up again rather than trust it.
+    const index = this.#next(db, held?.index, version, now);
     const entry = { dataVersion, index };
     this.#byProject.set(projectId, entry);
     index.catch(() => {
@@ -116,14 +195,21 @@ export class StoreFinderIndexes {
     });
     return index;
   }
+
+  async #next(db: Kysely<Database>, previous: Promise<ProjectFinderIndex> | undefined, version: ProjectVersion, now: number): Promise<ProjectFinderIndex> {
+    const index = await previous?.catch(() => undefined);
+    const canCatchUp = index !== undefined && now - index.readAt < DELETIONS_KEPT_MS;
+    return canCatchUp ? catchUp(db, index, version.dataVersion, now) : buildIndex(db, version.projectId, version.dataVersion, now);
+  }
 }
 
 /** A location's status and upcoming special hours at `now`, worked out again only when the last answer has run out. */
 export function finderHoursAt(location: FinderLocation, now: number): FinderHours {
-  const held = location.hours;
+  const { schedule } = location;
+  const held = schedule.hours;
   if (held && held.from <= now && now < held.validUntil) return held;
-  const fresh = hoursAt(location.schedule, now);
+  const fresh = hoursAt(schedule, now);
   const hours = { ...fresh, from: now, json: `"special_hours":${JSON.stringify(fresh.upcoming)},"status":${JSON.stringify(fresh.status)}` };
-  location.hours = hours;
+  schedule.hours = hours;
   return hours;
 }

@@ -37,9 +37,9 @@ function commonestCountry(locations: readonly FinderLocation[]): string | null {
 }
 
 /** The project's filters, types and markers, and the unit and country its visible locations suggest. */
-export async function finderConfigOf(db: Kysely<Database>, indexes: StoreFinderIndexes, access: PublicAccess): Promise<FinderConfig> {
-  const [catalog, index] = await Promise.all([loadCatalog(db, access.projectId), indexes.of(db, access.projectId, access.dataVersion)]);
-  const defaultCountry = commonestCountry(index.locations);
+export async function finderConfigOf(db: Kysely<Database>, indexes: StoreFinderIndexes, access: PublicAccess, now: number): Promise<FinderConfig> {
+  const [catalog, index] = await Promise.all([loadCatalog(db, access.projectId), indexes.of(db, access, now)]);
+  const defaultCountry = commonestCountry(index.locations.items());
   return {
     project: { id: access.projectPublicId, name: access.projectName },
     filters: catalog.filters.map((filter) => filter.name),
@@ -51,7 +51,15 @@ export async function finderConfigOf(db: Kysely<Database>, indexes: StoreFinderI
 }
 
 /** Every visible, located location of the project as a GeoJSON FeatureCollection, in ID order: the pins of a map. */
-export async function finderPinsJsonOf(db: Kysely<Database>, indexes: StoreFinderIndexes, access: PublicAccess): Promise<string> {
-  const { locations } = await indexes.of(db, access.projectId, access.dataVersion);
-  return `{"type":"FeatureCollection","features":[${locations.map((location) => location.pinJson).join(',')}]}`;
+export async function finderPinsJsonOf(db: Kysely<Database>, indexes: StoreFinderIndexes, access: PublicAccess, now: number): Promise<Buffer> {
+  const { locations } = await indexes.of(db, access, now);
+  const pins = locations
+    .items()
+    .sort((a, b) => a.id - b.id)
+    .flatMap((location, n) => (n === 0 ? [location.pinJson] : [COMMA, location.pinJson]));
+  return Buffer.concat([PINS_START, ...pins, PINS_END]);
 }
+
+const COMMA = Buffer.from(',');
+const PINS_START = Buffer.from('{"type":"FeatureCollection","features":[');
+const PINS_END = Buffer.from(']}');

@@ -128,7 +128,7 @@ describe('search ETags', () => {
 });
 
 describe('writes on this instance', () => {
-  it('show in the very next search: a moved pin, a new filter on a location, a renamed filter, a deletion', async () => {
+  it('show in the very next search: a moved pin, new filters, renamed and deleted settings, a marker\'s colour, a deletion', async () => {
     expect(namesOf(await near())).toEqual(['Congress', 'Lamar']);
     expect((await v2('PATCH', `/locations/${ids.Lamar}`, { lat: 30.6, lng: -97.7 })).status).toBe(200);
     expect(namesOf(await near())).toEqual(['Congress']);
@@ -140,6 +140,19 @@ describe('writes on this instance', () => {
     expect((await v2('PATCH', `/filters/${accessible?.id}`, { name: 'Step-free' })).status).toBe(200);
     expect(namesOf(await near('&filters=step-free'))).toEqual(['Congress']);
     expect((await near('&filters=step-free')).body.data[0].filters).toEqual(['Wifi', 'Step-free']);
+
+    const markers = (await v2('GET', '/markers')).body.data as { id: string; name: string }[];
+    const blue = markers.find((marker) => marker.name === 'Blue');
+    expect((await v2('PATCH', `/markers/${blue?.id}`, { color: '#123456' })).status).toBe(200);
+    expect((await near()).body.data[0].marker).toMatchObject({ name: 'Blue', color: '#123456' });
+    const types = (await v2('GET', '/location-types')).body.data as { id: string; name: string }[];
+    const store = types.find((type) => type.name === 'Store');
+    expect((await v2('PATCH', `/location-types/${store?.id}`, { name: 'Shop' })).status).toBe(200);
+    expect(namesOf(await near('&type=shop'))).toEqual(['Congress']);
+    const wifi = filters.find((filter) => filter.name === 'Wifi');
+    expect((await v2('DELETE', `/filters/${wifi?.id}`)).status).toBe(200);
+    expect(namesOf(await near('&filters=wifi'))).toEqual([]);
+    expect((await near()).body.data[0].filters).toEqual(['Step-free']);
 
     const legacy = await call(server, 'POST', '/api/locations', { token: account.legacyToken.token, body: { name: 'Legacy', lat: AUSTIN.lat + 0.001, lng: AUSTIN.lng } });
     expect(legacy.status).toBe(201);

@@ -113,6 +113,9 @@ async function seed(databaseUrl: string): Promise<{ account: CreatedUser; locati
     for (let n = 0; n < 40; n += 1) {
       locationIds.push((await post('locations', { name: `Store ${n}`, city: 'Boston', lat: 42.36 + n / 1000, lng: -71.06, filters: ['Parking'], hours: {} })).id);
     }
+    // A deleted location leaves its ID for the store finder's indexes.
+    const closed = await post('locations', { name: 'Closed', city: 'Boston', lat: 42.3, lng: -71.1 });
+    expect((await call(server, 'DELETE', `${projectPath}/locations/${closed.id}`, { token })).status).toBe(200);
     // One job fails for good (no geocoder answers), the others stay pending.
     const queue = { geocoder: createNoneGeocoder(), clock: Date.now, maxAttempts: 1, backoffBaseMs: 1000, lockMs: 60_000, timeoutMs: 1000 };
     expect(await processNextJob(db, queue, 'seed')).toBe('failed');

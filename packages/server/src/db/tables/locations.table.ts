@@ -45,6 +45,8 @@ export interface LocationsTable {
   time_zone_manual: Generated<number>;
   /** JSON list of special hours (see domain/special-hours.ts), null when there are none. */
   special_hours: string | null;
+  /** The project's `data_version` of the row's last write: what the store finder's index reads to catch up. */
+  data_version: Generated<number>;
   created_at: string;
   updated_at: string;
 }

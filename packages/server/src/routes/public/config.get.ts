@@ -23,7 +23,7 @@ export function registerPublicConfig(app: App): void {
     },
     async (request, reply) => {
       if (answeredNotModified(request, reply)) return null;
-      const config = await finderConfigOf(app.ctx.database.db, app.ctx.finderIndexes, publicAccessOf(request));
+      const config = await finderConfigOf(app.ctx.database.db, app.ctx.finderIndexes, publicAccessOf(request), app.ctx.clock());
       return {
         data: {
           project: config.project,

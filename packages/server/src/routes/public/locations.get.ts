@@ -23,7 +23,7 @@ export function registerPublicLocations(app: App): void {
     },
     async (request, reply) => {
       if (answeredNotModified(request, reply)) return null;
-      return sendKeptJson(reply, await finderPinsJsonOf(app.ctx.database.db, app.ctx.finderIndexes, publicAccessOf(request)), 'application/geo+json; charset=utf-8');
+      return sendKeptJson(reply, await finderPinsJsonOf(app.ctx.database.db, app.ctx.finderIndexes, publicAccessOf(request), app.ctx.clock()), 'application/geo+json; charset=utf-8');
     },
   );
 }

@@ -5,7 +5,7 @@ import type { App } from '../../http/app-type.ts';
 import { answeredNotModified, publicAccessOf, sendKeptJson } from '../../http/public-access.ts';
 import { errorResponses } from '../../schemas/common.ts';
 import { SearchAnswer, SearchQuery } from '../../schemas/public-search.ts';
-import { searchLocations, type LocationSearch, type SearchPlace } from '../../services/location-search.service.ts';
+import { searchLocations, type LocationSearch, type SearchPlace, type SearchResult } from '../../services/location-search.service.ts';
 
 const on = (flag: string | undefined) => flag === '1' || flag === 'true';
 const list = (text: string | undefined) => (text ?? '').split(',').map((part) => part.trim()).filter(Boolean);
@@ -60,7 +60,8 @@ export function registerPublicSearch(app: App): void {
     },
     async (request, reply) => {
       const { query } = request;
-      const now = query.at !== undefined ? instantAt(query.at) : app.ctx.clock();
+      const clock = app.ctx.clock();
+      const now = query.at !== undefined ? instantAt(query.at) : clock;
       const unit = query.unit ?? 'km';
       const radius = query.radius ?? 50;
       const filters = list(query.filters);
@@ -75,15 +76,33 @@ export function registerPublicSearch(app: App): void {
         fallback: query.fallback === undefined || on(query.fallback),
       };
       if (answeredNotModified(request, reply, query.at === undefined ? Math.floor(now / 60_000) : undefined)) return null;
-      const result = await searchLocations(app.ctx.database.db, app.ctx.finderIndexes, publicAccessOf(request), search, { geocoder: app.ctx.geocoder, now });
-      const meta = { origin: result.origin, radius, unit, count: result.hits.length, fallback: result.fallback };
-      // Each location's fields are kept as JSON in the finder's index; the answer splices in what this search and
-      // this minute add, in SearchAnswer's shape (which the tests check every answer against).
-      const data = result.hits.map(({ location, distanceKm, hours }) => {
-        const distance = { value: Math.round((unit === 'mi' ? distanceKm / KM_PER_MILE : distanceKm) * 100) / 100, unit, meters: Math.round(distanceKm * 1000) };
-        return `${location.json.slice(0, -1)},${hours.json},"distance":${JSON.stringify(distance)}}`;
-      });
-      return sendKeptJson(reply, `{"data":[${data.join(',')}],"meta":${JSON.stringify(meta)}}`);
+      const result = await searchLocations(app.ctx.database.db, app.ctx.finderIndexes, publicAccessOf(request), search, { geocoder: app.ctx.geocoder, now, clock });
+      return sendKeptJson(reply, answerOf(result, radius, unit));
     },
   );
+}
+
+/**
+ * The answer as bytes, in SearchAnswer's shape (which the tests check every answer against): each location's JSON as
+ * the finder's index keeps it, with what this search and this minute add written in before its closing brace, all
+ * copied once into one buffer.
+ */
+function answerOf(result: SearchResult, radius: number, unit: 'km' | 'mi'): Buffer {
+  const meta = { origin: result.origin, radius, unit, count: result.hits.length, fallback: result.fallback };
+  const tails = result.hits.map(({ distanceKm, hours }, n) => {
+    const distance = { value: Math.round((unit === 'mi' ? distanceKm / KM_PER_MILE : distanceKm) * 100) / 100, unit, meters: Math.round(distanceKm * 1000) };
+    return `,${hours.json},"distance":${JSON.stringify(distance)}}${n === result.hits.length - 1 ? '' : ','}`;
+  });
+  const head = '{"data":[';
+  const end = `],"meta":${JSON.stringify(meta)}}`;
+  let size = Buffer.byteLength(head) + Buffer.byteLength(end);
+  result.hits.forEach(({ location }, n) => (size += location.json.length - 1 + Buffer.byteLength(tails[n] ?? '')));
+  const answer = Buffer.allocUnsafe(size);
+  let at = answer.write(head);
+  result.hits.forEach(({ location }, n) => {
+    at += location.json.copy(answer, at, 0, location.json.length - 1);
+    at += answer.write(tails[n] ?? '', at);
+  });
+  answer.write(end, at);
+  return answer;
 }

@@ -1,3 +1,4 @@
+import { isoNow } from '../../domain/time.ts';
 import type { App } from '../../http/app-type.ts';
 import { personalProjectRef } from '../../http/auth.ts';
 import { errorResponses, SuccessBody } from '../../schemas/common.ts';
@@ -21,7 +22,7 @@ export function registerV1LocationsDelete(app: App): void {
       },
     },
     async (request) => {
-      await deleteLocation(app.ctx.database.db, { project: personalProjectRef(request), key: v1LocationKey(request.params.id) });
+      await deleteLocation(app.ctx.database.db, { project: personalProjectRef(request), key: v1LocationKey(request.params.id), now: isoNow(app.ctx.clock) });
       return { success: true as const };
     },
   );

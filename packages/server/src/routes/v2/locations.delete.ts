@@ -1,3 +1,4 @@
+import { isoNow } from '../../domain/time.ts';
 import type { App } from '../../http/app-type.ts';
 import { projectRef } from '../../http/auth.ts';
 import { errorResponses, SuccessBody } from '../../schemas/common.ts';
@@ -19,7 +20,7 @@ export function registerV2LocationsDelete(app: App): void {
       },
     },
     async (request) => {
-      await deleteLocation(app.ctx.database.db, { project: projectRef(request, request.params.project_id), key: { publicId: request.params.location_id } });
+      await deleteLocation(app.ctx.database.db, { project: projectRef(request, request.params.project_id), key: { publicId: request.params.location_id }, now: isoNow(app.ctx.clock) });
       return { success: true as const };
     },
   );
