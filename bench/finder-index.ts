@@ -1,5 +1,5 @@
 // What the store finder's in-memory index costs: the first search after start-up (which builds it) and the memory it
-// adds, and a search right after a write (which rebuilds it). Single requests, one at a time, timed from here.
+// adds, and a search right after a write (which catches up with it). Single requests, one at a time, timed from here.
 import { performance } from 'node:perf_hooks';
 import { requestFor, type RequestContext } from './operations.ts';
 import { median } from './report.ts';
@@ -15,7 +15,7 @@ export interface FinderIndexCost {
   warmSearchMs: number;
   /** The server's resident memory after the first search minus before it (garbage collection makes it approximate). */
   rssGrowthBytes: number | undefined;
-  /** Each search right after a V2 PATCH of one location, in order. */
+  /** Each search right after a V2 PATCH of one location (the index reads what was written since), in order. */
   afterWriteMs: number[];
 }
 
@@ -54,6 +54,6 @@ export function finderIndexText(cost: FinderIndexCost | undefined): string[] {
   const mb = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(0)} MB`;
   return [
     `- Store finder index: first search after start-up (builds it) ${cost.firstSearchMs.toFixed(0)} ms; a search once built ${cost.warmSearchMs.toFixed(1)} ms; resident memory it added ${cost.rssGrowthBytes === undefined ? 'not measured' : mb(cost.rssGrowthBytes)}`,
-    `- Store finder, first search after a write (the index is rebuilt): median ${median(cost.afterWriteMs).toFixed(0)} ms (${cost.afterWriteMs.map((value) => value.toFixed(0)).join(', ')} ms)`,
+    `- Store finder, first search after a write (the index catches up): median ${median(cost.afterWriteMs).toFixed(0)} ms (${cost.afterWriteMs.map((value) => value.toFixed(0)).join(', ')} ms)`,
   ];
 }
