@@ -8,20 +8,28 @@ export function isSearchable(record: Pick<LocationRecord, 'visible' | 'lat' | 'l
 }
 
 /**
- * Up to `limit` of a project's locations with IDs above `afterId`, in ID order: what the store finder indexes, read in
- * batches. With `writtenAfter`, only those written at a later data version, visible or not (the index drops those
- * that are no longer searchable); without it, only searchable ones (`isSearchable`).
+ * Up to `limit` of a project's searchable locations (`isSearchable`) with IDs above `afterId`, in ID order: what the
+ * store finder indexes, read in batches.
  */
-export async function findFinderLocations(
-  db: Executor,
-  projectId: number,
-  { afterId, limit, writtenAfter }: { afterId: number; limit: number; writtenAfter?: number },
-): Promise<LocationRecord[]> {
-  const which =
-    writtenAfter === undefined
-      ? sql`"locations"."visible" = 1 and "locations"."lat" is not null and "locations"."lng" is not null and "locations"."lat" <> 0 and "locations"."lng" <> 0`
-      : sql`"locations"."data_version" > ${writtenAfter}`;
-  return selectRecords(db, sql`"locations"."project_id" = ${projectId} and "locations"."id" > ${afterId} and ${which}`, sql`order by "locations"."id" limit ${limit}`);
+export async function findSearchableLocations(db: Executor, projectId: number, afterId: number, limit: number): Promise<LocationRecord[]> {
+  return selectRecords(
+    db,
+    sql`"locations"."project_id" = ${projectId} and "locations"."id" > ${afterId} and "locations"."visible" = 1
+      and "locations"."lat" is not null and "locations"."lng" is not null and "locations"."lat" <> 0 and "locations"."lng" <> 0`,
+    sql`order by "locations"."id" limit ${limit}`,
+  );
+}
+
+/** IDs of the project's locations written at a data version after `version`, visible or not, in ID order. */
+export async function findLocationIdsWrittenAfter(db: Executor, projectId: number, version: number): Promise<number[]> {
+  const rows = await db.selectFrom('locations').select('id').where('project_id', '=', projectId).where('data_version', '>', version).orderBy('id').execute();
+  return rows.map((row) => row.id);
+}
+
+/** The records of these locations (at most a few thousand: each is a bound parameter), in ID order. */
+export async function findLocationsByIds(db: Executor, ids: readonly number[]): Promise<LocationRecord[]> {
+  if (ids.length === 0) return [];
+  return selectRecords(db, sql`"locations"."id" in (${sql.join([...ids])})`, sql`order by "locations"."id"`);
 }
 
 /** IDs of the project's locations deleted at a data version after `version`. */

@@ -5,7 +5,7 @@ import { LivePointIndex, type Placed } from '../domain/live-point-index.ts';
 import type { OpeningSchedule } from '../domain/opening-status.ts';
 import { loadAttachments } from '../repositories/location-attachments.repository.ts';
 import type { LocationRecord } from '../repositories/location-records.repository.ts';
-import { findFinderLocations, findLocationsDeletedAfter, isSearchable } from '../repositories/location-search.repository.ts';
+import { findLocationIdsWrittenAfter, findLocationsByIds, findLocationsDeletedAfter, findSearchableLocations, isSearchable } from '../repositories/location-search.repository.ts';
 import { DELETIONS_KEPT_MS } from '../repositories/location-writes.repository.ts';
 import { ALL_ATTACHMENTS, openingScheduleOf } from './locations.service.ts';
 import { pinOf, publicFieldsOf } from './public-location.ts';
@@ -109,35 +109,38 @@ function finderLocationOf(record: LocationRecord, attachments: Awaited<ReturnTyp
   };
 }
 
-/**
- * Reads the project's locations batch by batch (`findFinderLocations`): those searchable now, or with `writtenAfter`
- * those written since, which are either searchable (`found`) or no longer (`gone`, by ID).
- */
-async function readLocations(
-  db: Kysely<Database>,
-  projectId: number,
-  interned: Interned,
-  writtenAfter?: number,
-): Promise<{ found: FinderLocation[]; gone: number[] }> {
-  const found: FinderLocation[] = [];
-  const gone: number[] = [];
+/** Each batch of records as locations of the index: those searchable (`found`), and the IDs of the others (`gone`). */
+async function finderLocationsOf(db: Kysely<Database>, records: LocationRecord[], interned: Interned, into: { found: FinderLocation[]; gone: number[] }): Promise<void> {
+  const searchable = records.filter(isSearchable);
+  const attachments = await loadAttachments(db, searchable, ALL_ATTACHMENTS);
+  for (const record of records) {
+    if (isSearchable(record)) into.found.push(finderLocationOf(record, attachments, interned));
+    else into.gone.push(record.id);
+  }
+}
+
+/** Every searchable location of the project, read in batches of `READ_BATCH`. */
+async function readSearchable(db: Kysely<Database>, projectId: number, interned: Interned): Promise<FinderLocation[]> {
+  const into = { found: [] as FinderLocation[], gone: [] as number[] };
   for (let afterId = 0; ; ) {
-    const records = await findFinderLocations(db, projectId, { afterId, limit: READ_BATCH, ...(writtenAfter === undefined ? {} : { writtenAfter }) });
-    if (records.length === 0) break;
-    const searchable = records.filter(isSearchable);
-    const attachments = await loadAttachments(db, searchable, ALL_ATTACHMENTS);
-    for (const record of records) {
-      if (isSearchable(record)) found.push(finderLocationOf(record, attachments, interned));
-      else gone.push(record.id);
-    }
+    const records = await findSearchableLocations(db, projectId, afterId, READ_BATCH);
+    if (records.length === 0) return into.found;
+    await finderLocationsOf(db, records, interned, into);
     afterId = records[records.length - 1]?.id ?? afterId;
   }
-  return { found, gone };
+}
+
+/** The project's locations written after `version`: those searchable now (`found`), and the IDs of the others (`gone`). */
+async function readWrittenAfter(db: Kysely<Database>, projectId: number, version: number, interned: Interned): Promise<{ found: FinderLocation[]; gone: number[] }> {
+  const into = { found: [] as FinderLocation[], gone: [] as number[] };
+  const ids = await findLocationIdsWrittenAfter(db, projectId, version);
+  for (let start = 0; start < ids.length; start += READ_BATCH) await finderLocationsOf(db, await findLocationsByIds(db, ids.slice(start, start + READ_BATCH)), interned, into);
+  return into;
 }
 
 async function buildIndex(db: Kysely<Database>, projectId: number, dataVersion: number, now: number): Promise<ProjectFinderIndex> {
   const interned = { schedules: new InternedValues<SharedSchedule>(), filterSets: new InternedValues<ReadonlySet<string>>() };
-  const { found } = await readLocations(db, projectId, interned);
+  const found = await readSearchable(db, projectId, interned);
   const counts = new FacetCounts();
   for (const location of found) counts.count(location, 1);
   return { projectId, dataVersion, readAt: now, locations: new LivePointIndex(found), counts, interned };
@@ -149,7 +152,7 @@ async function buildIndex(db: Kysely<Database>, projectId: number, dataVersion: 
  * step, so a search never sees half of a catch-up.
  */
 async function catchUp(db: Kysely<Database>, index: ProjectFinderIndex, dataVersion: number, now: number): Promise<ProjectFinderIndex> {
-  const { found, gone } = await readLocations(db, index.projectId, index.interned, index.dataVersion);
+  const { found, gone } = await readWrittenAfter(db, index.projectId, index.dataVersion, index.interned);
   const deleted = await findLocationsDeletedAfter(db, index.projectId, index.dataVersion);
   const replaced = [...gone, ...deleted, ...found.map((location) => location.id)];
   for (const id of replaced) {

@@ -10,7 +10,8 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .alterTable('locations')
     .addColumn('data_version', 'integer', (c) => c.notNull().defaultTo(0))
     .execute();
-  await db.schema.createIndex('locations_project_id_data_version').on('locations').columns(['project_id', 'data_version']).execute();
+  // With `id`, the IDs written after a version are read from the index alone.
+  await db.schema.createIndex('locations_project_id_data_version').on('locations').columns(['project_id', 'data_version', 'id']).execute();
   await db.schema
     .createTable('deleted_locations')
     .addColumn('project_id', 'integer', (c) => c.notNull().references('projects.id').onDelete('cascade'))
