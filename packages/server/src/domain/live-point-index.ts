@@ -126,7 +126,7 @@ export class LivePointIndex<T extends Placed> {
     this.#positionOf = new Map(items.map((item, position) => [item.id, position]));
     this.#largeEnd = items.length;
     this.#skipped = 0;
-    this.#large = this.#treeOf(0, items.length);
+    this.#large = new PointIndex(items.map((item) => item.point));
     this.#small = new PointIndex([]);
   }
 

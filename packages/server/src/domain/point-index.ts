@@ -68,15 +68,16 @@ export function mergeHits(lists: readonly IndexedHit[][], limit: number, tieBrea
  * bounds how far the answer reaches; a second pass takes every point in a box around that reach and measures it.
  */
 export class PointIndex {
-  readonly #keys: readonly number[];
+  /** Undefined when the keys are the positions: searches then call `accept` directly. */
+  readonly #keys: readonly number[] | undefined;
   readonly #points: readonly Point[];
   readonly #tree: Flatbush | null;
   /** Each point as a unit vector (x, y, z): whether it is within reach is then a dot product, no trigonometry. */
   readonly #unit: Float64Array;
 
   /** `keys[i]` names `points[i]` in every answer; by default a point's position. */
-  constructor(points: readonly Point[], keys: readonly number[] = points.map((_, position) => position)) {
-    if (keys.length !== points.length) throw new Error('PointIndex needs one key per point');
+  constructor(points: readonly Point[], keys?: readonly number[]) {
+    if (keys && keys.length !== points.length) throw new Error('PointIndex needs one key per point');
     this.#keys = keys;
     this.#points = points;
     this.#unit = new Float64Array(points.length * 3);
@@ -100,7 +101,7 @@ export class PointIndex {
     const tree = this.#tree;
     if (!tree || query.limit <= 0) return [];
     const { origin, limit, radiusKm = Number.POSITIVE_INFINITY } = query;
-    const accept = (position: number) => query.accept(this.#keys[position] as number);
+    const accept = this.#byPosition(query.accept);
     // Any `limit` accepted points are at most as far as the farthest of them, so the true nearest `limit` are within
     // that reach; the plane's nearest are a good guess of them, found in a few microseconds. Within a radius, the guess
     // looks no farther than the radius does (so a filter that matches nothing near costs no more than the area).
@@ -123,7 +124,7 @@ export class PointIndex {
   /** The accepted points inside a box, nearest to `query.origin` first, at most `limit`. */
   inBox(box: Box, query: Omit<NearestQuery, 'radiusKm'>): IndexedHit[] {
     if (!this.#tree || query.limit <= 0) return [];
-    const accept = (position: number) => query.accept(this.#keys[position] as number);
+    const accept = this.#byPosition(query.accept);
     return this.#measured(this.#search(box, accept), query).slice(0, query.limit);
   }
 
@@ -135,6 +136,12 @@ export class PointIndex {
     return second ? found.concat(tree.search(second[0], box.minLat, second[1], box.maxLat, accept)) : found;
   }
 
+  /** A test of keys as a test of positions in the tree. */
+  #byPosition(accept: (key: number) => boolean): (position: number) => boolean {
+    const keys = this.#keys;
+    return keys ? (position) => accept(keys[position] as number) : accept;
+  }
+
   #point(position: number): Point {
     const point = this.#points[position];
     if (!point) throw new Error(`no point at position ${position}`);
@@ -143,7 +150,7 @@ export class PointIndex {
 
   #measured(positions: number[], { origin, tieBreak }: Pick<NearestQuery, 'origin' | 'tieBreak'>): IndexedHit[] {
     return positions
-      .map((position) => ({ key: this.#keys[position] as number, distanceKm: distanceKm(origin, this.#point(position)) }))
+      .map((position) => ({ key: this.#keys?.[position] ?? position, distanceKm: distanceKm(origin, this.#point(position)) }))
       .sort((a, b) => a.distanceKm - b.distanceKm || tieBreak(a.key, b.key));
   }
 }
