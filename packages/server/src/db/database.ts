@@ -2,6 +2,7 @@ import type { ApiTokensTable } from './tables/api-tokens.table.ts';
 import type { CallsToActionTable } from './tables/calls-to-action.table.ts';
 import type { CustomFieldsTable } from './tables/custom-fields.table.ts';
 import type { DeletedLocationsTable } from './tables/deleted-locations.table.ts';
+import type { EventsTable } from './tables/events.table.ts';
 import type { FiltersTable } from './tables/filters.table.ts';
 import type { GeocodingJobsTable } from './tables/geocoding-jobs.table.ts';
 import type { GeocodeCacheTable } from './tables/geocode-cache.table.ts';
@@ -17,6 +18,9 @@ import type { OpeningHoursTable } from './tables/opening-hours.table.ts';
 import type { ProjectsTable } from './tables/projects.table.ts';
 import type { PublishableKeysTable } from './tables/publishable-keys.table.ts';
 import type { UsersTable } from './tables/users.table.ts';
+import type { WebhookAttemptsTable } from './tables/webhook-attempts.table.ts';
+import type { WebhookDeliveriesTable } from './tables/webhook-deliveries.table.ts';
+import type { WebhookEndpointsTable } from './tables/webhook-endpoints.table.ts';
 
 /** Every table of the schema, as Kysely sees it. */
 export interface Database {
@@ -39,4 +43,8 @@ export interface Database {
   geocode_cache: GeocodeCacheTable;
   publishable_keys: PublishableKeysTable;
   deleted_locations: DeletedLocationsTable;
+  events: EventsTable;
+  webhook_endpoints: WebhookEndpointsTable;
+  webhook_deliveries: WebhookDeliveriesTable;
+  webhook_attempts: WebhookAttemptsTable;
 }

@@ -15,6 +15,9 @@ export const ID_PREFIX = {
   callToAction: 'cta',
   image: 'img',
   publishableKey: 'pky',
+  event: 'evt',
+  webhook: 'whk',
+  delivery: 'dlv',
 } as const;
 
 /** Random bytes drawn from the system's generator a page at a time: one call per ID cost more than the rest of it. */

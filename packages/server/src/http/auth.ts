@@ -1,6 +1,7 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { LRUCache } from 'lru-cache';
 import type { AppContext } from '../app-context.ts';
+import type { Actor } from '../domain/events.ts';
 import { hashToken, tokenKindOf, type Scope, type TokenKind } from '../domain/tokens.ts';
 import { findTokenOwner, recordTokenUse } from '../services/accounts.service.ts';
 import type { ProjectRef } from '../services/project-access.ts';
@@ -11,6 +12,8 @@ export interface Principal {
   userId: number;
   userPublicId: string;
   tokenId: number;
+  /** The token's public ID (`tok_…`), as the change feed names who made a change. */
+  tokenPublicId: string;
   kind: TokenKind;
   scopes: ReadonlySet<string>;
 }
@@ -101,6 +104,7 @@ export async function authenticate(request: FastifyRequest, _reply: FastifyReply
         userId: found.user_id,
         userPublicId: found.user_public_id,
         tokenId: found.token_id,
+        tokenPublicId: found.token_public_id,
         kind: found.kind as TokenKind,
         scopes: new Set<string>(JSON.parse(found.scopes) as string[]),
       },
@@ -136,6 +140,12 @@ export function authorize(request: FastifyRequest, _reply: FastifyReply, done: (
 export function principalOf(request: FastifyRequest): Principal {
   if (!request.principal) throw unauthorized('Missing bearer token.');
   return request.principal;
+}
+
+/** Who a request's changes are made by: its V2 token or the legacy V1 token, by the token's public ID. */
+export function actorOf(request: FastifyRequest): Actor {
+  const principal = principalOf(request);
+  return { type: principal.kind === 'v2' ? 'token' : 'legacy_token', id: principal.tokenPublicId };
 }
 
 /** The caller's project named in a V2 path; services resolve and vet it (someone else's is 404). */

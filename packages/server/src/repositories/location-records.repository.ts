@@ -97,6 +97,12 @@ export async function findLocationRecordById(db: Executor, id: number): Promise<
   return record;
 }
 
+/** The records of the locations with these IDs, in ID order (the caller keeps the list to a size one statement takes). */
+export async function findLocationRecordsByIds(db: Executor, ids: readonly number[]): Promise<LocationRecord[]> {
+  if (ids.length === 0) return [];
+  return selectRecords(db, sql`"locations"."id" in (${sql.join(ids)})`, sql`order by "locations"."id"`);
+}
+
 /** The weekly schedule joined into a record, or null for a coming-soon location. */
 export function scheduleOf(record: LocationRecord): WeeklyHours | null {
   if (record.hours_name === null) return null;

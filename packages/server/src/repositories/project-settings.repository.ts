@@ -97,3 +97,22 @@ export async function touchLocationsUsing(db: Executor, table: SettingTable, id:
       return;
   }
 }
+
+/** The IDs of the project's locations that show this row (its name appears in their bodies), in ID order. */
+export async function locationIdsUsing(db: Executor, table: SettingTable, id: number): Promise<number[]> {
+  const ids = db.selectFrom('locations').select('locations.id').orderBy('locations.id');
+  switch (table) {
+    case 'location_types':
+      return (await ids.where('location_type_id', '=', id).execute()).map((row) => row.id);
+    case 'markers':
+      return (await ids.where('marker_id', '=', id).execute()).map((row) => row.id);
+    case 'filters':
+      return (await ids.where('id', 'in', db.selectFrom('location_filters').select('location_id').where('filter_id', '=', id)).execute()).map((row) => row.id);
+    case 'custom_fields':
+      return (await ids.where('id', 'in', db.selectFrom('location_field_values').select('location_id').where('field_id', '=', id)).execute()).map((row) => row.id);
+    case 'calls_to_action':
+      return (
+        await ids.where('id', 'in', db.selectFrom('location_calls_to_action').select('location_id').where('call_to_action_id', '=', id)).execute()
+      ).map((row) => row.id);
+  }
+}

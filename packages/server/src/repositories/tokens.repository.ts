@@ -7,6 +7,7 @@ export async function insertToken(db: Executor, token: InsertableApiTokenRow): P
 
 export interface TokenOwner {
   token_id: number;
+  token_public_id: string;
   kind: string;
   scopes: string;
   expires_at: string | null;
@@ -23,6 +24,7 @@ export async function findTokenByHash(db: Executor, tokenHash: string): Promise<
     .innerJoin('users', 'users.id', 'api_tokens.user_id')
     .select([
       'api_tokens.id as token_id',
+      'api_tokens.public_id as token_public_id',
       'api_tokens.kind',
       'api_tokens.scopes',
       'api_tokens.expires_at',

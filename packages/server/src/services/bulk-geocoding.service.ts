@@ -4,7 +4,10 @@ import type { Geocoder } from '../geocoding/geocoder.ts';
 import { completePendingJobs } from '../repositories/geocoding-jobs.repository.ts';
 import { geocodedColumns } from '../repositories/location-writes.repository.ts';
 import { lockProjectForChange } from '../repositories/projects.repository.ts';
+import type { Actor } from '../domain/events.ts';
+import { recordLocationChanges } from './change-events.ts';
 import { geocodeQueryOf } from './geocoding-queue.service.ts';
+import { loadLocationViews } from './locations.service.ts';
 
 /** `missing`: locations without coordinates; `all`: every location whose coordinates were not set by hand. */
 export type BulkGeocodingScope = 'missing' | 'all';
@@ -27,7 +30,7 @@ export async function geocodeProject(
   db: Kysely<Database>,
   projectId: number,
   scope: BulkGeocodingScope,
-  options: { geocoder: Geocoder; timeoutMs: number; clock: () => number; onProgress?: (done: number, total: number) => void },
+  options: { geocoder: Geocoder; timeoutMs: number; clock: () => number; actor: Actor; onProgress?: (done: number, total: number) => void },
 ): Promise<BulkGeocodingSummary> {
   let query = db.selectFrom('locations').selectAll().where('project_id', '=', projectId).orderBy('id');
   query =
@@ -44,6 +47,7 @@ export async function geocodeProject(
         await db.transaction().execute(async (trx) => {
           const now = new Date(options.clock()).toISOString();
           const dataVersion = await lockProjectForChange(trx, projectId);
+          const [before] = await loadLocationViews(trx, [location.id]);
           await trx
             .updateTable('locations')
             .set(geocodedColumns(result, { now, dataVersion }))
@@ -51,6 +55,8 @@ export async function geocodeProject(
             .where('geocoding_status', '<>', 'manual')
             .execute();
           await completePendingJobs(trx, location.id, `geocoded in bulk by ${result.provider}`, now);
+          const [after] = await loadLocationViews(trx, [location.id]);
+          if (before && after) await recordLocationChanges(trx, projectId, { actor: options.actor, now }, [{ type: 'location.updated', before, after }]);
         });
         summary.done += 1;
         summary.byPrecision[result.precision] = (summary.byPrecision[result.precision] ?? 0) + 1;

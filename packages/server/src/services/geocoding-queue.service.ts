@@ -1,4 +1,4 @@
-import type { Kysely } from 'kysely';
+import type { Kysely, Transaction } from 'kysely';
 import type { Database } from '../db/database.ts';
 import type { GeocodingJobRow } from '../db/tables/geocoding-jobs.table.ts';
 import type { GeocodeQuery, Geocoder } from '../geocoding/geocoder.ts';
@@ -6,6 +6,9 @@ import * as jobs from '../repositories/geocoding-jobs.repository.ts';
 import { findLocationRecordById } from '../repositories/location-records.repository.ts';
 import { geocodedColumns } from '../repositories/location-writes.repository.ts';
 import { lockProjectOfLocationForChange } from '../repositories/projects.repository.ts';
+import type { Actor } from '../domain/events.ts';
+import { recordLocationChanges, type LocationChange } from './change-events.ts';
+import { loadLocationViews } from './locations.service.ts';
 
 export interface GeocodingQueueOptions {
   geocoder: Geocoder;
@@ -41,8 +44,41 @@ export function backoffMs(attempt: number, baseMs: number, random: () => number 
   return Math.round(delay * (1 + 0.2 * random()));
 }
 
-async function markLocation(db: Kysely<Database>, locationId: number, status: 'failed'): Promise<void> {
-  await db.updateTable('locations').set({ geocoding_status: status }).where('id', '=', locationId).where('geocoding_status', '=', 'pending').execute();
+/** Who the queue's changes are made by, as the change feed and webhooks tell. */
+export const GEOCODING_ACTOR: Actor = { type: 'system', id: 'geocoding' };
+
+/**
+ * Changes a location under its project's change lock and records the change's event: `change` runs on the locked
+ * location with the project's new data version, and says whether it wrote anything. False when the location is gone.
+ */
+async function changeLocation(
+  trx: Transaction<Database>,
+  locationId: number,
+  { type, now }: { type: LocationChange['type']; now: string },
+  change: (dataVersion: number) => Promise<boolean>,
+): Promise<boolean> {
+  const dataVersion = await lockProjectOfLocationForChange(trx, locationId);
+  if (dataVersion === undefined) return false;
+  const [before] = await loadLocationViews(trx, [locationId]);
+  if (!before || !(await change(dataVersion))) return false;
+  const [after] = await loadLocationViews(trx, [locationId]);
+  await recordLocationChanges(trx, before.record.project_id, { actor: GEOCODING_ACTOR, now }, [{ type, before, after }]);
+  return true;
+}
+
+/** Marks a location whose address could not be geocoded (a `geocoding.failed` event), unless it left `pending` meanwhile. */
+async function markFailed(db: Kysely<Database>, locationId: number, now: string): Promise<void> {
+  await db.transaction().execute((trx) =>
+    changeLocation(trx, locationId, { type: 'geocoding.failed', now }, async (dataVersion) => {
+      const result = await trx
+        .updateTable('locations')
+        .set({ geocoding_status: 'failed', data_version: dataVersion })
+        .where('id', '=', locationId)
+        .where('geocoding_status', '=', 'pending')
+        .executeTakeFirst();
+      return Number(result.numUpdatedRows) > 0;
+    }),
+  );
 }
 
 /**
@@ -63,7 +99,7 @@ export async function processNextJob(db: Kysely<Database>, options: GeocodingQue
   } catch (error) {
     const reason = error instanceof Error ? error.message : String(error);
     if (job.attempts >= options.maxAttempts) {
-      await markLocation(db, job.location_id, 'failed');
+      await markFailed(db, job.location_id, iso(options.clock()));
       return finish(db, job, 'failed', `gave up after ${job.attempts} tries: ${reason}`, options);
     }
     const now = options.clock();
@@ -71,21 +107,21 @@ export async function processNextJob(db: Kysely<Database>, options: GeocodingQue
     return 'retrying';
   }
   if (!result) {
-    await markLocation(db, job.location_id, 'failed');
+    await markFailed(db, job.location_id, iso(options.clock()));
     return finish(db, job, 'failed', `no ${options.geocoder.name} result for the address`, options);
   }
   const geocoded = result;
   return db.transaction().execute(async (trx) => {
     const now = iso(options.clock());
-    // Undefined when the location is gone; then nothing is updated below, and the job is skipped.
-    const dataVersion = (await lockProjectOfLocationForChange(trx, job.location_id)) ?? 0;
-    const saved = await trx
-      .updateTable('locations')
-      .set(geocodedColumns(geocoded, { now, dataVersion }))
-      .where('id', '=', job.location_id)
-      .where((eb) => eb.or([eb('lat', 'is', null), eb('lat', '=', 0), eb('lng', 'is', null), eb('lng', '=', 0)]))
-      .executeTakeFirst();
-    const applied = Number(saved.numUpdatedRows) > 0;
+    const applied = await changeLocation(trx, job.location_id, { type: 'location.updated', now }, async (dataVersion) => {
+      const saved = await trx
+        .updateTable('locations')
+        .set(geocodedColumns(geocoded, { now, dataVersion }))
+        .where('id', '=', job.location_id)
+        .where((eb) => eb.or([eb('lat', 'is', null), eb('lat', '=', 0), eb('lng', 'is', null), eb('lng', '=', 0)]))
+        .executeTakeFirst();
+      return Number(saved.numUpdatedRows) > 0;
+    });
     const reason = applied ? null : 'coordinates were set by a user while geocoding';
     const kept = await jobs.finishJob(trx, job, { status: applied ? 'done' : 'skipped', reason }, now);
     // A worker whose lock ran out must not write: the job belongs to whoever took it over.

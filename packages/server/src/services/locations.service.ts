@@ -14,9 +14,18 @@ import { loadCatalog } from '../repositories/catalog.repository.ts';
 import { enqueueGeocoding } from '../repositories/geocoding-jobs.repository.ts';
 import { loadAttachments, type AttachmentSelection, type LocationAttachments } from '../repositories/location-attachments.repository.ts';
 import { countLocations, listLocationRecords } from '../repositories/location-lists.repository.ts';
-import { findLocationRecord, findLocationRecordById, scheduleOf, type LocationKey, type LocationRecord } from '../repositories/location-records.repository.ts';
+import {
+  findLocationRecord,
+  findLocationRecordById,
+  findLocationRecordsByIds,
+  scheduleOf,
+  type LocationKey,
+  type LocationRecord,
+} from '../repositories/location-records.repository.ts';
 import * as writes from '../repositories/location-writes.repository.ts';
 import { lockProjectForChange } from '../repositories/projects.repository.ts';
+import type { Actor } from '../domain/events.ts';
+import { recordLocationChanges } from './change-events.ts';
 import { geocodeQueryOf } from './geocoding-queue.service.ts';
 import { accessibleProject, type ProjectRef } from './project-access.ts';
 import type { TransactionHooks } from './transaction-hooks.ts';
@@ -38,6 +47,20 @@ async function readBack(trx: Executor, locationId: number): Promise<LocationView
   const record = await findLocationRecordById(trx, locationId);
   if (!record) throw NotFoundError.of('Location');
   return { record, attachments: await loadAttachments(trx, [record], ALL_ATTACHMENTS) };
+}
+
+/** Locations read per statement when many are read by ID. */
+const VIEWS_PER_READ = 500;
+
+/** The locations with these IDs, each with every attachment, in ID order (any number of them, read in slices). */
+export async function loadLocationViews(db: Executor, ids: readonly number[]): Promise<LocationView[]> {
+  const views: LocationView[] = [];
+  for (let start = 0; start < ids.length; start += VIEWS_PER_READ) {
+    const records = await findLocationRecordsByIds(db, ids.slice(start, start + VIEWS_PER_READ));
+    const attachments = await loadAttachments(db, records, ALL_ATTACHMENTS);
+    views.push(...records.map((record) => ({ record, attachments })));
+  }
+  return views;
 }
 
 /** One location of the caller's project, with the attachments asked for. */
@@ -124,6 +147,8 @@ export interface CreateLocationOptions {
   /** Geocodes missing or zero coordinates during the request; without it a job is queued instead. */
   geocoding?: CreateTimeGeocoding;
   hooks?: TransactionHooks<LocationView>;
+  /** Who creates it, as the change feed and webhooks tell. */
+  actor: Actor;
 }
 
 /**
@@ -132,7 +157,7 @@ export interface CreateLocationOptions {
  * and a geocoding job is queued in the same transaction.
  */
 export async function createLocation(db: Kysely<Database>, options: CreateLocationOptions): Promise<LocationView> {
-  const { input, policy, now, geocoding, hooks = {} } = options;
+  const { input, policy, now, geocoding, hooks = {}, actor } = options;
   const geocodesFirst = geocoding && (isMissing(input.lat) || isMissing(input.lng));
   // A request for a project it may not write is refused before the geocoder is asked; inside, it is checked again.
   if (geocodesFirst) await accessibleProject(db, options.project);
@@ -165,6 +190,7 @@ export async function createLocation(db: Kysely<Database>, options: CreateLocati
     await applyAttachments(trx, inserted.id, plan, { created: true });
     if (plan.needsGeocoding && !geocoded) await enqueueGeocoding(trx, inserted.id, now);
     const view = await readBack(trx, inserted.id);
+    await recordLocationChanges(trx, project.id, { actor, now }, [{ type: 'location.created', after: view }]);
     await hooks.after?.(trx, view);
     return view;
   });
@@ -206,6 +232,8 @@ export interface UpdateLocationOptions {
   policy: WritePolicy;
   /** ISO 8601 time of the request. */
   now: string;
+  /** Who updates it, as the change feed and webhooks tell. */
+  actor: Actor;
 }
 
 /**
@@ -213,31 +241,46 @@ export interface UpdateLocationOptions {
  * (a generated address, the schedule), so the location stays locked from that read to the commit: writes of one
  * location run one after the other, each planned from what the one before saved.
  */
-export async function updateLocation(db: Kysely<Database>, { project: ref, key, mode, input, policy, now }: UpdateLocationOptions): Promise<LocationView> {
+export async function updateLocation(db: Kysely<Database>, { project: ref, key, mode, input, policy, now, actor }: UpdateLocationOptions): Promise<LocationView> {
   return db.transaction().execute(async (trx) => {
     const project = await accessibleProject(trx, ref);
     const dataVersion = await lockProjectForChange(trx, project.id);
     const record = await findLocationRecord(trx, project.id, key, { forUpdate: true });
     if (!record) throw NotFoundError.of('Location');
     const plan = planOrThrow(mode, currentLocationOf(record), input, await loadCatalog(trx, project.id), policy);
+    const before: LocationView = { record, attachments: await loadAttachments(trx, [record], ALL_ATTACHMENTS) };
     await writes.updateLocationColumns(trx, record.id, { ...plan.columns, updated_at: now, data_version: dataVersion });
     await applyAttachments(trx, record.id, plan, { created: false });
     // Missing coordinates after an update are geocoded later; an address change alone never moves a pin.
     if (plan.needsGeocoding) await enqueueGeocoding(trx, record.id, now);
     // Read within the transaction: the answer is what this write saved, whatever commits next.
-    return readBack(trx, record.id);
+    const after = await readBack(trx, record.id);
+    await recordLocationChanges(trx, project.id, { actor, now }, [{ type: 'location.updated', before, after }]);
+    return after;
   });
 }
 
-/** Deletes a location with everything attached to it; an update of it in progress finishes first. */
-export async function deleteLocation(
-  db: Kysely<Database>,
-  { project: ref, key, now = new Date().toISOString() }: { project: ProjectRef; key: LocationKey; now?: string },
-): Promise<void> {
+export interface DeleteLocationOptions {
+  project: ProjectRef;
+  key: LocationKey;
+  /** ISO 8601 time of the request. */
+  now: string;
+  /** Who deletes it, as the change feed and webhooks tell. */
+  actor: Actor;
+}
+
+/**
+ * Deletes a location with everything attached to it; an update of it in progress finishes first. Its event carries
+ * its last state.
+ */
+export async function deleteLocation(db: Kysely<Database>, { project: ref, key, now, actor }: DeleteLocationOptions): Promise<void> {
   await db.transaction().execute(async (trx) => {
     const project = await accessibleProject(trx, ref);
     const dataVersion = await lockProjectForChange(trx, project.id);
     const record = await findLocationRecord(trx, project.id, key, { forUpdate: true });
-    if (!record || !(await writes.deleteLocation(trx, record, { dataVersion, now }))) throw NotFoundError.of('Location');
+    if (!record) throw NotFoundError.of('Location');
+    const before: LocationView = { record, attachments: await loadAttachments(trx, [record], ALL_ATTACHMENTS) };
+    if (!(await writes.deleteLocation(trx, record, { dataVersion, now }))) throw NotFoundError.of('Location');
+    await recordLocationChanges(trx, project.id, { actor, now }, [{ type: 'location.deleted', before }]);
   });
 }

@@ -11,7 +11,7 @@ import {
 import type { CreatedUser } from '../../src/services/accounts.service.ts';
 import { refOfProject, type ProjectRef } from '../../src/services/project-access.ts';
 import { createKey } from '../../src/services/publishable-keys.service.ts';
-import { createLocationDirectly } from '../support/factories.ts';
+import { createLocationDirectly, TEST_ACTOR } from '../support/factories.ts';
 import { describeRouteSecurity, type SecuredRoute } from '../support/security.ts';
 import { call, startTestServer, type TestServer } from '../support/server.ts';
 
@@ -21,11 +21,11 @@ import { call, startTestServer, type TestServer } from '../support/server.ts';
 
 /** A configurable resource of a project, and how to make one item of it directly through its service. */
 const CONFIGURATION: { segment: string; nameKey: 'name' | 'title'; createItem(db: Kysely<Database>, project: ProjectRef): Promise<string> }[] = [
-  { segment: 'location-types', nameKey: 'name', createItem: async (db, id) => (await locationTypeSettings.create(db, { project: id, input: { name: 'Existing' } })).public_id },
-  { segment: 'markers', nameKey: 'name', createItem: async (db, id) => (await markerSettings.create(db, { project: id, input: { name: 'Existing' } })).public_id },
-  { segment: 'filters', nameKey: 'name', createItem: async (db, id) => (await filterSettings.create(db, { project: id, input: { name: 'Existing' } })).public_id },
-  { segment: 'fields', nameKey: 'name', createItem: async (db, id) => (await fieldSettings.create(db, { project: id, input: { name: 'Existing' } })).public_id },
-  { segment: 'calls-to-action', nameKey: 'title', createItem: async (db, id) => (await callToActionSettings.create(db, { project: id, input: { title: 'Existing' } })).public_id },
+  { segment: 'location-types', nameKey: 'name', createItem: async (db, id) => (await locationTypeSettings.create(db, { project: id, input: { name: 'Existing' }, actor: TEST_ACTOR })).public_id },
+  { segment: 'markers', nameKey: 'name', createItem: async (db, id) => (await markerSettings.create(db, { project: id, input: { name: 'Existing' }, actor: TEST_ACTOR })).public_id },
+  { segment: 'filters', nameKey: 'name', createItem: async (db, id) => (await filterSettings.create(db, { project: id, input: { name: 'Existing' }, actor: TEST_ACTOR })).public_id },
+  { segment: 'fields', nameKey: 'name', createItem: async (db, id) => (await fieldSettings.create(db, { project: id, input: { name: 'Existing' }, actor: TEST_ACTOR })).public_id },
+  { segment: 'calls-to-action', nameKey: 'title', createItem: async (db, id) => (await callToActionSettings.create(db, { project: id, input: { title: 'Existing' }, actor: TEST_ACTOR })).public_id },
 ];
 
 const configurationRoutes: SecuredRoute[] = CONFIGURATION.flatMap(({ segment, nameKey, createItem }) => {

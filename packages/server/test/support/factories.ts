@@ -1,3 +1,4 @@
+import type { Actor } from '../../src/domain/events.ts';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../src/db/database.ts';
 import type { InsertableLocationRow } from '../../src/db/tables/locations.table.ts';
@@ -60,6 +61,9 @@ export async function seedCatalog(server: Pick<TestServer, 'database'>, project:
   return { types: { store, outlet }, markers: { red, blue } };
 }
 
+/** Who the changes the tests make through services are made by, as the change feed shows them. */
+export const TEST_ACTOR: Actor = { type: 'cli', id: 'test' };
+
 /**
  * A location made through the service with the V2 rules, without HTTP and without a geocoder, as an import would make
  * it: one without coordinates waits in the geocoding queue.
@@ -69,7 +73,7 @@ export async function createLocationDirectly(
   project: Pick<ProjectRow, 'user_id' | 'public_id'>,
   input: LocationInput & { name: string },
 ): Promise<LocationView> {
-  return createLocation(db, { project: refOfProject(project), input, policy: { legacyLocationType: false }, now: isoNow() });
+  return createLocation(db, { project: refOfProject(project), input, policy: { legacyLocationType: false }, now: isoNow(), actor: TEST_ACTOR });
 }
 
 /** An account whose personal project holds the catalog of `seedCatalog`. */

@@ -93,7 +93,7 @@ export function registerDemoCommand(program: Command): void {
         await seedConfiguration(db, created.project);
         let count = 0;
         for (const input of demoLocations()) {
-          await createLocation(db, { project: refOfProject(created.project), input, policy: { legacyLocationType: false }, now: isoNow() });
+          await createLocation(db, { project: refOfProject(created.project), input, policy: { legacyLocationType: false }, now: isoNow(), actor: { type: 'cli', id: 'demo' } });
           count += 1;
         }
         return { project: created.project, token: created.token.token, legacyToken: created.legacyToken.token, created: count };

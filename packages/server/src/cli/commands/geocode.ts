@@ -36,6 +36,7 @@ export function registerGeocodeCommand(program: Command): void {
             geocoder: createGeocoder(config, { db, clock: Date.now }),
             timeoutMs: config.geocoder.timeoutMs * 3,
             clock: Date.now,
+            actor: { type: 'cli', id: 'geocode' },
             onProgress: (done, total) => {
               if (!started) bar.start(total, 0);
               started = true;

@@ -1,6 +1,6 @@
 import { isoNow } from '../../domain/time.ts';
 import type { App } from '../../http/app-type.ts';
-import { personalProjectRef } from '../../http/auth.ts';
+import { actorOf, personalProjectRef } from '../../http/auth.ts';
 import { errorResponses, SuccessBody } from '../../schemas/common.ts';
 import { LocationParamsV1, V1_LOCATIONS_TAG } from '../../schemas/location.v1.ts';
 import { deleteLocation } from '../../services/locations.service.ts';
@@ -22,7 +22,12 @@ export function registerV1LocationsDelete(app: App): void {
       },
     },
     async (request) => {
-      await deleteLocation(app.ctx.database.db, { project: personalProjectRef(request), key: v1LocationKey(request.params.id), now: isoNow(app.ctx.clock) });
+      await deleteLocation(app.ctx.database.db, {
+        project: personalProjectRef(request),
+        key: v1LocationKey(request.params.id),
+        now: isoNow(app.ctx.clock),
+        actor: actorOf(request),
+      });
       return { success: true as const };
     },
   );

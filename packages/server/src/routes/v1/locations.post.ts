@@ -1,5 +1,5 @@
 import type { App } from '../../http/app-type.ts';
-import { personalProjectRef } from '../../http/auth.ts';
+import { actorOf, personalProjectRef } from '../../http/auth.ts';
 import { IDEMPOTENCY_DESCRIPTION, IdempotencyKeyHeaders, sendCreated } from '../../http/idempotency.ts';
 import { isoNow } from '../../domain/time.ts';
 import { errorResponses } from '../../schemas/common.ts';
@@ -38,7 +38,7 @@ export function registerV1LocationsPost(app: App): void {
         status: 201,
         now,
         check: () => accessibleProject(database.db, project),
-        create: (hooks) => createLocation(database.db, { project, input, policy: V1_WRITE_POLICY, now, geocoding, hooks }),
+        create: (hooks) => createLocation(database.db, { project, input, policy: V1_WRITE_POLICY, now, geocoding, hooks, actor: actorOf(request) }),
         present: presentLocationV1,
       });
     },

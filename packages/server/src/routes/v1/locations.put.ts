@@ -1,5 +1,5 @@
 import type { App } from '../../http/app-type.ts';
-import { personalProjectRef } from '../../http/auth.ts';
+import { actorOf, personalProjectRef } from '../../http/auth.ts';
 import { isoNow } from '../../domain/time.ts';
 import { errorResponses } from '../../schemas/common.ts';
 import { LocationParamsV1, LocationV1, LocationWriteV1, V1_LOCATIONS_TAG } from '../../schemas/location.v1.ts';
@@ -41,6 +41,7 @@ export function registerV1LocationsPut(app: App): void {
         input: locationInputFromV1(request.body),
         policy: V1_WRITE_POLICY,
         now: isoNow(app.ctx.clock),
+        actor: actorOf(request),
       });
       return presentLocationV1(view);
     },

@@ -1,6 +1,6 @@
 import { isoNow } from '../../domain/time.ts';
 import type { App } from '../../http/app-type.ts';
-import { projectRef } from '../../http/auth.ts';
+import { actorOf, projectRef } from '../../http/auth.ts';
 import { errorResponses, SuccessBody } from '../../schemas/common.ts';
 import { deleteLocation } from '../../services/locations.service.ts';
 import { LocationParams, LOCATIONS_TAG } from './locations.params.ts';
@@ -20,7 +20,12 @@ export function registerV2LocationsDelete(app: App): void {
       },
     },
     async (request) => {
-      await deleteLocation(app.ctx.database.db, { project: projectRef(request, request.params.project_id), key: { publicId: request.params.location_id }, now: isoNow(app.ctx.clock) });
+      await deleteLocation(app.ctx.database.db, {
+        project: projectRef(request, request.params.project_id),
+        key: { publicId: request.params.location_id },
+        now: isoNow(app.ctx.clock),
+        actor: actorOf(request),
+      });
       return { success: true as const };
     },
   );

@@ -4,7 +4,8 @@ import { ETAG_DESCRIPTION, NotModified, RevalidationHeaders } from '../../http/e
 import { DataEnvelope, errorResponses } from '../../schemas/common.ts';
 import { LocationGetQueryV2, LocationV2 } from '../../schemas/location.v2.ts';
 import { getLocation } from '../../services/locations.service.ts';
-import { includesOf, presentLocationV2 } from './location.present.ts';
+import { presentLocationV2 } from '../../services/location-body.v2.ts';
+import { includesOf } from './location.present.ts';
 import { LocationParams, LOCATIONS_TAG } from './locations.params.ts';
 
 export function registerV2LocationsGet(app: App): void {

@@ -9,7 +9,8 @@ import { ETAG_DESCRIPTION, NotModified, RevalidationHeaders } from '../../http/e
 import { errorResponses, PageEnvelope } from '../../schemas/common.ts';
 import { LocationListQueryV2, LocationV2 } from '../../schemas/location.v2.ts';
 import { listLocations } from '../../services/locations.service.ts';
-import { includesOf, presentLocationV2 } from './location.present.ts';
+import { presentLocationV2 } from '../../services/location-body.v2.ts';
+import { includesOf } from './location.present.ts';
 import { LOCATIONS_TAG, ProjectParams } from './locations.params.ts';
 
 function updatedSinceOf(text: string): string {

@@ -1,11 +1,11 @@
 import type { App } from '../../http/app-type.ts';
-import { projectRef } from '../../http/auth.ts';
+import { actorOf, projectRef } from '../../http/auth.ts';
 import { isoNow } from '../../domain/time.ts';
 import { DataEnvelope, errorResponses } from '../../schemas/common.ts';
 import { LocationCreateV2, LocationV2 } from '../../schemas/location.v2.ts';
 import { updateLocation } from '../../services/locations.service.ts';
 import { locationInputFromV2 } from './location.input.ts';
-import { presentLocationV2, WRITE_ANSWER_INCLUDES } from './location.present.ts';
+import { presentLocationV2, WRITE_ANSWER_INCLUDES } from '../../services/location-body.v2.ts';
 import { LocationParams, LOCATIONS_TAG } from './locations.params.ts';
 
 export function registerV2LocationsPut(app: App): void {
@@ -33,6 +33,7 @@ export function registerV2LocationsPut(app: App): void {
         input: locationInputFromV2(request.body),
         policy: { legacyLocationType: false },
         now: isoNow(app.ctx.clock),
+        actor: actorOf(request),
       });
       return { data: presentLocationV2(view, WRITE_ANSWER_INCLUDES) };
     },

@@ -7,11 +7,11 @@ import { registerSettingRoutes } from './setting-routes.ts';
 export function registerV2CallsToAction(app: App): void {
   registerSettingRoutes(app, {
     settings: callToActionSettings,
+    toBody: (row) => callToActionSettings.kind.toBody(row),
     segment: 'calls-to-action',
     plural: 'calls to action',
     operationName: { one: 'CallToAction', many: 'CallsToAction' },
     schemas: { item: CallToActionBody, create: CallToActionCreateBody, patch: CallToActionPatchBody },
     onDelete: 'The call to action and its links are removed from every location.',
-    toBody: (row) => ({ id: row.public_id, title: row.title }),
   });
 }

@@ -7,11 +7,11 @@ import { registerSettingRoutes } from './setting-routes.ts';
 export function registerV2Fields(app: App): void {
   registerSettingRoutes(app, {
     settings: fieldSettings,
+    toBody: (row) => fieldSettings.kind.toBody(row),
     segment: 'fields',
     plural: 'custom fields',
     operationName: { one: 'Field', many: 'Fields' },
     schemas: { item: FieldBody, create: FieldCreateBody, patch: FieldPatchBody },
     onDelete: "The field and its values are removed from every location.",
-    toBody: (row) => ({ id: row.public_id, name: row.name }),
   });
 }

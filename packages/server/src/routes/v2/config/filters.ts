@@ -7,11 +7,11 @@ import { registerSettingRoutes } from './setting-routes.ts';
 export function registerV2Filters(app: App): void {
   registerSettingRoutes(app, {
     settings: filterSettings,
+    toBody: (row) => filterSettings.kind.toBody(row),
     segment: 'filters',
     plural: 'filters',
     operationName: { one: 'Filter', many: 'Filters' },
     schemas: { item: FilterBody, create: FilterCreateBody, patch: FilterPatchBody },
     onDelete: 'The filter is removed from every location that had it.',
-    toBody: (row) => ({ id: row.public_id, name: row.name }),
   });
 }

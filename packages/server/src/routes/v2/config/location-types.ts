@@ -7,11 +7,11 @@ import { registerSettingRoutes } from './setting-routes.ts';
 export function registerV2LocationTypes(app: App): void {
   registerSettingRoutes(app, {
     settings: locationTypeSettings,
+    toBody: (row) => locationTypeSettings.kind.toBody(row),
     segment: 'location-types',
     plural: 'location types',
     operationName: { one: 'LocationType', many: 'LocationTypes' },
     schemas: { item: LocationTypeBody, create: LocationTypeCreateBody, patch: LocationTypePatchBody },
     onDelete: 'Locations of this type are left without a type (`location_type` becomes null).',
-    toBody: (row) => ({ id: row.public_id, name: row.name, priority: row.priority, default: row.is_default === 1, label: row.label === 1 }),
   });
 }

@@ -7,11 +7,11 @@ import { registerSettingRoutes } from './setting-routes.ts';
 export function registerV2Markers(app: App): void {
   registerSettingRoutes(app, {
     settings: markerSettings,
+    toBody: (row) => markerSettings.kind.toBody(row),
     segment: 'markers',
     plural: 'markers',
     operationName: { one: 'Marker', many: 'Markers' },
     schemas: { item: MarkerBody, create: MarkerCreateBody, patch: MarkerPatchBody },
     onDelete: 'Locations with this marker are left without one (`marker` becomes null).',
-    toBody: (row) => ({ id: row.public_id, name: row.name, color: row.color, icon_url: row.icon_url, default: row.is_default === 1 }),
   });
 }

@@ -2,7 +2,7 @@ import { Type, type Static, type TSchema } from 'typebox';
 import { isoNow } from '../../../domain/time.ts';
 import type { App } from '../../../http/app-type.ts';
 import type { AuthRequirement } from '../../../http/auth.ts';
-import { projectRef } from '../../../http/auth.ts';
+import { actorOf, projectRef } from '../../../http/auth.ts';
 import { IDEMPOTENCY_DESCRIPTION, IdempotencyKeyHeaders, sendCreated } from '../../../http/idempotency.ts';
 import { accessibleProject } from '../../../services/project-access.ts';
 import { DataEnvelope, errorResponses, SuccessBody } from '../../../schemas/common.ts';
@@ -97,7 +97,7 @@ export function registerSettingRoutes<T extends SettingTable, Item extends TSche
         status: 201,
         now: at,
         check: () => accessibleProject(db(), project),
-        create: (hooks) => settings.create(db(), { project, input, now: at, hooks }),
+        create: (hooks) => settings.create(db(), { project, input, now: at, hooks, actor: actorOf(request) }),
         present: (row) => ({ data: toBody(row) }),
       });
     },
@@ -120,7 +120,7 @@ export function registerSettingRoutes<T extends SettingTable, Item extends TSche
     },
     async (request) => {
       const project = projectRef(request, request.params.project_id);
-      const row = await settings.update(db(), { project, publicId: request.params.id, input: request.body as Static<Patch>, now: now() });
+      const row = await settings.update(db(), { project, publicId: request.params.id, input: request.body as Static<Patch>, now: now(), actor: actorOf(request) });
       return { data: toBody(row) };
     },
   );
@@ -140,7 +140,7 @@ export function registerSettingRoutes<T extends SettingTable, Item extends TSche
       },
     },
     async (request) => {
-      await settings.delete(db(), { project: projectRef(request, request.params.project_id), publicId: request.params.id, now: now() });
+      await settings.delete(db(), { project: projectRef(request, request.params.project_id), publicId: request.params.id, now: now(), actor: actorOf(request) });
       return { success: true as const };
     },
   );
