@@ -3,6 +3,7 @@ import type { DatabaseHandle } from './db/connection.ts';
 import type { Geocoder } from './geocoding/geocoder.ts';
 import type { RateLimitStore } from './ratelimit/store.ts';
 import type { StoreFinderIndexes } from './services/store-finder-index.ts';
+import type { WebhookSender } from './webhooks/sender.ts';
 
 /** What handlers and services need from the running process; reached through `app.ctx`, never imported globally. */
 export interface AppContext {
@@ -16,4 +17,6 @@ export interface AppContext {
   geocoder: Geocoder;
   /** The store finder's in-memory index of each project searched, rebuilt when the project's data version moves on. */
   finderIndexes: StoreFinderIndexes;
+  /** Sends webhook deliveries (the worker's and test pings), reaching only what `WEBHOOK_ALLOW_PRIVATE_NETWORKS` allows. */
+  webhookSender: WebhookSender;
 }

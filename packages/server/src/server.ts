@@ -8,6 +8,8 @@ import { createRateLimitStore } from './ratelimit/create-store.ts';
 import { createGeocoder } from './geocoding/create-geocoder.ts';
 import { startGeocodingWorker } from './services/geocoding-worker.ts';
 import { StoreFinderIndexes } from './services/store-finder-index.ts';
+import { startWebhookWorker } from './services/webhook-worker.ts';
+import { webhookSenderFor } from './webhooks/sender.ts';
 
 export interface RunningServer {
   app: App;
@@ -20,16 +22,20 @@ export async function startServer(config: Config, { handleSignals = true } = {})
   const database = openDatabase(config.databaseUrl, { poolSize: config.databasePoolSize });
   await migrateToLatest(database);
   const geocoder = createGeocoder(config, { db: database.db, clock: Date.now });
-  const ctx: AppContext = { config, database, clock: Date.now, rateLimitStore: createRateLimitStore(config), geocoder, finderIndexes: new StoreFinderIndexes() };
+  const ctx: AppContext = { config, database, clock: Date.now, rateLimitStore: createRateLimitStore(config), geocoder, finderIndexes: new StoreFinderIndexes(), webhookSender: webhookSenderFor(config) };
   const app = await buildApp(ctx);
   const worker = startGeocodingWorker(ctx, app.log);
+  const webhookWorker = startWebhookWorker(ctx, app.log);
   // Waiting briefly for Redis keeps the first requests limited; a Redis that is down does not stop the start (fail open).
   await ctx.rateLimitStore.ready().catch((error: unknown) => app.log.warn({ err: error }, 'rate-limit store not reachable at start-up'));
   const url = await app.listen({ port: config.port, host: config.host });
 
   let stopping: Promise<void> | undefined;
-  // The worker finishes its job in hand before the database closes with the app.
-  const stop = () => (stopping ??= (worker?.stop() ?? Promise.resolve()).then(() => app.close()).then(() => undefined));
+  // The workers finish the job and the deliveries in hand before the database closes with the app.
+  const stop = () =>
+    (stopping ??= Promise.all([worker?.stop(), webhookWorker?.stop()])
+      .then(() => app.close())
+      .then(() => ctx.webhookSender.close()));
   if (handleSignals) {
     for (const signal of ['SIGTERM', 'SIGINT'] as const) {
       process.once(signal, () => {

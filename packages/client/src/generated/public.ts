@@ -184,6 +184,7 @@ export interface operations {
                                 sat: string | null;
                                 sun: string | null;
                             } | null;
+                            time_zone: string | null;
                             /** @description Special hours of the next 30 days (in the location's zone), in date order */
                             special_hours: ({
                                 /**
@@ -214,7 +215,6 @@ export interface operations {
                                 hours: string;
                                 label: string | null;
                             })[];
-                            time_zone: string | null;
                             /** @description Computed in the location's time zone; every key is null when the location has no hours or no time zone. Times are wall-clock times: a range past midnight belongs to the day it starts (Friday `18:00-02:00` is open Saturday at 01:00); `00:00-24:00` is open all day; special hours replace a date's weekly ranges, but the previous evening's range still runs into it; on a daylight-saving day a range is open for the wall-clock times it names that exist that day. */
                             status: {
                                 open_now: boolean | null;

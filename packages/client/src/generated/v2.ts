@@ -373,6 +373,168 @@ export interface paths {
         patch: operations["updateLocation"];
         trace?: never;
     };
+    "/api/v2/projects/{project_id}/events": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Read the change feed
+         * @description Every change of the project’s locations and configuration, in the order the changes committed, with who made it (a V2 token, the V1 token, a `locator` command, an import, or the geocoding queue).
+         *
+         *     Location events carry the location’s V2 body with every include (`data.location`; the last state for a deletion); updates list each changed key’s `old` and `new` value in `changes`.
+         *
+         *     Page with `after`: the `id` of the last event you processed (`links.next` does it for you). Without `after` the feed starts at the oldest event kept (`EVENT_RETENTION_DAYS`, 90 by default); `after=latest` answers no events and the newest event’s ID as `meta.next_after`, to start following from now.
+         *
+         *     An `after` the project no longer has (older than the retention) is 410: copy the locations again and follow from `after=latest`.
+         */
+        get: operations["listEvents"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v2/projects/{project_id}/webhooks": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List the project's webhook endpoints
+         * @description Every endpoint of the project, oldest first, without secrets (a secret is shown only when it is made).
+         */
+        get: operations["listWebhooks"];
+        put?: never;
+        /**
+         * Create a webhook endpoint
+         * @description The endpoint receives the events of the types it names that are written from now on, each POSTed as `{"type", "timestamp", "data"}` and signed as the Standard Webhooks specification says (`webhook-id`, `webhook-timestamp`, `webhook-signature`: HMAC-SHA256 with the secret).
+         *
+         *     The answer carries the signing `secret` (`whsec_…`), shown only here. At most 20 endpoints per project.
+         *
+         *     Delivery: at least once, in order per location, retried with growing waits for about a day (5 s, 5 min, 30 min, 2 h, 5 h, 8 h, 8 h); after that, or 50 failed tries in a row, the endpoint is disabled with the reason and its deliveries wait. A try waits at most 10 s for a 2xx, follows no redirect and keeps at most 1 KB of the answer.
+         */
+        post: operations["createWebhook"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v2/projects/{project_id}/webhooks/{webhook_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Read a webhook endpoint
+         * @description Whether it is enabled, and if not, why (`disabled_reason`). The secret is not shown again.
+         */
+        get: operations["getWebhook"];
+        put?: never;
+        post?: never;
+        /**
+         * Delete a webhook endpoint
+         * @description Nothing more is sent to it; its pending deliveries and its log go with it. The change feed keeps every event.
+         */
+        delete: operations["deleteWebhook"];
+        options?: never;
+        head?: never;
+        /**
+         * Change a webhook endpoint
+         * @description Omitted keys keep their values. `enabled: false` holds its deliveries; `enabled: true` sends the held ones (each with a fresh day of retries), clears `disabled_reason` and starts the count of failures in a row again. A new `url` is checked as on creation.
+         */
+        patch: operations["updateWebhook"];
+        trace?: never;
+    };
+    "/api/v2/projects/{project_id}/webhooks/{webhook_id}/rotate-secret": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Make a new signing secret for a webhook endpoint
+         * @description Answers the new `secret`, shown only here. For 24 hours deliveries carry two signatures in `webhook-signature` (the new secret’s and the old one’s, space-separated), so a receiver still on the old secret accepts them while you switch it over.
+         */
+        post: operations["rotateWebhookSecret"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v2/projects/{project_id}/webhooks/{webhook_id}/test": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Send a test ping to a webhook endpoint
+         * @description Sends a signed `ping` event now (`{"type": "ping", "timestamp", "data": {"webhook_id", "message", "actor"}}`), enabled or not, and answers the delivery with its one try: status code, duration and the start of the answer. A ping is not retried, does not count towards disabling, and is not in the change feed.
+         */
+        post: operations["testWebhook"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v2/projects/{project_id}/webhooks/{webhook_id}/deliveries": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The log of a webhook endpoint's deliveries
+         * @description Newest first, each with every try (time, status code, duration, error, the first 1 KB of the answer) and its next try. `status=failed` lists the given-up ones. Kept as long as their events (`EVENT_RETENTION_DAYS`).
+         */
+        get: operations["listWebhookDeliveries"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v2/projects/{project_id}/webhooks/{webhook_id}/deliveries/{delivery_id}/retry": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Send a delivery again
+         * @description Queues the delivery again from now, whatever became of it (a failed one, or a delivered one your receiver lost), with a fresh day of retries; later deliveries of the same location wait for it, so they still arrive after it. Answers 202 with the delivery, `pending`. 409 while the endpoint is disabled (enable it first) and for a test ping.
+         */
+        post: operations["retryWebhookDelivery"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -8167,6 +8329,2423 @@ export interface operations {
             };
             /** @description Error body */
             422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description What went wrong, in a sentence.
+                         * @example The city field is required.
+                         */
+                        message: string;
+                        /**
+                         * @description Field errors on 422, keyed by field; nested keys use dots (`hours.mon`, `fields.Manager`).
+                         * @example {
+                         *       "city": [
+                         *         "is required"
+                         *       ]
+                         *     }
+                         */
+                        errors?: {
+                            [key: string]: string[];
+                        };
+                        /** @description Present on 500: quote it when reporting the error. */
+                        request_id?: string;
+                    };
+                };
+            };
+            /** @description Error body */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description What went wrong, in a sentence.
+                         * @example The city field is required.
+                         */
+                        message: string;
+                        /**
+                         * @description Field errors on 422, keyed by field; nested keys use dots (`hours.mon`, `fields.Manager`).
+                         * @example {
+                         *       "city": [
+                         *         "is required"
+                         *       ]
+                         *     }
+                         */
+                        errors?: {
+                            [key: string]: string[];
+                        };
+                        /** @description Present on 500: quote it when reporting the error. */
+                        request_id?: string;
+                    };
+                };
+            };
+        };
+    };
+    listEvents: {
+        parameters: {
+            query?: {
+                /**
+                 * @description An event ID: only the events after it. Omitted: from the oldest event kept.
+                 * @example evt_3xQ9aB2cD4eF6gH8
+                 */
+                after?: string;
+                /** @description Events per page, 1 to 500 (default 100) */
+                limit?: number;
+            };
+            header?: never;
+            path: {
+                /**
+                 * @description Public project ID
+                 * @example prj_8Hq2LmZ0aB3xYc7D
+                 */
+                project_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            /**
+                             * @description The event ID: the cursor to pass as `after`, and the `webhook-id` of its deliveries
+                             * @example evt_3xQ9aB2cD4eF6gH8
+                             */
+                            id: string;
+                            /**
+                             * @description `location.created`, `location.updated`, `location.deleted`, `geocoding.failed`, `import.completed`, or a configuration change: `location_type.*`, `marker.*`, `filter.*`, `field.*`, `call_to_action.*` (`created`, `updated`, `deleted`)
+                             * @example location.updated
+                             */
+                            type: string;
+                            /**
+                             * Format: date-time
+                             * @description ISO 8601 UTC
+                             * @example 2026-11-21T12:00:00.000Z
+                             */
+                            occurred_at: string;
+                            /** @description Who made the change */
+                            actor: {
+                                /** @description `token` (a V2 API token), `legacy_token` (the V1 token), `cli` (a `locator` command), `import`, `system` (the geocoding queue) */
+                                type: "token" | "legacy_token" | "cli" | "import" | "system";
+                                /**
+                                 * @description The token's ID (`tok_…`), the command (`geocode`), the import's ID, or the worker (`geocoding`)
+                                 * @example tok_4f9XkQ2mZr8TbW1c
+                                 */
+                                id: string;
+                            };
+                            /**
+                             * @description The location changed; null for other events
+                             * @example loc_4f9XkQ2mZr8TbW1c
+                             */
+                            location_id: string | null;
+                            /**
+                             * @description For updates: each changed key of the body with its `old` and `new` value (`updated_at` is not listed); null for other events
+                             * @example {
+                             *       "phone": {
+                             *         "old": null,
+                             *         "new": "+1 512 555 0199"
+                             *       }
+                             *     }
+                             */
+                            changes: {
+                                [key: string]: {
+                                    old: unknown;
+                                    new: unknown;
+                                };
+                            } | null;
+                            /** @description What the event carries: the same `data` as its webhook deliveries, without `changed` and `actor` */
+                            data: {
+                                /** @description Location events: the location's V2 body with every include, as the change left it; for `location.deleted`, its last state */
+                                location?: {
+                                    /**
+                                     * @description Public location ID
+                                     * @example loc_4f9XkQ2mZr8TbW1c
+                                     */
+                                    id?: string;
+                                    /** @example Downtown Store */
+                                    name?: string;
+                                    /**
+                                     * @description Read only
+                                     * @example downtown-store
+                                     */
+                                    slug?: string;
+                                    /**
+                                     * @description Full address; generated from the components unless given
+                                     * @example 1 Main St, Austin, TX 78701, US
+                                     */
+                                    address?: string;
+                                    /** @description Address shown to visitors; follows `address` unless given */
+                                    display_address?: string;
+                                    address_line_1?: string | null;
+                                    address_line_2?: string | null;
+                                    city?: string | null;
+                                    state?: string | null;
+                                    postcode?: string | null;
+                                    country?: string | null;
+                                    phone?: string | null;
+                                    email?: string | null;
+                                    url?: string | null;
+                                    lat?: number | null;
+                                    lng?: number | null;
+                                    visible?: boolean;
+                                    /** @description Name of the location type */
+                                    location_type?: string | null;
+                                    marker?: {
+                                        id: string;
+                                        name: string;
+                                    } | null;
+                                    cover_image_url?: string | null;
+                                    /** @description facebook profile handle or URL */
+                                    facebook?: string | null;
+                                    /** @description instagram profile handle or URL */
+                                    instagram?: string | null;
+                                    /** @description twitter profile handle or URL */
+                                    twitter?: string | null;
+                                    /** @description yelp profile handle or URL */
+                                    yelp?: string | null;
+                                    /** @description youtube profile handle or URL */
+                                    youtube?: string | null;
+                                    /** @description tiktok profile handle or URL */
+                                    tiktok?: string | null;
+                                    /** @description Where the coordinates come from (read only) */
+                                    geocoding?: {
+                                        /** @description `manual`: coordinates given by a user; `pending`: queued for geocoding; `done`: geocoded; `failed`: the address could not be geocoded */
+                                        status: "pending" | "done" | "failed" | "manual";
+                                        /** @description How exact geocoded coordinates are; null unless `done` */
+                                        precision: ("rooftop" | "street" | "postcode" | "city" | "region") | null;
+                                    };
+                                    /** @description IANA time zone of the opening hours: set by a user, or derived from the coordinates (null without them) */
+                                    time_zone?: string | null;
+                                    /**
+                                     * Format: date-time
+                                     * @description ISO 8601 UTC
+                                     * @example 2026-11-21T12:00:00.000Z
+                                     */
+                                    created_at?: string;
+                                    /**
+                                     * Format: date-time
+                                     * @description ISO 8601 UTC
+                                     * @example 2026-11-21T12:00:00.000Z
+                                     */
+                                    updated_at?: string;
+                                    /** @description With includeHours: the schedule, or null for a coming-soon location */
+                                    hours?: {
+                                        mon: string | null;
+                                        tue: string | null;
+                                        wed: string | null;
+                                        thu: string | null;
+                                        fri: string | null;
+                                        sat: string | null;
+                                        sun: string | null;
+                                    } | null;
+                                    /** @description With includeSpecialHours, and on every write answer: in date order */
+                                    special_hours?: ({
+                                        /**
+                                         * Format: date
+                                         * @description The date
+                                         * @example 2026-12-25
+                                         */
+                                        date: string;
+                                        /**
+                                         * @example closed
+                                         * @example 10:00-14:00
+                                         */
+                                        hours: string;
+                                        label: string | null;
+                                    } | {
+                                        /**
+                                         * Format: date
+                                         * @description First date
+                                         * @example 2026-12-25
+                                         */
+                                        from: string;
+                                        /**
+                                         * Format: date
+                                         * @description Last date (included)
+                                         * @example 2026-12-25
+                                         */
+                                        to: string;
+                                        hours: string;
+                                        label: string | null;
+                                    })[];
+                                    /** @description Computed in the location's time zone; every key is null when the location has no hours or no time zone. Times are wall-clock times: a range past midnight belongs to the day it starts (Friday `18:00-02:00` is open Saturday at 01:00); `00:00-24:00` is open all day; special hours replace a date's weekly ranges, but the previous evening's range still runs into it; on a daylight-saving day a range is open for the wall-clock times it names that exist that day. */
+                                    status?: {
+                                        open_now: boolean | null;
+                                        /** @description The local date's hours (special or weekly) */
+                                        today: string | null;
+                                        /** @description When `open_now` next changes, with the location's UTC offset; null when unknown or not within a year */
+                                        next_change: string | null;
+                                        /** @description Set when special hours cover the local date */
+                                        special: {
+                                            label: string | null;
+                                        } | null;
+                                    };
+                                    /** @description With includeFilters */
+                                    filters?: {
+                                        id: string;
+                                        name: string;
+                                    }[];
+                                    /** @description With includeFields */
+                                    fields?: {
+                                        id: string;
+                                        name: string;
+                                        value: string;
+                                    }[];
+                                    /** @description With includeCallsToAction */
+                                    callsToAction?: {
+                                        id: string;
+                                        title: string;
+                                        value: string;
+                                    }[];
+                                } & {
+                                    [key: string]: unknown;
+                                };
+                                /** @description Configuration events: the item as its endpoint shows it (its last state when deleted) */
+                                setting?: {
+                                    [key: string]: unknown;
+                                };
+                            } & {
+                                [key: string]: unknown;
+                            };
+                        }[];
+                        links: {
+                            /** @description This page */
+                            self: string;
+                            /** @description The page after this one: `after` the last event listed (or the same `after` when none was). Poll it to follow the feed. */
+                            next: string;
+                        };
+                        meta: {
+                            /** @description The cursor this page starts after */
+                            after: string | null;
+                            /** @description The cursor to continue from: the last event listed, or `after` when none was */
+                            next_after: string | null;
+                            limit: number;
+                            /** @description Whether more events follow already: fetch `links.next` at once; otherwise wait before polling it */
+                            has_more: boolean;
+                        };
+                    };
+                };
+            };
+            /** @description Error body */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description What went wrong, in a sentence.
+                         * @example The city field is required.
+                         */
+                        message: string;
+                        /**
+                         * @description Field errors on 422, keyed by field; nested keys use dots (`hours.mon`, `fields.Manager`).
+                         * @example {
+                         *       "city": [
+                         *         "is required"
+                         *       ]
+                         *     }
+                         */
+                        errors?: {
+                            [key: string]: string[];
+                        };
+                        /** @description Present on 500: quote it when reporting the error. */
+                        request_id?: string;
+                    };
+                };
+            };
+            /** @description Error body */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description What went wrong, in a sentence.
+                         * @example The city field is required.
+                         */
+                        message: string;
+                        /**
+                         * @description Field errors on 422, keyed by field; nested keys use dots (`hours.mon`, `fields.Manager`).
+                         * @example {
+                         *       "city": [
+                         *         "is required"
+                         *       ]
+                         *     }
+                         */
+                        errors?: {
+                            [key: string]: string[];
+                        };
+                        /** @description Present on 500: quote it when reporting the error. */
+                        request_id?: string;
+                    };
+                };
+            };
+            /** @description Error body */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description What went wrong, in a sentence.
+                         * @example The city field is required.
+                         */
+                        message: string;
+                        /**
+                         * @description Field errors on 422, keyed by field; nested keys use dots (`hours.mon`, `fields.Manager`).
+                         * @example {
+                         *       "city": [
+                         *         "is required"
+                         *       ]
+                         *     }
+                         */
+                        errors?: {
+                            [key: string]: string[];
+                        };
+                        /** @description Present on 500: quote it when reporting the error. */
+                        request_id?: string;
+                    };
+                };
+            };
+            /** @description Error body */
+            410: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description What went wrong, in a sentence.
+                         * @example The city field is required.
+                         */
+                        message: string;
+                        /**
+                         * @description Field errors on 422, keyed by field; nested keys use dots (`hours.mon`, `fields.Manager`).
+                         * @example {
+                         *       "city": [
+                         *         "is required"
+                         *       ]
+                         *     }
+                         */
+                        errors?: {
+                            [key: string]: string[];
+                        };
+                        /** @description Present on 500: quote it when reporting the error. */
+                        request_id?: string;
+                    };
+                };
+            };
+            /** @description Error body */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description What went wrong, in a sentence.
+                         * @example The city field is required.
+                         */
+                        message: string;
+                        /**
+                         * @description Field errors on 422, keyed by field; nested keys use dots (`hours.mon`, `fields.Manager`).
+                         * @example {
+                         *       "city": [
+                         *         "is required"
+                         *       ]
+                         *     }
+                         */
+                        errors?: {
+                            [key: string]: string[];
+                        };
+                        /** @description Present on 500: quote it when reporting the error. */
+                        request_id?: string;
+                    };
+                };
+            };
+            /** @description Error body */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description What went wrong, in a sentence.
+                         * @example The city field is required.
+                         */
+                        message: string;
+                        /**
+                         * @description Field errors on 422, keyed by field; nested keys use dots (`hours.mon`, `fields.Manager`).
+                         * @example {
+                         *       "city": [
+                         *         "is required"
+                         *       ]
+                         *     }
+                         */
+                        errors?: {
+                            [key: string]: string[];
+                        };
+                        /** @description Present on 500: quote it when reporting the error. */
+                        request_id?: string;
+                    };
+                };
+            };
+        };
+    };
+    listWebhooks: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description Public project ID
+                 * @example prj_8Hq2LmZ0aB3xYc7D
+                 */
+                project_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            /** @example whk_4f9XkQ2mZr8TbW1c */
+                            id: string;
+                            /**
+                             * @description Where deliveries are POSTed: an `https` URL whose host resolves to public addresses only (loopback, private, link-local and metadata addresses are refused, here and at each delivery), unless the deployment sets `WEBHOOK_ALLOW_PRIVATE_NETWORKS=true`, which also allows `http`.
+                             * @example https://shop.example/webhooks/locator
+                             */
+                            url: string;
+                            /**
+                             * @description Event types to receive: `location.created`, `location.updated`, `location.deleted`, `geocoding.failed`, `import.completed`, or `["*"]` for every one (also types added later).
+                             * @example [
+                             *       "location.created",
+                             *       "location.updated",
+                             *       "location.deleted"
+                             *     ]
+                             * @example [
+                             *       "*"
+                             *     ]
+                             */
+                            events: string[];
+                            /** @description False once disabled by you or after failing deliveries; its pending deliveries wait until it is enabled again */
+                            enabled: boolean;
+                            /** @description A note of your own, or null */
+                            description: string | null;
+                            /** @description Why it is disabled, e.g. `50 tries failed in a row (the last: HTTP 500).`; null while enabled */
+                            disabled_reason: string | null;
+                            /** @description When it was disabled; null while enabled */
+                            disabled_at: string | null;
+                            /**
+                             * Format: date-time
+                             * @description ISO 8601 UTC
+                             * @example 2026-11-21T12:00:00.000Z
+                             */
+                            created_at: string;
+                            /**
+                             * Format: date-time
+                             * @description ISO 8601 UTC
+                             * @example 2026-11-21T12:00:00.000Z
+                             */
+                            updated_at: string;
+                        }[];
+                    };
+                };
+            };
+            /** @description Error body */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description What went wrong, in a sentence.
+                         * @example The city field is required.
+                         */
+                        message: string;
+                        /**
+                         * @description Field errors on 422, keyed by field; nested keys use dots (`hours.mon`, `fields.Manager`).
+                         * @example {
+                         *       "city": [
+                         *         "is required"
+                         *       ]
+                         *     }
+                         */
+                        errors?: {
+                            [key: string]: string[];
+                        };
+                        /** @description Present on 500: quote it when reporting the error. */
+                        request_id?: string;
+                    };
+                };
+            };
+            /** @description Error body */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description What went wrong, in a sentence.
+                         * @example The city field is required.
+                         */
+                        message: string;
+                        /**
+                         * @description Field errors on 422, keyed by field; nested keys use dots (`hours.mon`, `fields.Manager`).
+                         * @example {
+                         *       "city": [
+                         *         "is required"
+                         *       ]
+                         *     }
+                         */
+                        errors?: {
+                            [key: string]: string[];
+                        };
+                        /** @description Present on 500: quote it when reporting the error. */
+                        request_id?: string;
+                    };
+                };
+            };
+            /** @description Error body */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description What went wrong, in a sentence.
+                         * @example The city field is required.
+                         */
+                        message: string;
+                        /**
+                         * @description Field errors on 422, keyed by field; nested keys use dots (`hours.mon`, `fields.Manager`).
+                         * @example {
+                         *       "city": [
+                         *         "is required"
+                         *       ]
+                         *     }
+                         */
+                        errors?: {
+                            [key: string]: string[];
+                        };
+                        /** @description Present on 500: quote it when reporting the error. */
+                        request_id?: string;
+                    };
+                };
+            };
+            /** @description Error body */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description What went wrong, in a sentence.
+                         * @example The city field is required.
+                         */
+                        message: string;
+                        /**
+                         * @description Field errors on 422, keyed by field; nested keys use dots (`hours.mon`, `fields.Manager`).
+                         * @example {
+                         *       "city": [
+                         *         "is required"
+                         *       ]
+                         *     }
+                         */
+                        errors?: {
+                            [key: string]: string[];
+                        };
+                        /** @description Present on 500: quote it when reporting the error. */
+                        request_id?: string;
+                    };
+                };
+            };
+        };
+    };
+    createWebhook: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description Public project ID
+                 * @example prj_8Hq2LmZ0aB3xYc7D
+                 */
+                project_id: string;
+            };
+            cookie?: never;
+        };
+        /** @description A new webhook endpoint */
+        requestBody: {
+            content: {
+                "application/json": {
+                    /**
+                     * @description Where deliveries are POSTed: an `https` URL whose host resolves to public addresses only (loopback, private, link-local and metadata addresses are refused, here and at each delivery), unless the deployment sets `WEBHOOK_ALLOW_PRIVATE_NETWORKS=true`, which also allows `http`.
+                     * @example https://shop.example/webhooks/locator
+                     */
+                    url: string;
+                    /**
+                     * @description Event types to receive: `location.created`, `location.updated`, `location.deleted`, `geocoding.failed`, `import.completed`, or `["*"]` for every one (also types added later).
+                     * @example [
+                     *       "location.created",
+                     *       "location.updated",
+                     *       "location.deleted"
+                     *     ]
+                     * @example [
+                     *       "*"
+                     *     ]
+                     */
+                    events: string[];
+                    /** @description A note of your own */
+                    description?: string | null;
+                    /**
+                     * @description Create it disabled with `false`
+                     * @default true
+                     */
+                    enabled?: boolean;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            /** @example whk_4f9XkQ2mZr8TbW1c */
+                            id: string;
+                            /**
+                             * @description Where deliveries are POSTed: an `https` URL whose host resolves to public addresses only (loopback, private, link-local and metadata addresses are refused, here and at each delivery), unless the deployment sets `WEBHOOK_ALLOW_PRIVATE_NETWORKS=true`, which also allows `http`.
+                             * @example https://shop.example/webhooks/locator
+                             */
+                            url: string;
+                            /**
+                             * @description Event types to receive: `location.created`, `location.updated`, `location.deleted`, `geocoding.failed`, `import.completed`, or `["*"]` for every one (also types added later).
+                             * @example [
+                             *       "location.created",
+                             *       "location.updated",
+                             *       "location.deleted"
+                             *     ]
+                             * @example [
+                             *       "*"
+                             *     ]
+                             */
+                            events: string[];
+                            /** @description False once disabled by you or after failing deliveries; its pending deliveries wait until it is enabled again */
+                            enabled: boolean;
+                            /** @description A note of your own, or null */
+                            description: string | null;
+                            /** @description Why it is disabled, e.g. `50 tries failed in a row (the last: HTTP 500).`; null while enabled */
+                            disabled_reason: string | null;
+                            /** @description When it was disabled; null while enabled */
+                            disabled_at: string | null;
+                            /**
+                             * Format: date-time
+                             * @description ISO 8601 UTC
+                             * @example 2026-11-21T12:00:00.000Z
+                             */
+                            created_at: string;
+                            /**
+                             * Format: date-time
+                             * @description ISO 8601 UTC
+                             * @example 2026-11-21T12:00:00.000Z
+                             */
+                            updated_at: string;
+                            /**
+                             * @description The signing secret (`whsec_…`), shown only in this answer: keep it to verify the `webhook-signature` header with any Standard Webhooks library. `POST .../rotate-secret` makes a new one.
+                             * @example whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw
+                             */
+                            secret: string;
+                        };
+                    };
+                };
+            };
+            /** @description Error body */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description What went wrong, in a sentence.
+                         * @example The city field is required.
+                         */
+                        message: string;
+                        /**
+                         * @description Field errors on 422, keyed by field; nested keys use dots (`hours.mon`, `fields.Manager`).
+                         * @example {
+                         *       "city": [
+                         *         "is required"
+                         *       ]
+                         *     }
+                         */
+                        errors?: {
+                            [key: string]: string[];
+                        };
+                        /** @description Present on 500: quote it when reporting the error. */
+                        request_id?: string;
+                    };
+                };
+            };
+            /** @description Error body */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description What went wrong, in a sentence.
+                         * @example The city field is required.
+                         */
+                        message: string;
+                        /**
+                         * @description Field errors on 422, keyed by field; nested keys use dots (`hours.mon`, `fields.Manager`).
+                         * @example {
+                         *       "city": [
+                         *         "is required"
+                         *       ]
+                         *     }
+                         */
+                        errors?: {
+                            [key: string]: string[];
+                        };
+                        /** @description Present on 500: quote it when reporting the error. */
+                        request_id?: string;
+                    };
+                };
+            };
+            /** @description Error body */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description What went wrong, in a sentence.
+                         * @example The city field is required.
+                         */
+                        message: string;
+                        /**
+                         * @description Field errors on 422, keyed by field; nested keys use dots (`hours.mon`, `fields.Manager`).
+                         * @example {
+                         *       "city": [
+                         *         "is required"
+                         *       ]
+                         *     }
+                         */
+                        errors?: {
+                            [key: string]: string[];
+                        };
+                        /** @description Present on 500: quote it when reporting the error. */
+                        request_id?: string;
+                    };
+                };
+            };
+            /** @description Error body */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description What went wrong, in a sentence.
+                         * @example The city field is required.
+                         */
+                        message: string;
+                        /**
+                         * @description Field errors on 422, keyed by field; nested keys use dots (`hours.mon`, `fields.Manager`).
+                         * @example {
+                         *       "city": [
+                         *         "is required"
+                         *       ]
+                         *     }
+                         */
+                        errors?: {
+                            [key: string]: string[];
+                        };
+                        /** @description Present on 500: quote it when reporting the error. */
+                        request_id?: string;
+                    };
+                };
+            };
+            /** @description Error body */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description What went wrong, in a sentence.
+                         * @example The city field is required.
+                         */
+                        message: string;
+                        /**
+                         * @description Field errors on 422, keyed by field; nested keys use dots (`hours.mon`, `fields.Manager`).
+                         * @example {
+                         *       "city": [
+                         *         "is required"
+                         *       ]
+                         *     }
+                         */
+                        errors?: {
+                            [key: string]: string[];
+                        };
+                        /** @description Present on 500: quote it when reporting the error. */
+                        request_id?: string;
+                    };
+                };
+            };
+            /** @description Error body */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description What went wrong, in a sentence.
+                         * @example The city field is required.
+                         */
+                        message: string;
+                        /**
+                         * @description Field errors on 422, keyed by field; nested keys use dots (`hours.mon`, `fields.Manager`).
+                         * @example {
+                         *       "city": [
+                         *         "is required"
+                         *       ]
+                         *     }
+                         */
+                        errors?: {
+                            [key: string]: string[];
+                        };
+                        /** @description Present on 500: quote it when reporting the error. */
+                        request_id?: string;
+                    };
+                };
+            };
+            /** @description Error body */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description What went wrong, in a sentence.
+                         * @example The city field is required.
+                         */
+                        message: string;
+                        /**
+                         * @description Field errors on 422, keyed by field; nested keys use dots (`hours.mon`, `fields.Manager`).
+                         * @example {
+                         *       "city": [
+                         *         "is required"
+                         *       ]
+                         *     }
+                         */
+                        errors?: {
+                            [key: string]: string[];
+                        };
+                        /** @description Present on 500: quote it when reporting the error. */
+                        request_id?: string;
+                    };
+                };
+            };
+            /** @description Error body */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description What went wrong, in a sentence.
+                         * @example The city field is required.
+                         */
+                        message: string;
+                        /**
+                         * @description Field errors on 422, keyed by field; nested keys use dots (`hours.mon`, `fields.Manager`).
+                         * @example {
+                         *       "city": [
+                         *         "is required"
+                         *       ]
+                         *     }
+                         */
+                        errors?: {
+                            [key: string]: string[];
+                        };
+                        /** @description Present on 500: quote it when reporting the error. */
+                        request_id?: string;
+                    };
+                };
+            };
+        };
+    };
+    getWebhook: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description Public project ID
+                 * @example prj_8Hq2LmZ0aB3xYc7D
+                 */
+                project_id: string;
+                /**
+                 * @description ID of the webhook (`whk_…`), as listed
+                 * @example whk_4f9XkQ2mZr8TbW1c
+                 */
+                webhook_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            /** @example whk_4f9XkQ2mZr8TbW1c */
+                            id: string;
+                            /**
+                             * @description Where deliveries are POSTed: an `https` URL whose host resolves to public addresses only (loopback, private, link-local and metadata addresses are refused, here and at each delivery), unless the deployment sets `WEBHOOK_ALLOW_PRIVATE_NETWORKS=true`, which also allows `http`.
+                             * @example https://shop.example/webhooks/locator
+                             */
+                            url: string;
+                            /**
+                             * @description Event types to receive: `location.created`, `location.updated`, `location.deleted`, `geocoding.failed`, `import.completed`, or `["*"]` for every one (also types added later).
+                             * @example [
+                             *       "location.created",
+                             *       "location.updated",
+                             *       "location.deleted"
+                             *     ]
+                             * @example [
+                             *       "*"
+                             *     ]
+                             */
+                            events: string[];
+                            /** @description False once disabled by you or after failing deliveries; its pending deliveries wait until it is enabled again */
+                            enabled: boolean;
+                            /** @description A note of your own, or null */
+                            description: string | null;
+                            /** @description Why it is disabled, e.g. `50 tries failed in a row (the last: HTTP 500).`; null while enabled */
+                            disabled_reason: string | null;
+                            /** @description When it was disabled; null while enabled */
+                            disabled_at: string | null;
+                            /**
+                             * Format: date-time
+                             * @description ISO 8601 UTC
+                             * @example 2026-11-21T12:00:00.000Z
+                             */
+                            created_at: string;
+                            /**
+                             * Format: date-time
+                             * @description ISO 8601 UTC
+                             * @example 2026-11-21T12:00:00.000Z
+                             */
+                            updated_at: string;
+                        };
+                    };
+                };
+            };
+            /** @description Error body */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description What went wrong, in a sentence.
+                         * @example The city field is required.
+                         */
+                        message: string;
+                        /**
+                         * @description Field errors on 422, keyed by field; nested keys use dots (`hours.mon`, `fields.Manager`).
+                         * @example {
+                         *       "city": [
+                         *         "is required"
+                         *       ]
+                         *     }
+                         */
+                        errors?: {
+                            [key: string]: string[];
+                        };
+                        /** @description Present on 500: quote it when reporting the error. */
+                        request_id?: string;
+                    };
+                };
+            };
+            /** @description Error body */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description What went wrong, in a sentence.
+                         * @example The city field is required.
+                         */
+                        message: string;
+                        /**
+                         * @description Field errors on 422, keyed by field; nested keys use dots (`hours.mon`, `fields.Manager`).
+                         * @example {
+                         *       "city": [
+                         *         "is required"
+                         *       ]
+                         *     }
+                         */
+                        errors?: {
+                            [key: string]: string[];
+                        };
+                        /** @description Present on 500: quote it when reporting the error. */
+                        request_id?: string;
+                    };
+                };
+            };
+            /** @description Error body */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description What went wrong, in a sentence.
+                         * @example The city field is required.
+                         */
+                        message: string;
+                        /**
+                         * @description Field errors on 422, keyed by field; nested keys use dots (`hours.mon`, `fields.Manager`).
+                         * @example {
+                         *       "city": [
+                         *         "is required"
+                         *       ]
+                         *     }
+                         */
+                        errors?: {
+                            [key: string]: string[];
+                        };
+                        /** @description Present on 500: quote it when reporting the error. */
+                        request_id?: string;
+                    };
+                };
+            };
+            /** @description Error body */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description What went wrong, in a sentence.
+                         * @example The city field is required.
+                         */
+                        message: string;
+                        /**
+                         * @description Field errors on 422, keyed by field; nested keys use dots (`hours.mon`, `fields.Manager`).
+                         * @example {
+                         *       "city": [
+                         *         "is required"
+                         *       ]
+                         *     }
+                         */
+                        errors?: {
+                            [key: string]: string[];
+                        };
+                        /** @description Present on 500: quote it when reporting the error. */
+                        request_id?: string;
+                    };
+                };
+            };
+        };
+    };
+    deleteWebhook: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description Public project ID
+                 * @example prj_8Hq2LmZ0aB3xYc7D
+                 */
+                project_id: string;
+                /**
+                 * @description ID of the webhook (`whk_…`), as listed
+                 * @example whk_4f9XkQ2mZr8TbW1c
+                 */
+                webhook_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: true;
+                    };
+                };
+            };
+            /** @description Error body */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description What went wrong, in a sentence.
+                         * @example The city field is required.
+                         */
+                        message: string;
+                        /**
+                         * @description Field errors on 422, keyed by field; nested keys use dots (`hours.mon`, `fields.Manager`).
+                         * @example {
+                         *       "city": [
+                         *         "is required"
+                         *       ]
+                         *     }
+                         */
+                        errors?: {
+                            [key: string]: string[];
+                        };
+                        /** @description Present on 500: quote it when reporting the error. */
+                        request_id?: string;
+                    };
+                };
+            };
+            /** @description Error body */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description What went wrong, in a sentence.
+                         * @example The city field is required.
+                         */
+                        message: string;
+                        /**
+                         * @description Field errors on 422, keyed by field; nested keys use dots (`hours.mon`, `fields.Manager`).
+                         * @example {
+                         *       "city": [
+                         *         "is required"
+                         *       ]
+                         *     }
+                         */
+                        errors?: {
+                            [key: string]: string[];
+                        };
+                        /** @description Present on 500: quote it when reporting the error. */
+                        request_id?: string;
+                    };
+                };
+            };
+            /** @description Error body */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description What went wrong, in a sentence.
+                         * @example The city field is required.
+                         */
+                        message: string;
+                        /**
+                         * @description Field errors on 422, keyed by field; nested keys use dots (`hours.mon`, `fields.Manager`).
+                         * @example {
+                         *       "city": [
+                         *         "is required"
+                         *       ]
+                         *     }
+                         */
+                        errors?: {
+                            [key: string]: string[];
+                        };
+                        /** @description Present on 500: quote it when reporting the error. */
+                        request_id?: string;
+                    };
+                };
+            };
+            /** @description Error body */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description What went wrong, in a sentence.
+                         * @example The city field is required.
+                         */
+                        message: string;
+                        /**
+                         * @description Field errors on 422, keyed by field; nested keys use dots (`hours.mon`, `fields.Manager`).
+                         * @example {
+                         *       "city": [
+                         *         "is required"
+                         *       ]
+                         *     }
+                         */
+                        errors?: {
+                            [key: string]: string[];
+                        };
+                        /** @description Present on 500: quote it when reporting the error. */
+                        request_id?: string;
+                    };
+                };
+            };
+        };
+    };
+    updateWebhook: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description Public project ID
+                 * @example prj_8Hq2LmZ0aB3xYc7D
+                 */
+                project_id: string;
+                /**
+                 * @description ID of the webhook (`whk_…`), as listed
+                 * @example whk_4f9XkQ2mZr8TbW1c
+                 */
+                webhook_id: string;
+            };
+            cookie?: never;
+        };
+        /** @description Changes to a webhook endpoint; omitted keys keep their values */
+        requestBody: {
+            content: {
+                "application/json": {
+                    /**
+                     * @description Where deliveries are POSTed: an `https` URL whose host resolves to public addresses only (loopback, private, link-local and metadata addresses are refused, here and at each delivery), unless the deployment sets `WEBHOOK_ALLOW_PRIVATE_NETWORKS=true`, which also allows `http`.
+                     * @example https://shop.example/webhooks/locator
+                     */
+                    url?: string;
+                    /**
+                     * @description Event types to receive: `location.created`, `location.updated`, `location.deleted`, `geocoding.failed`, `import.completed`, or `["*"]` for every one (also types added later).
+                     * @example [
+                     *       "location.created",
+                     *       "location.updated",
+                     *       "location.deleted"
+                     *     ]
+                     * @example [
+                     *       "*"
+                     *     ]
+                     */
+                    events?: string[];
+                    /** @description A note of your own; null clears it */
+                    description?: string | null;
+                    /** @description `false` holds its deliveries; `true` sends the held ones, each with a fresh day of retries, and clears `disabled_reason`. */
+                    enabled?: boolean;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            /** @example whk_4f9XkQ2mZr8TbW1c */
+                            id: string;
+                            /**
+                             * @description Where deliveries are POSTed: an `https` URL whose host resolves to public addresses only (loopback, private, link-local and metadata addresses are refused, here and at each delivery), unless the deployment sets `WEBHOOK_ALLOW_PRIVATE_NETWORKS=true`, which also allows `http`.
+                             * @example https://shop.example/webhooks/locator
+                             */
+                            url: string;
+                            /**
+                             * @description Event types to receive: `location.created`, `location.updated`, `location.deleted`, `geocoding.failed`, `import.completed`, or `["*"]` for every one (also types added later).
+                             * @example [
+                             *       "location.created",
+                             *       "location.updated",
+                             *       "location.deleted"
+                             *     ]
+                             * @example [
+                             *       "*"
+                             *     ]
+                             */
+                            events: string[];
+                            /** @description False once disabled by you or after failing deliveries; its pending deliveries wait until it is enabled again */
+                            enabled: boolean;
+                            /** @description A note of your own, or null */
+                            description: string | null;
+                            /** @description Why it is disabled, e.g. `50 tries failed in a row (the last: HTTP 500).`; null while enabled */
+                            disabled_reason: string | null;
+                            /** @description When it was disabled; null while enabled */
+                            disabled_at: string | null;
+                            /**
+                             * Format: date-time
+                             * @description ISO 8601 UTC
+                             * @example 2026-11-21T12:00:00.000Z
+                             */
+                            created_at: string;
+                            /**
+                             * Format: date-time
+                             * @description ISO 8601 UTC
+                             * @example 2026-11-21T12:00:00.000Z
+                             */
+                            updated_at: string;
+                        };
+                    };
+                };
+            };
+            /** @description Error body */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description What went wrong, in a sentence.
+                         * @example The city field is required.
+                         */
+                        message: string;
+                        /**
+                         * @description Field errors on 422, keyed by field; nested keys use dots (`hours.mon`, `fields.Manager`).
+                         * @example {
+                         *       "city": [
+                         *         "is required"
+                         *       ]
+                         *     }
+                         */
+                        errors?: {
+                            [key: string]: string[];
+                        };
+                        /** @description Present on 500: quote it when reporting the error. */
+                        request_id?: string;
+                    };
+                };
+            };
+            /** @description Error body */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description What went wrong, in a sentence.
+                         * @example The city field is required.
+                         */
+                        message: string;
+                        /**
+                         * @description Field errors on 422, keyed by field; nested keys use dots (`hours.mon`, `fields.Manager`).
+                         * @example {
+                         *       "city": [
+                         *         "is required"
+                         *       ]
+                         *     }
+                         */
+                        errors?: {
+                            [key: string]: string[];
+                        };
+                        /** @description Present on 500: quote it when reporting the error. */
+                        request_id?: string;
+                    };
+                };
+            };
+            /** @description Error body */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description What went wrong, in a sentence.
+                         * @example The city field is required.
+                         */
+                        message: string;
+                        /**
+                         * @description Field errors on 422, keyed by field; nested keys use dots (`hours.mon`, `fields.Manager`).
+                         * @example {
+                         *       "city": [
+                         *         "is required"
+                         *       ]
+                         *     }
+                         */
+                        errors?: {
+                            [key: string]: string[];
+                        };
+                        /** @description Present on 500: quote it when reporting the error. */
+                        request_id?: string;
+                    };
+                };
+            };
+            /** @description Error body */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description What went wrong, in a sentence.
+                         * @example The city field is required.
+                         */
+                        message: string;
+                        /**
+                         * @description Field errors on 422, keyed by field; nested keys use dots (`hours.mon`, `fields.Manager`).
+                         * @example {
+                         *       "city": [
+                         *         "is required"
+                         *       ]
+                         *     }
+                         */
+                        errors?: {
+                            [key: string]: string[];
+                        };
+                        /** @description Present on 500: quote it when reporting the error. */
+                        request_id?: string;
+                    };
+                };
+            };
+            /** @description Error body */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description What went wrong, in a sentence.
+                         * @example The city field is required.
+                         */
+                        message: string;
+                        /**
+                         * @description Field errors on 422, keyed by field; nested keys use dots (`hours.mon`, `fields.Manager`).
+                         * @example {
+                         *       "city": [
+                         *         "is required"
+                         *       ]
+                         *     }
+                         */
+                        errors?: {
+                            [key: string]: string[];
+                        };
+                        /** @description Present on 500: quote it when reporting the error. */
+                        request_id?: string;
+                    };
+                };
+            };
+            /** @description Error body */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description What went wrong, in a sentence.
+                         * @example The city field is required.
+                         */
+                        message: string;
+                        /**
+                         * @description Field errors on 422, keyed by field; nested keys use dots (`hours.mon`, `fields.Manager`).
+                         * @example {
+                         *       "city": [
+                         *         "is required"
+                         *       ]
+                         *     }
+                         */
+                        errors?: {
+                            [key: string]: string[];
+                        };
+                        /** @description Present on 500: quote it when reporting the error. */
+                        request_id?: string;
+                    };
+                };
+            };
+            /** @description Error body */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description What went wrong, in a sentence.
+                         * @example The city field is required.
+                         */
+                        message: string;
+                        /**
+                         * @description Field errors on 422, keyed by field; nested keys use dots (`hours.mon`, `fields.Manager`).
+                         * @example {
+                         *       "city": [
+                         *         "is required"
+                         *       ]
+                         *     }
+                         */
+                        errors?: {
+                            [key: string]: string[];
+                        };
+                        /** @description Present on 500: quote it when reporting the error. */
+                        request_id?: string;
+                    };
+                };
+            };
+            /** @description Error body */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description What went wrong, in a sentence.
+                         * @example The city field is required.
+                         */
+                        message: string;
+                        /**
+                         * @description Field errors on 422, keyed by field; nested keys use dots (`hours.mon`, `fields.Manager`).
+                         * @example {
+                         *       "city": [
+                         *         "is required"
+                         *       ]
+                         *     }
+                         */
+                        errors?: {
+                            [key: string]: string[];
+                        };
+                        /** @description Present on 500: quote it when reporting the error. */
+                        request_id?: string;
+                    };
+                };
+            };
+        };
+    };
+    rotateWebhookSecret: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description Public project ID
+                 * @example prj_8Hq2LmZ0aB3xYc7D
+                 */
+                project_id: string;
+                /**
+                 * @description ID of the webhook (`whk_…`), as listed
+                 * @example whk_4f9XkQ2mZr8TbW1c
+                 */
+                webhook_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            /** @example whk_4f9XkQ2mZr8TbW1c */
+                            id: string;
+                            /**
+                             * @description Where deliveries are POSTed: an `https` URL whose host resolves to public addresses only (loopback, private, link-local and metadata addresses are refused, here and at each delivery), unless the deployment sets `WEBHOOK_ALLOW_PRIVATE_NETWORKS=true`, which also allows `http`.
+                             * @example https://shop.example/webhooks/locator
+                             */
+                            url: string;
+                            /**
+                             * @description Event types to receive: `location.created`, `location.updated`, `location.deleted`, `geocoding.failed`, `import.completed`, or `["*"]` for every one (also types added later).
+                             * @example [
+                             *       "location.created",
+                             *       "location.updated",
+                             *       "location.deleted"
+                             *     ]
+                             * @example [
+                             *       "*"
+                             *     ]
+                             */
+                            events: string[];
+                            /** @description False once disabled by you or after failing deliveries; its pending deliveries wait until it is enabled again */
+                            enabled: boolean;
+                            /** @description A note of your own, or null */
+                            description: string | null;
+                            /** @description Why it is disabled, e.g. `50 tries failed in a row (the last: HTTP 500).`; null while enabled */
+                            disabled_reason: string | null;
+                            /** @description When it was disabled; null while enabled */
+                            disabled_at: string | null;
+                            /**
+                             * Format: date-time
+                             * @description ISO 8601 UTC
+                             * @example 2026-11-21T12:00:00.000Z
+                             */
+                            created_at: string;
+                            /**
+                             * Format: date-time
+                             * @description ISO 8601 UTC
+                             * @example 2026-11-21T12:00:00.000Z
+                             */
+                            updated_at: string;
+                            /**
+                             * @description The signing secret (`whsec_…`), shown only in this answer: keep it to verify the `webhook-signature` header with any Standard Webhooks library. `POST .../rotate-secret` makes a new one.
+                             * @example whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw
+                             */
+                            secret: string;
+                        };
+                    };
+                };
+            };
+            /** @description Error body */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description What went wrong, in a sentence.
+                         * @example The city field is required.
+                         */
+                        message: string;
+                        /**
+                         * @description Field errors on 422, keyed by field; nested keys use dots (`hours.mon`, `fields.Manager`).
+                         * @example {
+                         *       "city": [
+                         *         "is required"
+                         *       ]
+                         *     }
+                         */
+                        errors?: {
+                            [key: string]: string[];
+                        };
+                        /** @description Present on 500: quote it when reporting the error. */
+                        request_id?: string;
+                    };
+                };
+            };
+            /** @description Error body */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description What went wrong, in a sentence.
+                         * @example The city field is required.
+                         */
+                        message: string;
+                        /**
+                         * @description Field errors on 422, keyed by field; nested keys use dots (`hours.mon`, `fields.Manager`).
+                         * @example {
+                         *       "city": [
+                         *         "is required"
+                         *       ]
+                         *     }
+                         */
+                        errors?: {
+                            [key: string]: string[];
+                        };
+                        /** @description Present on 500: quote it when reporting the error. */
+                        request_id?: string;
+                    };
+                };
+            };
+            /** @description Error body */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description What went wrong, in a sentence.
+                         * @example The city field is required.
+                         */
+                        message: string;
+                        /**
+                         * @description Field errors on 422, keyed by field; nested keys use dots (`hours.mon`, `fields.Manager`).
+                         * @example {
+                         *       "city": [
+                         *         "is required"
+                         *       ]
+                         *     }
+                         */
+                        errors?: {
+                            [key: string]: string[];
+                        };
+                        /** @description Present on 500: quote it when reporting the error. */
+                        request_id?: string;
+                    };
+                };
+            };
+            /** @description Error body */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description What went wrong, in a sentence.
+                         * @example The city field is required.
+                         */
+                        message: string;
+                        /**
+                         * @description Field errors on 422, keyed by field; nested keys use dots (`hours.mon`, `fields.Manager`).
+                         * @example {
+                         *       "city": [
+                         *         "is required"
+                         *       ]
+                         *     }
+                         */
+                        errors?: {
+                            [key: string]: string[];
+                        };
+                        /** @description Present on 500: quote it when reporting the error. */
+                        request_id?: string;
+                    };
+                };
+            };
+        };
+    };
+    testWebhook: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description Public project ID
+                 * @example prj_8Hq2LmZ0aB3xYc7D
+                 */
+                project_id: string;
+                /**
+                 * @description ID of the webhook (`whk_…`), as listed
+                 * @example whk_4f9XkQ2mZr8TbW1c
+                 */
+                webhook_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            /** @example dlv_8Hq2LmZ0aB3xYc7D */
+                            id: string;
+                            /**
+                             * @description The event delivered: its `webhook-id` header and its `id` in the change feed
+                             * @example evt_3xQ9aB2cD4eF6gH8
+                             */
+                            event_id: string;
+                            /** @example location.updated */
+                            event_type: string;
+                            /** @description `pending` (waiting for its next try, or for its endpoint to be enabled), `delivered` (a 2xx answer), `failed` (given up after its retries) */
+                            status: "pending" | "delivered" | "failed";
+                            /** @description When the next try is due; null once delivered or failed, and while the endpoint is disabled */
+                            next_attempt_at: string | null;
+                            /** @description When a try succeeded */
+                            delivered_at: string | null;
+                            /**
+                             * Format: date-time
+                             * @description ISO 8601 UTC
+                             * @example 2026-11-21T12:00:00.000Z
+                             */
+                            created_at: string;
+                            /** @description Every try, oldest first */
+                            attempts: {
+                                /**
+                                 * Format: date-time
+                                 * @description ISO 8601 UTC
+                                 * @example 2026-11-21T12:00:00.000Z
+                                 */
+                                attempted_at: string;
+                                /** @description The receiver's HTTP status; null when no answer came */
+                                status_code: number | null;
+                                /** @description From sending to the answer (at most the 10 s timeout) */
+                                duration_ms: number;
+                                /** @description Why the try failed (`HTTP 500`, `no answer within 10000 ms`, `refused: … resolves to a private address`), null when delivered */
+                                error: string | null;
+                                /** @description The start of the receiver's answer, at most 1 KB */
+                                response_body: string | null;
+                            }[];
+                        };
+                    };
+                };
+            };
+            /** @description Error body */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description What went wrong, in a sentence.
+                         * @example The city field is required.
+                         */
+                        message: string;
+                        /**
+                         * @description Field errors on 422, keyed by field; nested keys use dots (`hours.mon`, `fields.Manager`).
+                         * @example {
+                         *       "city": [
+                         *         "is required"
+                         *       ]
+                         *     }
+                         */
+                        errors?: {
+                            [key: string]: string[];
+                        };
+                        /** @description Present on 500: quote it when reporting the error. */
+                        request_id?: string;
+                    };
+                };
+            };
+            /** @description Error body */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description What went wrong, in a sentence.
+                         * @example The city field is required.
+                         */
+                        message: string;
+                        /**
+                         * @description Field errors on 422, keyed by field; nested keys use dots (`hours.mon`, `fields.Manager`).
+                         * @example {
+                         *       "city": [
+                         *         "is required"
+                         *       ]
+                         *     }
+                         */
+                        errors?: {
+                            [key: string]: string[];
+                        };
+                        /** @description Present on 500: quote it when reporting the error. */
+                        request_id?: string;
+                    };
+                };
+            };
+            /** @description Error body */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description What went wrong, in a sentence.
+                         * @example The city field is required.
+                         */
+                        message: string;
+                        /**
+                         * @description Field errors on 422, keyed by field; nested keys use dots (`hours.mon`, `fields.Manager`).
+                         * @example {
+                         *       "city": [
+                         *         "is required"
+                         *       ]
+                         *     }
+                         */
+                        errors?: {
+                            [key: string]: string[];
+                        };
+                        /** @description Present on 500: quote it when reporting the error. */
+                        request_id?: string;
+                    };
+                };
+            };
+            /** @description Error body */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description What went wrong, in a sentence.
+                         * @example The city field is required.
+                         */
+                        message: string;
+                        /**
+                         * @description Field errors on 422, keyed by field; nested keys use dots (`hours.mon`, `fields.Manager`).
+                         * @example {
+                         *       "city": [
+                         *         "is required"
+                         *       ]
+                         *     }
+                         */
+                        errors?: {
+                            [key: string]: string[];
+                        };
+                        /** @description Present on 500: quote it when reporting the error. */
+                        request_id?: string;
+                    };
+                };
+            };
+        };
+    };
+    listWebhookDeliveries: {
+        parameters: {
+            query?: {
+                page?: number;
+                /** @description Page size, 1 to 100 (default 25) */
+                limit?: number;
+                /** @description `pending` (waiting for its next try, or for its endpoint to be enabled), `delivered` (a 2xx answer), `failed` (given up after its retries) */
+                status?: "pending" | "delivered" | "failed";
+            };
+            header?: never;
+            path: {
+                /**
+                 * @description Public project ID
+                 * @example prj_8Hq2LmZ0aB3xYc7D
+                 */
+                project_id: string;
+                /**
+                 * @description ID of the webhook (`whk_…`), as listed
+                 * @example whk_4f9XkQ2mZr8TbW1c
+                 */
+                webhook_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            /** @example dlv_8Hq2LmZ0aB3xYc7D */
+                            id: string;
+                            /**
+                             * @description The event delivered: its `webhook-id` header and its `id` in the change feed
+                             * @example evt_3xQ9aB2cD4eF6gH8
+                             */
+                            event_id: string;
+                            /** @example location.updated */
+                            event_type: string;
+                            /** @description `pending` (waiting for its next try, or for its endpoint to be enabled), `delivered` (a 2xx answer), `failed` (given up after its retries) */
+                            status: "pending" | "delivered" | "failed";
+                            /** @description When the next try is due; null once delivered or failed, and while the endpoint is disabled */
+                            next_attempt_at: string | null;
+                            /** @description When a try succeeded */
+                            delivered_at: string | null;
+                            /**
+                             * Format: date-time
+                             * @description ISO 8601 UTC
+                             * @example 2026-11-21T12:00:00.000Z
+                             */
+                            created_at: string;
+                            /** @description Every try, oldest first */
+                            attempts: {
+                                /**
+                                 * Format: date-time
+                                 * @description ISO 8601 UTC
+                                 * @example 2026-11-21T12:00:00.000Z
+                                 */
+                                attempted_at: string;
+                                /** @description The receiver's HTTP status; null when no answer came */
+                                status_code: number | null;
+                                /** @description From sending to the answer (at most the 10 s timeout) */
+                                duration_ms: number;
+                                /** @description Why the try failed (`HTTP 500`, `no answer within 10000 ms`, `refused: … resolves to a private address`), null when delivered */
+                                error: string | null;
+                                /** @description The start of the receiver's answer, at most 1 KB */
+                                response_body: string | null;
+                            }[];
+                        }[];
+                        links: {
+                            /** @description Absolute URL of page 1 */
+                            first: string;
+                            /** @description Absolute URL of the last page */
+                            last: string;
+                            /** @description Previous page, or null on the first */
+                            prev: string | null;
+                            /** @description Next page, or null on the last */
+                            next: string | null;
+                            /** @description This page */
+                            self: string;
+                        };
+                        meta: {
+                            /** @example 1 */
+                            current_page: number;
+                            /** @description Position of the first item on this page (1-based), null when empty */
+                            from: number | null;
+                            /** @description At least 1 */
+                            last_page: number;
+                            /** @description Absolute URL of the list, without query */
+                            path: string;
+                            per_page: number;
+                            /** @description Position of the last item on this page, null when empty */
+                            to: number | null;
+                            total: number;
+                        };
+                    };
+                };
+            };
+            /** @description Error body */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description What went wrong, in a sentence.
+                         * @example The city field is required.
+                         */
+                        message: string;
+                        /**
+                         * @description Field errors on 422, keyed by field; nested keys use dots (`hours.mon`, `fields.Manager`).
+                         * @example {
+                         *       "city": [
+                         *         "is required"
+                         *       ]
+                         *     }
+                         */
+                        errors?: {
+                            [key: string]: string[];
+                        };
+                        /** @description Present on 500: quote it when reporting the error. */
+                        request_id?: string;
+                    };
+                };
+            };
+            /** @description Error body */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description What went wrong, in a sentence.
+                         * @example The city field is required.
+                         */
+                        message: string;
+                        /**
+                         * @description Field errors on 422, keyed by field; nested keys use dots (`hours.mon`, `fields.Manager`).
+                         * @example {
+                         *       "city": [
+                         *         "is required"
+                         *       ]
+                         *     }
+                         */
+                        errors?: {
+                            [key: string]: string[];
+                        };
+                        /** @description Present on 500: quote it when reporting the error. */
+                        request_id?: string;
+                    };
+                };
+            };
+            /** @description Error body */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description What went wrong, in a sentence.
+                         * @example The city field is required.
+                         */
+                        message: string;
+                        /**
+                         * @description Field errors on 422, keyed by field; nested keys use dots (`hours.mon`, `fields.Manager`).
+                         * @example {
+                         *       "city": [
+                         *         "is required"
+                         *       ]
+                         *     }
+                         */
+                        errors?: {
+                            [key: string]: string[];
+                        };
+                        /** @description Present on 500: quote it when reporting the error. */
+                        request_id?: string;
+                    };
+                };
+            };
+            /** @description Error body */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description What went wrong, in a sentence.
+                         * @example The city field is required.
+                         */
+                        message: string;
+                        /**
+                         * @description Field errors on 422, keyed by field; nested keys use dots (`hours.mon`, `fields.Manager`).
+                         * @example {
+                         *       "city": [
+                         *         "is required"
+                         *       ]
+                         *     }
+                         */
+                        errors?: {
+                            [key: string]: string[];
+                        };
+                        /** @description Present on 500: quote it when reporting the error. */
+                        request_id?: string;
+                    };
+                };
+            };
+            /** @description Error body */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description What went wrong, in a sentence.
+                         * @example The city field is required.
+                         */
+                        message: string;
+                        /**
+                         * @description Field errors on 422, keyed by field; nested keys use dots (`hours.mon`, `fields.Manager`).
+                         * @example {
+                         *       "city": [
+                         *         "is required"
+                         *       ]
+                         *     }
+                         */
+                        errors?: {
+                            [key: string]: string[];
+                        };
+                        /** @description Present on 500: quote it when reporting the error. */
+                        request_id?: string;
+                    };
+                };
+            };
+        };
+    };
+    retryWebhookDelivery: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description Public project ID
+                 * @example prj_8Hq2LmZ0aB3xYc7D
+                 */
+                project_id: string;
+                /**
+                 * @description ID of the webhook (`whk_…`), as listed
+                 * @example whk_4f9XkQ2mZr8TbW1c
+                 */
+                webhook_id: string;
+                /**
+                 * @description ID of the delivery (`dlv_…`), as its log lists it
+                 * @example dlv_8Hq2LmZ0aB3xYc7D
+                 */
+                delivery_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            /** @example dlv_8Hq2LmZ0aB3xYc7D */
+                            id: string;
+                            /**
+                             * @description The event delivered: its `webhook-id` header and its `id` in the change feed
+                             * @example evt_3xQ9aB2cD4eF6gH8
+                             */
+                            event_id: string;
+                            /** @example location.updated */
+                            event_type: string;
+                            /** @description `pending` (waiting for its next try, or for its endpoint to be enabled), `delivered` (a 2xx answer), `failed` (given up after its retries) */
+                            status: "pending" | "delivered" | "failed";
+                            /** @description When the next try is due; null once delivered or failed, and while the endpoint is disabled */
+                            next_attempt_at: string | null;
+                            /** @description When a try succeeded */
+                            delivered_at: string | null;
+                            /**
+                             * Format: date-time
+                             * @description ISO 8601 UTC
+                             * @example 2026-11-21T12:00:00.000Z
+                             */
+                            created_at: string;
+                            /** @description Every try, oldest first */
+                            attempts: {
+                                /**
+                                 * Format: date-time
+                                 * @description ISO 8601 UTC
+                                 * @example 2026-11-21T12:00:00.000Z
+                                 */
+                                attempted_at: string;
+                                /** @description The receiver's HTTP status; null when no answer came */
+                                status_code: number | null;
+                                /** @description From sending to the answer (at most the 10 s timeout) */
+                                duration_ms: number;
+                                /** @description Why the try failed (`HTTP 500`, `no answer within 10000 ms`, `refused: … resolves to a private address`), null when delivered */
+                                error: string | null;
+                                /** @description The start of the receiver's answer, at most 1 KB */
+                                response_body: string | null;
+                            }[];
+                        };
+                    };
+                };
+            };
+            /** @description Error body */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description What went wrong, in a sentence.
+                         * @example The city field is required.
+                         */
+                        message: string;
+                        /**
+                         * @description Field errors on 422, keyed by field; nested keys use dots (`hours.mon`, `fields.Manager`).
+                         * @example {
+                         *       "city": [
+                         *         "is required"
+                         *       ]
+                         *     }
+                         */
+                        errors?: {
+                            [key: string]: string[];
+                        };
+                        /** @description Present on 500: quote it when reporting the error. */
+                        request_id?: string;
+                    };
+                };
+            };
+            /** @description Error body */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description What went wrong, in a sentence.
+                         * @example The city field is required.
+                         */
+                        message: string;
+                        /**
+                         * @description Field errors on 422, keyed by field; nested keys use dots (`hours.mon`, `fields.Manager`).
+                         * @example {
+                         *       "city": [
+                         *         "is required"
+                         *       ]
+                         *     }
+                         */
+                        errors?: {
+                            [key: string]: string[];
+                        };
+                        /** @description Present on 500: quote it when reporting the error. */
+                        request_id?: string;
+                    };
+                };
+            };
+            /** @description Error body */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description What went wrong, in a sentence.
+                         * @example The city field is required.
+                         */
+                        message: string;
+                        /**
+                         * @description Field errors on 422, keyed by field; nested keys use dots (`hours.mon`, `fields.Manager`).
+                         * @example {
+                         *       "city": [
+                         *         "is required"
+                         *       ]
+                         *     }
+                         */
+                        errors?: {
+                            [key: string]: string[];
+                        };
+                        /** @description Present on 500: quote it when reporting the error. */
+                        request_id?: string;
+                    };
+                };
+            };
+            /** @description Error body */
+            409: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -1,6 +1,7 @@
 import { Type, type Static } from 'typebox';
 import { Value } from 'typebox/value';
 import { GEOCODER_PROVIDERS, geocoderConfigOf, type GeocoderConfig } from './geocoder-config.ts';
+import { DEFAULT_RETRY_SCHEDULE, parseDurations } from '../domain/webhook-retries.ts';
 import { parseTrustProxy, type TrustProxy } from './trust-proxy.ts';
 
 /** Environment variables the service reads, with their defaults. Parsed once at start-up. */
@@ -31,6 +32,13 @@ const EnvSchema = Type.Object({
   GEOCODING_WORKER: Type.Union([Type.Literal('on'), Type.Literal('off')], { default: 'on' }),
   GEOCODING_MAX_ATTEMPTS: Type.Integer({ default: 5, minimum: 1, maximum: 50 }),
   GEOCODING_POLL_MS: Type.Integer({ default: 1000, minimum: 10, maximum: 600000 }),
+  WEBHOOK_ALLOW_PRIVATE_NETWORKS: Type.Union([Type.Literal('true'), Type.Literal('false')], { default: 'false' }),
+  WEBHOOK_WORKER: Type.Union([Type.Literal('on'), Type.Literal('off')], { default: 'on' }),
+  WEBHOOK_POLL_MS: Type.Integer({ default: 1000, minimum: 10, maximum: 600000 }),
+  WEBHOOK_CONCURRENCY: Type.Integer({ default: 8, minimum: 1, maximum: 100 }),
+  WEBHOOK_TIMEOUT_MS: Type.Integer({ default: 10000, minimum: 100, maximum: 60000 }),
+  WEBHOOK_RETRY_SCHEDULE: Type.String({ default: DEFAULT_RETRY_SCHEDULE }),
+  EVENT_RETENTION_DAYS: Type.Integer({ default: 90, minimum: 1, maximum: 3650 }),
 });
 
 export interface Config {
@@ -62,6 +70,25 @@ export interface Config {
   geocoder: GeocoderConfig;
   /** The queue of locations waiting for coordinates, worked in each server process. */
   geocodingQueue: { worker: boolean; maxAttempts: number; pollMs: number };
+  /** Webhook deliveries, worked in each server process. */
+  webhooks: WebhookConfig;
+  /** Days the change feed keeps an event (and webhook deliveries their log). */
+  eventRetentionDays: number;
+}
+
+export interface WebhookConfig {
+  /** Whether endpoints may be on loopback, private or link-local addresses, and use plain http (tests, closed networks). */
+  allowPrivateNetworks: boolean;
+  /** Whether this process sends deliveries (and prunes expired events). */
+  worker: boolean;
+  /** How often an idle worker looks for due deliveries. */
+  pollMs: number;
+  /** Deliveries this process sends at once. */
+  concurrency: number;
+  /** Bound of one delivery: connecting, sending and reading the answer. */
+  timeoutMs: number;
+  /** Waits before each retry of a failed delivery; spent, the delivery is given up and its endpoint disabled. */
+  retrySchedule: number[];
 }
 
 export class ConfigError extends Error {}
@@ -100,6 +127,15 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     trustProxy: requireTrustProxy(parsed.TRUST_PROXY),
     geocoder: requireGeocoder(parsed),
     geocodingQueue: { worker: parsed.GEOCODING_WORKER === 'on', maxAttempts: parsed.GEOCODING_MAX_ATTEMPTS, pollMs: parsed.GEOCODING_POLL_MS },
+    webhooks: {
+      allowPrivateNetworks: parsed.WEBHOOK_ALLOW_PRIVATE_NETWORKS === 'true',
+      worker: parsed.WEBHOOK_WORKER === 'on',
+      pollMs: parsed.WEBHOOK_POLL_MS,
+      concurrency: parsed.WEBHOOK_CONCURRENCY,
+      timeoutMs: parsed.WEBHOOK_TIMEOUT_MS,
+      retrySchedule: requireRetrySchedule(parsed.WEBHOOK_RETRY_SCHEDULE),
+    },
+    eventRetentionDays: parsed.EVENT_RETENTION_DAYS,
   };
 }
 
@@ -111,6 +147,16 @@ function requireTrustProxy(text: string): TrustProxy {
     );
   }
   return trust;
+}
+
+function requireRetrySchedule(text: string): number[] {
+  const schedule = parseDurations(text);
+  if (schedule === undefined) {
+    throw new ConfigError(
+      `Invalid environment variable WEBHOOK_RETRY_SCHEDULE=${JSON.stringify(text)}: use comma-separated durations such as ${DEFAULT_RETRY_SCHEDULE} (units ms, s, m, h, d)`,
+    );
+  }
+  return schedule;
 }
 
 function requireGeocoder(variables: Static<typeof EnvSchema>): GeocoderConfig {

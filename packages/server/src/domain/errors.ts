@@ -11,7 +11,7 @@ export function addFieldError(errors: FieldErrors, field: string, message: strin
  * turns each kind into its status (`http/error-handler.ts`) and the CLI prints the message.
  */
 export abstract class DomainError extends Error {
-  abstract readonly kind: 'not-found' | 'unauthorized' | 'forbidden' | 'invalid' | 'conflict';
+  abstract readonly kind: 'not-found' | 'unauthorized' | 'forbidden' | 'invalid' | 'conflict' | 'gone';
 }
 
 /** Something named does not exist, or belongs to someone else (which callers must not be able to tell apart). */
@@ -37,6 +37,11 @@ export class ForbiddenError extends DomainError {
 /** The request contradicts the state it meets (a name already taken, a request still running). */
 export class ConflictError extends DomainError {
   readonly kind = 'conflict';
+}
+
+/** Something named existed once and is kept no longer (a change-feed cursor older than the retention). */
+export class GoneError extends DomainError {
+  readonly kind = 'gone';
 }
 
 /** Input that breaks a rule; with field errors when they can be named. */

@@ -4,7 +4,7 @@ import { ApiError } from './errors.ts';
 import { fieldErrorsFromValidation } from './validation-errors.ts';
 
 /** The status each kind of domain error answers with. */
-const DOMAIN_STATUS: Record<DomainError['kind'], number> = { 'not-found': 404, unauthorized: 401, forbidden: 403, invalid: 422, conflict: 409 };
+const DOMAIN_STATUS: Record<DomainError['kind'], number> = { 'not-found': 404, unauthorized: 401, forbidden: 403, invalid: 422, conflict: 409, gone: 410 };
 
 const CLIENT_ERRORS: Record<string, { status: number; message: string }> = {
   FST_ERR_CTP_INVALID_MEDIA_TYPE: { status: 415, message: 'Request bodies must be sent as Content-Type: application/json.' },

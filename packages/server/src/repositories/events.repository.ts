@@ -68,3 +68,15 @@ export async function deleteEventsBefore(db: Executor, cutoff: string, batch: nu
     .executeTakeFirst();
   return Number(result.numDeletedRows);
 }
+
+/** The project's newest event that the feed lists, if any. */
+export async function latestEventId(db: Executor, projectId: number): Promise<{ id: number; public_id: string } | undefined> {
+  return db
+    .selectFrom('events')
+    .select(['id', 'public_id'])
+    .where('project_id', '=', projectId)
+    .where('type', '<>', 'ping')
+    .orderBy('id', 'desc')
+    .limit(1)
+    .executeTakeFirst();
+}

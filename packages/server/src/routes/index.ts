@@ -23,6 +23,16 @@ import { registerPublicSearch } from './public/search.get.ts';
 import { registerV2ProjectsList } from './v2/projects.list.ts';
 import { registerV2PublishableKeys } from './v2/publishable-keys.ts';
 import { registerV2UserGet } from './v2/user.get.ts';
+import { registerV2EventsList } from './v2/events.list.ts';
+import { registerV2WebhookDeliveriesList } from './v2/webhook-deliveries.list.ts';
+import { registerV2WebhookDeliveriesRetry } from './v2/webhook-deliveries.retry.ts';
+import { registerV2WebhooksDelete } from './v2/webhooks.delete.ts';
+import { registerV2WebhooksGet } from './v2/webhooks.get.ts';
+import { registerV2WebhooksList } from './v2/webhooks.list.ts';
+import { registerV2WebhooksPatch } from './v2/webhooks.patch.ts';
+import { registerV2WebhooksPing } from './v2/webhooks.ping.ts';
+import { registerV2WebhooksPost } from './v2/webhooks.post.ts';
+import { registerV2WebhooksRotateSecret } from './v2/webhooks.rotate-secret.ts';
 
 /** Every route of the service, in blocks by API version. */
 export function registerRoutes(app: App): void {
@@ -49,6 +59,18 @@ export function registerRoutes(app: App): void {
   registerV2LocationsPatch(app);
   registerV2LocationsPut(app);
   registerV2LocationsDelete(app);
+
+  // V2 change feed and webhooks: what changed, by whom, read in order or pushed to the project's endpoints
+  registerV2EventsList(app);
+  registerV2WebhooksList(app);
+  registerV2WebhooksGet(app);
+  registerV2WebhooksPost(app);
+  registerV2WebhooksPatch(app);
+  registerV2WebhooksDelete(app);
+  registerV2WebhooksRotateSecret(app);
+  registerV2WebhooksPing(app);
+  registerV2WebhookDeliveriesList(app);
+  registerV2WebhookDeliveriesRetry(app);
 
   // Store finder (public): read-only, with a publishable key, for websites' visitors
   registerPublicSearch(app);

@@ -11,6 +11,7 @@ import {
 import type { CreatedUser } from '../../src/services/accounts.service.ts';
 import { refOfProject, type ProjectRef } from '../../src/services/project-access.ts';
 import { createKey } from '../../src/services/publishable-keys.service.ts';
+import { createWebhook } from '../../src/services/webhooks.service.ts';
 import { createLocationDirectly, TEST_ACTOR } from '../support/factories.ts';
 import { describeRouteSecurity, type SecuredRoute } from '../support/security.ts';
 import { call, startTestServer, type TestServer } from '../support/server.ts';
@@ -82,6 +83,54 @@ function publishableKeyRoutes(): SecuredRoute[] {
   ];
 }
 
+/** The change feed and the webhook routes; the ID routes act on an endpoint made through the service. */
+function eventAndWebhookRoutes(): SecuredRoute[] {
+  const rule = { api: 'v2', scope: 'project:manage', planGated: true, owned: true } as const;
+  const collection = '/api/v2/projects/:project_id/webhooks';
+  const pathOf = (account: CreatedUser) => `/api/v2/projects/${account.project.public_id}/webhooks`;
+  // Port 9 of this machine: nothing answers, so a test ping fails at once without leaving the machine.
+  const existing = async (server: TestServer, account: CreatedUser) => {
+    const { webhook } = await createWebhook(server.database.db, {
+      project: refOfProject(account.project),
+      input: { url: 'http://127.0.0.1:9/hook', events: ['*'] },
+      reach: { allowPrivateNetworks: true },
+      now: new Date().toISOString(),
+    });
+    return `${pathOf(account)}/${webhook.id}`;
+  };
+  const delivered = async (server: TestServer, account: CreatedUser) => {
+    const webhook = await existing(server, account);
+    await createLocationDirectly(server.database.db, account.project, { name: 'Changed', city: 'Austin', lat: 30.27, lng: -97.74 });
+    const deliveryId = (await server.database.db.selectFrom('webhook_deliveries').select('public_id').orderBy('id', 'desc').executeTakeFirstOrThrow()).public_id;
+    return `${webhook}/deliveries/${deliveryId}`;
+  };
+  return [
+    {
+      api: 'v2',
+      scope: 'project:read',
+      planGated: true,
+      owned: true,
+      method: 'GET',
+      route: '/api/v2/projects/:project_id/events',
+      setup: async (_server, account) => ({ path: `/api/v2/projects/${account.project.public_id}/events` }),
+    },
+    { ...rule, method: 'GET', route: collection, setup: async (_server, account) => ({ path: pathOf(account) }) },
+    { ...rule, method: 'POST', route: collection, setup: async (_server, account) => ({ path: pathOf(account), body: { url: 'http://127.0.0.1:9/hook', events: ['*'] } }) },
+    { ...rule, method: 'GET', route: `${collection}/:webhook_id`, setup: async (server, account) => ({ path: await existing(server, account) }) },
+    { ...rule, method: 'PATCH', route: `${collection}/:webhook_id`, setup: async (server, account) => ({ path: await existing(server, account), body: { enabled: false } }) },
+    { ...rule, method: 'DELETE', route: `${collection}/:webhook_id`, setup: async (server, account) => ({ path: await existing(server, account) }) },
+    { ...rule, method: 'POST', route: `${collection}/:webhook_id/rotate-secret`, setup: async (server, account) => ({ path: `${await existing(server, account)}/rotate-secret` }) },
+    { ...rule, method: 'POST', route: `${collection}/:webhook_id/test`, setup: async (server, account) => ({ path: `${await existing(server, account)}/test` }) },
+    { ...rule, method: 'GET', route: `${collection}/:webhook_id/deliveries`, setup: async (server, account) => ({ path: `${await existing(server, account)}/deliveries` }) },
+    {
+      ...rule,
+      method: 'POST',
+      route: `${collection}/:webhook_id/deliveries/:delivery_id/retry`,
+      setup: async (server, account) => ({ path: `${await delivered(server, account)}/retry` }),
+    },
+  ];
+}
+
 const routes: SecuredRoute[] = [
   // V2 account
   { method: 'GET', route: '/api/v2/user', api: 'v2', scope: 'user:read', planGated: false, owned: false, setup: async () => ({ path: '/api/v2/user' }) },
@@ -103,6 +152,9 @@ const routes: SecuredRoute[] = [
 
   // V2 locations
   ...v2LocationRoutes(),
+
+  // V2 change feed and webhooks
+  ...eventAndWebhookRoutes(),
 
   // V1 (legacy): the personal project only; a list or create of another user is their own, so only ID routes are owned
   ...v1LocationRoutes(),

@@ -8,6 +8,8 @@ const START_TIMEOUT_MS = 30_000;
 export interface ChildServer {
   url: string;
   stop(): Promise<void>;
+  /** `kill -9`: the process dies at once, finishing nothing. */
+  crash(): Promise<void>;
 }
 
 /**
@@ -23,7 +25,7 @@ export async function startChildServer(env: Record<string, string>): Promise<Chi
   try {
     const url = await listeningUrl(child);
     await waitUntilReady(url);
-    return { url, stop };
+    return { url, stop, crash: () => crashChild(child) };
   } catch (error) {
     await stop();
     throw error;
@@ -58,6 +60,13 @@ function listeningUrl(child: ChildProcess): Promise<string> {
 async function waitUntilReady(url: string): Promise<void> {
   const readiness = () => fetch(`${url}/readyz`).then((response) => response.status, () => 0);
   if ((await readUntil(readiness, (status) => status === 200, { tries: 100, intervalMs: 100 })) !== 200) throw new Error(`${url} never became ready`);
+}
+
+async function crashChild(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null || child.signalCode !== null) return;
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  child.kill('SIGKILL');
+  await exited;
 }
 
 async function stopChild(child: ChildProcess): Promise<void> {

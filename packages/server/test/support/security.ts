@@ -57,7 +57,8 @@ async function rightToken(server: TestServer, route: SecuredRoute, account: Crea
  */
 export function describeRouteSecurity(routes: readonly SecuredRoute[]): void {
   // Many deliberate 401s come from one address; the failed-authentication budget is tested on its own.
-  const server = useTestServer({ env: { AUTH_FAILURE_LIMIT_PER_MINUTE: '0' } });
+  // Webhook routes point at this machine (nothing leaves it), which a deployment must allow.
+  const server = useTestServer({ env: { AUTH_FAILURE_LIMIT_PER_MINUTE: '0', WEBHOOK_ALLOW_PRIVATE_NETWORKS: 'true' } });
 
   /** A fresh account and what the route needs in it. */
   async function arrange(route: SecuredRoute) {

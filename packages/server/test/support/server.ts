@@ -6,6 +6,7 @@ import { migrateToLatest } from '../../src/db/migrate.ts';
 import { buildApp, type BuildAppOptions } from '../../src/http/app.ts';
 import type { App } from '../../src/http/app-type.ts';
 import { StoreFinderIndexes } from '../../src/services/store-finder-index.ts';
+import { webhookSenderFor } from '../../src/webhooks/sender.ts';
 import { createGeocoder } from '../../src/geocoding/create-geocoder.ts';
 import { createRateLimitStore } from '../../src/ratelimit/create-store.ts';
 import { createProject, createUser, type CreatedUser } from '../../src/services/accounts.service.ts';
@@ -53,9 +54,10 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
     database,
     clock: () => clock.now,
     rateLimitStore: createRateLimitStore(config),
-    // No worker runs in tests: those of the geocoding queue drive it themselves, job by job.
+    // No worker runs in tests: those of the geocoding queue and of webhooks drive them themselves, job by job.
     geocoder: createGeocoder(config, { db: database.db, clock: () => clock.now }),
     finderIndexes: new StoreFinderIndexes(),
+    webhookSender: webhookSenderFor(config),
   };
   const logLines = options.logLines;
   const app = await buildApp(ctx, {
@@ -74,6 +76,7 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
     ctx,
     async stop() {
       await app.close();
+      ctx.webhookSender.close();
       await testDatabase.dispose();
     },
   };

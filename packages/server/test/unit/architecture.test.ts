@@ -11,13 +11,14 @@ const MAY_IMPORT: Record<string, readonly string[]> = {
   db: [],
   repositories: ['db', 'domain'],
   geocoding: ['config', 'db', 'domain', 'repositories'],
-  services: ['(root)', 'db', 'domain', 'geocoding', 'repositories', 'schemas'],
+  services: ['(root)', 'db', 'domain', 'geocoding', 'repositories', 'schemas', 'webhooks'],
+  webhooks: ['config', 'domain'],
   schemas: ['domain'],
   ratelimit: ['(root)', 'config', 'http'],
   http: ['(root)', 'config', 'domain', 'ratelimit', 'routes', 'schemas', 'services'],
   routes: ['domain', 'http', 'schemas', 'services'],
   cli: ['(root)', 'config', 'db', 'domain', 'geocoding', 'services'],
-  '(root)': ['config', 'db', 'geocoding', 'http', 'ratelimit', 'services'],
+  '(root)': ['config', 'db', 'geocoding', 'http', 'ratelimit', 'services', 'webhooks'],
 };
 
 /** Packages that tie code to HTTP, and the folders that must not know HTTP exists. */

@@ -1,0 +1,35 @@
+import { isoNow } from '../../domain/time.ts';
+import type { App } from '../../http/app-type.ts';
+import { projectRef } from '../../http/auth.ts';
+import { DataEnvelope, errorResponses } from '../../schemas/common.ts';
+import { DeliveryBody } from '../../schemas/webhooks.ts';
+import { retryWebhookDelivery } from '../../services/webhooks.service.ts';
+import { DeliveryParams, WEBHOOKS_AUTH, WEBHOOKS_TAG } from './webhooks.params.ts';
+
+export function registerV2WebhookDeliveriesRetry(app: App): void {
+  app.post(
+    '/api/v2/projects/:project_id/webhooks/:webhook_id/deliveries/:delivery_id/retry',
+    {
+      config: { auth: WEBHOOKS_AUTH },
+      schema: {
+        tags: [WEBHOOKS_TAG],
+        operationId: 'retryWebhookDelivery',
+        summary: 'Send a delivery again',
+        description:
+          'Queues the delivery again from now, whatever became of it (a failed one, or a delivered one your receiver lost), with a fresh day of retries; later deliveries of the same location wait for it, so they still arrive after it. Answers 202 with the delivery, `pending`. 409 while the endpoint is disabled (enable it first) and for a test ping.',
+        security: [{ apiToken: [] }],
+        params: DeliveryParams,
+        response: { 202: DataEnvelope(DeliveryBody), ...errorResponses(401, 403, 404, 409, 429) },
+      },
+    },
+    async (request, reply) => {
+      const delivery = await retryWebhookDelivery(app.ctx.database.db, {
+        project: projectRef(request, request.params.project_id),
+        webhookId: request.params.webhook_id,
+        deliveryId: request.params.delivery_id,
+        now: isoNow(app.ctx.clock),
+      });
+      return reply.code(202).send({ data: delivery });
+    },
+  );
+}
