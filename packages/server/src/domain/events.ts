@@ -13,15 +13,13 @@ export type Actor =
   | { type: 'system'; id: string };
 
 export type ActorType = Actor['type'];
-export const ACTOR_TYPES: readonly ActorType[] = ['token', 'legacy_token', 'cli', 'import', 'system'];
 
 /** Changes of a location: each carries the location's V2 body (the last state for a deletion). */
 export const LOCATION_EVENT_TYPES = ['location.created', 'location.updated', 'location.deleted', 'geocoding.failed'] as const;
 export type LocationEventType = (typeof LOCATION_EVENT_TYPES)[number];
 
 /** The kinds of project configuration, as their events name them (`filter.updated`). */
-export const SETTING_EVENT_KINDS = ['location_type', 'marker', 'filter', 'field', 'call_to_action'] as const;
-export type SettingEventKind = (typeof SETTING_EVENT_KINDS)[number];
+export type SettingEventKind = 'location_type' | 'marker' | 'filter' | 'field' | 'call_to_action';
 export type SettingEventType = `${SettingEventKind}.${'created' | 'updated' | 'deleted'}`;
 
 /** What webhook endpoints may subscribe to (or `*` for all of them). Configuration changes are in the feed only. */

@@ -78,18 +78,19 @@ export async function attemptDelivery(ctx: DeliveryContext, claimed: WebhookDeli
     payload: webhookPayloadOf(event),
     secrets: signingSecretsOf(endpoint, iso(attemptedAt)),
   });
+  // The endpoint's row is written before the delivery's, in the order every other writer of both takes them (enabling
+  // an endpoint, deleting one), so that two of them never wait for each other on PostgreSQL.
   return ctx.db.transaction().execute(async (trx) => {
     const now = iso(ctx.clock());
     await webhooks.insertAttempt(trx, attemptOf(claimed.id, iso(attemptedAt), outcome));
     if (outcome.delivered) {
-      if (!(await webhooks.settleDelivery(trx, claimed, { status: 'delivered', nextAttemptAt: null }, now))) return 'lost';
       await webhooks.resetFailures(trx, endpoint.id);
-      return 'delivered';
+      return (await webhooks.settleDelivery(trx, claimed, { status: 'delivered', nextAttemptAt: null }, now)) ? 'delivered' : 'lost';
     }
+    const failures = await webhooks.countFailure(trx, endpoint.id);
     const delay = retryDelay(claimed.tries, ctx.retrySchedule);
     const status = delay === undefined ? 'failed' : 'pending';
     if (!(await webhooks.settleDelivery(trx, claimed, { status, nextAttemptAt: delay === undefined ? null : iso(ctx.clock() + delay) }, now))) return 'lost';
-    const failures = await webhooks.countFailure(trx, endpoint.id);
     if (delay === undefined) {
       await disableEndpoint(trx, endpoint.id, `A delivery failed for ${describeSpan(ctx.retrySchedule)} (${claimed.tries} tries; the last: ${outcome.error ?? 'failed'}).`, now);
       return 'failed';
