@@ -33,7 +33,18 @@ const checksums = (summary: CopySummary) => Object.fromEntries(summary.tables.ma
 
 /** Starts the real server on a database, serving it as production would. */
 async function serve(databaseUrl: string, env: Record<string, string> = {}): Promise<RunningServer> {
-  const config = loadConfig({ DATABASE_URL: databaseUrl, PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'silent', GEOCODER: 'none', GEOCODING_WORKER: 'off', PUBLIC_URL: 'https://locator.example.com', ...env });
+  const config = loadConfig({
+    DATABASE_URL: databaseUrl,
+    PORT: '0',
+    HOST: '127.0.0.1',
+    LOG_LEVEL: 'silent',
+    GEOCODER: 'none',
+    GEOCODING_WORKER: 'off',
+    WEBHOOK_WORKER: 'off',
+    WEBHOOK_ALLOW_PRIVATE_NETWORKS: 'true',
+    PUBLIC_URL: 'https://locator.example.com',
+    ...env,
+  });
   return startServer(config, { handleSignals: false });
 }
 
@@ -45,7 +56,8 @@ const AWKWARD_LNG = -0.000123456789012345;
 /**
  * Fills a SQLite database with every kind of row: users with projects, V2 and legacy tokens (one revoked, one
  * expiring), every project setting, an image, locations with hours, filters, fields and calls to action, idempotency
- * keys, geocoding jobs (pending and failed) and geocode cache rows, enough of them to take several batches.
+ * keys, geocoding jobs (pending and failed), geocode cache rows, enough of them to take several batches, and the
+ * events of all those changes with a webhook's deliveries and a logged try.
  */
 async function seed(databaseUrl: string): Promise<{ account: CreatedUser; locationIds: string[] }> {
   const handle = openDatabase(databaseUrl);
@@ -73,6 +85,10 @@ async function seed(databaseUrl: string): Promise<{ account: CreatedUser; locati
     for (const name of ['Wifi', 'Parking', 'Accessible']) await post('filters', { name });
     for (const name of ['Manager', 'Floor']) await post('fields', { name });
     for (const title of ['Order online', 'Book']) await post('calls-to-action', { title });
+    // A webhook (port 9 of this machine: nothing answers, nothing leaves it), so every change below queues a delivery,
+    // and a test ping that logs a failed try.
+    const webhook = await post('webhooks', { url: 'http://127.0.0.1:9/hook', events: ['*'], description: AWKWARD_NAME });
+    expect((await call(server, 'POST', `${projectPath}/webhooks/${webhook.id}/test`, { token })).body.data.status).toBe('failed');
     await db
       .insertInto('images')
       .values({ public_id: newPublicId('image'), project_id: account.project.id, name: 'storefront', url: 'https://cdn.example.com/storefront.jpg', created_at: new Date().toISOString() })
