@@ -1,27 +1,25 @@
 import type { Executor } from '../db/executor.ts';
 import type { EventRow, InsertableEventRow } from '../db/tables/events.table.ts';
 
-/** An event to insert; its project's `data_version` is read by the insert itself. */
+/** An event to insert, but for the data version, which every event of one change shares. */
 export type NewEvent = Omit<InsertableEventRow, 'data_version'>;
 
 /** Rows per INSERT: ten parameters each stays far within SQLite's and PostgreSQL's limits. */
 const ROWS_PER_INSERT = 500;
 
 /**
- * Inserts events of one project, in the order given, and returns their IDs in that order. Each row takes the
- * project's current `data_version` within the statement. The caller holds the project's change lock
- * (`lockProjectForChange`) from before this insert until its commit: that is what makes IDs follow commit order
- * within a project, which the feed's cursor relies on.
+ * Inserts events of one change, in the order given, with the project's data version of the change, and returns their
+ * IDs in that order. A change's caller holds the project's change lock (`lockProjectForChange`, which gave it the
+ * version) from before this insert until its commit: that is what makes IDs follow commit order within a project, which
+ * the feed's cursor relies on.
  */
-export async function insertEvents(db: Executor, projectId: number, events: readonly NewEvent[]): Promise<{ id: number; public_id: string }[]> {
+export async function insertEvents(db: Executor, dataVersion: number, events: readonly NewEvent[]): Promise<{ id: number; public_id: string }[]> {
   const inserted: { id: number; public_id: string }[] = [];
   for (let start = 0; start < events.length; start += ROWS_PER_INSERT) {
     const chunk = events.slice(start, start + ROWS_PER_INSERT);
     const rows = await db
       .insertInto('events')
-      .values((eb) =>
-        chunk.map((event) => ({ ...event, data_version: eb.selectFrom('projects').select('data_version').where('id', '=', projectId) })),
-      )
+      .values(chunk.map((event) => ({ ...event, data_version: dataVersion })))
       .returning(['id', 'public_id'])
       .execute();
     // RETURNING's order is not promised: the rows are matched to the input by public ID.

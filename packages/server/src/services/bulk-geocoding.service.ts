@@ -56,7 +56,7 @@ export async function geocodeProject(
             .execute();
           await completePendingJobs(trx, location.id, `geocoded in bulk by ${result.provider}`, now);
           const [after] = await loadLocationViews(trx, [location.id]);
-          if (before && after) await recordLocationChanges(trx, projectId, { actor: options.actor, now }, [{ type: 'location.updated', before, after }]);
+          if (before && after) await recordLocationChanges(trx, { id: projectId, dataVersion }, { actor: options.actor, now }, [{ type: 'location.updated', before, after }]);
         });
         summary.done += 1;
         summary.byPrecision[result.precision] = (summary.byPrecision[result.precision] ?? 0) + 1;

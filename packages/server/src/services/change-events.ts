@@ -25,26 +25,36 @@ export interface PendingEvent {
   body: StoredEventBody;
 }
 
+/**
+ * A project whose change lock this transaction holds: its ID and the data version `lockProjectForChange` (or
+ * `lockProjectOfLocationForChange`) answered. Recording events asks for it, so that no change records events without
+ * having taken the lock that orders them.
+ */
+export interface LockedProject {
+  id: number;
+  dataVersion: number;
+}
+
 /** Deliveries of a location's events keep its order; the rest of a project's events keep theirs among themselves. */
 const PROJECT_ORDERING_KEY = 'project';
 
 /**
  * Writes events of one project and queues a delivery of each to every enabled endpoint subscribed to its type, in the
  * caller's transaction: the change, its events and their deliveries commit together or not at all. The caller holds
- * the project's change lock (`lockProjectForChange`), which orders the events of a project by commit.
+ * the project's change lock (`project` is what taking it answered), which orders the events of a project by commit.
  * Returns the events' public IDs, in the order given.
- * @example await recordEvents(trx, project.id, { actor, now }, [{ type: 'import.completed', body: { import: summary } }])
+ * @example await recordEvents(trx, { id: project.id, dataVersion }, { actor, now }, [{ type: 'import.completed', body: { import: summary } }])
  */
 export async function recordEvents(
   trx: Executor,
-  projectId: number,
+  project: LockedProject,
   { actor, now }: { actor: Actor; now: string },
   events: readonly PendingEvent[],
 ): Promise<string[]> {
   if (events.length === 0) return [];
   const rows: NewEvent[] = events.map((event) => ({
     public_id: newPublicId('event'),
-    project_id: projectId,
+    project_id: project.id,
     type: event.type,
     location_id: event.location?.id ?? null,
     location_public_id: event.location?.publicId ?? null,
@@ -53,8 +63,8 @@ export async function recordEvents(
     body: JSON.stringify(event.body),
     occurred_at: now,
   }));
-  const inserted = await insertEvents(trx, projectId, rows);
-  const endpoints = await receivingEndpoints(trx, projectId);
+  const inserted = await insertEvents(trx, project.dataVersion, rows);
+  const endpoints = await receivingEndpoints(trx, project.id);
   if (endpoints.length > 0) {
     const subscriptions = endpoints.map((endpoint) => ({ id: endpoint.id, events: JSON.parse(endpoint.events) as string[] }));
     await insertDeliveries(
@@ -111,12 +121,12 @@ export function locationEventOf(change: LocationChange): PendingEvent | undefine
 /** Records the events of location changes made in the caller's transaction (see `recordEvents`). */
 export async function recordLocationChanges(
   trx: Executor,
-  projectId: number,
+  project: LockedProject,
   context: { actor: Actor; now: string },
   changes: readonly LocationChange[],
 ): Promise<string[]> {
   const events = changes.map(locationEventOf).filter((event): event is PendingEvent => event !== undefined);
-  return recordEvents(trx, projectId, context, events);
+  return recordEvents(trx, project, context, events);
 }
 
 /** A change of one configuration item (a filter, a marker, ...), with its body as the API shows it. */

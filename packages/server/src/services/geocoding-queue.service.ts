@@ -62,7 +62,7 @@ async function changeLocation(
   const [before] = await loadLocationViews(trx, [locationId]);
   if (!before || !(await change(dataVersion))) return false;
   const [after] = await loadLocationViews(trx, [locationId]);
-  await recordLocationChanges(trx, before.record.project_id, { actor: GEOCODING_ACTOR, now }, [{ type, before, after }]);
+  await recordLocationChanges(trx, { id: before.record.project_id, dataVersion }, { actor: GEOCODING_ACTOR, now }, [{ type, before, after }]);
   return true;
 }
 

@@ -190,7 +190,7 @@ export async function createLocation(db: Kysely<Database>, options: CreateLocati
     await applyAttachments(trx, inserted.id, plan, { created: true });
     if (plan.needsGeocoding && !geocoded) await enqueueGeocoding(trx, inserted.id, now);
     const view = await readBack(trx, inserted.id);
-    await recordLocationChanges(trx, project.id, { actor, now }, [{ type: 'location.created', after: view }]);
+    await recordLocationChanges(trx, { id: project.id, dataVersion }, { actor, now }, [{ type: 'location.created', after: view }]);
     await hooks.after?.(trx, view);
     return view;
   });
@@ -255,7 +255,7 @@ export async function updateLocation(db: Kysely<Database>, { project: ref, key, 
     if (plan.needsGeocoding) await enqueueGeocoding(trx, record.id, now);
     // Read within the transaction: the answer is what this write saved, whatever commits next.
     const after = await readBack(trx, record.id);
-    await recordLocationChanges(trx, project.id, { actor, now }, [{ type: 'location.updated', before, after }]);
+    await recordLocationChanges(trx, { id: project.id, dataVersion }, { actor, now }, [{ type: 'location.updated', before, after }]);
     return after;
   });
 }
@@ -281,6 +281,6 @@ export async function deleteLocation(db: Kysely<Database>, { project: ref, key, 
     if (!record) throw NotFoundError.of('Location');
     const before: LocationView = { record, attachments: await loadAttachments(trx, [record], ALL_ATTACHMENTS) };
     if (!(await writes.deleteLocation(trx, record, { dataVersion, now }))) throw NotFoundError.of('Location');
-    await recordLocationChanges(trx, project.id, { actor, now }, [{ type: 'location.deleted', before }]);
+    await recordLocationChanges(trx, { id: project.id, dataVersion }, { actor, now }, [{ type: 'location.deleted', before }]);
   });
 }

@@ -37,7 +37,7 @@ import type {
   MarkerCreateBody,
   MarkerPatchBody,
 } from '../schemas/project-settings.ts';
-import { recordEvents, recordLocationChanges, settingEventOf, type PendingEvent, type SettingChange } from './change-events.ts';
+import { recordEvents, recordLocationChanges, settingEventOf, type LockedProject, type PendingEvent, type SettingChange } from './change-events.ts';
 import { loadLocationViews, type LocationView } from './locations.service.ts';
 import { accessibleProject, type ProjectRef } from './project-access.ts';
 import type { TransactionHooks } from './transaction-hooks.ts';
@@ -199,13 +199,13 @@ export class ProjectSettings<T extends SettingTable, Create, Patch, Body extends
     return db.transaction().execute(async (trx) => {
       const project = await accessibleProject(trx, ref);
       await hooks.before?.(trx);
-      await lockProjectForChange(trx, project.id);
+      const dataVersion = await lockProjectForChange(trx, project.id);
       await this.ensureNameFree(trx, project.id, name);
       const keys: NewSettingKeys = { public_id: newPublicId(kind.idKind), project_id: project.id, name, created_at: now };
       const row = await insertSetting(trx, kind.table, kind.newRow(input, keys));
       const formerDefaults = await this.otherDefaults(trx, row);
       await kind.keepOneDefault?.(trx, row);
-      await this.recordChange(trx, project.id, { actor, now }, [
+      await this.recordChange(trx, { id: project.id, dataVersion }, { actor, now }, [
         { kind: kind.eventKind, action: 'created', after: this.bodyOf(row) },
         ...(await this.clearedDefaults(trx, formerDefaults)),
       ]);
@@ -235,11 +235,11 @@ export class ProjectSettings<T extends SettingTable, Create, Patch, Body extends
       if (!isNoChange(changes)) await touchLocationsUsing(trx, kind.table, row.id, { dataVersion, ...(renamed ? { updatedAt: now } : {}) });
       const formerDefaults = await this.otherDefaults(trx, row);
       await kind.keepOneDefault?.(trx, row);
-      await this.recordChange(trx, project.id, { actor, now }, [
+      await this.recordChange(trx, { id: project.id, dataVersion }, { actor, now }, [
         { kind: kind.eventKind, action: 'updated', before: this.bodyOf(current), after: this.bodyOf(row) },
         ...(await this.clearedDefaults(trx, formerDefaults)),
       ]);
-      if (shown) await this.recordLocationsShown(trx, project.id, { actor, now }, shown);
+      if (shown) await this.recordLocationsShown(trx, { id: project.id, dataVersion }, { actor, now }, shown);
       return row;
     });
   }
@@ -253,8 +253,8 @@ export class ProjectSettings<T extends SettingTable, Create, Patch, Body extends
       const shown = await this.locationsShowing(trx, current.id);
       await touchLocationsUsing(trx, this.kind.table, current.id, { dataVersion, updatedAt: now });
       await deleteSetting(trx, this.kind.table, current.id);
-      await this.recordChange(trx, project.id, { actor, now }, [{ kind: this.kind.eventKind, action: 'deleted', before: this.bodyOf(current) }]);
-      await this.recordLocationsShown(trx, project.id, { actor, now }, shown);
+      await this.recordChange(trx, { id: project.id, dataVersion }, { actor, now }, [{ kind: this.kind.eventKind, action: 'deleted', before: this.bodyOf(current) }]);
+      await this.recordLocationsShown(trx, { id: project.id, dataVersion }, { actor, now }, shown);
     });
   }
 
@@ -262,9 +262,9 @@ export class ProjectSettings<T extends SettingTable, Create, Patch, Body extends
     return Object.fromEntries(Object.entries(this.kind.toBody(row)));
   }
 
-  private async recordChange(trx: Executor, projectId: number, context: { actor: Actor; now: string }, changes: SettingChange[]): Promise<void> {
+  private async recordChange(trx: Executor, project: LockedProject, context: { actor: Actor; now: string }, changes: SettingChange[]): Promise<void> {
     const events = changes.map(settingEventOf).filter((event): event is PendingEvent => event !== undefined);
-    await recordEvents(trx, projectId, context, events);
+    await recordEvents(trx, project, context, events);
   }
 
   /** The other rows that are the project's default now, as they are, when `row` is about to become the default. */
@@ -293,7 +293,7 @@ export class ProjectSettings<T extends SettingTable, Create, Patch, Body extends
   /** Records a `location.updated` of each location a rename or deletion changed, read again after it. */
   private async recordLocationsShown(
     trx: Executor,
-    projectId: number,
+    project: LockedProject,
     context: { actor: Actor; now: string },
     shown: { ids: number[]; before: LocationView[] },
   ): Promise<void> {
@@ -301,7 +301,7 @@ export class ProjectSettings<T extends SettingTable, Create, Patch, Body extends
     const after = new Map((await loadLocationViews(trx, shown.ids)).map((view) => [view.record.id, view]));
     await recordLocationChanges(
       trx,
-      projectId,
+      project,
       context,
       shown.before.map((before) => ({ type: 'location.updated' as const, before, after: after.get(before.record.id) })),
     );
