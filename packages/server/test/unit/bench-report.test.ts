@@ -109,6 +109,13 @@ describe('the benchmark report', () => {
     expect(renderReport([measured('v2-get', 6000, 50_000)], facts)).not.toContain('SQL haversine scan');
   });
 
+  it('bounds the multiple of a scan that answered nothing within a slice by one request a slice', () => {
+    const idleScan: Measurement = { ...measured('public-search', 800, 12_000), scan: load(0) };
+    const sliceSeconds = facts.durationSeconds / facts.slices;
+    const report = renderReport([idleScan], facts);
+    expect(report).toContain(`| 800 | < ${(1 / sliceSeconds).toFixed(2)} (none answered within a slice) | > ${(800 * sliceSeconds).toFixed(0)}× | ≥ 20× | met |`);
+  });
+
   it('puts the ceilings beside the server in one row, and writes the recorded figures', () => {
     const patch: Measurement = { ...measured('v2-patch', 500, 9000, 7000), slices: { server: [450, 500, 520], nodeHttp: [9000, 8000, 9100], fastify: [7000, 6900, 7100] } };
     const report = renderReport([measured('v2-get', 6000, 50_000, 30_000), patch], facts);
