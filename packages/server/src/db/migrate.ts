@@ -14,6 +14,7 @@ import * as publishableKeys from './migrations/20261125T1500_publishable_keys.ts
 import * as projectDataVersions from './migrations/20261125T1530_project_data_versions.ts';
 import * as storeFinderChanges from './migrations/20261125T2100_store_finder_changes.ts';
 import * as eventsAndWebhooks from './migrations/20261126T0900_events_and_webhooks.ts';
+import * as locationExternalIds from './migrations/20261126T1000_location_external_ids.ts';
 
 /** A migration module; it is told the dialect so it can build the DDL that differs (see `migrations/schema-helpers.ts`). */
 export interface DialectAwareMigration {
@@ -37,6 +38,7 @@ const migrations: Record<string, DialectAwareMigration> = {
   '20261125T1530_project_data_versions': projectDataVersions,
   '20261125T2100_store_finder_changes': storeFinderChanges,
   '20261126T0900_events_and_webhooks': eventsAndWebhooks,
+  '20261126T1000_location_external_ids': locationExternalIds,
 };
 
 function providerFor(dialect: DialectName): MigrationProvider {

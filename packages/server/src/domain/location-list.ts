@@ -21,6 +21,8 @@ export interface LocationListQuery {
   limit: number;
   filters: TextFilter[];
   visible?: boolean;
+  /** Only the location with this external ID (exact and case-sensitive, as the key is stored). */
+  externalId?: string;
   /** ISO 8601 UTC instant; only locations updated at or after it. */
   updatedSince?: string;
   sort: { key: SortKey; descending: boolean };
@@ -66,7 +68,7 @@ export function parseSort(sort: string | undefined): LocationListQuery['sort'] {
  * @example selectsWholeProject({ page: 2, limit: 100, filters: [], sort: { key: 'id', descending: false } }) // true
  */
 export function selectsWholeProject(query: LocationListQuery): boolean {
-  return query.filters.length === 0 && query.visible === undefined && query.updatedSince === undefined;
+  return query.filters.length === 0 && query.visible === undefined && query.updatedSince === undefined && query.externalId === undefined;
 }
 
 /** Escapes `%`, `_` and `\` so a `like` filter matches the text literally. */

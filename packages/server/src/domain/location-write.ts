@@ -17,6 +17,8 @@ import { parseTimeZone, timeZoneAt } from './time-zones.ts';
 /** A client's location input once aliases are resolved; every key optional, as PATCH sees it. */
 export interface LocationInput extends Partial<Record<OptionalTextField, string | null>> {
   name?: string;
+  /** The location's key in the business's own systems; null or "" removes it. */
+  external_id?: string | null;
   address?: string | null;
   display_address?: string | null;
   lat?: number | null;
@@ -74,6 +76,7 @@ export interface WritePolicy {
 /** Column values to write; only keys present change. */
 export interface LocationColumns extends Partial<Record<OptionalTextField, string | null>> {
   name?: string;
+  external_id?: string | null;
   address?: string;
   address_generated?: number;
   display_address?: string;
@@ -136,6 +139,8 @@ export function planLocationWrite(
   const columns: LocationColumns = {};
 
   if (input.name !== undefined) columns.name = input.name.trim();
+  const externalId = emptyToNull(input.external_id);
+  if (externalId !== undefined) columns.external_id = externalId;
   for (const key of OPTIONAL_TEXT_FIELDS) {
     const value = emptyToNull(input[key]);
     if (value !== undefined) columns[key] = value;

@@ -92,6 +92,18 @@ export async function findLocationRecord(db: Executor, projectId: number, key: L
   return record;
 }
 
+/** The locations of a project holding these external IDs, by external ID (an index probe each). */
+export async function locationsByExternalId(db: Executor, projectId: number, externalIds: readonly string[]): Promise<Map<string, { id: number; public_id: string }>> {
+  if (externalIds.length === 0) return new Map();
+  const rows = await db
+    .selectFrom('locations')
+    .select(['id', 'public_id', 'external_id'])
+    .where('project_id', '=', projectId)
+    .where('external_id', 'in', externalIds)
+    .execute();
+  return new Map(rows.map((row) => [row.external_id ?? '', { id: row.id, public_id: row.public_id }]));
+}
+
 export async function findLocationRecordById(db: Executor, id: number): Promise<LocationRecord | undefined> {
   const [record] = await selectRecords(db, sql`"locations"."id" = ${id}`);
   return record;

@@ -67,8 +67,15 @@ export const PublicLocationProperties = {
   url: nullable(Type.String()),
 } satisfies TProperties;
 
+const EXTERNAL_ID_DESCRIPTION =
+  "The location's key in your own systems (a store number), unique in the project; imports match rows by it. Up to 255 characters; null when none.";
+
+const { id: publicId, ...otherPublicProperties } = PublicLocationProperties;
+
 export const LocationV2 = Type.Object({
-  ...PublicLocationProperties,
+  id: publicId,
+  external_id: nullable(Type.String({ examples: ['STORE-0042'] }), EXTERNAL_ID_DESCRIPTION),
+  ...otherPublicProperties,
   lat: nullable(Type.Number({ minimum: -90, maximum: 90 })),
   lng: nullable(Type.Number({ minimum: -180, maximum: 180 })),
   visible: Type.Boolean(),
@@ -121,6 +128,7 @@ const optionalText = (maxLength: number, description?: string) =>
 
 /** Writable keys shared by POST, PUT and PATCH; `name` and `city` are added per verb. */
 const writableProperties = {
+  external_id: optionalText(255, `${EXTERNAL_ID_DESCRIPTION} Another location of the project with the same key is 422; null or "" removes it.`),
   address: optionalText(500, 'Full address; null or "" regenerates it from the components'),
   display_address: optionalText(500, 'Shown to visitors; null or "" makes it follow `address`'),
   address_line_1: optionalText(255),
@@ -262,6 +270,9 @@ export const LocationListQueryV2 = Type.Object(
     limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 100, default: 25, description: 'Page size, 1 to 100 (default 25)' })),
     ...IncludeQueryV2,
     visible: Type.Optional(Type.Union([Type.Literal('true'), Type.Literal('false'), Type.Literal('1'), Type.Literal('0')])),
+    external_id: Type.Optional(
+      Type.String({ maxLength: 255, description: 'Only the location with this external ID (exact and case-sensitive): looks a location up by your own key' }),
+    ),
     updated_since: Type.Optional(
       Type.Union([Type.String({ format: 'date-time' }), Type.String({ format: 'date' })], {
         description: 'ISO 8601 date-time (or a date, meaning its midnight UTC): only locations updated at or after it (incremental sync)',

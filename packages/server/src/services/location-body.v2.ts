@@ -22,6 +22,7 @@ export function presentLocationV2(view: LocationView, selection: V2Includes): Lo
   const { record: r, attachments } = view;
   const body: LocationV2 = {
     id: r.public_id,
+    external_id: r.external_id,
     name: r.name,
     slug: r.slug,
     address: r.address,

@@ -18,6 +18,7 @@ import {
   findLocationRecord,
   findLocationRecordById,
   findLocationRecordsByIds,
+  locationsByExternalId,
   scheduleOf,
   type LocationKey,
   type LocationRecord,
@@ -115,6 +116,18 @@ async function applyAttachments(trx: Executor, locationId: number, plan: Locatio
   }
 }
 
+/**
+ * Refuses an external ID another location of the project holds (422). Run after `lockProjectForChange`, so no other
+ * write of the project can take the key before this one commits.
+ */
+export async function refuseTakenExternalId(trx: Executor, projectId: number, externalId: string | null | undefined, locationId?: number): Promise<void> {
+  if (externalId === null || externalId === undefined) return;
+  const holder = (await locationsByExternalId(trx, projectId, [externalId])).get(externalId);
+  if (holder && holder.id !== locationId) {
+    throw InvalidInputError.fields({ external_id: [`is already the external ID of another location of this project (${holder.public_id})`] });
+  }
+}
+
 function planOrThrow(...args: Parameters<typeof planLocationWrite>): LocationWritePlan {
   const result = planLocationWrite(...args);
   if ('errors' in result) throw InvalidInputError.fields(result.errors);
@@ -168,6 +181,7 @@ export async function createLocation(db: Kysely<Database>, options: CreateLocati
     const dataVersion = await lockProjectForChange(trx, project.id);
     await hooks.before?.(trx);
     const plan = planOrThrow('create', undefined, input, await loadCatalog(trx, project.id), policy);
+    await refuseTakenExternalId(trx, project.id, plan.columns.external_id);
     if (plan.needsGeocoding && geocoded) {
       Object.assign(plan.columns, { lat: geocoded.lat, lng: geocoded.lng, geocoding_status: 'done', geocoding_precision: geocoded.precision });
       if (plan.columns.time_zone_manual !== 1) plan.columns.time_zone = timeZoneAt(geocoded.lat, geocoded.lng);
@@ -248,6 +262,7 @@ export async function updateLocation(db: Kysely<Database>, { project: ref, key, 
     const record = await findLocationRecord(trx, project.id, key, { forUpdate: true });
     if (!record) throw NotFoundError.of('Location');
     const plan = planOrThrow(mode, currentLocationOf(record), input, await loadCatalog(trx, project.id), policy);
+    await refuseTakenExternalId(trx, project.id, plan.columns.external_id, record.id);
     const before: LocationView = { record, attachments: await loadAttachments(trx, [record], ALL_ATTACHMENTS) };
     await writes.updateLocationColumns(trx, record.id, { ...plan.columns, updated_at: now, data_version: dataVersion });
     await applyAttachments(trx, record.id, plan, { created: false });

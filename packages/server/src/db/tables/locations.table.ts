@@ -5,6 +5,8 @@ export interface LocationsTable {
   id: Generated<number>;
   public_id: string;
   project_id: number;
+  /** The location's key in the business's own systems, unique in the project; null when it has none. */
+  external_id: string | null;
   slug: string;
   name: string;
   address: string;
