@@ -15,6 +15,8 @@ export interface FileRow {
   /** The row's number as the file's author sees it: a spreadsheet's row (the header is 1), an NDJSON line, a GeoJSON feature. */
   row: number;
   values: readonly (readonly [string, CellValue])[];
+  /** Why the row could not be read at all (an NDJSON line that is not JSON); such a row fails alone. */
+  error?: string;
 }
 
 /** A row read into what a V2 write takes, before the V2 schema checks it. */

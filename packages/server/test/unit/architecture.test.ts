@@ -11,7 +11,8 @@ const MAY_IMPORT: Record<string, readonly string[]> = {
   db: [],
   repositories: ['db', 'domain'],
   geocoding: ['config', 'db', 'domain', 'repositories'],
-  services: ['(root)', 'db', 'domain', 'geocoding', 'repositories', 'schemas', 'webhooks'],
+  formats: ['domain'],
+  services: ['(root)', 'db', 'domain', 'formats', 'geocoding', 'repositories', 'schemas', 'webhooks'],
   webhooks: ['config', 'domain'],
   schemas: ['domain'],
   ratelimit: ['(root)', 'config', 'http'],
@@ -23,7 +24,7 @@ const MAY_IMPORT: Record<string, readonly string[]> = {
 
 /** Packages that tie code to HTTP, and the folders that must not know HTTP exists. */
 const HTTP_PACKAGES = /^(fastify|@fastify\/|find-my-way)/;
-const WITHOUT_HTTP = ['domain', 'db', 'repositories', 'services'];
+const WITHOUT_HTTP = ['domain', 'db', 'formats', 'repositories', 'services'];
 
 const SRC = resolve(dirname(fileURLToPath(import.meta.url)), '../../src');
 

@@ -1,0 +1,65 @@
+import type { Readable } from 'node:stream';
+import type { ExportCatalog, ExportedLocation } from '../domain/export-rows.ts';
+import type { FileRow } from '../domain/import-row.ts';
+import { csvRows, writeCsv } from './csv.ts';
+export { UnreadableFileError } from './unreadable-file-error.ts';
+import { geojsonRows, writeGeojson } from './geojson.ts';
+import { ndjsonRows, writeNdjson } from './ndjson.ts';
+import { writeXlsx, xlsxRows } from './xlsx.ts';
+
+/** The file formats of imports and exports. */
+export const FILE_FORMATS = ['csv', 'xlsx', 'geojson', 'ndjson'] as const;
+export type FileFormat = (typeof FILE_FORMATS)[number];
+
+/** Each format's media type, as a request names it and an export answers with it. */
+export const MEDIA_TYPES: Record<FileFormat, string> = {
+  csv: 'text/csv',
+  xlsx: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+  geojson: 'application/geo+json',
+  ndjson: 'application/x-ndjson',
+};
+
+/** The file name extensions that name a format (a CLI's file). */
+const EXTENSIONS: Record<string, FileFormat> = { csv: 'csv', tsv: 'csv', txt: 'csv', xlsx: 'xlsx', geojson: 'geojson', json: 'geojson', ndjson: 'ndjson', jsonl: 'ndjson' };
+
+/** The format a file name's extension says, if it says one. */
+export function formatOfFileName(name: string): FileFormat | undefined {
+  return EXTENSIONS[name.slice(name.lastIndexOf('.') + 1).toLowerCase()];
+}
+
+/** The rows of a file, and how far through the file reading has come (0 to 1). */
+export interface RowSource {
+  rows: AsyncIterable<FileRow>;
+  fractionRead(): number;
+}
+
+/**
+ * Reads an import file row by row, without holding more than the file and the rows in hand. Throws (at once or while
+ * iterating) an `UnreadableFileError` when the file is not of its format.
+ */
+export function readRows(format: FileFormat, content: Buffer): RowSource {
+  switch (format) {
+    case 'csv':
+      return csvRows(content);
+    case 'xlsx':
+      return xlsxRows(content);
+    case 'geojson':
+      return geojsonRows(content);
+    case 'ndjson':
+      return ndjsonRows(content);
+  }
+}
+
+/** Writes locations as a file of the format while they are read: a stream that pulls the next ones as it is consumed. */
+export function writeLocations(format: FileFormat, catalog: ExportCatalog, locations: AsyncIterable<ExportedLocation>): Readable {
+  switch (format) {
+    case 'csv':
+      return writeCsv(catalog, locations);
+    case 'xlsx':
+      return writeXlsx(catalog, locations);
+    case 'geojson':
+      return writeGeojson(locations);
+    case 'ndjson':
+      return writeNdjson(locations);
+  }
+}

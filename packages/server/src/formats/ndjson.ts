@@ -1,0 +1,44 @@
+import { Readable } from 'node:stream';
+import { exportObject, type ExportedLocation } from '../domain/export-rows.ts';
+import type { CellValue, FileRow } from '../domain/import-row.ts';
+import type { RowSource } from './formats.ts';
+import { linesOf, utf8Of } from './text.ts';
+
+/** A JSON row's values in file order; a value that is no object is the row's `json` error. */
+export function valuesOfObject(value: unknown): { values: [string, CellValue][] } | { error: string } {
+  if (value === null || typeof value !== 'object' || Array.isArray(value)) return { error: 'must be a JSON object of location fields' };
+  return { values: Object.entries(value as Record<string, CellValue>) };
+}
+
+/**
+ * The rows of an NDJSON file: one JSON object per line, numbered by line; blank lines are skipped. A line that is not
+ * a JSON object fails alone.
+ */
+export function ndjsonRows(content: Buffer): RowSource {
+  const text = utf8Of(content);
+  let end = 0;
+  async function* rows(): AsyncGenerator<FileRow> {
+    for (const line of linesOf(text)) {
+      end = line.end;
+      if (line.text.trim() === '') continue;
+      let parsed: unknown;
+      try {
+        parsed = JSON.parse(line.text);
+      } catch (error) {
+        yield { row: line.line, values: [], error: `is not valid JSON: ${error instanceof Error ? error.message : String(error)}` };
+        continue;
+      }
+      const read = valuesOfObject(parsed);
+      yield 'error' in read ? { row: line.line, values: [], error: read.error } : { row: line.line, values: read.values };
+    }
+  }
+  return { rows: rows(), fractionRead: () => (text.length === 0 ? 1 : Math.min(1, end / text.length)) };
+}
+
+/** Locations as NDJSON: one V2 write body (with `id`) per line. */
+export function writeNdjson(locations: AsyncIterable<ExportedLocation>): Readable {
+  async function* lines(): AsyncGenerator<string> {
+    for await (const location of locations) yield `${JSON.stringify(exportObject(location, { withCoordinates: true }))}\n`;
+  }
+  return Readable.from(lines(), { objectMode: false });
+}

@@ -1,0 +1,85 @@
+import { PassThrough, Readable } from 'node:stream';
+import ExcelJS from 'exceljs';
+import { exportCells, exportHeader, type ExportCatalog, type ExportedLocation } from '../domain/export-rows.ts';
+import type { CellValue, FileRow } from '../domain/import-row.ts';
+import type { RowSource } from './formats.ts';
+import { UnreadableFileError } from './unreadable-file-error.ts';
+
+const CHUNK_BYTES = 64 * 1024;
+
+/** A cell as Excel stores it, read as text, a number or a boolean: formulas by their result, links by their text. */
+export function cellValueOf(value: unknown): CellValue {
+  if (value === null || value === undefined) return null;
+  if (typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean') return value;
+  if (value instanceof Date) {
+    const iso = value.toISOString();
+    return iso.endsWith('T00:00:00.000Z') ? iso.slice(0, 10) : iso;
+  }
+  if (typeof value === 'object') {
+    const cell = value as { richText?: { text: string }[]; text?: unknown; result?: unknown; error?: unknown };
+    if (Array.isArray(cell.richText)) return cell.richText.map((part) => part.text).join('');
+    if ('result' in cell) return cellValueOf(cell.result);
+    if (typeof cell.text === 'string') return cell.text;
+    if ('text' in cell) return cellValueOf(cell.text);
+  }
+  return null;
+}
+
+/**
+ * The rows of an XLSX workbook's first sheet, read as a stream: the first row with a value is the header; rows keep
+ * the numbers Excel shows.
+ */
+export function xlsxRows(content: Buffer): RowSource {
+  let consumed = 0;
+  const chunks = function* () {
+    for (let start = 0; start < content.length; start += CHUNK_BYTES) {
+      consumed = Math.min(content.length, start + CHUNK_BYTES);
+      yield content.subarray(start, start + CHUNK_BYTES);
+    }
+  };
+  async function* rows(): AsyncGenerator<FileRow> {
+    if (content.subarray(0, 2).toString('latin1') !== 'PK') throw new UnreadableFileError('The file is not an XLSX workbook.');
+    const reader = new ExcelJS.stream.xlsx.WorkbookReader(Readable.from(chunks()), { sharedStrings: 'cache', hyperlinks: 'ignore', styles: 'ignore', worksheets: 'emit', entries: 'ignore' });
+    try {
+      for await (const sheet of reader) {
+        let header: string[] | undefined;
+        for await (const row of sheet) {
+          const cells = (row.values as unknown[]).slice(1).map(cellValueOf);
+          if (!header) {
+            if (cells.some((cell) => cell !== null && cell !== '')) header = cells.map((cell) => (cell === null ? '' : String(cell).trim()));
+            continue;
+          }
+          const names = header;
+          yield { row: row.number, values: cells.map((value, index): [string, CellValue] => [names[index] || `(column ${index + 1})`, value]) };
+        }
+        // The first sheet only.
+        break;
+      }
+    } catch (error) {
+      if (error instanceof UnreadableFileError) throw error;
+      throw new UnreadableFileError(`The XLSX workbook cannot be read: ${error instanceof Error ? error.message : String(error)}`);
+    }
+  }
+  return { rows: rows(), fractionRead: () => (content.length === 0 ? 1 : consumed / content.length) };
+}
+
+/**
+ * Locations as an XLSX workbook of one sheet, written as a stream (no shared strings, no styles, so memory stays
+ * flat): text cells as text (a postcode `02108` stays one), coordinates as numbers.
+ */
+export function writeXlsx(catalog: ExportCatalog, locations: AsyncIterable<ExportedLocation>): Readable {
+  const output = new PassThrough();
+  const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: output, useSharedStrings: false, useStyles: false });
+  const sheet = workbook.addWorksheet('Locations');
+  const write = async () => {
+    sheet.addRow(exportHeader(catalog)).commit();
+    for await (const location of locations) {
+      sheet.addRow(exportCells(location, catalog)).commit();
+      if (output.writableNeedDrain) await new Promise((resolve) => output.once('drain', resolve));
+    }
+    sheet.commit();
+    await workbook.commit();
+  };
+  write().catch((error: unknown) => output.destroy(error instanceof Error ? error : new Error(String(error))));
+  return output;
+}
