@@ -2,6 +2,7 @@ import type { Config } from './config/config.ts';
 import type { DatabaseHandle } from './db/connection.ts';
 import type { Geocoder } from './geocoding/geocoder.ts';
 import type { RateLimitStore } from './ratelimit/store.ts';
+import type { ImportQueue } from './services/import-worker.ts';
 import type { StoreFinderIndexes } from './services/store-finder-index.ts';
 import type { WebhookSender } from './webhooks/sender.ts';
 
@@ -19,4 +20,6 @@ export interface AppContext {
   finderIndexes: StoreFinderIndexes;
   /** Sends webhook deliveries (the worker's and test pings), reaching only what `WEBHOOK_ALLOW_PRIVATE_NETWORKS` allows. */
   webhookSender: WebhookSender;
+  /** This process's import worker, woken when an import is queued here; absent where none runs (`IMPORT_WORKER=off`, most tests). */
+  imports?: ImportQueue;
 }

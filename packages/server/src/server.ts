@@ -7,6 +7,7 @@ import type { App } from './http/app-type.ts';
 import { createRateLimitStore } from './ratelimit/create-store.ts';
 import { createGeocoder } from './geocoding/create-geocoder.ts';
 import { startGeocodingWorker } from './services/geocoding-worker.ts';
+import { startImportWorker } from './services/import-worker.ts';
 import { StoreFinderIndexes } from './services/store-finder-index.ts';
 import { startWebhookWorker } from './services/webhook-worker.ts';
 import { webhookSenderFor } from './webhooks/sender.ts';
@@ -26,14 +27,17 @@ export async function startServer(config: Config, { handleSignals = true } = {})
   const app = await buildApp(ctx);
   const worker = startGeocodingWorker(ctx, app.log);
   const webhookWorker = startWebhookWorker(ctx, app.log);
+  const importWorker = startImportWorker(ctx, app.log);
+  if (importWorker) ctx.imports = importWorker;
   // Waiting briefly for Redis keeps the first requests limited; a Redis that is down does not stop the start (fail open).
   await ctx.rateLimitStore.ready().catch((error: unknown) => app.log.warn({ err: error }, 'rate-limit store not reachable at start-up'));
   const url = await app.listen({ port: config.port, host: config.host });
 
   let stopping: Promise<void> | undefined;
-  // The workers finish the job and the deliveries in hand before the database closes with the app.
+  // The workers finish the job and the deliveries in hand (an import: its batch in hand) before the database closes
+  // with the app.
   const stop = () =>
-    (stopping ??= Promise.all([worker?.stop(), webhookWorker?.stop()])
+    (stopping ??= Promise.all([worker?.stop(), webhookWorker?.stop(), importWorker?.stop()])
       .then(() => app.close())
       .then(() => ctx.webhookSender.close()));
   if (handleSignals) {

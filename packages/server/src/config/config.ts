@@ -39,6 +39,9 @@ const EnvSchema = Type.Object({
   WEBHOOK_TIMEOUT_MS: Type.Integer({ default: 10000, minimum: 100, maximum: 60000 }),
   WEBHOOK_RETRY_SCHEDULE: Type.String({ default: DEFAULT_RETRY_SCHEDULE }),
   EVENT_RETENTION_DAYS: Type.Integer({ default: 90, minimum: 1, maximum: 3650 }),
+  IMPORT_WORKER: Type.Union([Type.Literal('on'), Type.Literal('off')], { default: 'on' }),
+  IMPORT_MAX_BYTES: Type.Integer({ default: 50 * 1024 * 1024, minimum: 1024, maximum: 1024 * 1024 * 1024 }),
+  IMPORT_LEASE_SECONDS: Type.Number({ default: 30, minimum: 0.3, maximum: 3600 }),
 });
 
 export interface Config {
@@ -74,6 +77,11 @@ export interface Config {
   webhooks: WebhookConfig;
   /** Days the change feed keeps an event (and webhook deliveries their log). */
   eventRetentionDays: number;
+  /**
+   * Bulk imports: whether this process runs queued ones, the largest file accepted, and how long a process running one
+   * may go without a sign of life before another takes the import over.
+   */
+  imports: { worker: boolean; maxBytes: number; leaseMs: number };
 }
 
 export interface WebhookConfig {
@@ -136,6 +144,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       retrySchedule: requireRetrySchedule(parsed.WEBHOOK_RETRY_SCHEDULE),
     },
     eventRetentionDays: parsed.EVENT_RETENTION_DAYS,
+    imports: { worker: parsed.IMPORT_WORKER === 'on', maxBytes: parsed.IMPORT_MAX_BYTES, leaseMs: Math.round(parsed.IMPORT_LEASE_SECONDS * 1000) },
   };
 }
 

@@ -8,6 +8,9 @@ import type { GeocodingJobsTable } from './tables/geocoding-jobs.table.ts';
 import type { GeocodeCacheTable } from './tables/geocode-cache.table.ts';
 import type { IdempotencyKeysTable } from './tables/idempotency-keys.table.ts';
 import type { ImagesTable } from './tables/images.table.ts';
+import type { ImportFilesTable } from './tables/import-files.table.ts';
+import type { ImportRowErrorsTable } from './tables/import-row-errors.table.ts';
+import type { ImportsTable } from './tables/imports.table.ts';
 import type { LocationCallsToActionTable } from './tables/location-calls-to-action.table.ts';
 import type { LocationFieldValuesTable } from './tables/location-field-values.table.ts';
 import type { LocationFiltersTable } from './tables/location-filters.table.ts';
@@ -47,4 +50,7 @@ export interface Database {
   webhook_endpoints: WebhookEndpointsTable;
   webhook_deliveries: WebhookDeliveriesTable;
   webhook_attempts: WebhookAttemptsTable;
+  imports: ImportsTable;
+  import_files: ImportFilesTable;
+  import_row_errors: ImportRowErrorsTable;
 }

@@ -15,6 +15,7 @@ import * as projectDataVersions from './migrations/20261125T1530_project_data_ve
 import * as storeFinderChanges from './migrations/20261125T2100_store_finder_changes.ts';
 import * as eventsAndWebhooks from './migrations/20261126T0900_events_and_webhooks.ts';
 import * as locationExternalIds from './migrations/20261126T1000_location_external_ids.ts';
+import * as imports from './migrations/20261126T1100_imports.ts';
 
 /** A migration module; it is told the dialect so it can build the DDL that differs (see `migrations/schema-helpers.ts`). */
 export interface DialectAwareMigration {
@@ -39,6 +40,7 @@ const migrations: Record<string, DialectAwareMigration> = {
   '20261125T2100_store_finder_changes': storeFinderChanges,
   '20261126T0900_events_and_webhooks': eventsAndWebhooks,
   '20261126T1000_location_external_ids': locationExternalIds,
+  '20261126T1100_imports': imports,
 };
 
 function providerFor(dialect: DialectName): MigrationProvider {

@@ -18,6 +18,7 @@ export const ID_PREFIX = {
   event: 'evt',
   webhook: 'whk',
   delivery: 'dlv',
+  import: 'imp',
 } as const;
 
 /** Random bytes drawn from the system's generator a page at a time: one call per ID cost more than the rest of it. */

@@ -158,9 +158,13 @@ function destinationOf(column: ImportColumn): Destination | undefined {
   }
 }
 
+/** `name` and `city` cannot be cleared (V2 requires them): an empty cell is an empty text, which the schema refuses as blank. */
+const REQUIRED_TEXT = new Set(['name', 'city']);
+
 function convert(column: ImportColumn, value: CellValue): Converted {
   switch (column.kind) {
     case 'text':
+      if (REQUIRED_TEXT.has(column.field) && isBlank(value)) return { value: '' };
       return column.field === 'marker' ? asMarker(value) : asText(value);
     case 'coordinate':
       return asCoordinate(value);

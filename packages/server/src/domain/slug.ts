@@ -59,3 +59,61 @@ export async function freeSlug(base: string, takenAmong: TakenAmong): Promise<st
   }
   return nthSlug(base, hi);
 }
+
+/** The number of a slug of `base`: 1 for `base` itself, `n` for `base-n`. */
+function numberOfSlug(slug: string, base: string): number {
+  return slug === base ? 1 : Number(slug.slice(base.length + 1));
+}
+
+/**
+ * `count` free slugs of one name for locations created together, in few lookups: the first as `freeSlug` finds it,
+ * the next among the numbers after it.
+ * @example await freeSlugs('main-st', 3, async () => new Set()) // ["main-st", "main-st-2", "main-st-3"]
+ */
+export async function freeSlugs(base: string, count: number, takenAmong: TakenAmong): Promise<string[]> {
+  const first = await freeSlug(base, takenAmong);
+  const slugs = [first];
+  for (let next = numberOfSlug(first, base) + 1; slugs.length < count; ) {
+    const candidates = Array.from({ length: count - slugs.length }, (_, index) => nthSlug(base, next + index));
+    const taken = await takenAmong(candidates);
+    slugs.push(...candidates.filter((slug) => !taken.has(slug)));
+    next += candidates.length;
+  }
+  return slugs;
+}
+
+/**
+ * A free slug for each of many new locations (an import's batch), given each one's `slugify`d name, in a lookup for
+ * them all and a few more per name that is taken or repeated. No two get the same slug, also where one name's
+ * numbered slug is another's plain one (`main-2`).
+ * @example await freeSlugsFor(['a', 'b', 'a'], async () => new Set()) // ["a", "b", "a-2"]
+ */
+export async function freeSlugsFor(bases: readonly string[], takenAmong: TakenAmong): Promise<string[]> {
+  const counts = new Map<string, number>();
+  for (const base of bases) counts.set(base, (counts.get(base) ?? 0) + 1);
+  const takenAtFirst = await takenAmong([...counts.keys()]);
+  const given = new Map<string, string[]>();
+  const assigned = new Set<string>();
+  for (const [base, count] of counts) {
+    if (count === 1 && !takenAtFirst.has(base)) {
+      given.set(base, [base]);
+      assigned.add(base);
+    }
+  }
+  const takenOrAssigned: TakenAmong = async (slugs) => {
+    const taken = new Set(await takenAmong(slugs));
+    for (const slug of slugs) if (assigned.has(slug)) taken.add(slug);
+    return taken;
+  };
+  for (const [base, count] of counts) {
+    if (given.has(base)) continue;
+    const slugs = await freeSlugs(base, count, takenOrAssigned);
+    for (const slug of slugs) assigned.add(slug);
+    given.set(base, slugs);
+  }
+  return bases.map((base) => {
+    const slug = given.get(base)?.shift();
+    if (slug === undefined) throw new Error(`no slug was found for "${base}"`);
+    return slug;
+  });
+}

@@ -1,31 +1,13 @@
 import type { Readable } from 'node:stream';
 import type { ExportCatalog, ExportedLocation } from '../domain/export-rows.ts';
+import type { FileFormat } from '../domain/file-formats.ts';
 import type { FileRow } from '../domain/import-row.ts';
 import { csvRows, writeCsv } from './csv.ts';
 export { UnreadableFileError } from './unreadable-file-error.ts';
+export { FILE_FORMATS, MEDIA_TYPES, formatOfFileName, type FileFormat } from '../domain/file-formats.ts';
 import { geojsonRows, writeGeojson } from './geojson.ts';
 import { ndjsonRows, writeNdjson } from './ndjson.ts';
 import { writeXlsx, xlsxRows } from './xlsx.ts';
-
-/** The file formats of imports and exports. */
-export const FILE_FORMATS = ['csv', 'xlsx', 'geojson', 'ndjson'] as const;
-export type FileFormat = (typeof FILE_FORMATS)[number];
-
-/** Each format's media type, as a request names it and an export answers with it. */
-export const MEDIA_TYPES: Record<FileFormat, string> = {
-  csv: 'text/csv',
-  xlsx: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
-  geojson: 'application/geo+json',
-  ndjson: 'application/x-ndjson',
-};
-
-/** The file name extensions that name a format (a CLI's file). */
-const EXTENSIONS: Record<string, FileFormat> = { csv: 'csv', tsv: 'csv', txt: 'csv', xlsx: 'xlsx', geojson: 'geojson', json: 'geojson', ndjson: 'ndjson', jsonl: 'ndjson' };
-
-/** The format a file name's extension says, if it says one. */
-export function formatOfFileName(name: string): FileFormat | undefined {
-  return EXTENSIONS[name.slice(name.lastIndexOf('.') + 1).toLowerCase()];
-}
 
 /** The rows of a file, and how far through the file reading has come (0 to 1). */
 export interface RowSource {

@@ -18,10 +18,10 @@ export interface Principal {
   scopes: ReadonlySet<string>;
 }
 
-/** Route-level auth requirement, set as `config: { auth: { api, scope } }` on a route. */
+/** Route-level auth requirement, set as `config: { auth: { api, scope } }` on a route; with several scopes, a token needs all. */
 export interface AuthRequirement {
   api: 'v2' | 'v1';
-  scope?: Scope;
+  scope?: Scope | readonly Scope[];
 }
 
 declare module 'fastify' {
@@ -132,7 +132,10 @@ export async function authenticate(request: FastifyRequest, _reply: FastifyReply
 export function authorize(request: FastifyRequest, _reply: FastifyReply, done: (error?: Error) => void): void {
   const scope = request.routeOptions.config.auth?.scope;
   const principal = request.principal;
-  if (scope && principal?.kind === 'v2' && !principal.scopes.has(scope)) return done(new ApiError(403, `This token lacks the ${scope} scope.`));
+  if (scope && principal?.kind === 'v2') {
+    const missing = typeof scope === 'string' ? (principal.scopes.has(scope) ? undefined : scope) : scope.find((needed) => !principal.scopes.has(needed));
+    if (missing) return done(new ApiError(403, `This token lacks the ${missing} scope.`));
+  }
   done();
 }
 

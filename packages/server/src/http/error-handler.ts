@@ -1,7 +1,7 @@
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import { DomainError, InvalidInputError } from '../domain/errors.ts';
 import { ApiError } from './errors.ts';
-import { fieldErrorsFromValidation } from './validation-errors.ts';
+import { fieldErrorsFromValidation } from '../schemas/validation-errors.ts';
 
 /** The status each kind of domain error answers with. */
 const DOMAIN_STATUS: Record<DomainError['kind'], number> = { 'not-found': 404, unauthorized: 401, forbidden: 403, invalid: 422, conflict: 409, gone: 410 };

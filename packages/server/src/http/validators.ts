@@ -1,20 +1,12 @@
-import { Ajv, type ValidateFunction } from 'ajv';
-import addFormats from 'ajv-formats';
+import type { ValidateFunction } from 'ajv';
 import type { FastifySchema, FastifySchemaCompiler } from 'fastify';
+import { createAjv } from '../schemas/body-validation.ts';
 
 type Validator = ReturnType<FastifySchemaCompiler<FastifySchema>>;
 
 /**
- * Bodies are validated strictly: JSON types only (no "12.5" for a number), unknown keys rejected,
- * every error reported. Paths and query strings arrive as text, so there types are coerced.
- */
-function createAjv(coerceTypes: boolean): Ajv {
-  const ajv = new Ajv({ allErrors: true, coerceTypes, removeAdditional: false, useDefaults: true, strict: false });
-  addFormats.default(ajv, ['email', 'date-time', 'date', 'uri']);
-  return ajv;
-}
-
-/**
+ * Bodies are validated strictly: JSON types only (no "12.5" for a number), unknown keys rejected, every error
+ * reported. Paths and query strings arrive as text, so there types are coerced (`schemas/body-validation.ts`).
  * Validators are compiled once per distinct schema and kind: routes declare equal parameter and query schemas as
  * separate objects (the project ID alone on a dozen routes), which Ajv would compile again for each. And each is
  * compiled on its first use, not when its route is registered: compiling all of them took a third of a second of

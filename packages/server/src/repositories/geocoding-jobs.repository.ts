@@ -76,3 +76,12 @@ export async function completePendingJobs(db: Executor, locationId: number, reas
     .where('status', '=', 'pending')
     .execute();
 }
+
+/** Queues geocoding for locations just created (which have no job yet), in one statement. */
+export async function enqueueGeocodingOfNew(db: Executor, locationIds: number[], now: string): Promise<void> {
+  if (locationIds.length === 0) return;
+  await db
+    .insertInto('geocoding_jobs')
+    .values(locationIds.map((location_id) => ({ location_id, status: 'pending', attempts: 0, run_after: now, locked_by: null, locked_until: null, last_error: null, created_at: now, updated_at: now })))
+    .execute();
+}

@@ -104,6 +104,37 @@ export async function locationsByExternalId(db: Executor, projectId: number, ext
   return new Map(rows.map((row) => [row.external_id ?? '', { id: row.id, public_id: row.public_id }]));
 }
 
+/** The locations of a project named by any of these public or external IDs, with their type, marker and hours. */
+export async function findRecordsByKeys(
+  db: Executor,
+  projectId: number,
+  keys: { publicIds: readonly string[]; externalIds: readonly string[] },
+): Promise<LocationRecord[]> {
+  const named = [
+    ...(keys.publicIds.length > 0 ? [sql`"locations"."public_id" in (${sql.join(keys.publicIds)})`] : []),
+    ...(keys.externalIds.length > 0 ? [sql`"locations"."external_id" in (${sql.join(keys.externalIds)})`] : []),
+  ];
+  if (named.length === 0) return [];
+  return selectRecords(db, sql`"locations"."project_id" = ${projectId} and (${sql.join(named, sql` or `)})`);
+}
+
+/** The next `limit` locations of a project after the ID `afterId`, in ID order: an export's next page, however deep. */
+export async function recordsAfter(db: Executor, projectId: number, afterId: number, limit: number): Promise<LocationRecord[]> {
+  return selectRecords(db, sql`"locations"."project_id" = ${projectId} and "locations"."id" > ${afterId}`, sql`order by "locations"."id" limit ${limit}`);
+}
+
+/** Every location of a project that has an external ID: the candidates of an import's `delete_missing`. */
+export async function keyedLocations(db: Executor, projectId: number): Promise<{ id: number; public_id: string; external_id: string }[]> {
+  const rows = await db
+    .selectFrom('locations')
+    .select(['id', 'public_id', 'external_id'])
+    .where('project_id', '=', projectId)
+    .where('external_id', 'is not', null)
+    .orderBy('id')
+    .execute();
+  return rows.map((row) => ({ ...row, external_id: row.external_id ?? '' }));
+}
+
 export async function findLocationRecordById(db: Executor, id: number): Promise<LocationRecord | undefined> {
   const [record] = await selectRecords(db, sql`"locations"."id" = ${id}`);
   return record;

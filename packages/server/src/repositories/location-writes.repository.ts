@@ -109,3 +109,57 @@ export function geocodedColumns(
     data_version: change.dataVersion,
   });
 }
+
+// ---------- Many locations at once (an import's batch). Each runs in the caller's transaction, after
+// `lockProjectForChange`; together with the single-location functions above they are every write of locations. ----------
+
+/** Inserts many locations in one statement; every row must name the same columns. Returns their IDs by public ID. */
+export async function insertLocations(db: Executor, rows: InsertableLocationRow[]): Promise<Map<string, number>> {
+  if (rows.length === 0) return new Map();
+  const inserted = await db.insertInto('locations').values(rows).returning(['id', 'public_id']).execute();
+  // RETURNING does not promise the order of the VALUES list.
+  return new Map(inserted.map((row) => [row.public_id, row.id]));
+}
+
+/** Sets the weekly schedules of many locations, replacing those they had. */
+export async function saveHoursOfMany(db: Executor, name: string, schedules: { locationId: number; hours: WeeklyHours }[]): Promise<void> {
+  if (schedules.length === 0) return;
+  await db
+    .insertInto('opening_hours')
+    .values(schedules.map(({ locationId, hours }) => ({ location_id: locationId, name, ...hours })))
+    .onConflict((conflict) => conflict.column('location_id').doUpdateSet((eb) => Object.fromEntries(WEEKDAYS.map((day) => [day, eb.ref(`excluded.${day}`)]))))
+    .execute();
+}
+
+/** Removes everything of one kind attached to any of these locations. */
+export async function clearAttachedOfMany(db: Executor, table: AttachmentTable, locationIds: number[]): Promise<void> {
+  if (locationIds.length === 0) return;
+  await db
+    .deleteFrom(table as 'location_filters')
+    .where('location_id', 'in', locationIds)
+    .execute();
+}
+
+/** Adds filters to locations that have none of them. */
+export async function insertFiltersOfMany(db: Executor, rows: { location_id: number; filter_id: number }[]): Promise<void> {
+  if (rows.length === 0) return;
+  await db.insertInto('location_filters').values(rows).execute();
+}
+
+/** Sets values (fields or calls to action) of many locations by catalog ID, leaving the others as they are. */
+export async function upsertValuesOfMany(db: Executor, table: ValueTable, rows: { locationId: number; id: number; value: string }[]): Promise<void> {
+  if (rows.length === 0) return;
+  const key = VALUE_KEY[table];
+  await db
+    .insertInto(table as 'location_field_values')
+    .values(rows.map(({ locationId, id, value }) => ({ location_id: locationId, [key]: id, value }) as unknown as LocationFieldValuesTable))
+    .onConflict((conflict) => conflict.columns(['location_id', key as 'field_id']).doUpdateSet((eb) => ({ value: eb.ref('excluded.value') })))
+    .execute();
+}
+
+/** Deletes many locations with everything attached to them; returns how many there were. */
+export async function deleteLocations(db: Executor, ids: number[]): Promise<number> {
+  if (ids.length === 0) return 0;
+  const result = await db.deleteFrom('locations').where('id', 'in', ids).executeTakeFirst();
+  return Number(result.numDeletedRows);
+}

@@ -11,7 +11,10 @@ import { registerV1LocationsGet } from './v1/locations.get.ts';
 import { registerV1LocationsList } from './v1/locations.list.ts';
 import { registerV1LocationsPost } from './v1/locations.post.ts';
 import { registerV1LocationsPut } from './v1/locations.put.ts';
+import { registerV2ImportsGet } from './v2/imports.get.ts';
+import { registerV2ImportsPost } from './v2/imports.post.ts';
 import { registerV2LocationsDelete } from './v2/locations.delete.ts';
+import { registerV2LocationsExport } from './v2/locations.export.ts';
 import { registerV2LocationsGet } from './v2/locations.get.ts';
 import { registerV2LocationsList } from './v2/locations.list.ts';
 import { registerV2LocationsPatch } from './v2/locations.patch.ts';
@@ -54,6 +57,7 @@ export function registerRoutes(app: App): void {
 
   // V2 locations
   registerV2LocationsList(app);
+  registerV2LocationsExport(app);
   registerV2LocationsGet(app);
   registerV2LocationsPost(app);
   registerV2LocationsPatch(app);
@@ -71,6 +75,9 @@ export function registerRoutes(app: App): void {
   registerV2WebhooksPing(app);
   registerV2WebhookDeliveriesList(app);
   registerV2WebhookDeliveriesRetry(app);
+  // V2 imports: a file of locations, in the background
+  registerV2ImportsPost(app);
+  registerV2ImportsGet(app);
 
   // Store finder (public): read-only, with a publishable key, for websites' visitors
   registerPublicSearch(app);

@@ -5,6 +5,7 @@ import { openDatabase, type DatabaseHandle } from '../../src/db/connection.ts';
 import { migrateToLatest } from '../../src/db/migrate.ts';
 import { buildApp, type BuildAppOptions } from '../../src/http/app.ts';
 import type { App } from '../../src/http/app-type.ts';
+import { ImportWorker } from '../../src/services/import-worker.ts';
 import { StoreFinderIndexes } from '../../src/services/store-finder-index.ts';
 import { webhookSenderFor } from '../../src/webhooks/sender.ts';
 import { createGeocoder } from '../../src/geocoding/create-geocoder.ts';
@@ -30,6 +31,8 @@ export interface TestServerOptions {
   logLines?: string[];
   /** Told of every route the app registers, with its options (`config.auth` among them). */
   onRoute?: BuildAppOptions['onRoute'];
+  /** Runs an import worker in the server, as production does (the server's clock times its leases). */
+  importWorker?: boolean;
 }
 
 /**
@@ -60,6 +63,10 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
     webhookSender: webhookSenderFor(config),
   };
   const logLines = options.logLines;
+  const importWorker = options.importWorker
+    ? new ImportWorker(database.db, { clock: ctx.clock, leaseMs: config.imports.leaseMs, pollMs: 50, onError: (error) => logLines?.push(String(error)) })
+    : undefined;
+  if (importWorker) ctx.imports = importWorker;
   const app = await buildApp(ctx, {
     logger: logLines ? { level: 'warn', stream: { write: (line) => void logLines.push(line) } } : false,
     ...(options.onRoute ? { onRoute: options.onRoute } : {}),
@@ -67,6 +74,7 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
   // As in production: wait briefly for Redis when configured; an unreachable one is a case the tests cover.
   await ctx.rateLimitStore.ready().catch(() => undefined);
   const url = await app.listen({ port: 0, host: '127.0.0.1' });
+  importWorker?.start();
   return {
     url,
     app,
@@ -75,6 +83,7 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
     clock,
     ctx,
     async stop() {
+      await importWorker?.stop();
       await app.close();
       ctx.webhookSender.close();
       await testDatabase.dispose();

@@ -5,6 +5,7 @@ import { changesOf, type StoredLocation } from '../../src/domain/import-changes.
 import { columnOf } from '../../src/domain/import-columns.ts';
 import { readImportRow, type CellValue } from '../../src/domain/import-row.ts';
 import type { LocationInput } from '../../src/domain/location-write.ts';
+import { freeSlugsFor } from '../../src/domain/slug.ts';
 import { formatSpecialHoursText, parseSpecialHoursText } from '../../src/domain/special-hours-text.ts';
 
 const read = (values: Record<string, CellValue>) => readImportRow({ row: 2, values: Object.entries(values) }, columnOf);
@@ -254,5 +255,18 @@ describe('an exported row read back', () => {
     expect(row?.errors).toEqual({});
     expect(row?.id).toBe('loc_1');
     expect(changesOf(row?.body as LocationInput, STORED, CATALOG)).toEqual({});
+  });
+});
+
+describe('freeSlugsFor', () => {
+  it('gives each new location of a batch its own free slug, past the taken ones and each other', async () => {
+    const saved = new Set(['main', 'main-2', 'park']);
+    const lookups: string[][] = [];
+    const takenAmong = async (slugs: string[]) => {
+      lookups.push(slugs);
+      return new Set(slugs.filter((slug) => saved.has(slug)));
+    };
+    expect(await freeSlugsFor(['main', 'oak', 'main', 'main-3', 'park', 'elm', 'elm'], takenAmong)).toEqual(['main-4', 'oak', 'main-5', 'main-3', 'park-2', 'elm', 'elm-2']);
+    expect(lookups[0]).toEqual(['main', 'oak', 'main-3', 'park', 'elm']);
   });
 });

@@ -1,0 +1,46 @@
+import type { Generated, Insertable, Selectable, Updateable } from 'kysely';
+
+export type ImportStatus = 'queued' | 'running' | 'done' | 'failed';
+
+/** A bulk import of a file into a project: its options, state, progress and counts (see services/imports.service.ts). */
+export interface ImportsTable {
+  id: Generated<number>;
+  public_id: string;
+  project_id: number;
+  status: ImportStatus;
+  format: string;
+  file_name: string | null;
+  file_bytes: number;
+  dry_run: number;
+  delete_missing: number;
+  atomic: number;
+  rows_read: Generated<number>;
+  rows_done: Generated<number>;
+  /** How far through the file reading has come, in thousandths. */
+  read_permille: Generated<number>;
+  /** Rows of the file (blank ones too) whose outcome is committed; a resumed import starts after them. */
+  checkpoint: Generated<number>;
+  created: Generated<number>;
+  updated: Generated<number>;
+  unchanged: Generated<number>;
+  deleted: Generated<number>;
+  failed: Generated<number>;
+  geocoding_queued: Generated<number>;
+  /** JSON list of the file's columns the import does not read, as the file names them. */
+  unknown_columns: string | null;
+  /** Why a failed import failed. */
+  error: string | null;
+  /** How many times a process took the import up; a third interruption fails it. */
+  attempts: Generated<number>;
+  /** The process running the import, and until when it counts as alive without renewing its lease. */
+  locked_by: string | null;
+  locked_until: string | null;
+  created_at: string;
+  started_at: string | null;
+  finished_at: string | null;
+  updated_at: string;
+}
+
+export type ImportRow = Selectable<ImportsTable>;
+export type InsertableImportRow = Insertable<ImportsTable>;
+export type UpdateableImportRow = Updateable<ImportsTable>;

@@ -1,0 +1,497 @@
+import type { Kysely } from 'kysely';
+import type { Database } from '../db/database.ts';
+import type { Executor } from '../db/executor.ts';
+import type { ImportRow, UpdateableImportRow } from '../db/tables/imports.table.ts';
+import type { ProjectCatalog } from '../domain/catalog.ts';
+import { findByName, findCallToAction } from '../domain/catalog.ts';
+import type { FieldErrors } from '../domain/errors.ts';
+import { changesOf, type StoredLocation } from '../domain/import-changes.ts';
+import { columnOf, type ImportColumn } from '../domain/import-columns.ts';
+import { readImportRow, type FileRow } from '../domain/import-row.ts';
+import { WEEKDAYS, type HoursInput } from '../domain/hours.ts';
+import { planLocationWrite, type LocationInput } from '../domain/location-write.ts';
+import { readRows, UnreadableFileError, type FileFormat } from '../formats/formats.ts';
+import { loadCatalog } from '../repositories/catalog.repository.ts';
+import * as imports from '../repositories/imports.repository.ts';
+import { loadAttachments } from '../repositories/location-attachments.repository.ts';
+import { findRecordsByKeys, keyedLocations, scheduleOf, type LocationRecord } from '../repositories/location-records.repository.ts';
+import { lockProjectForChange } from '../repositories/projects.repository.ts';
+import { bodyCheck } from '../schemas/body-validation.ts';
+import { LocationCreateV2, LocationPatchV2 } from '../schemas/location.v2.ts';
+import { deleteLocationBatch, saveLocationBatch, type BatchCreate, type BatchUpdate } from './location-batches.service.ts';
+
+/**
+ * Rows per transaction. Each batch is one transaction holding the project's change lock (and, on SQLite, the
+ * database's one writer) for its few tens of milliseconds; a commit is one disk sync. Measured in
+ * docs/decisions/bulk-import.md.
+ */
+export const IMPORT_BATCH_ROWS = 500;
+/** Locations deleted per transaction by `delete_missing`. */
+const DELETE_BATCH = 500;
+/** A third interruption of one import fails it instead of starting it again. */
+export const MAX_IMPORT_ATTEMPTS = 3;
+
+export interface ImportRunOptions {
+  /** Who runs it (host, process and a random part), as the lease names it. */
+  workerId: string;
+  clock: () => number;
+  /** How long the import stays this process's without a sign of life; renewed three times as often. */
+  leaseMs: number;
+  /** Told after each batch, for a progress bar. */
+  onProgress?: (progress: { rowsRead: number; rowsDone: number; fractionRead: number }) => void;
+  /** Told of an unexpected error that failed the import (the import's `error` says only that one happened). */
+  onError?: (error: unknown) => void;
+  /** Aborted when the process is stopping: the import is handed back to the queue after the batch in hand. */
+  signal?: AbortSignal;
+}
+
+/** The lease moved to another process (this one was taken for dead): stop without touching the import. */
+class LostImportError extends Error {}
+/** An atomic import with failed rows: its transaction is rolled back. */
+class RolledBackError extends Error {}
+/** The process is stopping: hand the import back to the queue, for this or another process to resume. */
+class StoppingError extends Error {}
+
+const patchErrors = bodyCheck(LocationPatchV2);
+const createErrors = bodyCheck(LocationCreateV2);
+const iso = (ms: number) => new Date(ms).toISOString();
+const hasErrors = (errors: FieldErrors | undefined): errors is FieldErrors => errors !== undefined && Object.keys(errors).length > 0;
+
+/** A row read and checked against the V2 body schema, before it is compared with the saved locations. */
+interface Candidate {
+  row: number;
+  externalId: string | undefined;
+  id: string | undefined;
+  input: LocationInput;
+  errors: FieldErrors | undefined;
+}
+
+type Counts = Record<'created' | 'updated' | 'unchanged' | 'deleted' | 'failed' | 'geocoding_queued', number>;
+const noCounts = (): Counts => ({ created: 0, updated: 0, unchanged: 0, deleted: 0, failed: 0, geocoding_queued: 0 });
+
+/** The snapshot `changesOf` compares a row with, from a record and what is attached to it. */
+function storedLocationOf(record: LocationRecord, attachments: Awaited<ReturnType<typeof loadAttachments>>, catalog: ProjectCatalog): StoredLocation {
+  const idOf = <T extends { id: number }>(entries: readonly T[], match: (entry: T) => boolean) => entries.find(match)?.id;
+  return {
+    ...record,
+    hours: scheduleOf(record),
+    filterIds: new Set((attachments.filters.get(record.id) ?? []).flatMap((filter) => idOf(catalog.filters, (entry) => entry.publicId === filter.id) ?? [])),
+    fieldValues: new Map((attachments.fields.get(record.id) ?? []).flatMap((field) => {
+      const id = idOf(catalog.fields, (entry) => entry.publicId === field.id);
+      return id === undefined ? [] : [[id, field.value] as const];
+    })),
+    callToActionValues: new Map((attachments.callsToAction.get(record.id) ?? []).flatMap((cta) => {
+      const id = idOf(catalog.callsToAction, (entry) => entry.publicId === cta.id);
+      return id === undefined ? [] : [[id, cta.value] as const];
+    })),
+  };
+}
+
+/** A create names all seven days when it names any: the file's missing weekdays are unknown. */
+function withWholeWeek(input: LocationInput): LocationInput {
+  const hours = input.hours;
+  if (!hours || Object.keys(hours).length === 0) return input;
+  const named = new Set(Object.keys(hours).map((day) => day.toLowerCase().slice(0, 3)));
+  const missing: HoursInput = Object.fromEntries(WEEKDAYS.filter((day) => !named.has(day)).map((day) => [day, null]));
+  return { ...input, hours: { ...hours, ...missing } };
+}
+
+/**
+ * One run of one import, by the process holding its lease: reads the file, decides each row against the saved
+ * locations, writes batch by batch (or, `atomic`, in one transaction; or, `dry_run`, not at all), and records the
+ * outcome. See docs/decisions/bulk-import.md for what it promises when the process dies.
+ */
+class ImportRun {
+  private counts: Counts;
+  private readonly pendingErrors: { row: number; externalId: string | null; errors: string }[] = [];
+  private readonly unknownColumns = new Set<string>();
+  private readonly columns = new Map<string, ImportColumn>();
+  /** Keys the file names, failed rows' too: `delete_missing` keeps their locations. */
+  private readonly namedExternalIds = new Set<string>();
+  private readonly namedIds = new Set<string>();
+  /** The row that first gave each external ID and each ID: a key given twice is an error of the later row. */
+  private readonly externalIdRows = new Map<string, number>();
+  private readonly idRows = new Map<string, number>();
+  /** The row that first chose each location: a location named twice (by two keys) is an error of the later row. */
+  private readonly targetRows = new Map<number, number>();
+  /** External IDs this run moved (a location's key changed) or took (a create), over what the database holds. */
+  private readonly keyHolders = new Map<string, number | 'new' | null>();
+  private rowsRead = 0;
+  private rowsDone = 0;
+  private fractionRead = 0;
+  private sawExternalIdColumn = false;
+  private checkedColumns = false;
+  private catalog: ProjectCatalog | undefined;
+
+  constructor(
+    private readonly db: Kysely<Database>,
+    private readonly job: ImportRow,
+    private readonly options: ImportRunOptions,
+  ) {
+    // Only a batch-by-batch run resumes where it stopped; a dry or atomic run saved nothing and starts again.
+    this.counts = this.resumes ? { created: job.created, updated: job.updated, unchanged: job.unchanged, deleted: job.deleted, failed: job.failed, geocoding_queued: job.geocoding_queued } : noCounts();
+  }
+
+  private get resumes(): boolean {
+    return this.job.dry_run === 0 && this.job.atomic === 0;
+  }
+
+  private now(): string {
+    return iso(this.options.clock());
+  }
+
+  /** The column a header names, counting those the import does not read (and fields it does not know) as unknown. */
+  private columnOf(header: string): ImportColumn {
+    let column = this.columns.get(header);
+    if (!column) {
+      column = columnOf(header);
+      const catalog = this.catalog;
+      const unconfigured =
+        (column.kind === 'field' && catalog && !findByName(catalog.fields, column.name)) || (column.kind === 'callToAction' && catalog && !findCallToAction(catalog, column.title));
+      if (unconfigured) column = { kind: 'unknown' };
+      if (column.kind === 'unknown') this.unknownColumns.add(header);
+      if (column.kind === 'text' && column.field === 'external_id') this.sawExternalIdColumn = true;
+      this.columns.set(header, column);
+    }
+    return column;
+  }
+
+  private candidateOf(fileRow: FileRow): Candidate | undefined {
+    if (fileRow.error) return { row: fileRow.row, externalId: undefined, id: undefined, input: {}, errors: { row: [fileRow.error] } };
+    const read = readImportRow(fileRow, (header) => this.columnOf(header));
+    if (!read) return undefined;
+    const errors = hasErrors(read.errors) ? read.errors : patchErrors(read.body);
+    return { row: read.row, externalId: read.externalId, id: read.id, input: read.body as LocationInput, errors };
+  }
+
+  /** Runs the import to its end and records it; returns the import as it ended (or undefined when another process took it over). */
+  async run(): Promise<ImportRow | undefined> {
+    const heartbeat = this.startHeartbeat();
+    try {
+      const content = await imports.readImportFile(this.db, this.job.id);
+      if (!content) return await this.fail('The file of this import is no longer stored.');
+      this.catalog = await loadCatalog(this.db, this.job.project_id);
+      const source = readRows(this.job.format as FileFormat, content);
+      if (this.job.atomic === 1 && this.job.dry_run === 0) {
+        await this.db.transaction().execute(async (trx) => {
+          await lockProjectForChange(trx, this.job.project_id);
+          await this.readAll(source, trx);
+          if (this.counts.failed > 0) throw new RolledBackError();
+          await this.deleteMissing(trx);
+        });
+      } else {
+        await this.readAll(source, undefined);
+        await this.deleteMissing(undefined);
+      }
+      return await this.finish({ status: 'done', error: null });
+    } catch (error) {
+      if (error instanceof LostImportError) return undefined;
+      if (error instanceof StoppingError) {
+        await imports.updateHeldImport(this.db, this.job.id, this.options.workerId, { status: 'queued', locked_by: null, locked_until: null, attempts: this.job.attempts - 1, updated_at: this.now() });
+        return undefined;
+      }
+      if (error instanceof RolledBackError) {
+        this.counts = { ...noCounts(), unchanged: this.counts.unchanged, failed: this.counts.failed };
+        return await this.finish({ status: 'failed', error: `${this.counts.failed} row${this.counts.failed === 1 ? '' : 's'} failed; the import is atomic, so nothing was saved.` });
+      }
+      if (error instanceof UnreadableFileError || error instanceof ImportRefusedError) return await this.fail(error.message);
+      this.options.onError?.(error);
+      return await this.fail(`The import stopped on an unexpected error after ${this.rowsDone} rows; ${this.resumes && this.rowsDone > 0 ? 'the rows before were saved' : 'nothing was saved'}. The server's log has the details.`);
+    } finally {
+      clearInterval(heartbeat);
+    }
+  }
+
+  /**
+   * Reads every row, a batch at a time. Rows a resumed run finished before are read again only for their keys.
+   * `trx` is the one transaction of an atomic run.
+   */
+  private async readAll(source: ReturnType<typeof readRows>, trx: Executor | undefined): Promise<void> {
+    const skip = this.resumes ? this.job.checkpoint : 0;
+    let records = 0;
+    let batch: Candidate[] = [];
+    for await (const fileRow of source.rows) {
+      records += 1;
+      this.rowsRead += 1;
+      this.fractionRead = source.fractionRead();
+      const candidate = this.candidateOf(fileRow);
+      this.checkColumns();
+      if (records <= skip) {
+        if (candidate) this.nameKeys(candidate);
+        this.rowsDone += 1;
+        continue;
+      }
+      if (candidate) batch.push(candidate);
+      if (batch.length >= IMPORT_BATCH_ROWS) {
+        await this.processBatch(batch, records, trx);
+        batch = [];
+      }
+    }
+    this.fractionRead = 1;
+    if (batch.length > 0 || records > skip) await this.processBatch(batch, records, trx);
+  }
+
+  /** `delete_missing` needs the file's keys: a file without an external_id column would delete every keyed location. */
+  private checkColumns(): void {
+    if (this.checkedColumns || this.columns.size === 0) return;
+    this.checkedColumns = true;
+    if (this.job.delete_missing === 1 && !this.sawExternalIdColumn) {
+      throw new ImportRefusedError('delete_missing needs an external_id column: without one the file names no external ID, and every location that has one would be deleted.');
+    }
+  }
+
+  private nameKeys(candidate: Candidate): void {
+    if (candidate.externalId !== undefined) this.namedExternalIds.add(candidate.externalId);
+    if (candidate.id !== undefined) this.namedIds.add(candidate.id);
+  }
+
+  /** Decides and (unless a dry run) saves a batch; a batch-by-batch run commits it with its checkpoint. */
+  private async processBatch(batch: Candidate[], records: number, trx: Executor | undefined): Promise<void> {
+    if (this.job.dry_run === 1) {
+      this.add(await this.decide(this.db, batch, false));
+    } else if (trx) {
+      this.add(await this.decide(trx, batch, true));
+    } else {
+      const outcome = await this.db.transaction().execute(async (batchTrx) => {
+        await lockProjectForChange(batchTrx, this.job.project_id);
+        const decided = await this.decide(batchTrx, batch, true);
+        const counts = sum(this.counts, decided.counts);
+        await imports.insertImportRowErrors(batchTrx, this.job.id, decided.errors);
+        await this.holdOrStop(batchTrx, { checkpoint: records, ...counts, updated_at: this.now() });
+        return decided;
+      });
+      this.counts = sum(this.counts, outcome.counts);
+    }
+    this.rowsDone = this.rowsRead;
+    this.options.onProgress?.({ rowsRead: this.rowsRead, rowsDone: this.rowsDone, fractionRead: this.fractionRead });
+    // Requests waiting for the database get their turn between batches.
+    await new Promise((resolve) => setImmediate(resolve));
+    if (this.options.signal?.aborted) throw new StoppingError();
+  }
+
+  private add(decided: { counts: Counts; errors: ImportRun['pendingErrors'] }): void {
+    this.counts = sum(this.counts, decided.counts);
+    this.pendingErrors.push(...decided.errors);
+  }
+
+  /**
+   * Decides what each row of a batch does, in file order, against the saved locations it names (read in one query)
+   * and what earlier rows of the file did; with `write`, saves the batch.
+   */
+  private async decide(db: Executor, batch: Candidate[], write: boolean): Promise<{ counts: Counts; errors: ImportRun['pendingErrors'] }> {
+    const counts = noCounts();
+    const errors: ImportRun['pendingErrors'] = [];
+    const catalog = await loadCatalog(db, this.job.project_id);
+    const externalIds = batch.flatMap((candidate) => (candidate.externalId !== undefined ? [candidate.externalId] : []));
+    const publicIds = batch.flatMap((candidate) => (candidate.id !== undefined ? [candidate.id] : []));
+    const records = await findRecordsByKeys(db, this.job.project_id, { publicIds, externalIds });
+    const attachments = await loadAttachments(db, records, { hours: false, filters: true, fields: true, callsToAction: true });
+    const byPublicId = new Map(records.map((record) => [record.public_id, record]));
+    const byExternalId = new Map(records.flatMap((record) => (record.external_id === null ? [] : [[record.external_id, record] as const])));
+    const recordById = new Map(records.map((record) => [record.id, record]));
+    const creates: BatchCreate[] = [];
+    const updates: BatchUpdate[] = [];
+
+    const fail = (candidate: Candidate, failure: FieldErrors) => {
+      counts.failed += 1;
+      errors.push({ row: candidate.row, externalId: candidate.externalId ?? null, errors: JSON.stringify(failure) });
+    };
+    const holderOf = (externalId: string): number | 'new' | null | undefined =>
+      this.keyHolders.has(externalId) ? this.keyHolders.get(externalId) : byExternalId.get(externalId)?.id;
+
+    for (const candidate of batch) {
+      this.nameKeys(candidate);
+      const { row, externalId, id } = candidate;
+      const earlierWithKey = externalId !== undefined ? this.externalIdRows.get(externalId) : undefined;
+      const earlierWithId = id !== undefined ? this.idRows.get(id) : undefined;
+      if (externalId !== undefined && earlierWithKey === undefined) this.externalIdRows.set(externalId, row);
+      if (id !== undefined && earlierWithId === undefined) this.idRows.set(id, row);
+      if (hasErrors(candidate.errors)) {
+        fail(candidate, candidate.errors);
+        continue;
+      }
+      if (earlierWithKey !== undefined) {
+        fail(candidate, { external_id: [`is given again: row ${earlierWithKey} has it already`] });
+        continue;
+      }
+      if (earlierWithId !== undefined) {
+        fail(candidate, { id: [`is given again: row ${earlierWithId} has it already`] });
+        continue;
+      }
+      const holder = externalId !== undefined ? holderOf(externalId) : undefined;
+      const named = id !== undefined ? byPublicId.get(id) : undefined;
+      if (id !== undefined && !named) {
+        fail(candidate, { id: ['is not the ID of a location of this project'] });
+        continue;
+      }
+      const target = typeof holder === 'number' ? holder : named?.id;
+      if (typeof holder === 'number' && named && named.id !== holder) {
+        fail(candidate, { id: [`names another location than its external_id, which is ${recordById.get(holder)?.public_id ?? 'another location'}'s`] });
+        continue;
+      }
+      if (target !== undefined) {
+        const earlierTarget = this.targetRows.get(target);
+        if (earlierTarget !== undefined) {
+          fail(candidate, { [id !== undefined ? 'id' : 'external_id']: [`names the location row ${earlierTarget} names already`] });
+          continue;
+        }
+        this.targetRows.set(target, row);
+        const record = recordById.get(target);
+        if (!record) {
+          // The key moved to a location this batch did not read: an earlier batch gave it to another location.
+          fail(candidate, { external_id: ['names a location an earlier row changed the key of; import its rows separately'] });
+          continue;
+        }
+        const stored = storedLocationOf(record, attachments, catalog);
+        const changes = changesOf(candidate.input, stored, catalog);
+        if (Object.keys(changes).length === 0) {
+          counts.unchanged += 1;
+          continue;
+        }
+        const planned = planLocationWrite('patch', stored, changes, catalog);
+        if ('errors' in planned) {
+          fail(candidate, planned.errors);
+          continue;
+        }
+        const newKey = planned.plan.columns.external_id;
+        if (newKey !== undefined && newKey !== record.external_id) {
+          if (record.external_id !== null) this.keyHolders.set(record.external_id, null);
+          if (newKey !== null) this.keyHolders.set(newKey, target);
+        }
+        updates.push({ locationId: target, plan: planned.plan });
+        counts.updated += 1;
+        if (planned.plan.needsGeocoding) counts.geocoding_queued += 1;
+        continue;
+      }
+      const input = withWholeWeek(candidate.input);
+      const missing = createErrors(input);
+      if (hasErrors(missing)) {
+        fail(candidate, missing);
+        continue;
+      }
+      const planned = planLocationWrite('create', undefined, input, catalog);
+      if ('errors' in planned) {
+        fail(candidate, planned.errors);
+        continue;
+      }
+      if (externalId !== undefined) this.keyHolders.set(externalId, 'new');
+      creates.push({ name: input.name ?? '', plan: planned.plan });
+      counts.created += 1;
+      if (planned.plan.needsGeocoding) counts.geocoding_queued += 1;
+    }
+    if (write) await saveLocationBatch(db, { projectId: this.job.project_id, creates, updates, now: this.now() });
+    return { counts, errors };
+  }
+
+  /** Deletes the project's keyed locations the file does not name (by external ID or ID), a batch at a time. */
+  private async deleteMissing(trx: Executor | undefined): Promise<void> {
+    if (this.job.delete_missing !== 1) return;
+    const missing = (await keyedLocations(trx ?? this.db, this.job.project_id))
+      .filter((location) => !this.namedExternalIds.has(location.external_id) && !this.namedIds.has(location.public_id))
+      .map((location) => location.id);
+    if (this.job.dry_run === 1) {
+      this.counts.deleted += missing.length;
+      return;
+    }
+    if (trx) {
+      for (let start = 0; start < missing.length; start += DELETE_BATCH) this.counts.deleted += await deleteLocationBatch(trx, missing.slice(start, start + DELETE_BATCH));
+      return;
+    }
+    for (let start = 0; start < missing.length; start += DELETE_BATCH) {
+      const deleted = await this.db.transaction().execute(async (batchTrx) => {
+        await lockProjectForChange(batchTrx, this.job.project_id);
+        const count = await deleteLocationBatch(batchTrx, missing.slice(start, start + DELETE_BATCH));
+        await this.holdOrStop(batchTrx, { deleted: this.counts.deleted + count, updated_at: this.now() });
+        return count;
+      });
+      this.counts.deleted += deleted;
+    }
+  }
+
+  private async holdOrStop(db: Executor, changes: UpdateableImportRow): Promise<void> {
+    if (!(await imports.updateHeldImport(db, this.job.id, this.options.workerId, changes))) throw new LostImportError();
+  }
+
+  /** Renews the lease and shows progress, a third of the lease apart; one renewal at a time. */
+  private startHeartbeat(): NodeJS.Timeout {
+    let beating = false;
+    const timer = setInterval(() => {
+      if (beating) return;
+      beating = true;
+      imports
+        .updateHeldImport(this.db, this.job.id, this.options.workerId, {
+          locked_until: iso(this.options.clock() + this.options.leaseMs),
+          rows_read: this.rowsRead,
+          rows_done: this.rowsDone,
+          read_permille: Math.floor(this.fractionRead * 1000),
+        })
+        .catch((error: unknown) => this.options.onError?.(error))
+        .finally(() => (beating = false));
+    }, Math.max(50, Math.floor(this.options.leaseMs / 3)));
+    timer.unref();
+    return timer;
+  }
+
+  /** Records the end in one transaction: the counts, the failed rows not yet written, the progress; the file goes. */
+  private async finish(end: { status: 'done' | 'failed'; error: string | null }): Promise<ImportRow | undefined> {
+    const now = this.now();
+    const kept = await this.db.transaction().execute(async (trx) => {
+      if (!this.resumes) await imports.deleteImportRowErrors(trx, this.job.id);
+      await imports.insertImportRowErrors(trx, this.job.id, this.pendingErrors);
+      const held = await imports.updateHeldImport(trx, this.job.id, this.options.workerId, {
+        ...end,
+        ...this.counts,
+        unknown_columns: JSON.stringify([...this.unknownColumns]),
+        rows_read: this.rowsRead,
+        rows_done: this.rowsDone,
+        read_permille: 1000,
+        locked_by: null,
+        locked_until: null,
+        finished_at: now,
+        updated_at: now,
+      });
+      if (held) await imports.deleteImportFile(trx, this.job.id);
+      return held;
+    });
+    return kept ? imports.findImportById(this.db, this.job.id) : undefined;
+  }
+
+  private async fail(reason: string): Promise<ImportRow | undefined> {
+    return this.finish({ status: 'failed', error: reason });
+  }
+}
+
+/** The import cannot go ahead as asked (before anything is written): it fails with this reason. */
+class ImportRefusedError extends Error {}
+
+function sum(a: Counts, b: Counts): Counts {
+  return {
+    created: a.created + b.created,
+    updated: a.updated + b.updated,
+    unchanged: a.unchanged + b.unchanged,
+    deleted: a.deleted + b.deleted,
+    failed: a.failed + b.failed,
+    geocoding_queued: a.geocoding_queued + b.geocoding_queued,
+  };
+}
+
+/**
+ * Runs an import this process holds (claimed from the queue, or created by the CLI to run at once) to its end.
+ * Returns the import as it ended, or undefined when its lease was lost to another process.
+ */
+export async function runImport(db: Kysely<Database>, job: ImportRow, options: ImportRunOptions): Promise<ImportRow | undefined> {
+  if (job.attempts > MAX_IMPORT_ATTEMPTS) {
+    const now = iso(options.clock());
+    await imports.endImport(db, job.id, {
+      status: 'failed',
+      error: `The import was interrupted ${MAX_IMPORT_ATTEMPTS} times (the process running it ended: a crash, a kill or a restart) and was given up after row ${job.checkpoint}; the rows before were saved.`,
+      locked_by: null,
+      locked_until: null,
+      finished_at: now,
+      updated_at: now,
+    });
+    await imports.deleteImportFile(db, job.id);
+    return imports.findImportById(db, job.id);
+  }
+  return new ImportRun(db, job, options).run();
+}
