@@ -3,7 +3,9 @@ import { ConfigError } from '../config/config.ts';
 import { DomainError } from '../domain/errors.ts';
 import { registerCopyCommand } from './commands/copy.ts';
 import { registerDemoCommand } from './commands/demo.ts';
+import { registerExportCommand } from './commands/export.ts';
 import { registerGeocodeCommand } from './commands/geocode.ts';
+import { registerImportCommands } from './commands/import.ts';
 import { registerKeysCommands } from './commands/keys.ts';
 import { registerMigrateCommand } from './commands/migrate.ts';
 import { registerProjectsCommands } from './commands/projects.ts';
@@ -26,6 +28,8 @@ registerKeysCommands(program);
 registerDemoCommand(program);
 registerGeocodeCommand(program);
 registerCopyCommand(program);
+registerImportCommands(program);
+registerExportCommand(program);
 
 try {
   await program.parseAsync(process.argv);

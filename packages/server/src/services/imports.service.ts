@@ -4,9 +4,13 @@ import type { ImportRow, ImportStatus } from '../db/tables/imports.table.ts';
 import { NotFoundError } from '../domain/errors.ts';
 import type { FieldErrors } from '../domain/errors.ts';
 import { newPublicId } from '../domain/ids.ts';
-import type { FileFormat } from '../formats/formats.ts';
+import type { FileFormat } from '../domain/file-formats.ts';
 import * as imports from '../repositories/imports.repository.ts';
-import { accessibleProject, type ProjectRef } from './project-access.ts';
+import { claimNextImport } from '../repositories/imports.repository.ts';
+import { requireProject } from './accounts.service.ts';
+import { runImport, type ImportRunOptions } from './import-run.ts';
+import { importWorkerId } from './import-worker.ts';
+import { accessibleProject, refOfProject, type ProjectRef } from './project-access.ts';
 
 /** What an import does besides creating and updating: report only, delete what the file lacks, all or nothing. */
 export interface ImportOptions {
@@ -140,4 +144,50 @@ export async function getImport(db: Kysely<Database>, { project: ref, importId }
   const row = await imports.findImport(db, project.id, importId);
   if (!row) throw NotFoundError.of('Import');
   return importView(db, row);
+}
+
+/**
+ * Imports a file into a project in this process, now (the CLI): the import is stored as any other, held by this
+ * process while it runs, and resumed by a server's worker (or `resumeImports`) if the process dies. Answers the
+ * import as it ended.
+ */
+export async function runImportNow(
+  db: Kysely<Database>,
+  { projectPublicId, content, format, fileName, options, leaseMs, onProgress }: {
+    projectPublicId: string;
+    content: Buffer;
+    format: FileFormat;
+    fileName?: string;
+    options: ImportOptions;
+    leaseMs: number;
+    onProgress?: ImportRunOptions['onProgress'];
+  },
+): Promise<ImportView> {
+  const project = await requireProject(db, projectPublicId);
+  const workerId = importWorkerId();
+  const now = Date.now();
+  const job = await createImport(db, {
+    project: refOfProject(project),
+    content,
+    format,
+    ...(fileName !== undefined ? { fileName } : {}),
+    options,
+    now: new Date(now).toISOString(),
+    runner: { workerId, lockedUntil: new Date(now + leaseMs).toISOString() },
+  });
+  const ended = await runImport(db, job, { workerId, clock: Date.now, leaseMs, ...(onProgress ? { onProgress } : {}) });
+  return importView(db, ended ?? job);
+}
+
+/** Runs every import that waits or was interrupted, here and now, one after another; answers them as they ended. */
+export async function resumeImports(db: Kysely<Database>, { leaseMs }: { leaseMs: number }): Promise<ImportView[]> {
+  const workerId = importWorkerId();
+  const views: ImportView[] = [];
+  for (;;) {
+    const now = Date.now();
+    const job = await claimNextImport(db, workerId, new Date(now).toISOString(), new Date(now + leaseMs).toISOString());
+    if (!job) return views;
+    const ended = await runImport(db, job, { workerId, clock: Date.now, leaseMs });
+    views.push(await importView(db, ended ?? job));
+  }
 }

@@ -1,0 +1,33 @@
+import { createWriteStream } from 'node:fs';
+import { pipeline } from 'node:stream/promises';
+import type { Command } from 'commander';
+import { InvalidInputError } from '../../domain/errors.ts';
+import { FILE_FORMATS, formatOfFileName, type FileFormat } from '../../domain/file-formats.ts';
+import { requireProject } from '../../services/accounts.service.ts';
+import { exportLocations } from '../../services/exports.service.ts';
+import { refOfProject } from '../../services/project-access.ts';
+import { withDatabase } from '../database.ts';
+
+function formatOf(given: string | undefined, output: string | undefined): FileFormat {
+  if (given === undefined) return (output && formatOfFileName(output)) || 'csv';
+  const format = FILE_FORMATS.find((name) => name === given.toLowerCase());
+  if (!format) throw new InvalidInputError(`--format must be one of ${FILE_FORMATS.join(', ')}.`);
+  return format;
+}
+
+export function registerExportCommand(program: Command): void {
+  program
+    .command('export')
+    .description('Export every location of a project as a file the import reads back unchanged')
+    .requiredOption('--project <id>', 'public project ID (prj_…)')
+    .option('--format <format>', `${FILE_FORMATS.join(', ')} (default: from --output's extension, else csv)`)
+    .option('--output <file>', 'write to this file (default: standard output)')
+    .action(async (options: { project: string; format?: string; output?: string }) => {
+      const format = formatOf(options.format, options.output);
+      await withDatabase(async ({ db }) => {
+        const project = await requireProject(db, options.project);
+        const { stream } = await exportLocations(db, { project: refOfProject(project), format });
+        await pipeline(stream, options.output ? createWriteStream(options.output) : process.stdout);
+      });
+    });
+}
