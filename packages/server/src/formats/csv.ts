@@ -31,7 +31,7 @@ export function sniffSeparator(text: Buffer): string {
  * The rows of a CSV file as spreadsheets save it: UTF-8 (with or without a BOM) or UTF-16, CRLF or LF, quoted fields
  * holding separators, quotes and line breaks, comma, semicolon or tab between fields. The first record is the
  * header; the others are rows numbered as a spreadsheet shows them (the header is 1), however many lines a quoted
- * field spans. Cells past the header's are reported under `(column N)`.
+ * field spans. A short row's missing cells are empty; cells past the header's are reported under `(column N)`.
  */
 export function csvRows(content: Buffer): RowSource {
   const text = utf8Of(content);
@@ -53,7 +53,9 @@ export function csvRows(content: Buffer): RowSource {
           continue;
         }
         const names = header;
-        yield { row, values: record.map((value, index): [string, CellValue] => [names[index] ?? `(column ${index + 1})`, value]) };
+        // A row with fewer cells than the header has empty ones in the columns it lacks.
+        const cells = record.length < names.length ? [...record, ...Array<string>(names.length - record.length).fill('')] : record;
+        yield { row, values: cells.map((value, index): [string, CellValue] => [names[index] ?? `(column ${index + 1})`, value]) };
       }
     } catch (error) {
       throw new UnreadableFileError(`The CSV file cannot be read past row ${row}: ${error instanceof Error ? error.message : String(error)}`);

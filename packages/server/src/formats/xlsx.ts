@@ -44,7 +44,10 @@ export function xlsxRows(content: Buffer): RowSource {
       for await (const sheet of reader) {
         let header: string[] | undefined;
         for await (const row of sheet) {
-          const cells = (row.values as unknown[]).slice(1).map(cellValueOf);
+          // `values` is sparse and counts from 1: an empty cell is a hole, which map() would keep.
+          // A row also ends early where its last cells are empty: those are empty cells of their columns too.
+          const values = row.values as unknown[];
+          const cells = Array.from({ length: Math.max(header?.length ?? 0, values.length - 1) }, (_, index) => cellValueOf(values[index + 1]));
           if (!header) {
             if (cells.some((cell) => cell !== null && cell !== '')) header = cells.map((cell) => (cell === null ? '' : String(cell).trim()));
             continue;

@@ -86,6 +86,20 @@ describe('XLSX', () => {
     expect(row?.values).toEqual(expect.arrayContaining([['name', LOCATION.name], ['postcode', '02108'], ['lat', 30.123456789], ['special_hours', '2026-12-25 closed Christmas']]));
   });
 
+  it('reads empty cells of a workbook as empty, whichever library wrote it', async () => {
+    const { default: ExcelJS } = await import('exceljs');
+    const workbook = new ExcelJS.Workbook();
+    const sheet = workbook.addWorksheet('Stores');
+    sheet.addRow(['id', 'name', 'lat']);
+    sheet.addRow([null, 'A', 1.5]);
+    sheet.addRow(['x', null, null]);
+    const rows = await rowsOf('xlsx', Buffer.from(await workbook.xlsx.writeBuffer()));
+    expect(rows).toEqual([
+      { row: 2, values: [['id', null], ['name', 'A'], ['lat', 1.5]] },
+      { row: 3, values: [['id', 'x'], ['name', null], ['lat', null]] },
+    ]);
+  });
+
   it('refuses a file that is no workbook', async () => {
     await expect(rowsOf('xlsx', Buffer.from('name,city\n'))).rejects.toThrow(UnreadableFileError);
   });
