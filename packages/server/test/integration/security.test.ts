@@ -10,6 +10,7 @@ import {
 } from '../../src/services/project-settings.service.ts';
 import type { CreatedUser } from '../../src/services/accounts.service.ts';
 import { refOfProject, type ProjectRef } from '../../src/services/project-access.ts';
+import { createImport } from '../../src/services/imports.service.ts';
 import { createKey } from '../../src/services/publishable-keys.service.ts';
 import { createWebhook } from '../../src/services/webhooks.service.ts';
 import { createLocationDirectly, TEST_ACTOR } from '../support/factories.ts';
@@ -155,6 +156,8 @@ const routes: SecuredRoute[] = [
 
   // V2 change feed and webhooks
   ...eventAndWebhookRoutes(),
+  // V2 imports and exports
+  ...v2ImportRoutes(),
 
   // V1 (legacy): the personal project only; a list or create of another user is their own, so only ID routes are owned
   ...v1LocationRoutes(),
@@ -194,6 +197,45 @@ function v2LocationRoutes(): SecuredRoute[] {
       method: 'DELETE',
       route: `${collection}/:location_id`,
       setup: async (server, account) => ({ path: await existing(server, account) }),
+    },
+  ];
+}
+
+/** The import and export routes; the status route reads an import made through the service. */
+function v2ImportRoutes(): SecuredRoute[] {
+  const rule = { api: 'v2', planGated: true, owned: true } as const;
+  const imports = '/api/v2/projects/:project_id/imports';
+  const file = { content: 'name,city\nNew,Austin\n', contentType: 'text/csv' };
+  return [
+    {
+      ...rule,
+      scope: ['location:create', 'location:update'],
+      method: 'POST',
+      route: imports,
+      setup: async (_server, account) => ({ path: `/api/v2/projects/${account.project.public_id}/imports`, file }),
+    },
+    {
+      ...rule,
+      scope: 'location:read',
+      method: 'GET',
+      route: `${imports}/:import_id`,
+      setup: async (server, account) => {
+        const created = await createImport(server.database.db, {
+          project: refOfProject(account.project),
+          content: Buffer.from(file.content),
+          format: 'csv',
+          options: { dryRun: true, deleteMissing: false, atomic: false },
+          now: new Date().toISOString(),
+        });
+        return { path: `/api/v2/projects/${account.project.public_id}/imports/${created.public_id}` };
+      },
+    },
+    {
+      ...rule,
+      scope: 'location:read',
+      method: 'GET',
+      route: '/api/v2/projects/:project_id/locations/export',
+      setup: async (_server, account) => ({ path: `/api/v2/projects/${account.project.public_id}/locations/export?format=ndjson` }),
     },
   ];
 }

@@ -22,6 +22,7 @@ export async function startChildServer(env: Record<string, string>): Promise<Chi
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   const stop = () => stopChild(child);
+
   try {
     const url = await listeningUrl(child);
     await waitUntilReady(url);

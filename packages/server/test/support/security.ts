@@ -8,6 +8,8 @@ import { call, createAccount, useTestServer, type TestServer } from './server.ts
 export interface RouteCall {
   path: string;
   body?: unknown;
+  /** A body sent as is with its Content-Type (a file to import), instead of JSON. */
+  file?: { content: string; contentType: string };
 }
 
 /** One row of the security table: a route and what it takes to call it successfully. */
@@ -16,8 +18,8 @@ export interface SecuredRoute {
   /** The route as registered, for test names: `/api/v2/projects/:project_id/markers/:id`. */
   route: string;
   api: 'v2' | 'v1';
-  /** The scope a V2 route requires; every other scope together must not be enough. */
-  scope?: Scope;
+  /** The scope (or scopes, all needed) a V2 route requires; every other scope together must not be enough. */
+  scope?: Scope | readonly Scope[];
   /** Whether the route refuses a project without the Business plan (403). */
   planGated: boolean;
   /**
@@ -38,6 +40,7 @@ async function send(server: TestServer, route: SecuredRoute, target: RouteCall, 
   return call(server, route.method, target.path, {
     ...(caller.token ? { token: caller.token } : {}),
     ...(target.body !== undefined ? { body: target.body } : {}),
+    ...(target.file ? { rawBody: target.file.content, headers: { 'content-type': target.file.contentType } } : {}),
   });
 }
 
@@ -45,7 +48,7 @@ async function send(server: TestServer, route: SecuredRoute, target: RouteCall, 
 async function rightToken(server: TestServer, route: SecuredRoute, account: CreatedUser): Promise<string> {
   if (route.api === 'v1') return account.legacyToken.token;
   if (!route.scope) return account.token.token;
-  const issued = await createToken(server.database.db, { email: account.user.email, name: 'only-needed-scope', scopes: [route.scope] });
+  const issued = await createToken(server.database.db, { email: account.user.email, name: 'only-needed-scope', scopes: [route.scope].flat() });
   return issued.token;
 }
 
@@ -84,8 +87,7 @@ export function describeRouteSecurity(routes: readonly SecuredRoute[]): void {
       expect(response.headers.get('www-authenticate')).toBe('Bearer');
     });
 
-    if (route.api === 'v2' && route.scope) {
-      const scope = route.scope;
+    for (const scope of route.api === 'v2' && route.scope ? [route.scope].flat() : []) {
       it(`answers 403 to a token with every scope but ${scope}`, async () => {
         const { account, target } = await arrange(route);
         const others = SCOPES.filter((candidate) => candidate !== scope);
