@@ -10,11 +10,13 @@ import { normalizeDocument } from './text.ts';
  */
 export type CellValue = string | number | boolean | null | undefined | readonly unknown[] | { readonly [key: string]: unknown };
 
-/** A row as a file reader hands it over: its number in the file and its values under their column names. */
+/** A row as a file reader hands it over: its number in the file and its cells under their column names. */
 export interface FileRow {
   /** The row's number as the file's author sees it: a spreadsheet's row (the header is 1), an NDJSON line, a GeoJSON feature. */
   row: number;
-  values: readonly (readonly [string, CellValue])[];
+  /** The column of each cell (a spreadsheet's header, shared by its rows; a JSON row's keys). */
+  columns: readonly string[];
+  cells: readonly CellValue[];
   /** Why the row could not be read at all (an NDJSON line that is not JSON); such a row fails alone. */
   error?: string;
 }
@@ -203,14 +205,15 @@ const errorKeyOf = (destination: Destination) => ('entry' in destination ? `${de
  * undefined.
  */
 export function readImportRow(fileRow: FileRow, columnOf: (header: string) => ImportColumn): ImportRow | undefined {
-  if (fileRow.values.every(([, value]) => isBlank(value))) return undefined;
+  if (fileRow.cells.every(isBlank)) return undefined;
   const body: Record<string, unknown> = {};
   const errors: FieldErrors = {};
   const filledBy = new Map<string, string>();
   const days = new Set<Weekday>();
   let id: string | undefined;
 
-  for (const [header, value] of fileRow.values) {
+  for (const [index, value] of fileRow.cells.entries()) {
+    const header = fileRow.columns[index] ?? `(column ${index + 1})`;
     const column = columnOf(header);
     if (column.kind === 'id') {
       if (!isBlank(value)) id = String(value).trim();
@@ -249,12 +252,12 @@ function valueAt(body: Record<string, unknown>, destination: Destination): unkno
 }
 
 function place(body: Record<string, unknown>, destination: Destination, value: unknown): void {
+  const current = body[destination.key];
   if (!('entry' in destination)) {
     // A whole object (a JSON row's `hours`) under entries given by their own columns (`mon`) keeps those entries.
-    const current = body[destination.key];
     body[destination.key] = isObject(current) && isObject(value) ? { ...value, ...current } : value;
     return;
   }
-  const current = body[destination.key];
-  body[destination.key] = { ...(isObject(current) ? current : {}), [destination.entry]: value };
+  if (isObject(current)) current[destination.entry] = value;
+  else body[destination.key] = { [destination.entry]: value };
 }

@@ -4,6 +4,9 @@ import { addFieldError } from './errors.ts';
 /** C0 control characters but tab, line feed and carriage return: no database or page should hold them (U+0000 least). */
 const CONTROL_CHARACTER = /[\u0000-\u0008\u000B\u000C\u000E-\u001F]/;
 
+/** Text of printable ASCII characters only (and tab, line feed, carriage return). */
+const PRINTABLE_ASCII = /^[\t\n\r\x20-\x7e]*$/;
+
 /** Half of a surrogate pair (with the `u` flag a whole pair is one code point and does not match). */
 const UNPAIRED_SURROGATE = /[\uD800-\uDFFF]/u;
 
@@ -29,6 +32,9 @@ export function normalizeDocument(document: unknown): { value: unknown; errors: 
   const errors: FieldErrors = {};
   const visit = (value: unknown, path: string): unknown => {
     if (typeof value === 'string') {
+      // Printable ASCII holds no control character or surrogate and is its own normal form: most text of most
+      // requests (and of every row of an import) passes here without a copy.
+      if (PRINTABLE_ASCII.test(value)) return value;
       const reason = unstorableTextReason(value);
       if (reason) addFieldError(errors, path || 'body', reason);
       return reason ? value : value.normalize('NFC');
@@ -40,8 +46,10 @@ export function normalizeDocument(document: unknown): { value: unknown; errors: 
         const keyReason = unstorableTextReason(key);
         const field = path ? `${path}.${key}` : key;
         if (keyReason) addFieldError(errors, field, `has a name that ${keyReason}`);
-        // Defined, not assigned: a key such as `__proto__` stays an own property (the JSON parser refuses it anyway).
-        Object.defineProperty(normalized, keyReason ? key : key.normalize('NFC'), { value: visit(item, field), enumerable: true, writable: true, configurable: true });
+        const name = keyReason ? key : key.normalize('NFC');
+        // `__proto__` is defined, not assigned, so it stays an own property (the JSON parser refuses it anyway).
+        if (name === '__proto__') Object.defineProperty(normalized, name, { value: visit(item, field), enumerable: true, writable: true, configurable: true });
+        else normalized[name] = visit(item, field);
       }
       return normalized;
     }

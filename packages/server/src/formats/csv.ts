@@ -2,7 +2,7 @@ import { Readable } from 'node:stream';
 import { parse } from 'csv-parse';
 import { stringify } from 'csv-stringify/sync';
 import { exportCells, exportHeader, type ExportCatalog, type ExportedLocation } from '../domain/export-rows.ts';
-import type { CellValue, FileRow } from '../domain/import-row.ts';
+import type { FileRow } from '../domain/import-row.ts';
 import type { RowSource } from './formats.ts';
 import { utf8Of } from './text.ts';
 import { UnreadableFileError } from './unreadable-file-error.ts';
@@ -35,27 +35,29 @@ export function sniffSeparator(text: Buffer): string {
  */
 export function csvRows(content: Buffer): RowSource {
   const text = utf8Of(content);
-  const parser = parse({ delimiter: sniffSeparator(text), bom: true, relax_column_count: true, skip_empty_lines: false, info: true });
+  const parser = parse({ delimiter: sniffSeparator(text), bom: true, relax_column_count: true, skip_empty_lines: false });
+  // How far reading has come is what the parser has been handed: a chunk ahead of the rows at most.
+  let bytes = 0;
   const chunks = function* () {
-    for (let start = 0; start < text.length; start += CHUNK_BYTES) yield text.subarray(start, start + CHUNK_BYTES);
+    for (let start = 0; start < text.length; start += CHUNK_BYTES) {
+      bytes = Math.min(text.length, start + CHUNK_BYTES);
+      yield text.subarray(start, start + CHUNK_BYTES);
+    }
   };
   Readable.from(chunks()).pipe(parser);
-  let bytes = 0;
   async function* rows(): AsyncGenerator<FileRow> {
     let header: string[] | undefined;
     let row = 0;
     try {
-      for await (const { record, info } of parser as AsyncIterable<{ record: string[]; info: { bytes: number } }>) {
+      for await (const record of parser as AsyncIterable<string[]>) {
         row += 1;
-        bytes = info.bytes;
         if (!header) {
-          header = record.map((name) => name.trim());
+          header = record.map((name, index) => name.trim() || `(column ${index + 1})`);
           continue;
         }
-        const names = header;
         // A row with fewer cells than the header has empty ones in the columns it lacks.
-        const cells = record.length < names.length ? [...record, ...Array<string>(names.length - record.length).fill('')] : record;
-        yield { row, values: cells.map((value, index): [string, CellValue] => [names[index] ?? `(column ${index + 1})`, value]) };
+        const cells = record.length < header.length ? [...record, ...Array<string>(header.length - record.length).fill('')] : record;
+        yield { row, columns: header, cells };
       }
     } catch (error) {
       throw new UnreadableFileError(`The CSV file cannot be read past row ${row}: ${error instanceof Error ? error.message : String(error)}`);

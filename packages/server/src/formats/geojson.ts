@@ -2,7 +2,7 @@ import { Readable } from 'node:stream';
 import { exportObject, type ExportedLocation } from '../domain/export-rows.ts';
 import type { CellValue, FileRow } from '../domain/import-row.ts';
 import type { RowSource } from './formats.ts';
-import { valuesOfObject } from './ndjson.ts';
+import { cellsOfObject } from './ndjson.ts';
 import { utf8Of } from './text.ts';
 import { UnreadableFileError } from './unreadable-file-error.ts';
 
@@ -12,13 +12,13 @@ interface Feature {
 }
 
 /** A feature's coordinates as `lat` and `lng` values: a Point's, or empty for no geometry. */
-function coordinatesOf(geometry: unknown): { values: [string, CellValue][] } | { error: string } {
-  if (geometry === null || geometry === undefined) return { values: [['lat', null], ['lng', null]] };
+function coordinatesOf(geometry: unknown): { cells: CellValue[] } | { error: string } {
+  if (geometry === null || geometry === undefined) return { cells: [null, null] };
   const point = geometry as { type?: unknown; coordinates?: unknown };
   const coordinates = Array.isArray(point.coordinates) ? point.coordinates : [];
   const [lng, lat] = coordinates as unknown[];
   if (point.type !== 'Point' || typeof lng !== 'number' || typeof lat !== 'number') return { error: 'must be a Point [longitude, latitude], or null' };
-  return { values: [['lat', lat], ['lng', lng]] };
+  return { cells: [lat, lng] };
 }
 
 /**
@@ -44,11 +44,11 @@ export function geojsonRows(content: Buffer): RowSource {
       done = index + 1;
       const row = index + 1;
       const { geometry, properties } = (feature ?? {}) as Feature;
-      const read = valuesOfObject(properties ?? {});
+      const read = cellsOfObject(properties ?? {});
       const coordinates = coordinatesOf(geometry);
-      if ('error' in read) yield { row, values: [], error: `properties ${read.error}` };
-      else if ('error' in coordinates) yield { row, values: [], error: `geometry ${coordinates.error}` };
-      else yield { row, values: [...coordinates.values, ...read.values] };
+      if ('error' in read) yield { row, columns: [], cells: [], error: `properties ${read.error}` };
+      else if ('error' in coordinates) yield { row, columns: [], cells: [], error: `geometry ${coordinates.error}` };
+      else yield { row, columns: ['lat', 'lng', ...read.columns], cells: [...coordinates.cells, ...read.cells] };
     }
   }
   return { rows: rows(), fractionRead: () => (features.length === 0 ? 1 : done / features.length) };

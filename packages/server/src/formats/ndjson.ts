@@ -4,10 +4,10 @@ import type { CellValue, FileRow } from '../domain/import-row.ts';
 import type { RowSource } from './formats.ts';
 import { linesOf, utf8Of } from './text.ts';
 
-/** A JSON row's values in file order; a value that is no object is the row's `json` error. */
-export function valuesOfObject(value: unknown): { values: [string, CellValue][] } | { error: string } {
+/** A JSON row's keys and values in file order; a value that is no object is the row's error. */
+export function cellsOfObject(value: unknown): { columns: string[]; cells: CellValue[] } | { error: string } {
   if (value === null || typeof value !== 'object' || Array.isArray(value)) return { error: 'must be a JSON object of location fields' };
-  return { values: Object.entries(value as Record<string, CellValue>) };
+  return { columns: Object.keys(value), cells: Object.values(value as Record<string, CellValue>) };
 }
 
 /**
@@ -25,11 +25,11 @@ export function ndjsonRows(content: Buffer): RowSource {
       try {
         parsed = JSON.parse(line.text);
       } catch (error) {
-        yield { row: line.line, values: [], error: `is not valid JSON: ${error instanceof Error ? error.message : String(error)}` };
+        yield { row: line.line, columns: [], cells: [], error: `is not valid JSON: ${error instanceof Error ? error.message : String(error)}` };
         continue;
       }
-      const read = valuesOfObject(parsed);
-      yield 'error' in read ? { row: line.line, values: [], error: read.error } : { row: line.line, values: read.values };
+      const read = cellsOfObject(parsed);
+      yield 'error' in read ? { row: line.line, columns: [], cells: [], error: read.error } : { row: line.line, ...read };
     }
   }
   return { rows: rows(), fractionRead: () => (text.length === 0 ? 1 : Math.min(1, end / text.length)) };

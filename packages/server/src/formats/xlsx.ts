@@ -49,11 +49,10 @@ export function xlsxRows(content: Buffer): RowSource {
           const values = row.values as unknown[];
           const cells = Array.from({ length: Math.max(header?.length ?? 0, values.length - 1) }, (_, index) => cellValueOf(values[index + 1]));
           if (!header) {
-            if (cells.some((cell) => cell !== null && cell !== '')) header = cells.map((cell) => (cell === null ? '' : String(cell).trim()));
+            if (cells.some((cell) => cell !== null && cell !== '')) header = cells.map((cell, index) => (cell === null || cell === '' ? `(column ${index + 1})` : String(cell).trim()));
             continue;
           }
-          const names = header;
-          yield { row: row.number, values: cells.map((value, index): [string, CellValue] => [names[index] || `(column ${index + 1})`, value]) };
+          yield { row: row.number, columns: header, cells };
         }
         // The first sheet only.
         break;

@@ -57,7 +57,7 @@ const createErrors = bodyCheck(LocationCreateV2);
 const iso = (ms: number) => new Date(ms).toISOString();
 const hasErrors = (errors: FieldErrors | undefined): errors is FieldErrors => errors !== undefined && Object.keys(errors).length > 0;
 
-/** A row read and checked against the V2 body schema, before it is compared with the saved locations. */
+/** A row read into a V2 body, before it is checked against the V2 schema and compared with the saved locations. */
 interface Candidate {
   row: number;
   externalId: string | undefined;
@@ -160,8 +160,8 @@ class ImportRun {
     if (fileRow.error) return { row: fileRow.row, externalId: undefined, id: undefined, input: {}, errors: { row: [fileRow.error] } };
     const read = readImportRow(fileRow, (header) => this.columnOf(header));
     if (!read) return undefined;
-    const errors = hasErrors(read.errors) ? read.errors : patchErrors(read.body);
-    return { row: read.row, externalId: read.externalId, id: read.id, input: read.body as LocationInput, errors };
+    // The V2 schema is checked once the row is known to update (PATCH's) or create (POST's), which adds only `required`.
+    return { row: read.row, externalId: read.externalId, id: read.id, input: read.body as LocationInput, errors: hasErrors(read.errors) ? read.errors : undefined };
   }
 
   /** Runs the import to its end and records it; returns the import as it ended (or undefined when another process took it over). */
@@ -342,6 +342,11 @@ class ImportRun {
           fail(candidate, { external_id: ['names a location an earlier row changed the key of; import its rows separately'] });
           continue;
         }
+        const invalid = patchErrors(candidate.input);
+        if (hasErrors(invalid)) {
+          fail(candidate, invalid);
+          continue;
+        }
         const stored = storedLocationOf(record, attachments, catalog);
         const changes = changesOf(candidate.input, stored, catalog);
         if (Object.keys(changes).length === 0) {
@@ -363,12 +368,12 @@ class ImportRun {
         if (planned.plan.needsGeocoding) counts.geocoding_queued += 1;
         continue;
       }
-      const input = withWholeWeek(candidate.input);
-      const missing = createErrors(input);
-      if (hasErrors(missing)) {
-        fail(candidate, missing);
+      const invalid = createErrors(candidate.input);
+      if (hasErrors(invalid)) {
+        fail(candidate, invalid);
         continue;
       }
+      const input = withWholeWeek(candidate.input);
       const planned = planLocationWrite('create', undefined, input, catalog);
       if ('errors' in planned) {
         fail(candidate, planned.errors);

@@ -8,7 +8,7 @@ import type { LocationInput } from '../../src/domain/location-write.ts';
 import { freeSlugsFor } from '../../src/domain/slug.ts';
 import { formatSpecialHoursText, parseSpecialHoursText } from '../../src/domain/special-hours-text.ts';
 
-const read = (values: Record<string, CellValue>) => readImportRow({ row: 2, values: Object.entries(values) }, columnOf);
+const read = (values: Record<string, CellValue>) => readImportRow({ row: 2, columns: Object.keys(values), cells: Object.values(values) }, columnOf);
 
 describe('columnOf', () => {
   it('matches V2 names and common aliases ignoring case and spacing', () => {
@@ -251,7 +251,7 @@ describe('an exported row read back', () => {
     const catalog = { fields: ['Manager'], callsToAction: ['Book'] };
     const header = exportHeader(catalog);
     const cells = exportCells(exported, catalog).map(String);
-    const row = readImportRow({ row: 2, values: header.map((column, index) => [column, cells[index] ?? ''] as const) }, columnOf);
+    const row = readImportRow({ row: 2, columns: header, cells }, columnOf);
     expect(row?.errors).toEqual({});
     expect(row?.id).toBe('loc_1');
     expect(changesOf(row?.body as LocationInput, STORED, CATALOG)).toEqual({});

@@ -4,9 +4,12 @@ import type { ExportedLocation } from '../../src/domain/export-rows.ts';
 import type { FileRow } from '../../src/domain/import-row.ts';
 import { readRows, UnreadableFileError, writeLocations, type FileFormat } from '../../src/formats/formats.ts';
 
-async function rowsOf(format: FileFormat, content: Buffer): Promise<FileRow[]> {
-  const rows: FileRow[] = [];
-  for await (const row of readRows(format, content).rows) rows.push(row);
+/** The rows of a file, each cell beside its column: `{ row, values: [[column, cell], ...] }` (and `error`). */
+async function rowsOf(format: FileFormat, content: Buffer): Promise<{ row: number; values: [string, unknown][]; error?: string }[]> {
+  const rows: { row: number; values: [string, unknown][]; error?: string }[] = [];
+  for await (const { row, columns, cells, error } of readRows(format, content).rows as AsyncIterable<FileRow>) {
+    rows.push({ row, values: cells.map((cell, index) => [columns[index] ?? `(column ${index + 1})`, cell]), ...(error !== undefined ? { error } : {}) });
+  }
   return rows;
 }
 
