@@ -1,5 +1,6 @@
 import { Type, type Static } from 'typebox';
 import { Value } from 'typebox/value';
+import { DEFAULT_IMPORT_MAX_BYTES } from '../domain/file-formats.ts';
 import { GEOCODER_PROVIDERS, geocoderConfigOf, type GeocoderConfig } from './geocoder-config.ts';
 import { DEFAULT_RETRY_SCHEDULE, parseDurations } from '../domain/webhook-retries.ts';
 import { parseTrustProxy, type TrustProxy } from './trust-proxy.ts';
@@ -40,7 +41,7 @@ const EnvSchema = Type.Object({
   WEBHOOK_RETRY_SCHEDULE: Type.String({ default: DEFAULT_RETRY_SCHEDULE }),
   EVENT_RETENTION_DAYS: Type.Integer({ default: 90, minimum: 1, maximum: 3650 }),
   IMPORT_WORKER: Type.Union([Type.Literal('on'), Type.Literal('off')], { default: 'on' }),
-  IMPORT_MAX_BYTES: Type.Integer({ default: 50 * 1024 * 1024, minimum: 1024, maximum: 1024 * 1024 * 1024 }),
+  IMPORT_MAX_BYTES: Type.Integer({ default: DEFAULT_IMPORT_MAX_BYTES, minimum: 1024, maximum: 1024 * 1024 * 1024 }),
   IMPORT_LEASE_SECONDS: Type.Number({ default: 30, minimum: 0.3, maximum: 3600 }),
 });
 

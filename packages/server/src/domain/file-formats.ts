@@ -29,3 +29,6 @@ const EXTENSIONS = new Map<string, FileFormat>([
 export function formatOfFileName(name: string): FileFormat | undefined {
   return EXTENSIONS.get(name.slice(name.lastIndexOf('.') + 1).toLowerCase());
 }
+
+/** The largest import file taken unless `IMPORT_MAX_BYTES` says otherwise: 50 MiB. */
+export const DEFAULT_IMPORT_MAX_BYTES = 50 * 1024 * 1024;

@@ -1,6 +1,6 @@
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyError } from 'fastify';
-import { FILE_FORMATS, MEDIA_TYPES, type FileFormat } from '../../domain/file-formats.ts';
+import { DEFAULT_IMPORT_MAX_BYTES, FILE_FORMATS, MEDIA_TYPES, type FileFormat } from '../../domain/file-formats.ts';
 import { isoNow } from '../../domain/time.ts';
 import type { App } from '../../http/app-type.ts';
 import { principalOf, projectRef } from '../../http/auth.ts';
@@ -24,7 +24,8 @@ function fileNameOf(header: string | undefined): string | undefined {
 }
 
 export function registerV2ImportsPost(app: App): void {
-  const maxBytes = app.ctx.config.imports.maxBytes;
+  // The app that only describes the routes (for the OpenAPI documents) has no context: it shows the default.
+  const maxBytes = app.hasDecorator('ctx') ? app.ctx.config.imports.maxBytes : DEFAULT_IMPORT_MAX_BYTES;
   // In a scope of its own: the file types are accepted here only, and their refusals say what this route takes.
   void app.register(async (plugin) => {
     const scope = plugin.withTypeProvider<TypeBoxTypeProvider>();
@@ -44,7 +45,7 @@ export function registerV2ImportsPost(app: App): void {
           operationId: 'createImport',
           summary: 'Import a file of locations',
           description: [
-            `The file is the body, with its Content-Type: ${ACCEPTED}; up to ${maxBytes} bytes (IMPORT_MAX_BYTES). The import runs in the background: poll \`GET …/imports/{id}\` for its status, progress and report.`,
+            `The file is the body, with its Content-Type: ${ACCEPTED}; up to ${maxBytes / 1024 / 1024} MiB unless the server's IMPORT_MAX_BYTES says otherwise. The import runs in the background: poll \`GET …/imports/{id}\` for its status, progress and report.`,
             'Columns are the V2 input names (also `id`, `external_id`, weekdays `mon`..`sun` or `monday`..`sunday`, `special_hours`, `filters` separated by `|` or `;`, `field:<name>`, `cta:<title>`) or common aliases (`Store Name`, `Address 1`, `Zip`, `Postal Code`, `Latitude`, `Phone Number`, `Website`, `Store code`), matched ignoring case and spacing; other columns are reported in `unknown_columns`.',
             'A row with an `external_id` updates the location that has it, or creates one; otherwise an `id` updates that location; otherwise the row creates one. An absent column leaves its field alone; an empty cell clears it (empty coordinates never clear a pin that geocoding found). A row equal to the saved location is `unchanged` and not written. Each row obeys the V2 rules and fails alone, with its row number; a row naming a location (or key) an earlier row named fails too.',
             'Rows without coordinates are queued for geocoding. Scopes: location:create and location:update, and location:delete with `delete_missing`.',
