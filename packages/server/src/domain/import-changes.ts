@@ -32,6 +32,8 @@ function knownDays(hours: WeeklyHours | null): WeeklyHours | null {
 
 function sameHours(given: HoursInput | null, stored: WeeklyHours | null): boolean {
   if (given === null) return knownDays(stored) === null;
+  // A file written by an export holds the days exactly as saved: equal text needs no parsing.
+  if (Object.entries(given).every(([day, hours]) => (stored?.[day as keyof WeeklyHours] ?? null) === hours)) return true;
   const { days, errors } = parseHoursInput(given, { requireAllDays: false });
   if (Object.keys(errors).length > 0) return false;
   return Object.entries(days).every(([day, hours]) => (stored?.[day as keyof WeeklyHours] ?? null) === hours);

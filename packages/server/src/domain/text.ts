@@ -43,7 +43,7 @@ export function normalizeDocument(document: unknown): { value: unknown; errors: 
     if (value !== null && typeof value === 'object') {
       const normalized: Record<string, unknown> = {};
       for (const [key, item] of Object.entries(value)) {
-        const keyReason = unstorableTextReason(key);
+        const keyReason = PRINTABLE_ASCII.test(key) ? undefined : unstorableTextReason(key);
         const field = path ? `${path}.${key}` : key;
         if (keyReason) addFieldError(errors, field, `has a name that ${keyReason}`);
         const name = keyReason ? key : key.normalize('NFC');

@@ -1,11 +1,15 @@
 import { PassThrough, Readable } from 'node:stream';
-import ExcelJS from 'exceljs';
 import { exportCells, exportHeader, type ExportCatalog, type ExportedLocation } from '../domain/export-rows.ts';
 import type { CellValue, FileRow } from '../domain/import-row.ts';
 import type { RowSource } from './formats.ts';
 import { UnreadableFileError } from './unreadable-file-error.ts';
 
 const CHUNK_BYTES = 64 * 1024;
+
+/** exceljs and what it needs take a tenth of a second and tens of megabytes to load: only when a workbook is read or written. */
+async function loadExcel(): Promise<typeof import('exceljs')> {
+  return (await import('exceljs')).default;
+}
 
 /** A cell as Excel stores it, read as text, a number or a boolean: formulas by their result, links by their text. */
 export function cellValueOf(value: unknown): CellValue {
@@ -39,6 +43,7 @@ export function xlsxRows(content: Buffer): RowSource {
   };
   async function* rows(): AsyncGenerator<FileRow> {
     if (content.subarray(0, 2).toString('latin1') !== 'PK') throw new UnreadableFileError('The file is not an XLSX workbook.');
+    const ExcelJS = await loadExcel();
     const reader = new ExcelJS.stream.xlsx.WorkbookReader(Readable.from(chunks()), { sharedStrings: 'cache', hyperlinks: 'ignore', styles: 'ignore', worksheets: 'emit', entries: 'ignore' });
     try {
       for await (const sheet of reader) {
@@ -71,9 +76,10 @@ export function xlsxRows(content: Buffer): RowSource {
  */
 export function writeXlsx(catalog: ExportCatalog, locations: AsyncIterable<ExportedLocation>): Readable {
   const output = new PassThrough();
-  const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: output, useSharedStrings: false, useStyles: false });
-  const sheet = workbook.addWorksheet('Locations');
   const write = async () => {
+    const ExcelJS = await loadExcel();
+    const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: output, useSharedStrings: false, useStyles: false });
+    const sheet = workbook.addWorksheet('Locations');
     sheet.addRow(exportHeader(catalog)).commit();
     for await (const location of locations) {
       sheet.addRow(exportCells(location, catalog)).commit();

@@ -69,21 +69,19 @@ interface Candidate {
 type Counts = Record<'created' | 'updated' | 'unchanged' | 'deleted' | 'failed' | 'geocoding_queued', number>;
 const noCounts = (): Counts => ({ created: 0, updated: 0, unchanged: 0, deleted: 0, failed: 0, geocoding_queued: 0 });
 
-/** The snapshot `changesOf` compares a row with, from a record and what is attached to it. */
-function storedLocationOf(record: LocationRecord, attachments: Awaited<ReturnType<typeof loadAttachments>>, catalog: ProjectCatalog): StoredLocation {
-  const idOf = <T extends { id: number }>(entries: readonly T[], match: (entry: T) => boolean) => entries.find(match)?.id;
+/** The snapshot `changesOf` compares a row with, from a record and what is attached to it (catalog IDs by public ID). */
+function storedLocationOf(record: LocationRecord, attachments: Awaited<ReturnType<typeof loadAttachments>>, catalogIds: ReadonlyMap<string, number>): StoredLocation {
+  const valuesOf = (items: readonly { id: string; value: string }[] | undefined) =>
+    new Map((items ?? []).flatMap((item) => {
+      const id = catalogIds.get(item.id);
+      return id === undefined ? [] : [[id, item.value] as const];
+    }));
   return {
     ...record,
     hours: scheduleOf(record),
-    filterIds: new Set((attachments.filters.get(record.id) ?? []).flatMap((filter) => idOf(catalog.filters, (entry) => entry.publicId === filter.id) ?? [])),
-    fieldValues: new Map((attachments.fields.get(record.id) ?? []).flatMap((field) => {
-      const id = idOf(catalog.fields, (entry) => entry.publicId === field.id);
-      return id === undefined ? [] : [[id, field.value] as const];
-    })),
-    callToActionValues: new Map((attachments.callsToAction.get(record.id) ?? []).flatMap((cta) => {
-      const id = idOf(catalog.callsToAction, (entry) => entry.publicId === cta.id);
-      return id === undefined ? [] : [[id, cta.value] as const];
-    })),
+    filterIds: new Set((attachments.filters.get(record.id) ?? []).flatMap((filter) => catalogIds.get(filter.id) ?? [])),
+    fieldValues: valuesOf(attachments.fields.get(record.id)),
+    callToActionValues: valuesOf(attachments.callsToAction.get(record.id)),
   };
 }
 
@@ -106,16 +104,19 @@ class ImportRun {
   private readonly pendingErrors: { row: number; externalId: string | null; errors: string }[] = [];
   private readonly unknownColumns = new Set<string>();
   private readonly columns = new Map<string, ImportColumn>();
-  /** Keys the file names, failed rows' too: `delete_missing` keeps their locations. */
-  private readonly namedExternalIds = new Set<string>();
-  private readonly namedIds = new Set<string>();
-  /** The row that first gave each external ID and each ID: a key given twice is an error of the later row. */
+  /**
+   * The row that first gave each external ID and each ID: a key given twice is an error of the later row, and
+   * `delete_missing` keeps every location the file names (failed rows' too).
+   */
   private readonly externalIdRows = new Map<string, number>();
   private readonly idRows = new Map<string, number>();
   /** The row that first chose each location: a location named twice (by two keys) is an error of the later row. */
   private readonly targetRows = new Map<number, number>();
-  /** External IDs this run moved (a location's key changed) or took (a create), over what the database holds. */
-  private readonly keyHolders = new Map<string, number | 'new' | null>();
+  /**
+   * External IDs this run moved from one location to another (or freed), over what the database holds. A key a
+   * create takes needs no entry: a later row giving it again fails as a key given twice.
+   */
+  private readonly keyHolders = new Map<string, number | null>();
   private rowsRead = 0;
   private rowsDone = 0;
   private fractionRead = 0;
@@ -240,9 +241,14 @@ class ImportRun {
     }
   }
 
-  private nameKeys(candidate: Candidate): void {
-    if (candidate.externalId !== undefined) this.namedExternalIds.add(candidate.externalId);
-    if (candidate.id !== undefined) this.namedIds.add(candidate.id);
+  /** Notes a row's keys; answers the earlier rows that gave them, if any. */
+  private nameKeys(candidate: Candidate): { earlierWithKey: number | undefined; earlierWithId: number | undefined } {
+    const { row, externalId, id } = candidate;
+    const earlierWithKey = externalId !== undefined ? this.externalIdRows.get(externalId) : undefined;
+    const earlierWithId = id !== undefined ? this.idRows.get(id) : undefined;
+    if (externalId !== undefined && earlierWithKey === undefined) this.externalIdRows.set(externalId, row);
+    if (id !== undefined && earlierWithId === undefined) this.idRows.set(id, row);
+    return { earlierWithKey, earlierWithId };
   }
 
   /** Decides and (unless a dry run) saves a batch; a batch-by-batch run commits it with its checkpoint. */
@@ -282,6 +288,7 @@ class ImportRun {
     const counts = noCounts();
     const errors: ImportRun['pendingErrors'] = [];
     const catalog = await loadCatalog(db, this.job.project_id);
+    const catalogIds = new Map([...catalog.filters, ...catalog.fields, ...catalog.callsToAction].map((entry) => [entry.publicId, entry.id]));
     const externalIds = batch.flatMap((candidate) => (candidate.externalId !== undefined ? [candidate.externalId] : []));
     const publicIds = batch.flatMap((candidate) => (candidate.id !== undefined ? [candidate.id] : []));
     const records = await findRecordsByKeys(db, this.job.project_id, { publicIds, externalIds });
@@ -296,16 +303,12 @@ class ImportRun {
       counts.failed += 1;
       errors.push({ row: candidate.row, externalId: candidate.externalId ?? null, errors: JSON.stringify(failure) });
     };
-    const holderOf = (externalId: string): number | 'new' | null | undefined =>
+    const holderOf = (externalId: string): number | null | undefined =>
       this.keyHolders.has(externalId) ? this.keyHolders.get(externalId) : byExternalId.get(externalId)?.id;
 
     for (const candidate of batch) {
-      this.nameKeys(candidate);
       const { row, externalId, id } = candidate;
-      const earlierWithKey = externalId !== undefined ? this.externalIdRows.get(externalId) : undefined;
-      const earlierWithId = id !== undefined ? this.idRows.get(id) : undefined;
-      if (externalId !== undefined && earlierWithKey === undefined) this.externalIdRows.set(externalId, row);
-      if (id !== undefined && earlierWithId === undefined) this.idRows.set(id, row);
+      const { earlierWithKey, earlierWithId } = this.nameKeys(candidate);
       if (hasErrors(candidate.errors)) {
         fail(candidate, candidate.errors);
         continue;
@@ -347,7 +350,7 @@ class ImportRun {
           fail(candidate, invalid);
           continue;
         }
-        const stored = storedLocationOf(record, attachments, catalog);
+        const stored = storedLocationOf(record, attachments, catalogIds);
         const changes = changesOf(candidate.input, stored, catalog);
         if (Object.keys(changes).length === 0) {
           counts.unchanged += 1;
@@ -379,7 +382,6 @@ class ImportRun {
         fail(candidate, planned.errors);
         continue;
       }
-      if (externalId !== undefined) this.keyHolders.set(externalId, 'new');
       creates.push({ name: input.name ?? '', plan: planned.plan });
       counts.created += 1;
       if (planned.plan.needsGeocoding) counts.geocoding_queued += 1;
@@ -392,7 +394,7 @@ class ImportRun {
   private async deleteMissing(trx: Executor | undefined): Promise<void> {
     if (this.job.delete_missing !== 1) return;
     const missing = (await keyedLocations(trx ?? this.db, this.job.project_id))
-      .filter((location) => !this.namedExternalIds.has(location.external_id) && !this.namedIds.has(location.public_id))
+      .filter((location) => !this.externalIdRows.has(location.external_id) && !this.idRows.has(location.public_id))
       .map((location) => location.id);
     if (this.job.dry_run === 1) {
       this.counts.deleted += missing.length;
