@@ -113,22 +113,41 @@ export function geocodedColumns(
 // ---------- Many locations at once (an import's batch). Each runs in the caller's transaction, after
 // `lockProjectForChange`; together with the single-location functions above they are every write of locations. ----------
 
+/**
+ * Parameters of one multi-row statement. PostgreSQL plans a statement of 20,000 parameters several times slower per
+ * row than five of 4,000 (measured for a 500-row insert of locations, docs/decisions/bulk-import.md); SQLite does not
+ * mind either way.
+ */
+const PARAMETERS_PER_STATEMENT = 4000;
+
+/** `rows` in slices whose parameters (`columns` each) stay within PARAMETERS_PER_STATEMENT. */
+function slices<T>(rows: readonly T[], columns: number): T[][] {
+  const size = Math.max(1, Math.floor(PARAMETERS_PER_STATEMENT / columns));
+  const result: T[][] = [];
+  for (let start = 0; start < rows.length; start += size) result.push(rows.slice(start, start + size));
+  return result;
+}
+
 /** Inserts many locations in one statement; every row must name the same columns. Returns their IDs by public ID. */
 export async function insertLocations(db: Executor, rows: InsertableLocationRow[]): Promise<Map<string, number>> {
-  if (rows.length === 0) return new Map();
-  const inserted = await db.insertInto('locations').values(rows).returning(['id', 'public_id']).execute();
-  // RETURNING does not promise the order of the VALUES list.
-  return new Map(inserted.map((row) => [row.public_id, row.id]));
+  const ids = new Map<string, number>();
+  for (const slice of slices(rows, Object.keys(rows[0] ?? {}).length)) {
+    const inserted = await db.insertInto('locations').values(slice).returning(['id', 'public_id']).execute();
+    // RETURNING does not promise the order of the VALUES list.
+    for (const row of inserted) ids.set(row.public_id, row.id);
+  }
+  return ids;
 }
 
 /** Sets the weekly schedules of many locations, replacing those they had. */
 export async function saveHoursOfMany(db: Executor, name: string, schedules: { locationId: number; hours: WeeklyHours }[]): Promise<void> {
-  if (schedules.length === 0) return;
-  await db
-    .insertInto('opening_hours')
-    .values(schedules.map(({ locationId, hours }) => ({ location_id: locationId, name, ...hours })))
-    .onConflict((conflict) => conflict.column('location_id').doUpdateSet((eb) => Object.fromEntries(WEEKDAYS.map((day) => [day, eb.ref(`excluded.${day}`)]))))
-    .execute();
+  for (const slice of slices(schedules, 2 + WEEKDAYS.length)) {
+    await db
+      .insertInto('opening_hours')
+      .values(slice.map(({ locationId, hours }) => ({ location_id: locationId, name, ...hours })))
+      .onConflict((conflict) => conflict.column('location_id').doUpdateSet((eb) => Object.fromEntries(WEEKDAYS.map((day) => [day, eb.ref(`excluded.${day}`)]))))
+      .execute();
+  }
 }
 
 /** Removes everything of one kind attached to any of these locations. */
@@ -142,19 +161,19 @@ export async function clearAttachedOfMany(db: Executor, table: AttachmentTable, 
 
 /** Adds filters to locations that have none of them. */
 export async function insertFiltersOfMany(db: Executor, rows: { location_id: number; filter_id: number }[]): Promise<void> {
-  if (rows.length === 0) return;
-  await db.insertInto('location_filters').values(rows).execute();
+  for (const slice of slices(rows, 2)) await db.insertInto('location_filters').values(slice).execute();
 }
 
 /** Sets values (fields or calls to action) of many locations by catalog ID, leaving the others as they are. */
 export async function upsertValuesOfMany(db: Executor, table: ValueTable, rows: { locationId: number; id: number; value: string }[]): Promise<void> {
-  if (rows.length === 0) return;
   const key = VALUE_KEY[table];
-  await db
-    .insertInto(table as 'location_field_values')
-    .values(rows.map(({ locationId, id, value }) => ({ location_id: locationId, [key]: id, value }) as unknown as LocationFieldValuesTable))
-    .onConflict((conflict) => conflict.columns(['location_id', key as 'field_id']).doUpdateSet((eb) => ({ value: eb.ref('excluded.value') })))
-    .execute();
+  for (const slice of slices(rows, 3)) {
+    await db
+      .insertInto(table as 'location_field_values')
+      .values(slice.map(({ locationId, id, value }) => ({ location_id: locationId, [key]: id, value }) as unknown as LocationFieldValuesTable))
+      .onConflict((conflict) => conflict.columns(['location_id', key as 'field_id']).doUpdateSet((eb) => ({ value: eb.ref('excluded.value') })))
+      .execute();
+  }
 }
 
 /** Deletes many locations with everything attached to them; returns how many there were. */
