@@ -36,8 +36,14 @@ async function seed(owner: CatalogAccount): Promise<void> {
     const response = await call(server, 'POST', owner.locations, { token: owner.account.token.token, body });
     expect(response.status, JSON.stringify(response.body)).toBe(201);
   }
-  // A pin that geocoding found: exported with its coordinates, which import back unchanged.
-  await server.database.db.updateTable('locations').set({ lat: 32.78, lng: -96.8, geocoding_status: 'done', geocoding_precision: 'city' }).where('external_id', '=', 'SOON').execute();
+  // A pin that geocoding found (whether or not the create's own geocoding answered in time): exported with its
+  // coordinates, which import back unchanged.
+  await server.database.db
+    .updateTable('locations')
+    .set({ lat: 32.78, lng: -96.8, geocoding_status: 'done', geocoding_precision: 'city', time_zone: 'America/Chicago' })
+    .where('project_id', '=', owner.account.project.id)
+    .where('external_id', '=', 'SOON')
+    .execute();
 }
 
 async function exported(owner: CatalogAccount, format: FileFormat): Promise<Buffer> {
