@@ -3,6 +3,7 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../db/database.ts';
 import type { ExportCatalog, ExportedLocation } from '../domain/export-rows.ts';
 import type { FileFormat } from '../domain/file-formats.ts';
+import { OPTIONAL_TEXT_FIELDS, type OptionalTextField } from '../domain/location-fields.ts';
 import { readSpecialHours } from '../domain/special-hours.ts';
 import { writeLocations } from '../formats/formats.ts';
 import { loadCatalog } from '../repositories/catalog.repository.ts';
@@ -20,21 +21,7 @@ function exportedLocationOf(record: LocationRecord, attachments: LocationAttachm
     name: record.name,
     address: record.address,
     display_address: record.display_address,
-    address_line_1: record.address_line_1,
-    address_line_2: record.address_line_2,
-    city: record.city,
-    state: record.state,
-    postcode: record.postcode,
-    country: record.country,
-    phone: record.phone,
-    email: record.email,
-    url: record.url,
-    facebook: record.facebook,
-    instagram: record.instagram,
-    twitter: record.twitter,
-    yelp: record.yelp,
-    youtube: record.youtube,
-    tiktok: record.tiktok,
+    ...(Object.fromEntries(OPTIONAL_TEXT_FIELDS.map((field) => [field, record[field]])) as Record<OptionalTextField, string | null>),
     lat: record.lat,
     lng: record.lng,
     visible: record.visible === 1,

@@ -4,6 +4,7 @@ import { exportCells, exportHeader, type ExportedLocation } from '../../src/doma
 import { changesOf, type StoredLocation } from '../../src/domain/import-changes.ts';
 import { columnOf } from '../../src/domain/import-columns.ts';
 import { readImportRow, type CellValue } from '../../src/domain/import-row.ts';
+import { OPTIONAL_TEXT_FIELDS, type OptionalTextField } from '../../src/domain/location-fields.ts';
 import type { LocationInput } from '../../src/domain/location-write.ts';
 import { freeSlugsFor } from '../../src/domain/slug.ts';
 import { formatSpecialHoursText, parseSpecialHoursText } from '../../src/domain/special-hours-text.ts';
@@ -215,26 +216,12 @@ describe('changesOf', () => {
 describe('an exported row read back', () => {
   it('changes nothing', () => {
     const exported: ExportedLocation = {
+      ...(Object.fromEntries(OPTIONAL_TEXT_FIELDS.map((field) => [field, STORED[field]])) as Pick<StoredLocation, OptionalTextField>),
       id: 'loc_1',
       external_id: 'S-1',
       name: 'Downtown',
-      address_line_1: '1 Main St',
-      address_line_2: null,
-      city: 'Austin',
-      state: 'TX',
-      postcode: '78701',
-      country: 'US',
       address: STORED.address,
       display_address: STORED.display_address,
-      phone: null,
-      email: null,
-      url: null,
-      facebook: null,
-      instagram: null,
-      twitter: null,
-      yelp: null,
-      youtube: null,
-      tiktok: null,
       lat: 30.27,
       lng: -97.74,
       visible: true,
