@@ -3,10 +3,18 @@ import type { Executor } from '../db/executor.ts';
 import type { ImportRowErrorRow } from '../db/tables/import-row-errors.table.ts';
 import type { ImportRow, InsertableImportRow, UpdateableImportRow } from '../db/tables/imports.table.ts';
 
-/** Stores a new import and its file. */
+/** Bytes of one part of a stored file: a statement (and PostgreSQL's hex text of it) stays a few megabytes. */
+const FILE_PART_BYTES = 1024 * 1024;
+
+/** Stores a new import and its file, in parts. */
 export async function insertImport(db: Executor, row: InsertableImportRow, content: Buffer): Promise<ImportRow> {
   const inserted = await db.insertInto('imports').values(row).returningAll().executeTakeFirstOrThrow();
-  await db.insertInto('import_files').values({ import_id: inserted.id, content }).execute();
+  for (let part = 0; part === 0 || part * FILE_PART_BYTES < content.length; part += 1) {
+    await db
+      .insertInto('import_files')
+      .values({ import_id: inserted.id, part, content: content.subarray(part * FILE_PART_BYTES, (part + 1) * FILE_PART_BYTES) })
+      .execute();
+  }
   return inserted;
 }
 
@@ -18,10 +26,14 @@ export async function findImportById(db: Executor, id: number): Promise<ImportRo
   return db.selectFrom('imports').selectAll().where('id', '=', id).executeTakeFirst();
 }
 
-/** The file of an import that has not ended (undefined once it has). */
+/** The file of an import that has not ended (undefined once it has), read a part at a time. */
 export async function readImportFile(db: Executor, importId: number): Promise<Buffer | undefined> {
-  const row = await db.selectFrom('import_files').select('content').where('import_id', '=', importId).executeTakeFirst();
-  return row?.content;
+  const parts: Buffer[] = [];
+  for (;;) {
+    const row = await db.selectFrom('import_files').select('content').where('import_id', '=', importId).where('part', '=', parts.length).executeTakeFirst();
+    if (!row) return parts.length === 0 ? undefined : Buffer.concat(parts);
+    parts.push(row.content);
+  }
 }
 
 /**

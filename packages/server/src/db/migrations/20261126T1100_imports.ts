@@ -4,7 +4,9 @@ import { idColumn } from './schema-helpers.ts';
 
 // Bulk imports run as jobs: a row per import with its state, counts and progress; the file it reads, kept in the
 // database so that any instance can take over an import whose process ended and resume it, and dropped when the
-// import ends; and the rows that failed, written with the rows that succeeded so a resumed import reports them all.
+// import ends (in parts of 1 MiB: PostgreSQL's driver sends and receives bytea as hex text, and a 50 MB file in one
+// value took more than 600 MB of memory to store and read back); and the rows that failed, written with the rows that
+// succeeded so a resumed import reports them all.
 
 export async function up(db: Kysely<unknown>, dialect: DialectName): Promise<void> {
   await db.schema
@@ -48,8 +50,10 @@ export async function up(db: Kysely<unknown>, dialect: DialectName): Promise<voi
 
   await db.schema
     .createTable('import_files')
-    .addColumn('import_id', 'integer', (c) => c.primaryKey().references('imports.id').onDelete('cascade'))
+    .addColumn('import_id', 'integer', (c) => c.notNull().references('imports.id').onDelete('cascade'))
+    .addColumn('part', 'integer', (c) => c.notNull())
     .addColumn('content', dialect === 'postgres' ? 'bytea' : 'blob', (c) => c.notNull())
+    .addPrimaryKeyConstraint('import_files_pk', ['import_id', 'part'])
     .execute();
 
   await db.schema
