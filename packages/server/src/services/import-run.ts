@@ -22,10 +22,10 @@ import { deleteLocationBatch, saveLocationBatch, type BatchCreate, type BatchUpd
 
 /**
  * Rows per transaction. Each batch is one transaction holding the project's change lock (and, on SQLite, the
- * database's one writer) for its few tens of milliseconds; a commit is one disk sync. Measured in
- * docs/decisions/bulk-import.md.
+ * database's one writer) for about a tenth of a second; a commit is one disk sync, which on this project's machines
+ * cost 10 to 50 ms. Measured in docs/decisions/bulk-import.md.
  */
-export const IMPORT_BATCH_ROWS = 500;
+export const IMPORT_BATCH_ROWS = 1000;
 /** Locations deleted per transaction by `delete_missing`. */
 const DELETE_BATCH = 500;
 /** A third interruption of one import fails it instead of starting it again. */
@@ -51,6 +51,19 @@ class LostImportError extends Error {}
 class RolledBackError extends Error {}
 /** The process is stopping: hand the import back to the queue, for this or another process to resume. */
 class StoppingError extends Error {}
+/** A batch that writes no location: its transaction is rolled back (nothing to sync to disk, no data version moved). */
+class NothingWrittenError extends Error {
+  constructor(readonly decided: Decided) {
+    super('nothing written');
+  }
+}
+
+/** What a batch's rows came to: their counts, their failures, and how many locations they write. */
+interface Decided {
+  counts: Counts;
+  errors: { row: number; externalId: string | null; errors: string }[];
+  writes: number;
+}
 
 const patchErrors = bodyCheck(LocationPatchV2);
 const createErrors = bodyCheck(LocationCreateV2);
@@ -258,15 +271,28 @@ class ImportRun {
     } else if (trx) {
       this.add(await this.decide(trx, batch, true));
     } else {
-      const outcome = await this.db.transaction().execute(async (batchTrx) => {
-        await lockProjectForChange(batchTrx, this.job.project_id);
-        const decided = await this.decide(batchTrx, batch, true);
-        const counts = sum(this.counts, decided.counts);
-        await imports.insertImportRowErrors(batchTrx, this.job.id, decided.errors);
-        await this.holdOrStop(batchTrx, { checkpoint: records, ...counts, updated_at: this.now() });
-        return decided;
-      });
-      this.counts = sum(this.counts, outcome.counts);
+      // A batch that writes nothing (unchanged and failed rows) commits nothing: its counts and failed rows wait for the
+      // next batch that writes, or the end. A crash before then only makes a resumed run decide those rows again.
+      const outcome = await this.db
+        .transaction()
+        .execute(async (batchTrx) => {
+          await lockProjectForChange(batchTrx, this.job.project_id);
+          const decided = await this.decide(batchTrx, batch, true);
+          if (decided.writes === 0) throw new NothingWrittenError(decided);
+          const counts = sum(this.counts, decided.counts);
+          await imports.insertImportRowErrors(batchTrx, this.job.id, [...this.pendingErrors, ...decided.errors]);
+          await this.holdOrStop(batchTrx, { checkpoint: records, ...counts, updated_at: this.now() });
+          return decided;
+        })
+        .catch((error: unknown) => {
+          if (error instanceof NothingWrittenError) return error;
+          throw error;
+        });
+      if (outcome instanceof NothingWrittenError) this.add(outcome.decided);
+      else {
+        this.counts = sum(this.counts, outcome.counts);
+        this.pendingErrors.length = 0;
+      }
     }
     this.rowsDone = this.rowsRead;
     this.options.onProgress?.({ rowsRead: this.rowsRead, rowsDone: this.rowsDone, fractionRead: this.fractionRead });
@@ -275,7 +301,7 @@ class ImportRun {
     if (this.options.signal?.aborted) throw new StoppingError();
   }
 
-  private add(decided: { counts: Counts; errors: ImportRun['pendingErrors'] }): void {
+  private add(decided: Decided): void {
     this.counts = sum(this.counts, decided.counts);
     this.pendingErrors.push(...decided.errors);
   }
@@ -284,7 +310,7 @@ class ImportRun {
    * Decides what each row of a batch does, in file order, against the saved locations it names (read in one query)
    * and what earlier rows of the file did; with `write`, saves the batch.
    */
-  private async decide(db: Executor, batch: Candidate[], write: boolean): Promise<{ counts: Counts; errors: ImportRun['pendingErrors'] }> {
+  private async decide(db: Executor, batch: Candidate[], write: boolean): Promise<Decided> {
     const counts = noCounts();
     const errors: ImportRun['pendingErrors'] = [];
     const catalog = await loadCatalog(db, this.job.project_id);
@@ -386,8 +412,8 @@ class ImportRun {
       counts.created += 1;
       if (planned.plan.needsGeocoding) counts.geocoding_queued += 1;
     }
-    if (write) await saveLocationBatch(db, { projectId: this.job.project_id, creates, updates, now: this.now() });
-    return { counts, errors };
+    if (write && creates.length + updates.length > 0) await saveLocationBatch(db, { projectId: this.job.project_id, creates, updates, now: this.now() });
+    return { counts, errors, writes: creates.length + updates.length };
   }
 
   /** Deletes the project's keyed locations the file does not name (by external ID or ID), a batch at a time. */
