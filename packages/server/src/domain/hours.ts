@@ -29,6 +29,20 @@ function formatTime(hours: number, minutes: number): string {
  * @example parseDayHours('Closed') // { value: "closed" }
  */
 export function parseDayHours(text: string): { value: string } | { error: string } {
+  let parsed = parsedDays.get(text);
+  if (parsed === undefined) {
+    // A store list repeats a few schedules over and over: each text is parsed once (the answers are never changed).
+    if (parsedDays.size >= PARSED_DAYS_KEPT) parsedDays.clear();
+    parsed = parseDayHoursOnce(text);
+    parsedDays.set(text, parsed);
+  }
+  return parsed;
+}
+
+const PARSED_DAYS_KEPT = 10_000;
+const parsedDays = new Map<string, Readonly<{ value: string } | { error: string }>>();
+
+function parseDayHoursOnce(text: string): { value: string } | { error: string } {
   const trimmed = text.trim();
   if (trimmed.toLowerCase() === 'closed') return { value: 'closed' };
   const ranges: string[] = [];

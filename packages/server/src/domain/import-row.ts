@@ -2,7 +2,7 @@ import { addFieldError, type FieldErrors } from './errors.ts';
 import { WEEKDAYS, type Weekday } from './hours.ts';
 import type { ImportColumn } from './import-columns.ts';
 import { parseSpecialHoursText } from './special-hours-text.ts';
-import { normalizeDocument } from './text.ts';
+import { normalizeDocument, normalizeText } from './text.ts';
 
 /**
  * One value of an import file: a spreadsheet cell (text, a number, a boolean) or a value of a JSON row (which may
@@ -212,9 +212,21 @@ export function readImportRow(fileRow: FileRow, columnOf: (header: string) => Im
   const days = new Set<Weekday>();
   let id: string | undefined;
 
-  for (const [index, value] of fileRow.cells.entries()) {
+  for (const [index, cell] of fileRow.cells.entries()) {
     const header = fileRow.columns[index] ?? `(column ${index + 1})`;
     const column = columnOf(header);
+    // Text in normal form C, refused where no database should hold it, as a V2 body's (lists and objects of JSON rows too).
+    let value = cell;
+    if (typeof cell === 'string' || (cell !== null && typeof cell === 'object')) {
+      const normalized = typeof cell === 'string' ? normalizeText(cell) : normalizedDocument(cell);
+      if ('error' in normalized) {
+        const destination = destinationOf(column);
+        if (destination) addFieldError(errors, errorKeyOf(destination), normalized.error);
+        if (column.kind === 'id') addFieldError(errors, 'id', normalized.error);
+        continue;
+      }
+      value = normalized.value as CellValue;
+    }
     if (column.kind === 'id') {
       if (!isBlank(value)) id = String(value).trim();
       continue;
@@ -239,11 +251,15 @@ export function readImportRow(fileRow: FileRow, columnOf: (header: string) => Im
     place(body, destination, converted.value);
   }
   if (days.size === WEEKDAYS.length && isObject(body.hours) && Object.values(body.hours).every((day) => day === null)) body.hours = null;
-
-  const normalized = normalizeDocument(body);
-  for (const [field, messages] of Object.entries(normalized.errors)) for (const message of messages) addFieldError(errors, field, message);
   const externalId = typeof body.external_id === 'string' ? body.external_id : undefined;
-  return { row: fileRow.row, body: normalized.value as Record<string, unknown>, id, externalId, errors };
+  return { row: fileRow.row, body, id, externalId, errors };
+}
+
+/** A JSON row's list or object with its texts normalised, or the first reason one of them cannot be stored. */
+function normalizedDocument(document: object): { value: unknown } | { error: string } {
+  const { value, errors } = normalizeDocument(document);
+  const first = Object.entries(errors)[0];
+  return first ? { error: `${first[0] === 'body' ? '' : `${first[0]}: `}${first[1][0] ?? 'is invalid'}` } : { value };
 }
 
 function valueAt(body: Record<string, unknown>, destination: Destination): unknown {

@@ -7,6 +7,16 @@ const CONTROL_CHARACTER = /[\u0000-\u0008\u000B\u000C\u000E-\u001F]/;
 /** Text of printable ASCII characters only (and tab, line feed, carriage return). */
 const PRINTABLE_ASCII = /^[\t\n\r\x20-\x7e]*$/;
 
+/**
+ * A text in Unicode normal form C, or why it cannot be stored: `normalizeDocument` for one string.
+ * @example normalizeText('Cafe\u0301') // { value: 'Café' }
+ */
+export function normalizeText(text: string): { value: string } | { error: string } {
+  if (PRINTABLE_ASCII.test(text)) return { value: text };
+  const reason = unstorableTextReason(text);
+  return reason ? { error: reason } : { value: text.normalize('NFC') };
+}
+
 /** Half of a surrogate pair (with the `u` flag a whole pair is one code point and does not match). */
 const UNPAIRED_SURROGATE = /[\uD800-\uDFFF]/u;
 
