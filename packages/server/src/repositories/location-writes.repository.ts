@@ -176,9 +176,21 @@ export async function upsertValuesOfMany(db: Executor, table: ValueTable, rows: 
   }
 }
 
-/** Deletes many locations with everything attached to them; returns how many there were. */
-export async function deleteLocations(db: Executor, ids: number[]): Promise<number> {
+/**
+ * Deletes many locations of a project with everything attached to them, leaving each ID with the data version of the
+ * delete in `deleted_locations` for the store finder, as `deleteLocation` does for one; returns how many there were.
+ */
+export async function deleteLocations(db: Executor, projectId: number, ids: number[], change: { dataVersion: number; now: string }): Promise<number> {
   if (ids.length === 0) return 0;
-  const result = await db.deleteFrom('locations').where('id', 'in', ids).executeTakeFirst();
-  return Number(result.numDeletedRows);
+  const deleted = await db.deleteFrom('locations').where('project_id', '=', projectId).where('id', 'in', ids).returning('id').execute();
+  if (deleted.length === 0) return 0;
+  const forgetBefore = new Date(Date.parse(change.now) - DELETIONS_KEPT_MS).toISOString();
+  await db.deleteFrom('deleted_locations').where('project_id', '=', projectId).where('deleted_at', '<', forgetBefore).execute();
+  for (const slice of slices(deleted, 4)) {
+    await db
+      .insertInto('deleted_locations')
+      .values(slice.map(({ id }) => ({ project_id: projectId, location_id: id, data_version: change.dataVersion, deleted_at: change.now })))
+      .execute();
+  }
+  return deleted.length;
 }

@@ -58,6 +58,12 @@ class NothingWrittenError extends Error {
   }
 }
 
+/** The one transaction of an atomic import, and the data version it writes at. */
+interface Writer {
+  trx: Executor;
+  dataVersion: number;
+}
+
 /** What a batch's rows came to: their counts, their failures, and how many locations they write. */
 interface Decided {
   counts: Counts;
@@ -188,10 +194,10 @@ class ImportRun {
       const source = readRows(this.job.format as FileFormat, content);
       if (this.job.atomic === 1 && this.job.dry_run === 0) {
         await this.db.transaction().execute(async (trx) => {
-          await lockProjectForChange(trx, this.job.project_id);
-          await this.readAll(source, trx);
+          const writer = { trx, dataVersion: await lockProjectForChange(trx, this.job.project_id) };
+          await this.readAll(source, writer);
           if (this.counts.failed > 0) throw new RolledBackError();
-          await this.deleteMissing(trx);
+          await this.deleteMissing(writer);
         });
       } else {
         await this.readAll(source, undefined);
@@ -218,9 +224,9 @@ class ImportRun {
 
   /**
    * Reads every row, a batch at a time. Rows a resumed run finished before are read again only for their keys.
-   * `trx` is the one transaction of an atomic run.
+   * `writer` is the one transaction of an atomic run, with its data version.
    */
-  private async readAll(source: ReturnType<typeof readRows>, trx: Executor | undefined): Promise<void> {
+  private async readAll(source: ReturnType<typeof readRows>, writer: Writer | undefined): Promise<void> {
     const skip = this.resumes ? this.job.checkpoint : 0;
     let records = 0;
     let batch: Candidate[] = [];
@@ -237,12 +243,12 @@ class ImportRun {
       }
       if (candidate) batch.push(candidate);
       if (batch.length >= IMPORT_BATCH_ROWS) {
-        await this.processBatch(batch, records, trx);
+        await this.processBatch(batch, records, writer);
         batch = [];
       }
     }
     this.fractionRead = 1;
-    if (batch.length > 0 || records > skip) await this.processBatch(batch, records, trx);
+    if (batch.length > 0 || records > skip) await this.processBatch(batch, records, writer);
   }
 
   /** `delete_missing` needs the file's keys: a file without an external_id column would delete every keyed location. */
@@ -265,19 +271,19 @@ class ImportRun {
   }
 
   /** Decides and (unless a dry run) saves a batch; a batch-by-batch run commits it with its checkpoint. */
-  private async processBatch(batch: Candidate[], records: number, trx: Executor | undefined): Promise<void> {
+  private async processBatch(batch: Candidate[], records: number, writer: Writer | undefined): Promise<void> {
     if (this.job.dry_run === 1) {
-      this.add(await this.decide(this.db, batch, false));
-    } else if (trx) {
-      this.add(await this.decide(trx, batch, true));
+      this.add(await this.decide(this.db, batch, undefined));
+    } else if (writer) {
+      this.add(await this.decide(writer.trx, batch, writer.dataVersion));
     } else {
       // A batch that writes nothing (unchanged and failed rows) commits nothing: its counts and failed rows wait for the
       // next batch that writes, or the end. A crash before then only makes a resumed run decide those rows again.
       const outcome = await this.db
         .transaction()
         .execute(async (batchTrx) => {
-          await lockProjectForChange(batchTrx, this.job.project_id);
-          const decided = await this.decide(batchTrx, batch, true);
+          const dataVersion = await lockProjectForChange(batchTrx, this.job.project_id);
+          const decided = await this.decide(batchTrx, batch, dataVersion);
           if (decided.writes === 0) throw new NothingWrittenError(decided);
           const counts = sum(this.counts, decided.counts);
           await imports.insertImportRowErrors(batchTrx, this.job.id, [...this.pendingErrors, ...decided.errors]);
@@ -308,9 +314,9 @@ class ImportRun {
 
   /**
    * Decides what each row of a batch does, in file order, against the saved locations it names (read in one query)
-   * and what earlier rows of the file did; with `write`, saves the batch.
+   * and what earlier rows of the file did; given the data version of its transaction, saves the batch.
    */
-  private async decide(db: Executor, batch: Candidate[], write: boolean): Promise<Decided> {
+  private async decide(db: Executor, batch: Candidate[], dataVersion: number | undefined): Promise<Decided> {
     const counts = noCounts();
     const errors: ImportRun['pendingErrors'] = [];
     const catalog = await loadCatalog(db, this.job.project_id);
@@ -412,28 +418,33 @@ class ImportRun {
       counts.created += 1;
       if (planned.plan.needsGeocoding) counts.geocoding_queued += 1;
     }
-    if (write && creates.length + updates.length > 0) await saveLocationBatch(db, { projectId: this.job.project_id, creates, updates, now: this.now() });
+    if (dataVersion !== undefined && creates.length + updates.length > 0) {
+      await saveLocationBatch(db, { projectId: this.job.project_id, creates, updates, change: { now: this.now(), dataVersion } });
+    }
     return { counts, errors, writes: creates.length + updates.length };
   }
 
   /** Deletes the project's keyed locations the file does not name (by external ID or ID), a batch at a time. */
-  private async deleteMissing(trx: Executor | undefined): Promise<void> {
+  private async deleteMissing(writer: Writer | undefined): Promise<void> {
     if (this.job.delete_missing !== 1) return;
-    const missing = (await keyedLocations(trx ?? this.db, this.job.project_id))
+    const missing = (await keyedLocations(writer?.trx ?? this.db, this.job.project_id))
       .filter((location) => !this.externalIdRows.has(location.external_id) && !this.idRows.has(location.public_id))
       .map((location) => location.id);
     if (this.job.dry_run === 1) {
       this.counts.deleted += missing.length;
       return;
     }
-    if (trx) {
-      for (let start = 0; start < missing.length; start += DELETE_BATCH) this.counts.deleted += await deleteLocationBatch(trx, missing.slice(start, start + DELETE_BATCH));
+    if (writer) {
+      const change = { now: this.now(), dataVersion: writer.dataVersion };
+      for (let start = 0; start < missing.length; start += DELETE_BATCH) {
+        this.counts.deleted += await deleteLocationBatch(writer.trx, this.job.project_id, missing.slice(start, start + DELETE_BATCH), change);
+      }
       return;
     }
     for (let start = 0; start < missing.length; start += DELETE_BATCH) {
       const deleted = await this.db.transaction().execute(async (batchTrx) => {
-        await lockProjectForChange(batchTrx, this.job.project_id);
-        const count = await deleteLocationBatch(batchTrx, missing.slice(start, start + DELETE_BATCH));
+        const dataVersion = await lockProjectForChange(batchTrx, this.job.project_id);
+        const count = await deleteLocationBatch(batchTrx, this.job.project_id, missing.slice(start, start + DELETE_BATCH), { now: this.now(), dataVersion });
         await this.holdOrStop(batchTrx, { deleted: this.counts.deleted + count, updated_at: this.now() });
         return count;
       });

@@ -12,6 +12,12 @@ export interface BatchCreate {
   plan: LocationWritePlan;
 }
 
+/** When a batch writes, and the project data version `lockProjectForChange` gave its transaction (stored on every row written). */
+export interface BatchChange {
+  now: string;
+  dataVersion: number;
+}
+
 /** A change of a saved location, as planned by `planLocationWrite` from it. */
 export interface BatchUpdate {
   locationId: number;
@@ -21,7 +27,7 @@ export interface BatchUpdate {
 const SCHEDULE_NAME = 'Opening hours';
 
 /** Every column of a new location, so that the rows of one INSERT name the same columns. */
-function newLocationRow(projectId: number, create: BatchCreate, slug: string, now: string): InsertableLocationRow {
+function newLocationRow(projectId: number, create: BatchCreate, slug: string, change: BatchChange): InsertableLocationRow {
   const { columns } = create.plan;
   return {
     public_id: newPublicId('location'),
@@ -60,8 +66,9 @@ function newLocationRow(projectId: number, create: BatchCreate, slug: string, no
     time_zone: columns.time_zone ?? null,
     time_zone_manual: columns.time_zone_manual ?? 0,
     special_hours: columns.special_hours ?? null,
-    created_at: now,
-    updated_at: now,
+    created_at: change.now,
+    updated_at: change.now,
+    data_version: change.dataVersion,
   };
 }
 
@@ -123,19 +130,20 @@ class AttachmentWrites {
  */
 export async function saveLocationBatch(
   trx: Executor,
-  { projectId, creates, updates, now }: { projectId: number; creates: readonly BatchCreate[]; updates: readonly BatchUpdate[]; now: string },
+  { projectId, creates, updates, change }: { projectId: number; creates: readonly BatchCreate[]; updates: readonly BatchUpdate[]; change: BatchChange },
 ): Promise<void> {
+  const { now, dataVersion } = change;
   const attachments = new AttachmentWrites();
   // Updates first, in the order planned: a key one of them frees may be taken by another, or by a create.
   for (const update of updates) {
-    await writes.updateLocationColumns(trx, update.locationId, { ...update.plan.columns, updated_at: now });
+    await writes.updateLocationColumns(trx, update.locationId, { ...update.plan.columns, updated_at: now, data_version: dataVersion });
     attachments.add(update.locationId, update.plan, false);
   }
   const slugs = await freeSlugsFor(
     creates.map((create) => slugify(create.name)),
     (candidates) => writes.takenSlugs(trx, projectId, candidates),
   );
-  const rows = creates.map((create, index) => newLocationRow(projectId, create, slugs[index] ?? '', now));
+  const rows = creates.map((create, index) => newLocationRow(projectId, create, slugs[index] ?? '', change));
   const ids = await writes.insertLocations(trx, rows);
   const geocodeNew: number[] = [];
   creates.forEach((create, index) => {
@@ -150,6 +158,6 @@ export async function saveLocationBatch(
 }
 
 /** Deletes locations of a project in the caller's transaction (after `lockProjectForChange`); returns how many. */
-export async function deleteLocationBatch(trx: Executor, locationIds: number[]): Promise<number> {
-  return writes.deleteLocations(trx, locationIds);
+export async function deleteLocationBatch(trx: Executor, projectId: number, locationIds: number[], change: BatchChange): Promise<number> {
+  return writes.deleteLocations(trx, projectId, locationIds, change);
 }

@@ -30,6 +30,11 @@ describe('delete_missing', () => {
     const imported = await run(file.join('\n'), 'delete_missing=1');
     expect(imported.report).toMatchObject({ created: 1, updated: 2, unchanged: 0, deleted: 1, failed: 1 });
     expect(await names()).toEqual(['Five', 'Four', 'One renamed', 'Two', 'Unkeyed']);
+    // The deletion is recorded for the store finder, at the data version of its transaction.
+    const { db } = server.database;
+    const deleted = await db.selectFrom('deleted_locations').selectAll().where('project_id', '=', owner.account.project.id).execute();
+    const project = await db.selectFrom('projects').select('data_version').where('id', '=', owner.account.project.id).executeTakeFirstOrThrow();
+    expect(deleted).toEqual([expect.objectContaining({ data_version: project.data_version })]);
   });
 
   it('refuses a file without an external_id column, deleting nothing', async () => {

@@ -60,6 +60,11 @@ describe('importing a file', () => {
       geocoding: { status: 'manual', precision: null },
     });
     expect(second).toMatchObject({ external_id: 'S-2', name: 'Riverside', lat: null, hours: null, geocoding: { status: 'pending' } });
+    // Written at the data version of the import's transaction, as every write of locations is (the store finder reads it).
+    const { db } = server.database;
+    const project = await db.selectFrom('projects').select('data_version').where('id', '=', owner.account.project.id).executeTakeFirstOrThrow();
+    const versions = await db.selectFrom('locations').select('data_version').where('project_id', '=', owner.account.project.id).execute();
+    expect(versions.map((row) => row.data_version)).toEqual([project.data_version, project.data_version]);
   });
 
   it('gives all rows unchanged when the same file is imported again, without touching updated_at', async () => {
