@@ -13,7 +13,7 @@ const USAGE = `Usage: npm run bench -- [options]
   --duration <s>        measured seconds per operation and per ceiling, in ${SLICES} alternating slices (default 12)
   --warmup <s>          warm-up seconds before the first slice of each (default 2)
   --connections <n>     concurrent connections (default 16)
-  --only <names>        comma-separated operations: ${OPERATIONS.map((o) => o.name).join(', ')}
+  --only <names>        comma-separated operations: ${OPERATIONS.map((o) => o.name).join(', ')}, bulk (import and export)
   --cpu-prof            write a V8 CPU profile of the server to bench/profiles/
   --out <file>          where to write the table (default bench/results/latest.md, latest-postgres.md with --db postgres://...)
   --keep                keep the database afterwards`;
@@ -25,6 +25,8 @@ export interface Options {
   warmupSeconds: number;
   connections: number;
   only: OperationName[];
+  /** Whether the bulk import and export steps run (\`bulk\` in --only, or no --only). */
+  bulk: boolean;
   cpuProfile: boolean;
   out: string;
   keep: boolean;
@@ -69,8 +71,8 @@ export function parseOptions(): Options {
     return value;
   };
   const isOperation = (name: string): name is OperationName => OPERATIONS.some((o) => o.name === name);
-  const named = values.only?.split(',').map((name) => name.trim()).filter(Boolean) ?? OPERATIONS.map((o) => o.name);
-  const unknown = named.filter((name) => !isOperation(name));
+  const named = values.only?.split(',').map((name) => name.trim()).filter(Boolean) ?? [...OPERATIONS.map((o) => o.name), 'bulk'];
+  const unknown = named.filter((name) => !isOperation(name) && name !== 'bulk');
   if (unknown.length > 0) throw new Error(`--only: unknown operation ${unknown.join(', ')}\n${USAGE}`);
   return {
     db: values.db,
@@ -79,6 +81,7 @@ export function parseOptions(): Options {
     warmupSeconds: values.warmup === '0' ? 0 : number(values.warmup, values.quick ? 1 : 2, 'warmup'),
     connections: number(values.connections, 16, 'connections'),
     only: named.filter(isOperation),
+    bulk: named.includes('bulk'),
     cpuProfile: values['cpu-prof'],
     out: values.out ?? join(REPO_ROOT, 'bench', 'results', defaultResultsFile(values.quick, values.db)),
     keep: values.keep,

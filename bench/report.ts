@@ -1,3 +1,4 @@
+import { bulkText, type BulkResult } from './bulk.ts';
 import { finderIndexText, type FinderIndexCost } from './finder-index.ts';
 import type { FullSync } from './full-sync.ts';
 import type { LoadResult } from './load-result.ts';
@@ -67,6 +68,8 @@ export interface RunFacts {
   skipped: { operation: OperationName; reason: string }[];
   /** What the store finder's index costs to build and rebuild, as `finder-index.ts` measured it. */
   finderIndex?: FinderIndexCost;
+  /** The bulk import and export steps (`bulk.ts`). */
+  bulk?: BulkResult;
 }
 
 /** The middle value (the mean of the two middle ones for an even count). */
@@ -227,6 +230,7 @@ export function renderReport(measurements: readonly Measurement[], facts: RunFac
     `- Server peak RSS: ${facts.peakRssBytes === undefined ? 'not measured' : mb(facts.peakRssBytes)}`,
     `- Full sync, every page of 100 read once, 4 pages in flight: ${fullSyncText(facts.fullSyncs)}`,
     ...finderIndexText(facts.finderIndex),
+    ...bulkText(facts.bulk),
   ];
   const list = (values: number[]) => values.map(rps).join(', ');
   const sliced = measurements.filter((m) => m.slices);

@@ -12,6 +12,7 @@ import { sql } from 'kysely';
 import { openDatabase } from '../packages/server/src/db/connection.ts';
 import { migrateToLatest } from '../packages/server/src/db/migrate.ts';
 import { readETags, whyNotRevalidated } from './etags.ts';
+import { measureBulk, type BulkResult } from './bulk.ts';
 import { createFreshDatabase, type FreshDatabase } from './fresh-database.ts';
 import { finderIndexText, measureFinderIndex } from './finder-index.ts';
 import { fullSync, type FullSync } from './full-sync.ts';
@@ -176,6 +177,7 @@ async function main(): Promise<void> {
   const database = await createFreshDatabase(options.db);
   log(`Database: ${database.description}`);
   let server: ServerProcess | undefined;
+  let serverPeakRss: number | undefined;
   try {
     const seedStarted = performance.now();
     const seeded = await seed(database, options.locations);
@@ -215,6 +217,16 @@ async function main(): Promise<void> {
       measurements.push(await measure(operation, server.url, prepared.context, options, database.url));
     }
 
+    // Last, with the server under test stopped: a server started for the bulk steps alone, so its peak RSS is theirs.
+    let bulk: BulkResult | undefined;
+    if (options.bulk) {
+      const peakRssBytes = server.peakRssBytes();
+      await server.stop();
+      server = undefined;
+      bulk = await measureBulk(() => startServerUnderTest({ databaseUrl: database.url, env: LIMITER_ON }), database.url, options.locations, { projectId: seeded.projectId, token: seeded.v2Token }, log);
+      serverPeakRss = peakRssBytes;
+    }
+
     const facts: RunFacts = {
       date: new Date().toISOString().replace(/\.\d+Z$/, 'Z'),
       commit: gitCommit(),
@@ -230,12 +242,13 @@ async function main(): Promise<void> {
       loadBefore,
       loadAfter: loadavg(),
       startupsMs: startup.startupsMs,
-      peakRssBytes: server.peakRssBytes(),
+      peakRssBytes: serverPeakRss ?? server?.peakRssBytes(),
       seedSeconds,
       fullSyncs: syncs,
       totalSeconds: (performance.now() - started) / 1000,
       skipped,
       ...(finderIndex ? { finderIndex } : {}),
+      ...(bulk ? { bulk } : {}),
     };
     const report = renderReport(measurements, facts);
     mkdirSync(join(options.out, '..'), { recursive: true });
