@@ -10,6 +10,8 @@ import { startServer, type RunningServer } from '../../src/server.ts';
 import { createProject, createToken, createUser, revokeToken, type CreatedUser } from '../../src/services/accounts.service.ts';
 import type { CopySummary } from '../../src/services/database-copy.service.ts';
 import { processNextJob } from '../../src/services/geocoding-queue.service.ts';
+import { createImport, runImportNow } from '../../src/services/imports.service.ts';
+import { refOfProject } from '../../src/services/project-access.ts';
 import { runLocator, type CliResult } from '../support/cli.ts';
 import { INCLUDE_ALL } from '../support/factories.ts';
 import { call } from '../support/server.ts';
@@ -42,6 +44,7 @@ async function serve(databaseUrl: string, env: Record<string, string> = {}): Pro
     GEOCODING_WORKER: 'off',
     WEBHOOK_WORKER: 'off',
     WEBHOOK_ALLOW_PRIVATE_NETWORKS: 'true',
+    IMPORT_WORKER: 'off',
     PUBLIC_URL: 'https://locator.example.com',
     ...env,
   });
@@ -132,6 +135,20 @@ async function seed(databaseUrl: string): Promise<{ account: CreatedUser; locati
     // A deleted location leaves its ID for the store finder's indexes.
     const closed = await post('locations', { name: 'Closed', city: 'Boston', lat: 42.3, lng: -71.1 });
     expect((await call(server, 'DELETE', `${projectPath}/locations/${closed.id}`, { token })).status).toBe(200);
+    // An import that ended with a failed row (its file is gone), and one still queued with its file, in two parts and
+    // with bytes that are no text.
+    // (One row leaves the first location unchanged, the other fails: the import creates nothing.)
+    await runImportNow(db, {
+      projectPublicId: account.project.public_id,
+      content: Buffer.from(`id,phone\n${locationIds[0] ?? ''},+1 512 555 0100\nloc_nothing,+1 512 555 0199\n`),
+      format: 'csv',
+      options: { dryRun: false, deleteMissing: false, atomic: false },
+      leaseMs: 30_000,
+    });
+    const waiting = Buffer.alloc(1024 * 1024 + 300, 0);
+    waiting.write('name,city\nWaiting,Austin\n');
+    waiting[waiting.length - 1] = 0xff;
+    await createImport(db, { project: refOfProject(account.project), content: waiting, format: 'csv', fileName: 'wait.csv', options: { dryRun: true, deleteMissing: false, atomic: false }, now: new Date().toISOString() });
     // One job fails for good (no geocoder answers), the others stay pending.
     const queue = { geocoder: createNoneGeocoder(), clock: Date.now, maxAttempts: 1, backoffBaseMs: 1000, lockMs: 60_000, timeoutMs: 1000 };
     expect(await processNextJob(db, queue, 'seed')).toBe('failed');
