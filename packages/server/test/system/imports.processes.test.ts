@@ -91,7 +91,8 @@ describe('locator import', () => {
     expect(exported.code, exported.stderr).toBe(0);
     const again = await runLocator(['import', '--project', setup.account.project.public_id, output, '--json'], { env });
     expect(JSON.parse(again.stdout)).toMatchObject({ unchanged: 1, created: 0, updated: 0, failed: 0 });
-  });
+    // Six commands, each a process that loads the sources: seconds each on a busy machine.
+  }, 90_000);
 });
 
 describe('kill -9 during an import', () => {
@@ -103,7 +104,7 @@ describe('kill -9 during an import', () => {
     cleanups.push(() => first.stop());
     const posted = await postImport(first, { token: setup.account.token.token, projectId: setup.account.project.public_id, file: unkeyedRows(rows) });
     expect(posted.status).toBe(202);
-    const running = await readUntil(() => importRow(setup), (row) => (row?.checkpoint ?? 0) > 0, { tries: 400, intervalMs: 25 });
+    const running = await readUntil(() => importRow(setup), (row) => (row?.checkpoint ?? 0) > 0, { tries: 1200, intervalMs: 25 });
     await first.kill();
     const saved = await countLocations(setup);
     expect(running?.status).toBe('running');
@@ -113,11 +114,11 @@ describe('kill -9 during an import', () => {
     const second = await startChildServer(env);
     cleanups.push(() => second.stop());
     const { data } = (await posted.json()) as { data: { id: string } };
-    const ended = await waitForImport(second, setup.account.token.token, setup.account.project.public_id, data.id);
+    const ended = await waitForImport(second, setup.account.token.token, setup.account.project.public_id, data.id, 1200);
     expect(ended).toMatchObject({ status: 'done', report: { created: rows, failed: 0, unchanged: 0 } });
     expect(await countLocations(setup)).toBe(rows);
     expect((await importRow(setup))?.attempts).toBe(2);
-  });
+  }, 90_000);
 
   it('of the CLI: once its lease runs out, locator imports resume finishes it, every row saved once', async () => {
     const setup = await setUp();
@@ -128,7 +129,7 @@ describe('kill -9 during an import', () => {
     const child = spawn(process.execPath, [LOCATOR_BIN, 'import', '--project', setup.account.project.public_id, file, '--json'], { env, stdio: 'ignore' });
     const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
     cleanups.push(() => void child.kill('SIGKILL'));
-    const running = await readUntil(() => importRow(setup), (row) => (row?.checkpoint ?? 0) > 0 || row?.status === 'done', { tries: 400, intervalMs: 25 });
+    const running = await readUntil(() => importRow(setup), (row) => (row?.checkpoint ?? 0) > 0 || row?.status === 'done', { tries: 1200, intervalMs: 25 });
     child.kill('SIGKILL');
     await exited;
     expect(running?.status).toBe('running');
@@ -141,5 +142,5 @@ describe('kill -9 during an import', () => {
     expect(JSON.parse(late.stdout)).toMatchObject({ status: 'done', created: rows, failed: 0 });
     expect(await countLocations(setup)).toBe(rows);
     expect(readFileSync(file, 'utf8').split('\n')).toHaveLength(rows + 2);
-  });
+  }, 90_000);
 });
