@@ -329,7 +329,7 @@ export interface paths {
         };
         /**
          * List locations
-         * @description Pages of locations ordered by ID (or `sort`). Filters: `name`, `address`, `city`, `state`, `country`, `postcode` (alias `postal_code`) as `city=Austin` or `city[eq]=`, `city[ne]=`, `city[like]=` (all ignore case; `like` is a substring); `visible`; `updated_since`. An unknown parameter or operator is 422. `links` keep every parameter you sent. The answer carries an `ETag` (a hash of its body) and `Cache-Control: private, no-cache`. Send the tag back in `If-None-Match` to revalidate: while the answer would be the same, it is `304 Not Modified` with no body.
+         * @description Pages of locations ordered by ID (or `sort`). Filters: `name`, `address`, `city`, `state`, `country`, `postcode` (alias `postal_code`) as `city=Austin` or `city[eq]=`, `city[ne]=`, `city[like]=` (all ignore case; `like` is a substring); `visible`; `updated_since`; `external_id` (exact). An unknown parameter or operator is 422. `links` keep every parameter you sent. The answer carries an `ETag` (a hash of its body) and `Cache-Control: private, no-cache`. Send the tag back in `If-None-Match` to revalidate: while the answer would be the same, it is `304 Not Modified` with no body.
          */
         get: operations["listLocations"];
         put?: never;
@@ -338,6 +338,26 @@ export interface paths {
          * @description `name` and `city` are required. Omitted marker and location type take the project defaults. When `lat` or `lng` is missing or 0, the address is geocoded. The response carries every include. Retries are safe with an `Idempotency-Key` header (a unique string of up to 255 characters, such as a UUID): the response to the first request with a key is kept for 24 hours, and a request with the same key and the same body (same method and path, same JSON whatever its key order) gets that response again, with `Idempotent-Replayed: true`, without creating anything. The same key with a different body is a 422. Keys belong to the user, whichever of the user’s tokens sends them. A request that arrives while another with its key is still running waits for it, then gets its response. A failed request (any 4xx or 5xx) stores nothing, so it can be retried with the same key.
          */
         post: operations["createLocation"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v2/projects/{project_id}/locations/export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Export every location as a file
+         * @description Every location of the project, in ID order, with the columns the import reads (`external_id`, `id`, the V2 input names, weekdays, `special_hours`, `filters`, a `field:<name>` column per custom field and a `cta:<title>` column per call to action), so that importing the file again changes nothing. Streamed while it is read, in pages: a write during the export shows in the pages not yet read. CSV is UTF-8 with a byte-order mark and CRLF (as Excel opens it); GeoJSON has a Point per location with coordinates (none without); NDJSON has a V2 body per line.
+         */
+        get: operations["exportLocations"];
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -529,6 +549,46 @@ export interface paths {
          * @description Queues the delivery again from now, whatever became of it (a failed one, or a delivered one your receiver lost), with a fresh day of retries; later deliveries of the same location wait for it, so they still arrive after it. Answers 202 with the delivery, `pending`. 409 while the endpoint is disabled (enable it first) and for a test ping.
          */
         post: operations["retryWebhookDelivery"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v2/projects/{project_id}/imports/{import_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Status, progress and report of an import
+         * @description `status` goes `queued`, `running`, then `done` or `failed` (with `error`). `progress` tells rows read and done. Once the import has ended, `report` tells what it did (a dry run: what it would do), with every failed row.
+         */
+        get: operations["getImport"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v2/projects/{project_id}/imports": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Import a file of locations
+         * @description The file is the body, with its Content-Type: text/csv, application/vnd.openxmlformats-officedocument.spreadsheetml.sheet, application/geo+json, application/x-ndjson, text/tab-separated-values; up to 50 MiB unless the server's IMPORT_MAX_BYTES says otherwise. The import runs in the background: poll `GET …/imports/{id}` for its status, progress and report. Columns are the V2 input names (also `id`, `external_id`, weekdays `mon`..`sun` or `monday`..`sunday`, `special_hours`, `filters` separated by `|` or `;`, `field:<name>`, `cta:<title>`) or common aliases (`Store Name`, `Address 1`, `Zip`, `Postal Code`, `Latitude`, `Phone Number`, `Website`, `Store code`), matched ignoring case and spacing; other columns are reported in `unknown_columns`. A row with an `external_id` updates the location that has it, or creates one; otherwise an `id` updates that location; otherwise the row creates one. An absent column leaves its field alone; an empty cell clears it (empty coordinates never clear a pin that geocoding found). A row equal to the saved location is `unchanged` and not written. Each row obeys the V2 rules and fails alone, with its row number; a row naming a location (or key) an earlier row named fails too. Rows without coordinates are queued for geocoding. Scopes: location:create and location:update, and location:delete with `delete_missing`.
+         */
+        post: operations["createImport"];
         delete?: never;
         options?: never;
         head?: never;
@@ -5887,6 +5947,8 @@ export interface operations {
                 /** @description `1`/`true` adds `callsToAction` */
                 includeCallsToAction?: "1" | "true" | "0" | "false";
                 visible?: "true" | "false" | "1" | "0";
+                /** @description Only the location with this external ID (exact and case-sensitive): looks a location up by your own key */
+                external_id?: string;
                 /** @description ISO 8601 date-time (or a date, meaning its midnight UTC): only locations updated at or after it (incremental sync) */
                 updated_since?: string;
                 /** @description Sort key, `-` for descending; ties are broken by ID. Default `id`. */
@@ -5979,6 +6041,8 @@ export interface operations {
                              * @example loc_4f9XkQ2mZr8TbW1c
                              */
                             id: string;
+                            /** @description The location's key in your own systems (a store number), unique in the project; imports match rows by it. Up to 255 characters; null when none. */
+                            external_id: string | null;
                             /** @example Downtown Store */
                             name: string;
                             /**
@@ -6316,6 +6380,8 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
+                    /** @description The location's key in your own systems (a store number), unique in the project; imports match rows by it. Up to 255 characters; null when none. Another location of the project with the same key is 422; null or "" removes it. */
+                    external_id?: string | null;
                     /** @description Full address; null or "" regenerates it from the components */
                     address?: string | null;
                     /** @description Shown to visitors; null or "" makes it follow `address` */
@@ -6454,6 +6520,8 @@ export interface operations {
                              * @example loc_4f9XkQ2mZr8TbW1c
                              */
                             id: string;
+                            /** @description The location's key in your own systems (a store number), unique in the project; imports match rows by it. Up to 255 characters; null when none. */
+                            external_id: string | null;
                             /** @example Downtown Store */
                             name: string;
                             /**
@@ -6847,6 +6915,178 @@ export interface operations {
             };
         };
     };
+    exportLocations: {
+        parameters: {
+            query?: {
+                /** @description File format: csv, xlsx, geojson, ndjson (default csv) */
+                format?: "csv" | "xlsx" | "geojson" | "ndjson";
+            };
+            header?: never;
+            path: {
+                /**
+                 * @description Public project ID
+                 * @example prj_8Hq2LmZ0aB3xYc7D
+                 */
+                project_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The file */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/csv": string;
+                    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": string;
+                    "application/geo+json": string;
+                    "application/x-ndjson": string;
+                };
+            };
+            /** @description Error body */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description What went wrong, in a sentence.
+                         * @example The city field is required.
+                         */
+                        message: string;
+                        /**
+                         * @description Field errors on 422, keyed by field; nested keys use dots (`hours.mon`, `fields.Manager`).
+                         * @example {
+                         *       "city": [
+                         *         "is required"
+                         *       ]
+                         *     }
+                         */
+                        errors?: {
+                            [key: string]: string[];
+                        };
+                        /** @description Present on 500: quote it when reporting the error. */
+                        request_id?: string;
+                    };
+                };
+            };
+            /** @description Error body */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description What went wrong, in a sentence.
+                         * @example The city field is required.
+                         */
+                        message: string;
+                        /**
+                         * @description Field errors on 422, keyed by field; nested keys use dots (`hours.mon`, `fields.Manager`).
+                         * @example {
+                         *       "city": [
+                         *         "is required"
+                         *       ]
+                         *     }
+                         */
+                        errors?: {
+                            [key: string]: string[];
+                        };
+                        /** @description Present on 500: quote it when reporting the error. */
+                        request_id?: string;
+                    };
+                };
+            };
+            /** @description Error body */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description What went wrong, in a sentence.
+                         * @example The city field is required.
+                         */
+                        message: string;
+                        /**
+                         * @description Field errors on 422, keyed by field; nested keys use dots (`hours.mon`, `fields.Manager`).
+                         * @example {
+                         *       "city": [
+                         *         "is required"
+                         *       ]
+                         *     }
+                         */
+                        errors?: {
+                            [key: string]: string[];
+                        };
+                        /** @description Present on 500: quote it when reporting the error. */
+                        request_id?: string;
+                    };
+                };
+            };
+            /** @description Error body */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description What went wrong, in a sentence.
+                         * @example The city field is required.
+                         */
+                        message: string;
+                        /**
+                         * @description Field errors on 422, keyed by field; nested keys use dots (`hours.mon`, `fields.Manager`).
+                         * @example {
+                         *       "city": [
+                         *         "is required"
+                         *       ]
+                         *     }
+                         */
+                        errors?: {
+                            [key: string]: string[];
+                        };
+                        /** @description Present on 500: quote it when reporting the error. */
+                        request_id?: string;
+                    };
+                };
+            };
+            /** @description Error body */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description What went wrong, in a sentence.
+                         * @example The city field is required.
+                         */
+                        message: string;
+                        /**
+                         * @description Field errors on 422, keyed by field; nested keys use dots (`hours.mon`, `fields.Manager`).
+                         * @example {
+                         *       "city": [
+                         *         "is required"
+                         *       ]
+                         *     }
+                         */
+                        errors?: {
+                            [key: string]: string[];
+                        };
+                        /** @description Present on 500: quote it when reporting the error. */
+                        request_id?: string;
+                    };
+                };
+            };
+        };
+    };
     getLocation: {
         parameters: {
             query?: {
@@ -6901,6 +7141,8 @@ export interface operations {
                              * @example loc_4f9XkQ2mZr8TbW1c
                              */
                             id: string;
+                            /** @description The location's key in your own systems (a store number), unique in the project; imports match rows by it. Up to 255 characters; null when none. */
+                            external_id: string | null;
                             /** @example Downtown Store */
                             name: string;
                             /**
@@ -7211,6 +7453,8 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
+                    /** @description The location's key in your own systems (a store number), unique in the project; imports match rows by it. Up to 255 characters; null when none. Another location of the project with the same key is 422; null or "" removes it. */
+                    external_id?: string | null;
                     /** @description Full address; null or "" regenerates it from the components */
                     address?: string | null;
                     /** @description Shown to visitors; null or "" makes it follow `address` */
@@ -7349,6 +7593,8 @@ export interface operations {
                              * @example loc_4f9XkQ2mZr8TbW1c
                              */
                             id: string;
+                            /** @description The location's key in your own systems (a store number), unique in the project; imports match rows by it. Up to 255 characters; null when none. */
+                            external_id: string | null;
                             /** @example Downtown Store */
                             name: string;
                             /**
@@ -7882,6 +8128,8 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
+                    /** @description The location's key in your own systems (a store number), unique in the project; imports match rows by it. Up to 255 characters; null when none. Another location of the project with the same key is 422; null or "" removes it. */
+                    external_id?: string | null;
                     /** @description Full address; null or "" regenerates it from the components */
                     address?: string | null;
                     /** @description Shown to visitors; null or "" makes it follow `address` */
@@ -8020,6 +8268,8 @@ export interface operations {
                              * @example loc_4f9XkQ2mZr8TbW1c
                              */
                             id: string;
+                            /** @description The location's key in your own systems (a store number), unique in the project; imports match rows by it. Up to 255 characters; null when none. */
+                            external_id: string | null;
                             /** @example Downtown Store */
                             name: string;
                             /**
@@ -8471,6 +8721,8 @@ export interface operations {
                                      * @example loc_4f9XkQ2mZr8TbW1c
                                      */
                                     id?: string;
+                                    /** @description The location's key in your own systems (a store number), unique in the project; imports match rows by it. Up to 255 characters; null when none. */
+                                    external_id?: string | null;
                                     /** @example Downtown Store */
                                     name?: string;
                                     /**
@@ -10746,6 +10998,459 @@ export interface operations {
             };
             /** @description Error body */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description What went wrong, in a sentence.
+                         * @example The city field is required.
+                         */
+                        message: string;
+                        /**
+                         * @description Field errors on 422, keyed by field; nested keys use dots (`hours.mon`, `fields.Manager`).
+                         * @example {
+                         *       "city": [
+                         *         "is required"
+                         *       ]
+                         *     }
+                         */
+                        errors?: {
+                            [key: string]: string[];
+                        };
+                        /** @description Present on 500: quote it when reporting the error. */
+                        request_id?: string;
+                    };
+                };
+            };
+            /** @description Error body */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description What went wrong, in a sentence.
+                         * @example The city field is required.
+                         */
+                        message: string;
+                        /**
+                         * @description Field errors on 422, keyed by field; nested keys use dots (`hours.mon`, `fields.Manager`).
+                         * @example {
+                         *       "city": [
+                         *         "is required"
+                         *       ]
+                         *     }
+                         */
+                        errors?: {
+                            [key: string]: string[];
+                        };
+                        /** @description Present on 500: quote it when reporting the error. */
+                        request_id?: string;
+                    };
+                };
+            };
+        };
+    };
+    getImport: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description Public project ID
+                 * @example prj_8Hq2LmZ0aB3xYc7D
+                 */
+                project_id: string;
+                /**
+                 * @description Public import ID
+                 * @example imp_4f9XkQ2mZr8TbW1c
+                 */
+                import_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            /**
+                             * @description Public import ID
+                             * @example imp_4f9XkQ2mZr8TbW1c
+                             */
+                            id: string;
+                            /** @description `queued`, `running`, then `done` or `failed` (with `error`). An import whose process ends (a crash, a restart) is resumed by another; a third interruption fails it. */
+                            status: "queued" | "running" | "done" | "failed";
+                            format: "csv" | "xlsx" | "geojson" | "ndjson";
+                            file_name: string | null;
+                            dry_run: boolean;
+                            delete_missing: boolean;
+                            atomic: boolean;
+                            /** @description Updated about every ten seconds while running */
+                            progress: {
+                                /** @description Rows read from the file so far */
+                                rows_read: number;
+                                /** @description Rows finished (saved, or decided in a dry run) */
+                                rows_done: number;
+                                /** @description How far through the file */
+                                percent: number;
+                            };
+                            /** @description Why a failed import failed */
+                            error: string | null;
+                            /** @description Once the import has ended (null while queued or running, and when the file could not be read) */
+                            report: {
+                                /** @description Locations created */
+                                created: number;
+                                /** @description Locations changed */
+                                updated: number;
+                                /** @description Rows equal to the saved location: not written, `updated_at` kept */
+                                unchanged: number;
+                                /** @description Locations deleted by delete_missing */
+                                deleted: number;
+                                /** @description Rows that failed (each alone, unless atomic) */
+                                failed: number;
+                                /** @description Rows left without coordinates, queued for geocoding */
+                                geocoding_queued: number;
+                                /** @description Every failed row, in file order */
+                                errors: {
+                                    /**
+                                     * @description The row's number: a spreadsheet's row (the header is 1), an NDJSON line, a GeoJSON feature (from 1)
+                                     * @example 12
+                                     */
+                                    row: number;
+                                    external_id: string | null;
+                                    /**
+                                     * @description Field errors, as a 422 of a V2 write names them
+                                     * @example {
+                                     *       "lat": [
+                                     *         "must be <= 90"
+                                     *       ]
+                                     *     }
+                                     */
+                                    errors: {
+                                        [key: string]: string[];
+                                    };
+                                }[];
+                                /** @description Columns of the file the import does not read, as the file names them (not an error) */
+                                unknown_columns: string[];
+                            } | null;
+                            /**
+                             * Format: date-time
+                             * @description ISO 8601 UTC
+                             * @example 2026-11-21T12:00:00.000Z
+                             */
+                            created_at: string;
+                            started_at: string | null;
+                            finished_at: string | null;
+                        };
+                    };
+                };
+            };
+            /** @description Error body */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description What went wrong, in a sentence.
+                         * @example The city field is required.
+                         */
+                        message: string;
+                        /**
+                         * @description Field errors on 422, keyed by field; nested keys use dots (`hours.mon`, `fields.Manager`).
+                         * @example {
+                         *       "city": [
+                         *         "is required"
+                         *       ]
+                         *     }
+                         */
+                        errors?: {
+                            [key: string]: string[];
+                        };
+                        /** @description Present on 500: quote it when reporting the error. */
+                        request_id?: string;
+                    };
+                };
+            };
+            /** @description Error body */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description What went wrong, in a sentence.
+                         * @example The city field is required.
+                         */
+                        message: string;
+                        /**
+                         * @description Field errors on 422, keyed by field; nested keys use dots (`hours.mon`, `fields.Manager`).
+                         * @example {
+                         *       "city": [
+                         *         "is required"
+                         *       ]
+                         *     }
+                         */
+                        errors?: {
+                            [key: string]: string[];
+                        };
+                        /** @description Present on 500: quote it when reporting the error. */
+                        request_id?: string;
+                    };
+                };
+            };
+            /** @description Error body */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description What went wrong, in a sentence.
+                         * @example The city field is required.
+                         */
+                        message: string;
+                        /**
+                         * @description Field errors on 422, keyed by field; nested keys use dots (`hours.mon`, `fields.Manager`).
+                         * @example {
+                         *       "city": [
+                         *         "is required"
+                         *       ]
+                         *     }
+                         */
+                        errors?: {
+                            [key: string]: string[];
+                        };
+                        /** @description Present on 500: quote it when reporting the error. */
+                        request_id?: string;
+                    };
+                };
+            };
+            /** @description Error body */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description What went wrong, in a sentence.
+                         * @example The city field is required.
+                         */
+                        message: string;
+                        /**
+                         * @description Field errors on 422, keyed by field; nested keys use dots (`hours.mon`, `fields.Manager`).
+                         * @example {
+                         *       "city": [
+                         *         "is required"
+                         *       ]
+                         *     }
+                         */
+                        errors?: {
+                            [key: string]: string[];
+                        };
+                        /** @description Present on 500: quote it when reporting the error. */
+                        request_id?: string;
+                    };
+                };
+            };
+        };
+    };
+    createImport: {
+        parameters: {
+            query?: {
+                /** @description `1`/`true`: report exactly what the import would do, and change nothing */
+                dry_run?: "1" | "true" | "0" | "false";
+                /** @description `1`/`true`: also delete the project's locations that have an external_id the file does not name (locations without one are never deleted; the file must have an external_id column). Needs the location:delete scope. */
+                delete_missing?: "1" | "true" | "0" | "false";
+                /** @description `1`/`true`: all or nothing; one failed row saves no row. The import then holds the project's writes until it ends. */
+                atomic?: "1" | "true" | "0" | "false";
+            };
+            header?: never;
+            path: {
+                /**
+                 * @description Public project ID
+                 * @example prj_8Hq2LmZ0aB3xYc7D
+                 */
+                project_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            /**
+                             * @description Public import ID; `GET …/imports/{id}` tells its status
+                             * @example imp_4f9XkQ2mZr8TbW1c
+                             */
+                            id: string;
+                            /** @enum {string} */
+                            status: "queued";
+                        };
+                    };
+                };
+            };
+            /** @description Error body */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description What went wrong, in a sentence.
+                         * @example The city field is required.
+                         */
+                        message: string;
+                        /**
+                         * @description Field errors on 422, keyed by field; nested keys use dots (`hours.mon`, `fields.Manager`).
+                         * @example {
+                         *       "city": [
+                         *         "is required"
+                         *       ]
+                         *     }
+                         */
+                        errors?: {
+                            [key: string]: string[];
+                        };
+                        /** @description Present on 500: quote it when reporting the error. */
+                        request_id?: string;
+                    };
+                };
+            };
+            /** @description Error body */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description What went wrong, in a sentence.
+                         * @example The city field is required.
+                         */
+                        message: string;
+                        /**
+                         * @description Field errors on 422, keyed by field; nested keys use dots (`hours.mon`, `fields.Manager`).
+                         * @example {
+                         *       "city": [
+                         *         "is required"
+                         *       ]
+                         *     }
+                         */
+                        errors?: {
+                            [key: string]: string[];
+                        };
+                        /** @description Present on 500: quote it when reporting the error. */
+                        request_id?: string;
+                    };
+                };
+            };
+            /** @description Error body */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description What went wrong, in a sentence.
+                         * @example The city field is required.
+                         */
+                        message: string;
+                        /**
+                         * @description Field errors on 422, keyed by field; nested keys use dots (`hours.mon`, `fields.Manager`).
+                         * @example {
+                         *       "city": [
+                         *         "is required"
+                         *       ]
+                         *     }
+                         */
+                        errors?: {
+                            [key: string]: string[];
+                        };
+                        /** @description Present on 500: quote it when reporting the error. */
+                        request_id?: string;
+                    };
+                };
+            };
+            /** @description Error body */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description What went wrong, in a sentence.
+                         * @example The city field is required.
+                         */
+                        message: string;
+                        /**
+                         * @description Field errors on 422, keyed by field; nested keys use dots (`hours.mon`, `fields.Manager`).
+                         * @example {
+                         *       "city": [
+                         *         "is required"
+                         *       ]
+                         *     }
+                         */
+                        errors?: {
+                            [key: string]: string[];
+                        };
+                        /** @description Present on 500: quote it when reporting the error. */
+                        request_id?: string;
+                    };
+                };
+            };
+            /** @description Error body */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description What went wrong, in a sentence.
+                         * @example The city field is required.
+                         */
+                        message: string;
+                        /**
+                         * @description Field errors on 422, keyed by field; nested keys use dots (`hours.mon`, `fields.Manager`).
+                         * @example {
+                         *       "city": [
+                         *         "is required"
+                         *       ]
+                         *     }
+                         */
+                        errors?: {
+                            [key: string]: string[];
+                        };
+                        /** @description Present on 500: quote it when reporting the error. */
+                        request_id?: string;
+                    };
+                };
+            };
+            /** @description Error body */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -105,7 +105,7 @@ describe('kill -9 during an import', () => {
     const posted = await postImport(first, { token: setup.account.token.token, projectId: setup.account.project.public_id, file: unkeyedRows(rows) });
     expect(posted.status).toBe(202);
     const running = await readUntil(() => importRow(setup), (row) => (row?.checkpoint ?? 0) > 0, { tries: 1200, intervalMs: 25 });
-    await first.kill();
+    await first.crash();
     const saved = await countLocations(setup);
     expect(running?.status).toBe('running');
     expect(saved).toBeGreaterThan(0);
