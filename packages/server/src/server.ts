@@ -9,6 +9,7 @@ import { createGeocoder } from './geocoding/create-geocoder.ts';
 import { startGeocodingWorker } from './services/geocoding-worker.ts';
 import { startImportWorker } from './services/import-worker.ts';
 import { StoreFinderIndexes } from './services/store-finder-index.ts';
+import { warmFinderIndexes } from './services/store-finder.service.ts';
 import { startWebhookWorker } from './services/webhook-worker.ts';
 import { webhookSenderFor } from './webhooks/sender.ts';
 
@@ -32,6 +33,7 @@ export async function startServer(config: Config, { handleSignals = true } = {})
   // Waiting briefly for Redis keeps the first requests limited; a Redis that is down does not stop the start (fail open).
   await ctx.rateLimitStore.ready().catch((error: unknown) => app.log.warn({ err: error }, 'rate-limit store not reachable at start-up'));
   const url = await app.listen({ port: config.port, host: config.host });
+  if (config.storeFinderWarmUp) warmUpStoreFinder(ctx, app);
 
   let stopping: Promise<void> | undefined;
   // The workers finish the job and the deliveries in hand (an import: its batch in hand) before the database closes
@@ -55,4 +57,13 @@ export async function startServer(config: Config, { handleSignals = true } = {})
     }
   }
   return { app, url, stop };
+}
+
+/** Builds the store finder's indexes in the background after the start, logging how long it took (or why it failed). */
+function warmUpStoreFinder(ctx: AppContext, app: App): void {
+  const started = Date.now();
+  warmFinderIndexes(ctx.database.db, ctx.finderIndexes, ctx.clock).then(
+    (projects) => app.log.info({ projects, ms: Date.now() - started }, 'store finder: indexes built'),
+    (error: unknown) => app.log.warn({ err: error }, 'store finder: indexes not built at start-up; each is built by its first search'),
+  );
 }

@@ -41,6 +41,7 @@ const EnvSchema = Type.Object({
   WEBHOOK_RETRY_SCHEDULE: Type.String({ default: DEFAULT_RETRY_SCHEDULE }),
   EVENT_RETENTION_DAYS: Type.Integer({ default: 90, minimum: 1, maximum: 3650 }),
   IMPORT_WORKER: Type.Union([Type.Literal('on'), Type.Literal('off')], { default: 'on' }),
+  STORE_FINDER_WARM_UP: Type.Union([Type.Literal('on'), Type.Literal('off')], { default: 'on' }),
   IMPORT_MAX_BYTES: Type.Integer({ default: DEFAULT_IMPORT_MAX_BYTES, minimum: 1024, maximum: 1024 * 1024 * 1024 }),
   IMPORT_LEASE_SECONDS: Type.Number({ default: 30, minimum: 0.3, maximum: 3600 }),
 });
@@ -83,6 +84,8 @@ export interface Config {
    * may go without a sign of life before another takes the import over.
    */
   imports: { worker: boolean; maxBytes: number; leaseMs: number };
+  /** Whether a starting process builds the store finder's index of every project with a working publishable key. */
+  storeFinderWarmUp: boolean;
 }
 
 export interface WebhookConfig {
@@ -146,6 +149,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     },
     eventRetentionDays: parsed.EVENT_RETENTION_DAYS,
     imports: { worker: parsed.IMPORT_WORKER === 'on', maxBytes: parsed.IMPORT_MAX_BYTES, leaseMs: Math.round(parsed.IMPORT_LEASE_SECONDS * 1000) },
+    storeFinderWarmUp: parsed.STORE_FINDER_WARM_UP === 'on',
   };
 }
 

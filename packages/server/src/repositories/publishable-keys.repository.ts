@@ -45,3 +45,13 @@ export async function findKeyAccess(db: Executor, key: string): Promise<KeyAcces
     where "publishable_keys"."key" = ${key}`.execute(db);
   return rows[0];
 }
+
+/** The projects with at least one key not revoked, with their plan and data version: those a website may search. */
+export async function findProjectsWithKeys(db: Executor): Promise<{ id: number; plan: string; data_version: number }[]> {
+  return db
+    .selectFrom('projects')
+    .select(['projects.id', 'projects.plan', 'projects.data_version'])
+    .where((eb) => eb.exists(eb.selectFrom('publishable_keys').select('publishable_keys.id').whereRef('publishable_keys.project_id', '=', 'projects.id').where('publishable_keys.revoked_at', 'is', null)))
+    .orderBy('projects.id')
+    .execute();
+}

@@ -71,8 +71,11 @@ export class FacetCounts {
   }
 }
 
-/** Rows read per query: well under both dialects' limits on bound parameters. */
-const READ_BATCH = 2_000;
+/**
+ * Rows read per query: well under both dialects' limits on bound parameters, and small enough that a build in the
+ * background (SQLite's reads and the JSON are synchronous) holds other requests up for a few milliseconds at a time.
+ */
+const READ_BATCH = 500;
 
 /** One copy of each equal value among many locations, by a key of its content. */
 class InternedValues<T> {
