@@ -1,6 +1,7 @@
 import { WEEKDAYS, type WeeklyHours } from '../domain/hours.ts';
 import { openingStatus } from '../domain/opening-status.ts';
 import { readSpecialHours } from '../domain/special-hours.ts';
+import type { LocationRecord } from '../repositories/location-records.repository.ts';
 import type { LocationV2 } from '../schemas/location.v2.ts';
 import { openingScheduleOf, type AttachmentSelection, type LocationView } from './locations.service.ts';
 
@@ -14,17 +15,9 @@ export interface V2Includes extends AttachmentSelection {
 /** Every include a write answers with; `status` is only for reads that ask for it. */
 export const WRITE_ANSWER_INCLUDES: V2Includes = { hours: true, filters: true, fields: true, callsToAction: true, specialHours: true };
 
-/**
- * The V2 body of a location; attachment keys appear only when selected. Routes answer with it, and the change feed and
- * webhooks carry it with every include.
- */
-export function presentLocationV2(view: LocationView, selection: V2Includes): LocationV2 {
-  const { record: r, attachments } = view;
-  const body: LocationV2 = {
-    id: r.public_id,
-    external_id: r.external_id,
-    name: r.name,
-    slug: r.slug,
+/** A location's address and contact keys, as V2 bodies and the store finder show them. */
+export function addressAndContactOf(r: LocationRecord) {
+  return {
     address: r.address,
     display_address: r.display_address,
     address_line_1: r.address_line_1,
@@ -36,18 +29,33 @@ export function presentLocationV2(view: LocationView, selection: V2Includes): Lo
     phone: r.phone,
     email: r.email,
     url: r.url,
+  };
+}
+
+/** A location's social profiles, as V2 bodies and the store finder show them. */
+export function socialsOf(r: LocationRecord) {
+  return { facebook: r.facebook, instagram: r.instagram, twitter: r.twitter, yelp: r.yelp, youtube: r.youtube, tiktok: r.tiktok };
+}
+
+/**
+ * The V2 body of a location; attachment keys appear only when selected. Routes answer with it, and the change feed and
+ * webhooks carry it with every include.
+ */
+export function presentLocationV2(view: LocationView, selection: V2Includes): LocationV2 {
+  const { record: r, attachments } = view;
+  const body: LocationV2 = {
+    id: r.public_id,
+    external_id: r.external_id,
+    name: r.name,
+    slug: r.slug,
+    ...addressAndContactOf(r),
     lat: r.lat,
     lng: r.lng,
     visible: r.visible === 1,
     location_type: r.type_name,
     marker: r.marker_public_id && r.marker_name !== null ? { id: r.marker_public_id, name: r.marker_name } : null,
     cover_image_url: r.cover_image_url,
-    facebook: r.facebook,
-    instagram: r.instagram,
-    twitter: r.twitter,
-    yelp: r.yelp,
-    youtube: r.youtube,
-    tiktok: r.tiktok,
+    ...socialsOf(r),
     geocoding: { status: r.geocoding_status as LocationV2['geocoding']['status'], precision: r.geocoding_precision as LocationV2['geocoding']['precision'] },
     time_zone: r.time_zone,
     created_at: r.created_at,

@@ -1,6 +1,7 @@
 import { WEEKDAYS, type WeeklyHours } from '../domain/hours.ts';
 import type { PinsAnswer } from '../schemas/public-finder.ts';
 import type { PublicLocationFields } from '../schemas/public-search.ts';
+import { addressAndContactOf, socialsOf } from './location-body.v2.ts';
 import type { LocationView } from './locations.service.ts';
 
 /**
@@ -14,25 +15,10 @@ export function publicFieldsOf({ record: r, attachments }: LocationView): Public
     id: r.public_id,
     name: r.name,
     slug: r.slug,
-    address: r.address,
-    display_address: r.display_address,
-    address_line_1: r.address_line_1,
-    address_line_2: r.address_line_2,
-    city: r.city,
-    state: r.state,
-    postcode: r.postcode,
-    country: r.country,
-    phone: r.phone,
-    email: r.email,
-    url: r.url,
+    ...addressAndContactOf(r),
     lat: r.lat ?? 0,
     lng: r.lng ?? 0,
-    facebook: r.facebook,
-    instagram: r.instagram,
-    twitter: r.twitter,
-    yelp: r.yelp,
-    youtube: r.youtube,
-    tiktok: r.tiktok,
+    ...socialsOf(r),
     location_type: r.type_name,
     marker: markerOf(r),
     cover_image_url: r.cover_image_url,
