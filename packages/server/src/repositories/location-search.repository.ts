@@ -26,12 +26,6 @@ export async function findLocationIdsWrittenAfter(db: Executor, projectId: numbe
   return rows.map((row) => row.id);
 }
 
-/** The records of these locations (at most a few thousand: each is a bound parameter), in ID order. */
-export async function findLocationsByIds(db: Executor, ids: readonly number[]): Promise<LocationRecord[]> {
-  if (ids.length === 0) return [];
-  return selectRecords(db, sql`"locations"."id" in (${sql.join([...ids])})`, sql`order by "locations"."id"`);
-}
-
 /** IDs of the project's locations deleted at a data version after `version`. */
 export async function findLocationsDeletedAfter(db: Executor, projectId: number, version: number): Promise<number[]> {
   const rows = await db.selectFrom('deleted_locations').select('location_id').where('project_id', '=', projectId).where('data_version', '>', version).execute();

@@ -4,8 +4,8 @@ import { hoursAt, type HoursAt } from '../domain/hours-at.ts';
 import { LivePointIndex, type Placed } from '../domain/live-point-index.ts';
 import type { OpeningSchedule } from '../domain/opening-status.ts';
 import { loadAttachments } from '../repositories/location-attachments.repository.ts';
-import type { LocationRecord } from '../repositories/location-records.repository.ts';
-import { findLocationIdsWrittenAfter, findLocationsByIds, findLocationsDeletedAfter, findSearchableLocations, isSearchable } from '../repositories/location-search.repository.ts';
+import { findLocationRecordsByIds, type LocationRecord } from '../repositories/location-records.repository.ts';
+import { findLocationIdsWrittenAfter, findLocationsDeletedAfter, findSearchableLocations, isSearchable } from '../repositories/location-search.repository.ts';
 import { DELETIONS_KEPT_MS } from '../repositories/location-writes.repository.ts';
 import { ALL_ATTACHMENTS, openingScheduleOf } from './locations.service.ts';
 import { pinOf, publicFieldsOf } from './public-location.ts';
@@ -137,7 +137,7 @@ async function readSearchable(db: Kysely<Database>, projectId: number, interned:
 async function readWrittenAfter(db: Kysely<Database>, projectId: number, version: number, interned: Interned): Promise<{ found: FinderLocation[]; gone: number[] }> {
   const into = { found: [] as FinderLocation[], gone: [] as number[] };
   const ids = await findLocationIdsWrittenAfter(db, projectId, version);
-  for (let start = 0; start < ids.length; start += READ_BATCH) await finderLocationsOf(db, await findLocationsByIds(db, ids.slice(start, start + READ_BATCH)), interned, into);
+  for (let start = 0; start < ids.length; start += READ_BATCH) await finderLocationsOf(db, await findLocationRecordsByIds(db, ids.slice(start, start + READ_BATCH)), interned, into);
   return into;
 }
 
