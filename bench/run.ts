@@ -138,20 +138,22 @@ async function measure(operation: Operation, serverUrl: string, context: Request
   }
 }
 
+/** Where `--cpu-prof` writes the profiles of the server under test (and of the bulk steps' server). */
+const PROFILE_DIR = join(REPO_ROOT, 'bench', 'profiles');
+
 /** Starts the server several times, keeps the last one running, and returns it with every start-up time. */
 async function startServer(databaseUrl: string, options: Options): Promise<{ server: ServerProcess; startupsMs: number[] }> {
-  const profileDir = join(REPO_ROOT, 'bench', 'profiles');
-  if (options.cpuProfile) mkdirSync(profileDir, { recursive: true });
+  if (options.cpuProfile) mkdirSync(PROFILE_DIR, { recursive: true });
   const startupsMs: number[] = [];
   for (let start = 1; start < STARTS; start += 1) {
     const trial = await startServerUnderTest({ databaseUrl, env: LIMITER_ON });
     startupsMs.push(trial.startupMs);
     await trial.stop();
   }
-  const server = await startServerUnderTest({ databaseUrl, env: LIMITER_ON, ...(options.cpuProfile ? { cpuProfileDir: profileDir } : {}) });
+  const server = await startServerUnderTest({ databaseUrl, env: LIMITER_ON, ...(options.cpuProfile ? { cpuProfileDir: PROFILE_DIR } : {}) });
   startupsMs.push(server.startupMs);
   log(`Server up; start-ups ${startupsMs.map((ms) => ms.toFixed(0)).join(', ')} ms (pid ${server.pid})`);
-  if (options.cpuProfile) log(`CPU profile of the server: ${profileDir} (written when the server stops)`);
+  if (options.cpuProfile) log(`CPU profile of the server: ${PROFILE_DIR} (written when the server stops)`);
   return { server, startupsMs };
 }
 
@@ -225,7 +227,7 @@ async function main(): Promise<void> {
       const peakRssBytes = server.peakRssBytes();
       await server.stop();
       server = undefined;
-      bulk = await measureBulk(() => startServerUnderTest({ databaseUrl: database.url, env: LIMITER_ON }), database.url, options.locations, { projectId: seeded.projectId, token: seeded.v2Token }, log);
+      bulk = await measureBulk(() => startServerUnderTest({ databaseUrl: database.url, env: LIMITER_ON, ...(options.cpuProfile ? { cpuProfileDir: PROFILE_DIR } : {}) }), database.url, options.locations, { projectId: seeded.projectId, token: seeded.v2Token }, log);
       serverPeakRss = peakRssBytes;
     }
 
