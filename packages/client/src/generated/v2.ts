@@ -8865,6 +8865,57 @@ export interface operations {
                                 setting?: {
                                     [key: string]: unknown;
                                 };
+                                /** @description `import.completed` events: the import as `GET …/imports/{id}` answers it once it ended, but for the failed rows */
+                                import?: {
+                                    /**
+                                     * @description Public import ID
+                                     * @example imp_4f9XkQ2mZr8TbW1c
+                                     */
+                                    id: string;
+                                    /** @description `queued`, `running`, then `done` or `failed` (with `error`). An import whose process ends (a crash, a restart) is resumed by another; a third interruption fails it. */
+                                    status: "queued" | "running" | "done" | "failed";
+                                    format: "csv" | "xlsx" | "geojson" | "ndjson";
+                                    file_name: string | null;
+                                    dry_run: boolean;
+                                    delete_missing: boolean;
+                                    atomic: boolean;
+                                    /** @description Updated about every ten seconds while running */
+                                    progress: {
+                                        /** @description Rows read from the file so far */
+                                        rows_read: number;
+                                        /** @description Rows finished (saved, or decided in a dry run) */
+                                        rows_done: number;
+                                        /** @description How far through the file */
+                                        percent: number;
+                                    };
+                                    /** @description Why a failed import failed */
+                                    error: string | null;
+                                    /** @description The counts and unknown columns of the report; `GET …/imports/{id}` lists the failed rows */
+                                    report: {
+                                        /** @description Locations created */
+                                        created: number;
+                                        /** @description Locations changed */
+                                        updated: number;
+                                        /** @description Rows equal to the saved location: not written, `updated_at` kept */
+                                        unchanged: number;
+                                        /** @description Locations deleted by delete_missing */
+                                        deleted: number;
+                                        /** @description Rows that failed (each alone, unless atomic) */
+                                        failed: number;
+                                        /** @description Rows left without coordinates, queued for geocoding */
+                                        geocoding_queued: number;
+                                        /** @description Columns of the file the import does not read, as the file names them (not an error) */
+                                        unknown_columns: string[];
+                                    } | null;
+                                    /**
+                                     * Format: date-time
+                                     * @description ISO 8601 UTC
+                                     * @example 2026-11-21T12:00:00.000Z
+                                     */
+                                    created_at: string;
+                                    started_at: string | null;
+                                    finished_at: string | null;
+                                };
                             } & {
                                 [key: string]: unknown;
                             };

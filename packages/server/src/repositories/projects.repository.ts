@@ -42,6 +42,21 @@ export async function lockProjectForChange(db: Executor, projectId: number): Pro
 }
 
 /**
+ * Takes the project's change lock as `lockProjectForChange` does, but leaves its data version where it is: for a
+ * transaction that records an event of the project's feed (whose order the lock keeps) without changing its data,
+ * such as an import's end. Returns the current version.
+ */
+export async function lockProjectForEvent(db: Executor, projectId: number): Promise<number> {
+  const row = await db
+    .updateTable('projects')
+    .set((eb) => ({ data_version: eb.ref('data_version') }))
+    .where('id', '=', projectId)
+    .returning('data_version')
+    .executeTakeFirstOrThrow();
+  return row.data_version;
+}
+
+/**
  * `lockProjectForChange` for a write that knows only the location it changes (the geocoding worker's); undefined when
  * the location is gone.
  */

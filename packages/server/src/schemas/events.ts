@@ -1,5 +1,6 @@
 import { Type, type Static } from 'typebox';
 import { Timestamp } from './common.ts';
+import { ImportSummaryV2 } from './imports.ts';
 import { LocationV2 } from './location.v2.ts';
 
 export const ActorBody = Type.Object(
@@ -38,6 +39,7 @@ export const EventBody = Type.Object({
         }),
       ),
       setting: Type.Optional(Type.Record(Type.String(), Type.Unknown(), { description: 'Configuration events: the item as its endpoint shows it (its last state when deleted)' })),
+      import: Type.Optional(ImportSummaryV2),
     },
     { additionalProperties: true, description: 'What the event carries: the same `data` as its webhook deliveries, without `changed` and `actor`' },
   ),

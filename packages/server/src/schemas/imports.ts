@@ -67,6 +67,16 @@ export const ImportV2 = Type.Object({
   finished_at: Type.Union([Timestamp, Type.Null()]),
 });
 
+export const ImportSummaryV2 = Type.Object(
+  {
+    ...ImportV2.properties,
+    report: Type.Union([Type.Omit(ImportReportV2, ['errors']), Type.Null()], {
+      description: 'The counts and unknown columns of the report; `GET …/imports/{id}` lists the failed rows',
+    }),
+  },
+  { description: '`import.completed` events: the import as `GET …/imports/{id}` answers it once it ended, but for the failed rows' },
+);
+
 export const ImportAcceptedV2 = Type.Object({
   id: Type.String({ description: 'Public import ID; `GET …/imports/{id}` tells its status', examples: ['imp_4f9XkQ2mZr8TbW1c'] }),
   status: Type.Literal('queued'),

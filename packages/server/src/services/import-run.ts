@@ -3,6 +3,7 @@ import type { Database } from '../db/database.ts';
 import type { Executor } from '../db/executor.ts';
 import type { ImportRow, UpdateableImportRow } from '../db/tables/imports.table.ts';
 import type { ProjectCatalog } from '../domain/catalog.ts';
+import type { Actor } from '../domain/events.ts';
 import { findByName, findCallToAction } from '../domain/catalog.ts';
 import type { FieldErrors } from '../domain/errors.ts';
 import { changesOf, type StoredLocation } from '../domain/import-changes.ts';
@@ -15,10 +16,13 @@ import { loadCatalog } from '../repositories/catalog.repository.ts';
 import * as imports from '../repositories/imports.repository.ts';
 import { loadAttachments } from '../repositories/location-attachments.repository.ts';
 import { findRecordsByKeys, keyedLocations, scheduleOf, type LocationRecord } from '../repositories/location-records.repository.ts';
-import { lockProjectForChange } from '../repositories/projects.repository.ts';
+import { lockProjectForChange, lockProjectForEvent } from '../repositories/projects.repository.ts';
 import { bodyCheck } from '../schemas/body-validation.ts';
 import { LocationCreateV2, LocationPatchV2 } from '../schemas/location.v2.ts';
-import { deleteLocationBatch, saveLocationBatch, type BatchCreate, type BatchUpdate } from './location-batches.service.ts';
+import { recordEvents } from './change-events.ts';
+import { importSummaryOf } from './import-view.ts';
+import { deleteLocationBatch, saveLocationBatch, type BatchChange, type BatchCreate, type BatchUpdate } from './location-batches.service.ts';
+import { ALL_ATTACHMENTS } from './locations.service.ts';
 
 /**
  * Rows per transaction. Each batch is one transaction holding the project's change lock (and, on SQLite, the
@@ -158,6 +162,11 @@ class ImportRun {
 
   private now(): string {
     return iso(this.options.clock());
+  }
+
+  /** When a batch written at `dataVersion` writes, and who: this import, as its events name it. */
+  private change(dataVersion: number): BatchChange {
+    return { now: this.now(), dataVersion, actor: importActorOf(this.job) };
   }
 
   /** The column a header names, counting those the import does not read (and fields it does not know) as unknown. */
@@ -324,7 +333,8 @@ class ImportRun {
     const externalIds = batch.flatMap((candidate) => (candidate.externalId !== undefined ? [candidate.externalId] : []));
     const publicIds = batch.flatMap((candidate) => (candidate.id !== undefined ? [candidate.id] : []));
     const records = await findRecordsByKeys(db, this.job.project_id, { publicIds, externalIds });
-    const attachments = await loadAttachments(db, records, { hours: false, filters: true, fields: true, callsToAction: true });
+    // Every attachment: an update's event compares the location's body before and after.
+    const attachments = await loadAttachments(db, records, ALL_ATTACHMENTS);
     const byPublicId = new Map(records.map((record) => [record.public_id, record]));
     const byExternalId = new Map(records.flatMap((record) => (record.external_id === null ? [] : [[record.external_id, record] as const])));
     const recordById = new Map(records.map((record) => [record.id, record]));
@@ -398,7 +408,7 @@ class ImportRun {
           if (record.external_id !== null) this.keyHolders.set(record.external_id, null);
           if (newKey !== null) this.keyHolders.set(newKey, target);
         }
-        updates.push({ locationId: target, plan: planned.plan });
+        updates.push({ before: { record, attachments }, plan: planned.plan });
         counts.updated += 1;
         if (planned.plan.needsGeocoding) counts.geocoding_queued += 1;
         continue;
@@ -419,7 +429,7 @@ class ImportRun {
       if (planned.plan.needsGeocoding) counts.geocoding_queued += 1;
     }
     if (dataVersion !== undefined && creates.length + updates.length > 0) {
-      await saveLocationBatch(db, { projectId: this.job.project_id, creates, updates, change: { now: this.now(), dataVersion } });
+      await saveLocationBatch(db, { projectId: this.job.project_id, creates, updates, change: this.change(dataVersion) });
     }
     return { counts, errors, writes: creates.length + updates.length };
   }
@@ -435,7 +445,7 @@ class ImportRun {
       return;
     }
     if (writer) {
-      const change = { now: this.now(), dataVersion: writer.dataVersion };
+      const change = this.change(writer.dataVersion);
       for (let start = 0; start < missing.length; start += DELETE_BATCH) {
         this.counts.deleted += await deleteLocationBatch(writer.trx, this.job.project_id, missing.slice(start, start + DELETE_BATCH), change);
       }
@@ -444,7 +454,7 @@ class ImportRun {
     for (let start = 0; start < missing.length; start += DELETE_BATCH) {
       const deleted = await this.db.transaction().execute(async (batchTrx) => {
         const dataVersion = await lockProjectForChange(batchTrx, this.job.project_id);
-        const count = await deleteLocationBatch(batchTrx, this.job.project_id, missing.slice(start, start + DELETE_BATCH), { now: this.now(), dataVersion });
+        const count = await deleteLocationBatch(batchTrx, this.job.project_id, missing.slice(start, start + DELETE_BATCH), this.change(dataVersion));
         await this.holdOrStop(batchTrx, { deleted: this.counts.deleted + count, updated_at: this.now() });
         return count;
       });
@@ -476,10 +486,13 @@ class ImportRun {
     return timer;
   }
 
-  /** Records the end in one transaction: the counts, the failed rows not yet written, the progress; the file goes. */
+  /**
+   * Records the end in one transaction: the counts, the failed rows not yet written, the progress, and (but for a dry
+   * run) the `import.completed` event; the file goes.
+   */
   private async finish(end: { status: 'done' | 'failed'; error: string | null }): Promise<ImportRow | undefined> {
     const now = this.now();
-    const kept = await this.db.transaction().execute(async (trx) => {
+    return this.db.transaction().execute(async (trx) => {
       if (!this.resumes) await imports.deleteImportRowErrors(trx, this.job.id);
       await imports.insertImportRowErrors(trx, this.job.id, this.pendingErrors);
       const held = await imports.updateHeldImport(trx, this.job.id, this.options.workerId, {
@@ -494,10 +507,10 @@ class ImportRun {
         finished_at: now,
         updated_at: now,
       });
-      if (held) await imports.deleteImportFile(trx, this.job.id);
-      return held;
+      if (!held) return undefined;
+      await imports.deleteImportFile(trx, this.job.id);
+      return recordImportEnd(trx, this.job.id, now);
     });
-    return kept ? imports.findImportById(this.db, this.job.id) : undefined;
   }
 
   private async fail(reason: string): Promise<ImportRow | undefined> {
@@ -507,6 +520,20 @@ class ImportRun {
 
 /** The import cannot go ahead as asked (before anything is written): it fails with this reason. */
 class ImportRefusedError extends Error {}
+
+const importActorOf = (job: ImportRow): Actor => ({ type: 'import', id: job.public_id });
+
+/**
+ * Records the `import.completed` event of an import that has just ended, in the transaction that ended it, and
+ * answers the import as it ended. A dry run changed nothing, so it tells no one.
+ */
+async function recordImportEnd(trx: Executor, importId: number, now: string): Promise<ImportRow | undefined> {
+  const ended = await imports.findImportById(trx, importId);
+  if (!ended || ended.dry_run === 1) return ended;
+  const dataVersion = await lockProjectForEvent(trx, ended.project_id);
+  await recordEvents(trx, { id: ended.project_id, dataVersion }, { actor: importActorOf(ended), now }, [{ type: 'import.completed', body: { import: importSummaryOf(ended) } }]);
+  return ended;
+}
 
 function sum(a: Counts, b: Counts): Counts {
   return {
@@ -526,16 +553,18 @@ function sum(a: Counts, b: Counts): Counts {
 export async function runImport(db: Kysely<Database>, job: ImportRow, options: ImportRunOptions): Promise<ImportRow | undefined> {
   if (job.attempts > MAX_IMPORT_ATTEMPTS) {
     const now = iso(options.clock());
-    await imports.endImport(db, job.id, {
-      status: 'failed',
-      error: `The import was interrupted ${MAX_IMPORT_ATTEMPTS} times (the process running it ended: a crash, a kill or a restart) and was given up after row ${job.checkpoint}; the rows before were saved.`,
-      locked_by: null,
-      locked_until: null,
-      finished_at: now,
-      updated_at: now,
+    return db.transaction().execute(async (trx) => {
+      await imports.endImport(trx, job.id, {
+        status: 'failed',
+        error: `The import was interrupted ${MAX_IMPORT_ATTEMPTS} times (the process running it ended: a crash, a kill or a restart) and was given up after row ${job.checkpoint}; the rows before were saved.`,
+        locked_by: null,
+        locked_until: null,
+        finished_at: now,
+        updated_at: now,
+      });
+      await imports.deleteImportFile(trx, job.id);
+      return recordImportEnd(trx, job.id, now);
     });
-    await imports.deleteImportFile(db, job.id);
-    return imports.findImportById(db, job.id);
   }
   return new ImportRun(db, job, options).run();
 }

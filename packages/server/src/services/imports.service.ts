@@ -1,14 +1,14 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/database.ts';
-import type { ImportRow, ImportStatus } from '../db/tables/imports.table.ts';
+import type { ImportRow } from '../db/tables/imports.table.ts';
 import { NotFoundError } from '../domain/errors.ts';
-import type { FieldErrors } from '../domain/errors.ts';
 import { newPublicId } from '../domain/ids.ts';
 import type { FileFormat } from '../domain/file-formats.ts';
 import * as imports from '../repositories/imports.repository.ts';
 import { claimNextImport } from '../repositories/imports.repository.ts';
 import { requireProject } from './accounts.service.ts';
 import { runImport, type ImportRunOptions } from './import-run.ts';
+import { importView, type ImportView } from './import-view.ts';
 import { importWorkerId } from './import-worker.ts';
 import { accessibleProject, refOfProject, type ProjectRef } from './project-access.ts';
 
@@ -17,82 +17,6 @@ export interface ImportOptions {
   dryRun: boolean;
   deleteMissing: boolean;
   atomic: boolean;
-}
-
-/** A row that failed, as the report lists it: its number in the file, its external ID, and why. */
-export interface ImportRowFailure {
-  row: number;
-  external_id: string | null;
-  errors: FieldErrors;
-}
-
-/** What an import did (or, in a dry run, would do). */
-export interface ImportReport {
-  created: number;
-  updated: number;
-  unchanged: number;
-  deleted: number;
-  failed: number;
-  geocoding_queued: number;
-  errors: ImportRowFailure[];
-  unknown_columns: string[];
-}
-
-/** An import as its status answers: options, state, progress and, once it has ended, its report. */
-export interface ImportView {
-  id: string;
-  status: ImportStatus;
-  format: FileFormat;
-  file_name: string | null;
-  dry_run: boolean;
-  delete_missing: boolean;
-  atomic: boolean;
-  progress: { rows_read: number; rows_done: number; percent: number };
-  /** Why a failed import failed. */
-  error: string | null;
-  report: ImportReport | null;
-  created_at: string;
-  started_at: string | null;
-  finished_at: string | null;
-}
-
-/** The counts of an import row as a report's. */
-export function countsOf(row: ImportRow): Omit<ImportReport, 'errors' | 'unknown_columns'> {
-  return { created: row.created, updated: row.updated, unchanged: row.unchanged, deleted: row.deleted, failed: row.failed, geocoding_queued: row.geocoding_queued };
-}
-
-/** An import as its status shows it, with its report (read from its failed rows) once it has ended. */
-export async function importView(db: Kysely<Database>, row: ImportRow): Promise<ImportView> {
-  const ended = row.status === 'done' || row.status === 'failed';
-  // A failure before any row was read (an unreadable file) has nothing to report.
-  const reported = row.status === 'done' || (row.status === 'failed' && row.rows_done > 0);
-  const report: ImportReport | null =
-    ended && reported
-      ? {
-          ...countsOf(row),
-          errors: (await imports.importRowErrors(db, row.id)).map((failure) => ({
-            row: failure.row_number,
-            external_id: failure.external_id,
-            errors: JSON.parse(failure.errors) as FieldErrors,
-          })),
-          unknown_columns: row.unknown_columns ? (JSON.parse(row.unknown_columns) as string[]) : [],
-        }
-      : null;
-  return {
-    id: row.public_id,
-    status: row.status,
-    format: row.format as FileFormat,
-    file_name: row.file_name,
-    dry_run: row.dry_run === 1,
-    delete_missing: row.delete_missing === 1,
-    atomic: row.atomic === 1,
-    progress: { rows_read: row.rows_read, rows_done: row.rows_done, percent: row.status === 'done' ? 100 : Math.floor(row.read_permille / 10) },
-    error: row.error,
-    report,
-    created_at: row.created_at,
-    started_at: row.started_at,
-    finished_at: row.finished_at,
-  };
 }
 
 export interface CreateImportOptions {

@@ -1,10 +1,13 @@
 import type { Executor } from '../db/executor.ts';
 import type { InsertableLocationRow } from '../db/tables/locations.table.ts';
+import type { Actor } from '../domain/events.ts';
 import { newPublicId } from '../domain/ids.ts';
 import type { LocationWritePlan } from '../domain/location-write.ts';
 import { freeSlugsFor, slugify } from '../domain/slug.ts';
 import { enqueueGeocoding, enqueueGeocodingOfNew } from '../repositories/geocoding-jobs.repository.ts';
 import * as writes from '../repositories/location-writes.repository.ts';
+import { recordLocationChanges, type LocationChange } from './change-events.ts';
+import { loadLocationViews, type LocationView } from './locations.service.ts';
 
 /** A location to create, as planned by `planLocationWrite` in `create` mode. */
 export interface BatchCreate {
@@ -12,15 +15,19 @@ export interface BatchCreate {
   plan: LocationWritePlan;
 }
 
-/** When a batch writes, and the project data version `lockProjectForChange` gave its transaction (stored on every row written). */
+/**
+ * When a batch writes, the project data version `lockProjectForChange` gave its transaction (stored on every row
+ * written and on its events), and who writes (the events' actor).
+ */
 export interface BatchChange {
   now: string;
   dataVersion: number;
+  actor: Actor;
 }
 
-/** A change of a saved location, as planned by `planLocationWrite` from it. */
+/** A change of a saved location, as planned by `planLocationWrite` from it (`before`, with every attachment). */
 export interface BatchUpdate {
-  locationId: number;
+  before: LocationView;
   plan: LocationWritePlan;
 }
 
@@ -126,7 +133,7 @@ class AttachmentWrites {
  * Saves many planned creates and updates of one project in the caller's transaction, which has called
  * `lockProjectForChange` and read what the updates were planned from: what `createLocation` and `updateLocation`
  * save for one location each (without a geocoder during the write: missing coordinates are queued), in a few
- * statements for the whole batch. Every location an import writes is written here.
+ * statements for the whole batch, and their events. Every location an import writes is written here.
  */
 export async function saveLocationBatch(
   trx: Executor,
@@ -136,8 +143,8 @@ export async function saveLocationBatch(
   const attachments = new AttachmentWrites();
   // Updates first, in the order planned: a key one of them frees may be taken by another, or by a create.
   for (const update of updates) {
-    await writes.updateLocationColumns(trx, update.locationId, { ...update.plan.columns, updated_at: now, data_version: dataVersion });
-    attachments.add(update.locationId, update.plan, false);
+    await writes.updateLocationColumns(trx, update.before.record.id, { ...update.plan.columns, updated_at: now, data_version: dataVersion });
+    attachments.add(update.before.record.id, update.plan, false);
   }
   const slugs = await freeSlugsFor(
     creates.map((create) => slugify(create.name)),
@@ -146,18 +153,32 @@ export async function saveLocationBatch(
   const rows = creates.map((create, index) => newLocationRow(projectId, create, slugs[index] ?? '', change));
   const ids = await writes.insertLocations(trx, rows);
   const geocodeNew: number[] = [];
-  creates.forEach((create, index) => {
+  const createdIds = creates.map((create, index) => {
     const id = ids.get(rows[index]?.public_id ?? '');
     if (id === undefined) throw new Error('a location of the batch was not inserted');
     attachments.add(id, create.plan, true);
     if (create.plan.needsGeocoding) geocodeNew.push(id);
+    return id;
   });
   await attachments.save(trx);
   await enqueueGeocodingOfNew(trx, geocodeNew, now);
-  for (const update of updates) if (update.plan.needsGeocoding) await enqueueGeocoding(trx, update.locationId, now);
+  for (const update of updates) if (update.plan.needsGeocoding) await enqueueGeocoding(trx, update.before.record.id, now);
+
+  const after = new Map((await loadLocationViews(trx, [...updates.map((update) => update.before.record.id), ...createdIds])).map((view) => [view.record.id, view]));
+  const changes: LocationChange[] = [
+    ...updates.map((update): LocationChange => ({ type: 'location.updated', before: update.before, after: after.get(update.before.record.id) })),
+    ...createdIds.map((id): LocationChange => ({ type: 'location.created', after: after.get(id) })),
+  ];
+  await recordLocationChanges(trx, { id: projectId, dataVersion }, change, changes);
 }
 
-/** Deletes locations of a project in the caller's transaction (after `lockProjectForChange`); returns how many. */
+/**
+ * Deletes locations of a project in the caller's transaction (after `lockProjectForChange`), each with its
+ * `location.deleted` event carrying its last state; returns how many.
+ */
 export async function deleteLocationBatch(trx: Executor, projectId: number, locationIds: number[], change: BatchChange): Promise<number> {
-  return writes.deleteLocations(trx, projectId, locationIds, change);
+  const last = (await loadLocationViews(trx, locationIds)).filter((view) => view.record.project_id === projectId);
+  const deleted = await writes.deleteLocations(trx, projectId, locationIds, change);
+  await recordLocationChanges(trx, { id: projectId, dataVersion: change.dataVersion }, change, last.map((before): LocationChange => ({ type: 'location.deleted', before })));
+  return deleted;
 }

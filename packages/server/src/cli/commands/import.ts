@@ -5,7 +5,8 @@ import type { Command } from 'commander';
 import { loadConfig } from '../../config/config.ts';
 import { InvalidInputError } from '../../domain/errors.ts';
 import { FILE_FORMATS, formatOfFileName, type FileFormat } from '../../domain/file-formats.ts';
-import { resumeImports, runImportNow, type ImportView } from '../../services/imports.service.ts';
+import type { ImportView } from '../../services/import-view.ts';
+import { resumeImports, runImportNow } from '../../services/imports.service.ts';
 import { print, withDatabase } from '../database.ts';
 
 function formatOption(given: string | undefined, file: string): FileFormat {
