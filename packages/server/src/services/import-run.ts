@@ -15,7 +15,7 @@ import { readRows, UnreadableFileError, type FileFormat } from '../formats/forma
 import { loadCatalog } from '../repositories/catalog.repository.ts';
 import * as imports from '../repositories/imports.repository.ts';
 import { loadAttachments } from '../repositories/location-attachments.repository.ts';
-import { findRecordsByKeys, keyedLocations, scheduleOf, type LocationRecord } from '../repositories/location-records.repository.ts';
+import { findLocationRecordsByIds, findRecordsByKeys, keyedLocations, scheduleOf, type LocationRecord } from '../repositories/location-records.repository.ts';
 import { lockProjectForChange, lockProjectForEvent } from '../repositories/projects.repository.ts';
 import { bodyCheck } from '../schemas/body-validation.ts';
 import { LocationCreateV2, LocationPatchV2 } from '../schemas/location.v2.ts';
@@ -202,16 +202,21 @@ class ImportRun {
       this.catalog = await loadCatalog(this.db, this.job.project_id);
       const source = readRows(this.job.format as FileFormat, content);
       if (this.job.atomic === 1 && this.job.dry_run === 0) {
-        await this.db.transaction().execute(async (trx) => {
+        // The rows, the deletions and the import's end commit together: a crash or a lost lease leaves all or none.
+        return await this.db.transaction().execute(async (trx) => {
           const writer = { trx, dataVersion: await lockProjectForChange(trx, this.job.project_id) };
           await this.readAll(source, writer);
           if (this.counts.failed > 0) throw new RolledBackError();
           await this.deleteMissing(writer);
+          const ended = await this.endIn(trx, { status: 'done', error: null });
+          if (!ended) throw new LostImportError();
+          return ended;
         });
-      } else {
-        await this.readAll(source, undefined);
-        await this.deleteMissing(undefined);
       }
+      await this.readAll(source, undefined);
+      // A dry run of an atomic import reports what the real one would: with a failed row, nothing saved.
+      if (this.job.atomic === 1 && this.counts.failed > 0) throw new RolledBackError();
+      await this.deleteMissing(undefined);
       return await this.finish({ status: 'done', error: null });
     } catch (error) {
       if (error instanceof LostImportError) return undefined;
@@ -221,10 +226,13 @@ class ImportRun {
       }
       if (error instanceof RolledBackError) {
         this.counts = { ...noCounts(), unchanged: this.counts.unchanged, failed: this.counts.failed };
-        return await this.finish({ status: 'failed', error: `${this.counts.failed} row${this.counts.failed === 1 ? '' : 's'} failed; the import is atomic, so nothing was saved.` });
+        const rows = `${this.counts.failed} row${this.counts.failed === 1 ? '' : 's'} failed`;
+        return await this.fail(this.job.dry_run === 1 ? `${rows}; the import is atomic, so it would save nothing.` : `${rows}; the import is atomic, so nothing was saved.`);
       }
       if (error instanceof UnreadableFileError || error instanceof ImportRefusedError) return await this.fail(error.message);
       this.options.onError?.(error);
+      // An atomic import's transaction was rolled back: none of what its counts tell was saved.
+      if (!this.resumes && this.job.dry_run === 0) this.counts = noCounts();
       return await this.fail(`The import stopped on an unexpected error after ${this.rowsDone} rows; ${this.resumes && this.rowsDone > 0 ? 'the rows before were saved' : 'nothing was saved'}. The server's log has the details.`);
     } finally {
       clearInterval(heartbeat);
@@ -434,12 +442,22 @@ class ImportRun {
     return { counts, errors, writes: creates.length + updates.length };
   }
 
-  /** Deletes the project's keyed locations the file does not name (by external ID or ID), a batch at a time. */
+  /** Whether a keyed location is one the file does not name, by external ID or ID. */
+  private isMissing(location: { public_id: string; external_id: string | null }): boolean {
+    return location.external_id !== null && !this.externalIdRows.has(location.external_id) && !this.idRows.has(location.public_id);
+  }
+
+  /**
+   * Deletes the project's keyed locations the file does not name (by external ID or ID), a batch at a time. A file
+   * whose rows never showed an external_id column (no rows at all, only blank or unreadable ones) names no key, so it
+   * is refused rather than taken to mean "delete every keyed location".
+   */
   private async deleteMissing(writer: Writer | undefined): Promise<void> {
     if (this.job.delete_missing !== 1) return;
-    const missing = (await keyedLocations(writer?.trx ?? this.db, this.job.project_id))
-      .filter((location) => !this.externalIdRows.has(location.external_id) && !this.idRows.has(location.public_id))
-      .map((location) => location.id);
+    if (!this.sawExternalIdColumn) {
+      throw new ImportRefusedError('delete_missing needs rows with an external_id column: this file has none, and every location that has an external ID would be deleted.');
+    }
+    const missing = (await keyedLocations(writer?.trx ?? this.db, this.job.project_id)).filter((location) => this.isMissing(location)).map((location) => location.id);
     if (this.job.dry_run === 1) {
       this.counts.deleted += missing.length;
       return;
@@ -454,7 +472,9 @@ class ImportRun {
     for (let start = 0; start < missing.length; start += DELETE_BATCH) {
       const deleted = await this.db.transaction().execute(async (batchTrx) => {
         const dataVersion = await lockProjectForChange(batchTrx, this.job.project_id);
-        const count = await deleteLocationBatch(batchTrx, this.job.project_id, missing.slice(start, start + DELETE_BATCH), this.change(dataVersion));
+        // Read again under the lock: a write since the list was read may have given one of them a key the file names.
+        const stillMissing = (await findLocationRecordsByIds(batchTrx, missing.slice(start, start + DELETE_BATCH))).filter((record) => this.isMissing(record));
+        const count = await deleteLocationBatch(batchTrx, this.job.project_id, stillMissing.map((record) => record.id), this.change(dataVersion));
         await this.holdOrStop(batchTrx, { deleted: this.counts.deleted + count, updated_at: this.now() });
         return count;
       });
@@ -491,26 +511,29 @@ class ImportRun {
    * run) the `import.completed` event; the file goes.
    */
   private async finish(end: { status: 'done' | 'failed'; error: string | null }): Promise<ImportRow | undefined> {
+    return this.db.transaction().execute(async (trx) => this.endIn(trx, end));
+  }
+
+  /** `finish` in the caller's transaction; undefined when the lease was lost (nothing recorded). */
+  private async endIn(trx: Executor, end: { status: 'done' | 'failed'; error: string | null }): Promise<ImportRow | undefined> {
     const now = this.now();
-    return this.db.transaction().execute(async (trx) => {
-      if (!this.resumes) await imports.deleteImportRowErrors(trx, this.job.id);
-      await imports.insertImportRowErrors(trx, this.job.id, this.pendingErrors);
-      const held = await imports.updateHeldImport(trx, this.job.id, this.options.workerId, {
-        ...end,
-        ...this.counts,
-        unknown_columns: JSON.stringify([...this.unknownColumns]),
-        rows_read: this.rowsRead,
-        rows_done: this.rowsDone,
-        read_permille: 1000,
-        locked_by: null,
-        locked_until: null,
-        finished_at: now,
-        updated_at: now,
-      });
-      if (!held) return undefined;
-      await imports.deleteImportFile(trx, this.job.id);
-      return recordImportEnd(trx, this.job.id, now);
+    if (!this.resumes) await imports.deleteImportRowErrors(trx, this.job.id);
+    await imports.insertImportRowErrors(trx, this.job.id, this.pendingErrors);
+    const held = await imports.updateHeldImport(trx, this.job.id, this.options.workerId, {
+      ...end,
+      ...this.counts,
+      unknown_columns: JSON.stringify([...this.unknownColumns]),
+      rows_read: this.rowsRead,
+      rows_done: this.rowsDone,
+      read_permille: 1000,
+      locked_by: null,
+      locked_until: null,
+      finished_at: now,
+      updated_at: now,
     });
+    if (!held) return undefined;
+    await imports.deleteImportFile(trx, this.job.id);
+    return recordImportEnd(trx, this.job.id, now);
   }
 
   private async fail(reason: string): Promise<ImportRow | undefined> {
@@ -520,6 +543,13 @@ class ImportRun {
 
 /** The import cannot go ahead as asked (before anything is written): it fails with this reason. */
 class ImportRefusedError extends Error {}
+
+/** Why an import interrupted too often ended: what a batch-by-batch run saved stays; an atomic or dry run saved nothing. */
+function givenUpReason(job: ImportRow): string {
+  const interrupted = `The import was interrupted ${MAX_IMPORT_ATTEMPTS} times (the process running it ended: a crash, a kill or a restart) and was given up`;
+  if (job.dry_run === 1 || job.atomic === 1) return `${interrupted}; nothing was saved.`;
+  return `${interrupted} after row ${job.checkpoint}; the rows before were saved.`;
+}
 
 const importActorOf = (job: ImportRow): Actor => ({ type: 'import', id: job.public_id });
 
@@ -556,7 +586,7 @@ export async function runImport(db: Kysely<Database>, job: ImportRow, options: I
     return db.transaction().execute(async (trx) => {
       await imports.endImport(trx, job.id, {
         status: 'failed',
-        error: `The import was interrupted ${MAX_IMPORT_ATTEMPTS} times (the process running it ended: a crash, a kill or a restart) and was given up after row ${job.checkpoint}; the rows before were saved.`,
+        error: givenUpReason(job),
         locked_by: null,
         locked_until: null,
         finished_at: now,

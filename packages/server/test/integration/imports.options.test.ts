@@ -1,4 +1,7 @@
 import { beforeEach, describe, expect, it } from 'vitest';
+import { runImport } from '../../src/services/import-run.ts';
+import { createImport } from '../../src/services/imports.service.ts';
+import { refOfProject } from '../../src/services/project-access.ts';
 import { createCatalogAccount, fullLocationBody, type CatalogAccount } from '../support/factories.ts';
 import { importFile, projectSnapshot, waitForImport } from '../support/imports.ts';
 import { call, useTestServer } from '../support/server.ts';
@@ -43,6 +46,22 @@ describe('delete_missing', () => {
     expect(imported).toMatchObject({ status: 'failed', report: null, error: expect.stringContaining('external_id column') });
     expect(await names()).toEqual(['Keyed']);
   });
+
+  it('refuses a file whose rows never show an external_id column: none, blank or unreadable ones, in a dry run too', async () => {
+    await v2('POST', owner.locations, fullLocationBody({ name: 'Keyed', external_id: 'K-1' }));
+    const files: [string, string, string][] = [
+      ['', 'text/csv', 'delete_missing=1'],
+      ['external_id,name,city\n', 'text/csv', 'delete_missing=1'],
+      ['external_id,name,city\n,,\n\n', 'text/csv', 'delete_missing=1&dry_run=1'],
+      ['{\n  "name": "not one object a line"\n}\n', 'application/x-ndjson', 'delete_missing=1'],
+    ];
+    for (const [file, contentType, query] of files) {
+      const imported = await importFile(server, { token, projectId, file, contentType, query });
+      expect(imported, JSON.stringify(file)).toMatchObject({ status: 'failed', error: expect.stringContaining('external_id column') });
+      expect(imported.report?.deleted ?? 0).toBe(0);
+    }
+    expect(await names()).toEqual(['Keyed']);
+  });
 });
 
 describe('atomic', () => {
@@ -55,6 +74,29 @@ describe('atomic', () => {
     expect(imported).toMatchObject({ status: 'failed', atomic: true, error: '1 row failed; the import is atomic, so nothing was saved.' });
     expect(imported.report).toMatchObject({ created: 0, updated: 0, deleted: 0, failed: 1, errors: [{ row: 3, external_id: 'A-2', errors: { lat: ['must be <= 90'] } }] });
     expect(await projectSnapshot(server, owner.account.project.id)).toBe(before);
+  });
+
+  it('reports in a dry run what the real run would: failed, with nothing saved', async () => {
+    const imported = await run(file, 'atomic=1&dry_run=1');
+    expect(imported).toMatchObject({ status: 'failed', dry_run: true, error: '1 row failed; the import is atomic, so it would save nothing.' });
+    expect(imported.report).toMatchObject({ created: 0, updated: 0, deleted: 0, failed: 1 });
+  });
+
+  it('saves nothing when another process took the import over before it ended', async () => {
+    // The rows and the import's end commit together: a run that finds its lease gone rolls its rows back, so the
+    // process that took over (which starts an atomic import again) cannot save them twice.
+    const job = await createImport(server.database.db, {
+      project: refOfProject(owner.account.project),
+      content: Buffer.from(file.replace(',91', ',31')),
+      format: 'csv',
+      options: { dryRun: false, deleteMissing: false, atomic: true },
+      now: new Date().toISOString(),
+      runner: { workerId: 'the-process-that-took-over', lockedUntil: new Date(Date.now() + 60_000).toISOString() },
+    });
+    expect(await runImport(server.database.db, job, { workerId: 'a-process-taken-for-dead', clock: Date.now, leaseMs: 60_000 })).toBeUndefined();
+    expect(await names()).toEqual([]);
+    const events = await server.database.db.selectFrom('events').select('type').where('project_id', '=', owner.account.project.id).execute();
+    expect(events).toEqual([]);
   });
 
   it('saves every row when none fails', async () => {
