@@ -8907,6 +8907,16 @@ export interface operations {
                                         /** @description Columns of the file the import does not read, as the file names them (not an error) */
                                         unknown_columns: string[];
                                     } | null;
+                                    /** @description Who started the import: a V2 token (`token`, its `tok_…` ID) or the CLI (`cli`, `import`). The changes the import makes name the import itself as their actor. */
+                                    created_by: {
+                                        /** @description `token` (a V2 API token), `legacy_token` (the V1 token), `cli` (a `locator` command), `import`, `system` (the geocoding queue) */
+                                        type: "token" | "legacy_token" | "cli" | "import" | "system";
+                                        /**
+                                         * @description The token's ID (`tok_…`), the command (`geocode`), the import's ID, or the worker (`geocoding`)
+                                         * @example tok_4f9XkQ2mZr8TbW1c
+                                         */
+                                        id: string;
+                                    } | null;
                                     /**
                                      * Format: date-time
                                      * @description ISO 8601 UTC
@@ -11192,6 +11202,16 @@ export interface operations {
                                 }[];
                                 /** @description Columns of the file the import does not read, as the file names them (not an error) */
                                 unknown_columns: string[];
+                            } | null;
+                            /** @description Who started the import: a V2 token (`token`, its `tok_…` ID) or the CLI (`cli`, `import`). The changes the import makes name the import itself as their actor. */
+                            created_by: {
+                                /** @description `token` (a V2 API token), `legacy_token` (the V1 token), `cli` (a `locator` command), `import`, `system` (the geocoding queue) */
+                                type: "token" | "legacy_token" | "cli" | "import" | "system";
+                                /**
+                                 * @description The token's ID (`tok_…`), the command (`geocode`), the import's ID, or the worker (`geocoding`)
+                                 * @example tok_4f9XkQ2mZr8TbW1c
+                                 */
+                                id: string;
                             } | null;
                             /**
                              * Format: date-time

@@ -16,6 +16,7 @@ import * as storeFinderChanges from './migrations/20261125T2100_store_finder_cha
 import * as eventsAndWebhooks from './migrations/20261126T0900_events_and_webhooks.ts';
 import * as locationExternalIds from './migrations/20261126T1000_location_external_ids.ts';
 import * as imports from './migrations/20261126T1100_imports.ts';
+import * as importCreators from './migrations/20261126T1200_import_creators.ts';
 
 /** A migration module; it is told the dialect so it can build the DDL that differs (see `migrations/schema-helpers.ts`). */
 export interface DialectAwareMigration {
@@ -41,6 +42,7 @@ const migrations: Record<string, DialectAwareMigration> = {
   '20261126T0900_events_and_webhooks': eventsAndWebhooks,
   '20261126T1000_location_external_ids': locationExternalIds,
   '20261126T1100_imports': imports,
+  '20261126T1200_import_creators': importCreators,
 };
 
 function providerFor(dialect: DialectName): MigrationProvider {

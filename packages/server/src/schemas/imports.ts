@@ -1,5 +1,6 @@
 import { Type, type Static } from 'typebox';
 import { FILE_FORMATS } from '../domain/file-formats.ts';
+import { ActorBody } from './actors.ts';
 import { Timestamp } from './common.ts';
 
 const FormatV2 = Type.Union([Type.Literal('csv'), Type.Literal('xlsx'), Type.Literal('geojson'), Type.Literal('ndjson')]);
@@ -62,6 +63,9 @@ export const ImportV2 = Type.Object({
   ),
   error: Type.Union([Type.String(), Type.Null()], { description: 'Why a failed import failed' }),
   report: Type.Union([ImportReportV2, Type.Null()], { description: 'Once the import has ended (null while queued or running, and when the file could not be read)' }),
+  created_by: Type.Union([ActorBody, Type.Null()], {
+    description: 'Who started the import: a V2 token (`token`, its `tok_…` ID) or the CLI (`cli`, `import`). The changes the import makes name the import itself as their actor.',
+  }),
   created_at: Timestamp,
   started_at: Type.Union([Timestamp, Type.Null()]),
   finished_at: Type.Union([Timestamp, Type.Null()]),

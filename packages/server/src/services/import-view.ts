@@ -1,6 +1,7 @@
 import type { Executor } from '../db/executor.ts';
 import type { ImportRow, ImportStatus } from '../db/tables/imports.table.ts';
 import type { FieldErrors } from '../domain/errors.ts';
+import type { Actor } from '../domain/events.ts';
 import type { FileFormat } from '../domain/file-formats.ts';
 import * as imports from '../repositories/imports.repository.ts';
 
@@ -36,6 +37,8 @@ export interface ImportView {
   /** Why a failed import failed. */
   error: string | null;
   report: ImportReport | null;
+  /** Who started it, as the change feed names actors; null for imports older than this record. */
+  created_by: Actor | null;
   created_at: string;
   started_at: string | null;
   finished_at: string | null;
@@ -68,6 +71,7 @@ export function importSummaryOf(row: ImportRow): ImportSummary {
     progress: { rows_read: row.rows_read, rows_done: row.rows_done, percent: row.status === 'done' ? 100 : Math.floor(row.read_permille / 10) },
     error: row.error,
     report: ended && reported ? { ...countsOf(row), unknown_columns: row.unknown_columns ? (JSON.parse(row.unknown_columns) as string[]) : [] } : null,
+    created_by: row.created_by_type !== null && row.created_by_id !== null ? ({ type: row.created_by_type, id: row.created_by_id } as Actor) : null,
     created_at: row.created_at,
     started_at: row.started_at,
     finished_at: row.finished_at,

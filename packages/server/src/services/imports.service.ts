@@ -2,6 +2,7 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../db/database.ts';
 import type { ImportRow } from '../db/tables/imports.table.ts';
 import { NotFoundError } from '../domain/errors.ts';
+import type { Actor } from '../domain/events.ts';
 import { newPublicId } from '../domain/ids.ts';
 import type { FileFormat } from '../domain/file-formats.ts';
 import * as imports from '../repositories/imports.repository.ts';
@@ -27,6 +28,8 @@ export interface CreateImportOptions {
   options: ImportOptions;
   /** ISO 8601 time of the request. */
   now: string;
+  /** Who starts the import: the request's token, or the command. */
+  createdBy: Actor;
   /**
    * A process that runs the import itself at once (the CLI), holding it until `lockedUntil`; without it the import is
    * queued for the server's import worker.
@@ -35,7 +38,7 @@ export interface CreateImportOptions {
 }
 
 /** Stores an import and its file, queued for a worker (or held by the process that runs it now). */
-export async function createImport(db: Kysely<Database>, { project: ref, content, format, fileName, options, now, runner }: CreateImportOptions): Promise<ImportRow> {
+export async function createImport(db: Kysely<Database>, { project: ref, content, format, fileName, options, now, createdBy, runner }: CreateImportOptions): Promise<ImportRow> {
   return db.transaction().execute(async (trx) => {
     const project = await accessibleProject(trx, ref);
     return imports.insertImport(
@@ -53,6 +56,8 @@ export async function createImport(db: Kysely<Database>, { project: ref, content
         attempts: runner ? 1 : 0,
         locked_by: runner?.workerId ?? null,
         locked_until: runner?.lockedUntil ?? null,
+        created_by_type: createdBy.type,
+        created_by_id: createdBy.id,
         created_at: now,
         started_at: runner ? now : null,
         updated_at: now,
@@ -97,6 +102,7 @@ export async function runImportNow(
     ...(fileName !== undefined ? { fileName } : {}),
     options,
     now: new Date(now).toISOString(),
+    createdBy: { type: 'cli', id: 'import' },
     runner: { workerId, lockedUntil: new Date(now + leaseMs).toISOString() },
   });
   const ended = await runImport(db, job, { workerId, clock: Date.now, leaseMs, ...(onProgress ? { onProgress } : {}) });

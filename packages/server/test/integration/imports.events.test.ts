@@ -53,6 +53,8 @@ describe('the events of an import', () => {
   it('records each created, updated and deleted location with the import as actor, then import.completed', async () => {
     const first = await run('external_id,name,city,lat,lng,phone\nA,Alpha,Austin,30.27,-97.74,\nB,Beta,Austin,30.28,-97.75,\nC,Gamma,Austin,30.29,-97.76,\n');
     expect(first.report).toMatchObject({ created: 3 });
+    // The import's changes name the import; the import names who started it.
+    expect(first.created_by).toEqual({ type: 'token', id: owner.account.token.row.public_id });
     const afterFirst = await feedAfter();
     expect(summaryOf(afterFirst)).toEqual([
       ['location.created', first.id],

@@ -2,7 +2,7 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { runImport } from '../../src/services/import-run.ts';
 import { createImport } from '../../src/services/imports.service.ts';
 import { refOfProject } from '../../src/services/project-access.ts';
-import { createCatalogAccount, fullLocationBody, type CatalogAccount } from '../support/factories.ts';
+import { createCatalogAccount, fullLocationBody, TEST_ACTOR, type CatalogAccount } from '../support/factories.ts';
 import { importFile, projectSnapshot, waitForImport } from '../support/imports.ts';
 import { call, useTestServer } from '../support/server.ts';
 
@@ -91,6 +91,7 @@ describe('atomic', () => {
       format: 'csv',
       options: { dryRun: false, deleteMissing: false, atomic: true },
       now: new Date().toISOString(),
+      createdBy: TEST_ACTOR,
       runner: { workerId: 'the-process-that-took-over', lockedUntil: new Date(Date.now() + 60_000).toISOString() },
     });
     expect(await runImport(server.database.db, job, { workerId: 'a-process-taken-for-dead', clock: Date.now, leaseMs: 60_000 })).toBeUndefined();

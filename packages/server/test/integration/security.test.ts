@@ -226,6 +226,7 @@ function v2ImportRoutes(): SecuredRoute[] {
           format: 'csv',
           options: { dryRun: true, deleteMissing: false, atomic: false },
           now: new Date().toISOString(),
+          createdBy: TEST_ACTOR,
         });
         return { path: `/api/v2/projects/${account.project.public_id}/imports/${created.public_id}` };
       },

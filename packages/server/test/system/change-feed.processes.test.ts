@@ -71,7 +71,7 @@ it('lists V2, V1, CLI and import changes in commit order, each with its actor', 
     ['import.completed', { type: 'import', id: importId }, null],
   ]);
   expect(feed.body.data[5].changes).toEqual({ phone: { old: '+1 512 555 0100', new: '+1 512 555 0111' } });
-  expect(feed.body.data[7].data.import).toMatchObject({ id: importId, status: 'done', report: { created: 1, updated: 1, unchanged: 0 } });
+  expect(feed.body.data[7].data.import).toMatchObject({ id: importId, status: 'done', report: { created: 1, updated: 1, unchanged: 0 }, created_by: { type: 'cli', id: 'import' } });
   const cli = feed.body.data[3];
   expect(Object.keys(cli.changes)).toEqual(expect.arrayContaining(['lat', 'lng', 'geocoding']));
   expect(cli.changes.geocoding).toEqual({ old: { status: 'pending', precision: null }, new: { status: 'done', precision: expect.any(String) } });

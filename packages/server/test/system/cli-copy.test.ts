@@ -13,7 +13,7 @@ import { processNextJob } from '../../src/services/geocoding-queue.service.ts';
 import { createImport, runImportNow } from '../../src/services/imports.service.ts';
 import { refOfProject } from '../../src/services/project-access.ts';
 import { runLocator, type CliResult } from '../support/cli.ts';
-import { INCLUDE_ALL } from '../support/factories.ts';
+import { INCLUDE_ALL, TEST_ACTOR } from '../support/factories.ts';
 import { call } from '../support/server.ts';
 import { createPostgresSchema, createSqliteFile, postgresReachable, postgresServerUrl, type TestDatabase } from '../support/test-database.ts';
 
@@ -148,7 +148,7 @@ async function seed(databaseUrl: string): Promise<{ account: CreatedUser; locati
     const waiting = Buffer.alloc(1024 * 1024 + 300, 0);
     waiting.write('name,city\nWaiting,Austin\n');
     waiting[waiting.length - 1] = 0xff;
-    await createImport(db, { project: refOfProject(account.project), content: waiting, format: 'csv', fileName: 'wait.csv', options: { dryRun: true, deleteMissing: false, atomic: false }, now: new Date().toISOString() });
+    await createImport(db, { project: refOfProject(account.project), content: waiting, format: 'csv', fileName: 'wait.csv', options: { dryRun: true, deleteMissing: false, atomic: false }, now: new Date().toISOString(), createdBy: TEST_ACTOR });
     // One job fails for good (no geocoder answers), the others stay pending.
     const queue = { geocoder: createNoneGeocoder(), clock: Date.now, maxAttempts: 1, backoffBaseMs: 1000, lockMs: 60_000, timeoutMs: 1000 };
     expect(await processNextJob(db, queue, 'seed')).toBe('failed');

@@ -35,6 +35,9 @@ export interface ImportsTable {
   /** The process running the import, and until when it counts as alive without renewing its lease. */
   locked_by: string | null;
   locked_until: string | null;
+  /** Who started the import (an actor of the change feed: `token` and its `tok_…`, or `cli` and `import`); null before this was kept. */
+  created_by_type: string | null;
+  created_by_id: string | null;
   created_at: string;
   started_at: string | null;
   finished_at: string | null;

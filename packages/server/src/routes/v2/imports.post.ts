@@ -3,7 +3,7 @@ import type { FastifyError } from 'fastify';
 import { DEFAULT_IMPORT_MAX_BYTES, FILE_FORMATS, MEDIA_TYPES, type FileFormat } from '../../domain/file-formats.ts';
 import { isoNow } from '../../domain/time.ts';
 import type { App } from '../../http/app-type.ts';
-import { principalOf, projectRef } from '../../http/auth.ts';
+import { actorOf, principalOf, projectRef } from '../../http/auth.ts';
 import { handleError } from '../../http/error-handler.ts';
 import { ApiError } from '../../http/errors.ts';
 import { DataEnvelope, errorResponses } from '../../schemas/common.ts';
@@ -71,6 +71,7 @@ export function registerV2ImportsPost(app: App): void {
           ...(fileName ? { fileName } : {}),
           options: { dryRun: on(query.dry_run), deleteMissing, atomic: on(query.atomic) },
           now: isoNow(app.ctx.clock),
+          createdBy: actorOf(request),
         });
         app.ctx.imports?.wake();
         return reply
