@@ -28,9 +28,25 @@ export function publishableKeyOf(request: FastifyRequest): string | undefined {
   return typeof query?.key === 'string' && query.key !== '' ? query.key : undefined;
 }
 
+/** Headers a page may read of a store-finder answer: the validator to revalidate with, and the rate limit's. */
+const EXPOSED_HEADERS = 'ETag, Retry-After, X-RateLimit-Limit, X-RateLimit-Remaining, X-RateLimit-Reset';
+
 /**
- * For routes with `config: { publicKey: true }`: the key's project and origins. A browser's `Origin` the key does not
- * allow is 403; an allowed one is echoed in `Access-Control-Allow-Origin`, so the page may read the answer.
+ * `onRequest` of the store-finder routes, before the rate limit: every answer varies by `Origin` and by the key's
+ * header (a shared cache must not hand one site's or one project's answer to another), and a browser may read every
+ * answer's status and message (a 401, 422 or 429 tells the page what to fix) unless the key refuses its origin.
+ */
+function allowBrowsers(request: FastifyRequest, reply: FastifyReply, done: () => void): void {
+  if (!request.routeOptions.config.publicKey) return done();
+  void reply.header('vary', 'Origin, X-Locator-Key');
+  const origin = request.headers.origin;
+  if (origin !== undefined) void reply.header('access-control-allow-origin', origin).header('access-control-expose-headers', EXPOSED_HEADERS);
+  done();
+}
+
+/**
+ * `preValidation` of the store-finder routes, so that a bad key is told before a bad parameter: the key's project and
+ * origins. A browser's `Origin` the key does not allow is 403, which the page may not read.
  */
 async function checkPublicKey(request: FastifyRequest, reply: FastifyReply): Promise<void> {
   if (!request.routeOptions.config.publicKey) return;
@@ -38,9 +54,9 @@ async function checkPublicKey(request: FastifyRequest, reply: FastifyReply): Pro
   if (!key) throw new ApiError(401, 'A publishable key is required: send it as key= or in the X-Locator-Key header.');
   const access = await accessOfKey(request.server.ctx.database.db, key);
   const origin = request.headers.origin;
-  if (origin !== undefined) {
-    if (!originAllowed(access.origins, origin)) throw new ApiError(403, `This publishable key does not allow the origin ${origin}.`);
-    void reply.header('access-control-allow-origin', origin).header('vary', 'Origin');
+  if (origin !== undefined && !originAllowed(access.origins, origin)) {
+    void reply.removeHeader('access-control-allow-origin').removeHeader('access-control-expose-headers');
+    throw new ApiError(403, `This publishable key does not allow the origin ${origin}.`);
   }
   void reply.header('cache-control', request.server.ctx.config.publicCacheControl);
   request.publicAccess = access;
@@ -52,7 +68,8 @@ async function checkPublicKey(request: FastifyRequest, reply: FastifyReply): Pro
  */
 export function installPublicAccess(app: App): void {
   app.decorateRequest('publicAccess', null);
-  app.addHook('preHandler', checkPublicKey);
+  app.addHook('onRequest', allowBrowsers);
+  app.addHook('preValidation', checkPublicKey);
   app.options(`${PUBLIC_PREFIX}*`, { schema: { hide: true } }, async (request, reply) => {
     const origin = request.headers.origin;
     return reply

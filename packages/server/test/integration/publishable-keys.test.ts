@@ -85,6 +85,36 @@ describe('a key on the store finder', () => {
     expect((await search(`key=${key}`)).status).toBe(200);
   });
 
+  it('lets an allowed page read refusals too, and tells a bad key before a bad parameter', async () => {
+    const { key } = (await v2('POST', keys, { origins: ['https://shop.example'] })).body.data;
+    const origin = { origin: 'https://shop.example' };
+    const invalid = await call(server, 'GET', `/api/public/v1/search?lat=abc&lng=-97.74&key=${key}`, { headers: origin });
+    expect(invalid.status).toBe(422);
+    expect(invalid.body.errors).toHaveProperty('lat');
+    expect(invalid.headers.get('access-control-allow-origin')).toBe('https://shop.example');
+    // A page reads the validator and the limits it revalidates and backs off with.
+    const found = await search(`key=${key}`, origin);
+    expect(found.headers.get('access-control-expose-headers')).toMatch(/ETag.*Retry-After/);
+    const unknown = await call(server, 'GET', '/api/public/v1/search?lat=abc&key=lpk_000000000000000000000000', { headers: origin });
+    expect(unknown.status).toBe(401);
+    expect(unknown.headers.get('access-control-allow-origin')).toBe('https://shop.example');
+    // A refused origin learns nothing of the parameters either.
+    const refused = await call(server, 'GET', `/api/public/v1/search?lat=abc&key=${key}`, { headers: { origin: 'https://evil.example' } });
+    expect(refused.status).toBe(403);
+    expect(refused.headers.get('access-control-allow-origin')).toBeNull();
+  });
+
+  it('varies every answer by Origin and by the key header, so a shared cache keeps sites and projects apart', async () => {
+    const { key } = (await v2('POST', keys, {})).body.data;
+    for (const response of [await search(`key=${key}`), await search('', { 'x-locator-key': key, origin: 'https://shop.example' }), await search('key=lpk_000000000000000000000000')]) {
+      expect(response.headers.get('vary')).toBe('Origin, X-Locator-Key');
+    }
+    const first = await search('', { 'x-locator-key': key });
+    const revalidated = await search('', { 'x-locator-key': key, 'if-none-match': first.headers.get('etag') ?? '' });
+    expect(revalidated.status).toBe(304);
+    expect(revalidated.headers.get('vary')).toBe('Origin, X-Locator-Key');
+  });
+
   it('answers CORS preflights for the header it takes', async () => {
     const response = await call(server, 'OPTIONS', '/api/public/v1/search', {
       headers: { origin: 'https://shop.example', 'access-control-request-method': 'GET', 'access-control-request-headers': 'x-locator-key' },
@@ -122,8 +152,11 @@ describe('the store finder rate limit', () => {
     const statuses = [];
     for (let index = 0; index < 4; index += 1) statuses.push((await find(first)).status);
     expect(statuses).toEqual([200, 200, 200, 429]);
-    const refused = await find(first);
+    const refused = await call(limited, 'GET', `/api/public/v1/search?lat=30.27&lng=-97.74&key=${first}`, { headers: { origin: 'https://shop.example' } });
+    expect(refused.status).toBe(429);
     expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(0);
+    // The page may read why, and when to try again.
+    expect(refused.headers.get('access-control-allow-origin')).toBe('https://shop.example');
     expect((await find(second)).status).toBe(200);
   });
 });
