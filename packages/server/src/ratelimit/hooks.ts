@@ -76,6 +76,12 @@ export function createRateLimitHooks(ctx: AppContext, log: FastifyBaseLogger): R
   }
 
   const clientKey = (request: FastifyRequest) => budgetKey({ kind: 'auth-failures', clientAddress: request.ip });
+  /**
+   * Routes that take a credential: a token (`config.auth`) or a publishable key (`config.publicKey`). Both count a
+   * client's 401s, so that guessing either is slow: the store finder's budget is per key as sent, which a guesser
+   * would make new with every guess.
+   */
+  const takesCredential = (request: FastifyRequest) => Boolean(request.routeOptions.config.auth ?? request.routeOptions.config.publicKey);
 
   /** A store-finder request counts against its client address with the publishable key it carries, whatever the key. */
   function countPublicRequest(request: FastifyRequest, reply: FastifyReply, done: HookDone): void {
@@ -99,7 +105,7 @@ export function createRateLimitHooks(ctx: AppContext, log: FastifyBaseLogger): R
 
   return {
     refuseBlockedClients(request, _reply, done) {
-      if (!request.routeOptions.config.auth || ctx.config.authFailureLimitPerMinute === OFF) return done();
+      if (!takesCredential(request) || ctx.config.authFailureLimitPerMinute === OFF) return done();
       const now = ctx.clock();
       const window = windowAt(now);
       withCount(
@@ -107,7 +113,7 @@ export function createRateLimitHooks(ctx: AppContext, log: FastifyBaseLogger): R
         (failures) => {
           const decision = decide(failures + 1, ctx.config.authFailureLimitPerMinute, window, now);
           if (!decision.allowed) {
-            throw tooManyRequests(decision, `Too many requests without a valid token from this address. Retry after ${decision.retryAfterSeconds} seconds.`);
+            throw tooManyRequests(decision, `Too many requests without a valid token or key from this address. Retry after ${decision.retryAfterSeconds} seconds.`);
           }
         },
         done,
@@ -140,7 +146,7 @@ export function createRateLimitHooks(ctx: AppContext, log: FastifyBaseLogger): R
     },
 
     countAuthFailure(request, reply, payload, done) {
-      if (reply.statusCode !== 401 || !request.routeOptions.config.auth || ctx.config.authFailureLimitPerMinute === OFF) return done(null, payload);
+      if (reply.statusCode !== 401 || !takesCredential(request) || ctx.config.authFailureLimitPerMinute === OFF) return done(null, payload);
       // Counted only: this answer is already a 401, and the next request from the address is judged.
       withCount(
         () => store.increment(clientKey(request), windowAt(ctx.clock())),

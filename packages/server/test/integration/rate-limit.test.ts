@@ -144,6 +144,16 @@ describe('requests without a valid token', () => {
     expect((await call(server, 'GET', '/api/v2/user', { token: 'lct2_guess4' })).status).toBe(401);
   });
 
+  it('count unknown publishable keys too: a guess with a new key each time gets no new budget', async () => {
+    moveToNextWindow(server);
+    for (let i = 0; i < 5; i += 1) {
+      expect((await call(server, 'GET', `/api/public/v1/search?lat=30.27&lng=-97.74&key=lpk_guess${i}`)).status).toBe(401);
+    }
+    const blocked = await call(server, 'GET', '/api/public/v1/search?lat=30.27&lng=-97.74&key=lpk_guess5');
+    expect(blocked.status).toBe(429);
+    expect(blocked.body.message).toMatch(/without a valid token or key/);
+  });
+
   it('ignore X-Forwarded-For unless TRUST_PROXY says so', async () => {
     moveToNextWindow(server);
     for (let i = 0; i < 5; i += 1) {
