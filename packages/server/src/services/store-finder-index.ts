@@ -80,6 +80,9 @@ const READ_BATCH = 500;
 /** One copy of each equal value among many locations, by a key of its content. */
 class InternedValues<T> {
   readonly #values = new Map<string, T>();
+  get size(): number {
+    return this.#values.size;
+  }
   of(key: string, make: () => T): T {
     let value = this.#values.get(key);
     if (value === undefined) {
@@ -94,6 +97,15 @@ interface Interned {
   schedules: InternedValues<SharedSchedule>;
   filterSets: InternedValues<ReadonlySet<string>>;
 }
+
+const newInterned = (): Interned => ({ schedules: new InternedValues<SharedSchedule>(), filterSets: new InternedValues<ReadonlySet<string>>() });
+
+/**
+ * Whether the interned values have outgrown the locations: each catch-up adds the schedules and filter sets written
+ * since and never removes one no location has any more (a project whose special hours change every day gains one a
+ * location a day). Starting a new table then lets those go; locations keep the values they hold.
+ */
+const outgrown = (interned: Interned, locations: number) => interned.schedules.size + interned.filterSets.size > 2 * locations + 1000;
 
 function finderLocationOf(record: LocationRecord, attachments: Awaited<ReturnType<typeof loadAttachments>>, interned: Interned): FinderLocation {
   const view = { record, attachments };
@@ -142,7 +154,7 @@ async function readWrittenAfter(db: Kysely<Database>, projectId: number, version
 }
 
 async function buildIndex(db: Kysely<Database>, projectId: number, dataVersion: number, now: number): Promise<ProjectFinderIndex> {
-  const interned = { schedules: new InternedValues<SharedSchedule>(), filterSets: new InternedValues<ReadonlySet<string>>() };
+  const interned = newInterned();
   const found = await readSearchable(db, projectId, interned);
   const counts = new FacetCounts();
   for (const location of found) counts.count(location, 1);
@@ -155,6 +167,7 @@ async function buildIndex(db: Kysely<Database>, projectId: number, dataVersion: 
  * step, so a search never sees half of a catch-up.
  */
 async function catchUp(db: Kysely<Database>, index: ProjectFinderIndex, dataVersion: number, now: number): Promise<ProjectFinderIndex> {
+  if (outgrown(index.interned, index.locations.size)) index.interned = newInterned();
   const { found, gone } = await readWrittenAfter(db, index.projectId, index.dataVersion, index.interned);
   const deleted = await findLocationsDeletedAfter(db, index.projectId, index.dataVersion);
   const replaced = [...gone, ...deleted, ...found.map((location) => location.id)];
@@ -168,6 +181,13 @@ async function catchUp(db: Kysely<Database>, index: ProjectFinderIndex, dataVers
   index.readAt = now;
   return index;
 }
+
+/**
+ * How much earlier than `readAt` a deletion the index has not seen may be stamped: a deletion's time is taken when its
+ * transaction starts (an import's batch, seconds before it commits), and other instances' clocks differ. An index
+ * catches up only while every deletion since it read is surely still remembered.
+ */
+const CLOCK_MARGIN_MS = 24 * 60 * 60 * 1000;
 
 /** What a request knows of its project when it asks for the index (a `PublicAccess`). */
 export interface ProjectVersion {
@@ -204,7 +224,7 @@ export class StoreFinderIndexes {
 
   async #next(db: Kysely<Database>, previous: Promise<ProjectFinderIndex> | undefined, version: ProjectVersion, now: number): Promise<ProjectFinderIndex> {
     const index = await previous?.catch(() => undefined);
-    const canCatchUp = index !== undefined && now - index.readAt < DELETIONS_KEPT_MS;
+    const canCatchUp = index !== undefined && now - index.readAt < DELETIONS_KEPT_MS - CLOCK_MARGIN_MS;
     return canCatchUp ? catchUp(db, index, version.dataVersion, now) : buildIndex(db, version.projectId, version.dataVersion, now);
   }
 }
