@@ -1,6 +1,7 @@
 import { hash } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import packageJson from '../../package.json' with { type: 'json' };
+import { namesOfList } from '../domain/name-list.ts';
 import { originAllowed } from '../domain/origins.ts';
 import { accessOfKey, type PublicAccess } from '../services/publishable-keys.service.ts';
 import type { App } from './app-type.ts';
@@ -97,7 +98,7 @@ function normalisedQuery(query: Record<string, unknown>): string {
     .filter(([name, value]) => name !== 'key' && value !== undefined)
     .map(([name, value]): [string, unknown] => {
       if (!LIST_PARAMETERS.has(name) || typeof value !== 'string') return [name, value];
-      const items = value.split(',').map((item) => item.trim().toLowerCase()).filter(Boolean);
+      const items = namesOfList(value).map((item) => item.toLowerCase());
       return [name, [...new Set(items)].sort()];
     })
     .sort(([a], [b]) => (a < b ? -1 : 1));

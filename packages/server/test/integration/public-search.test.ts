@@ -160,6 +160,23 @@ describe('the store finder search', () => {
     expect(first.time_zone).toBe('America/Chicago');
   });
 
+  it('finds a filter whose name holds a comma, written in quotes, apart from the filters of its parts', async () => {
+    const other = await createAccount(server);
+    for (const name of ['Beer, wine', 'Beer', 'wine']) {
+      const made = await call(server, 'POST', `/api/v2/projects/${other.project.public_id}/filters`, { token: other.token.token, body: { name } });
+      expect(made.status, made.text).toBe(201);
+    }
+    const both = await createLocationDirectly(server.database.db, other.project, { name: 'Both', city: 'Austin', lat: 30.27, lng: -97.74, filters: ['Beer, wine'] });
+    const parts = await createLocationDirectly(server.database.db, other.project, { name: 'Parts', city: 'Austin', lat: 30.28, lng: -97.75, filters: ['Beer', 'wine'] });
+    const otherKey = (await createKey(server.database.db, { owner: { project: refOfProject(other.project) }, origins: [], now: new Date().toISOString() })).key;
+    const find = (filters: string) => call(server, 'GET', `/api/public/v1/search?${new URLSearchParams({ key: otherKey, lat: '30.27', lng: '-97.74', filters, fallback: '0' })}`);
+    const quoted = await find('"Beer, wine"');
+    expect(quoted.body.data.map((location: { id: string }) => location.id)).toEqual([both.record.public_id]);
+    const split = await find('Beer, wine');
+    expect(split.body.data.map((location: { id: string }) => location.id)).toEqual([parts.record.public_id]);
+    expect(split.headers.get('etag')).not.toBe(quoted.headers.get('etag'));
+  });
+
   it('finds only locations open at the instant asked', async () => {
     const open = await createLocationDirectly(server.database.db, account.project, {
       name: 'Night owl',

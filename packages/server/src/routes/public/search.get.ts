@@ -1,5 +1,6 @@
 import { InvalidInputError } from '../../domain/errors.ts';
 import { KM_PER_MILE } from '../../domain/geo.ts';
+import { namesOfList } from '../../domain/name-list.ts';
 import { instantOf } from '../../domain/time.ts';
 import type { App } from '../../http/app-type.ts';
 import { answeredNotModified, publicAccessOf, sendKeptJson } from '../../http/public-access.ts';
@@ -8,7 +9,6 @@ import { SearchAnswer, SearchQuery } from '../../schemas/public-search.ts';
 import { searchLocations, type LocationSearch, type SearchPlace, type SearchResult } from '../../services/location-search.service.ts';
 
 const on = (flag: string | undefined) => flag === '1' || flag === 'true';
-const list = (text: string | undefined) => (text ?? '').split(',').map((part) => part.trim()).filter(Boolean);
 const refuse = (parameter: string, message: string): never => {
   throw InvalidInputError.fields({ [parameter]: [message] });
 };
@@ -26,7 +26,7 @@ function placeOf(query: SearchQuery): SearchPlace {
   }
   if (point) return { kind: 'point', point };
   if (query.q !== undefined) {
-    const countries = list(query.country);
+    const countries = namesOfList(query.country);
     if (countries.some((code) => !/^[A-Za-z]{2}$/.test(code))) refuse('country', 'must be ISO 3166-1 alpha-2 codes, comma-separated, such as US,CA');
     return { kind: 'address', text: query.q, countries: countries.map((code) => code.toUpperCase()) };
   }
@@ -64,8 +64,8 @@ export function registerPublicSearch(app: App): void {
       const now = query.at !== undefined ? instantAt(query.at) : clock;
       const unit = query.unit ?? 'km';
       const radius = query.radius ?? 50;
-      const filters = list(query.filters);
-      const types = list(query.type);
+      const filters = namesOfList(query.filters);
+      const types = namesOfList(query.type);
       const search: LocationSearch = {
         place: placeOf(query),
         radiusKm: unit === 'mi' ? radius * KM_PER_MILE : radius,
