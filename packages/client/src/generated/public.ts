@@ -95,11 +95,11 @@ export interface operations {
                 unit?: "km" | "mi";
                 /** @description Default 20 */
                 limit?: number;
-                /** @description Filter names, comma-separated */
+                /** @description Filter names, comma-separated, matched ignoring case; a name holding a comma or a double quote is written in double quotes, as in CSV (`"Beer, wine",Parking`) */
                 filters?: string;
                 /** @description Whether a location needs all `filters` (default) or any */
                 match?: "all" | "any";
-                /** @description Location type names, comma-separated: any of them */
+                /** @description Location type names, comma-separated (quoted as `filters` when a name holds a comma): any of them */
                 type?: string;
                 open_now?: "1" | "true" | "0" | "false";
                 /** @description The instant `open_now` and `status` are computed for (default: now) */
