@@ -83,7 +83,7 @@ export interface operations {
                 /** @description An address, postcode or place, geocoded by the configured geocoder */
                 q?: string;
                 /**
-                 * @description ISO 3166-1 alpha-2 codes, comma-separated, that `q` is biased to
+                 * @description ISO 3166-1 alpha-2 codes, comma-separated, that `q` is biased to: a place in one of these countries is preferred (`q=London&country=CA` is London, Ontario), and only when none of them has a match is the best match anywhere taken (a bias, not a filter: a visitor typing a place abroad still gets the nearest stores). A country or region written in `q` (`London, UK`) outweighs it. The offline geocoder takes the most populous match in any of the countries; Nominatim searches all of them at once; Google, which cannot filter by several countries, searches the first.
                  * @example US,CA
                  */
                 country?: string;

@@ -13,6 +13,12 @@ export interface GeocodeQuery {
   state?: string | null;
   postcode?: string | null;
   country?: string | null;
+  /**
+   * For a free-text `address` only: ISO 3166-1 alpha-2 codes of the countries to look in first (a store finder's
+   * `country=`), the first preferred where a provider can take one country only. A location's own `country` is not
+   * among them: its address is geocoded as it always was.
+   */
+  countries?: readonly string[] | null;
 }
 
 /** An address split into the parts a geocoder searches by; a missing part is undefined. */
@@ -33,6 +39,8 @@ export interface StructuredGeocodeRequest {
 export interface TextGeocodeRequest {
   kind: 'text';
   text: string;
+  /** ISO 3166-1 alpha-2 codes in upper case, without repeats, in the order given; absent when none was. */
+  countries?: string[];
 }
 
 export type GeocodeRequest = StructuredGeocodeRequest | TextGeocodeRequest;
@@ -67,17 +75,36 @@ export function geocodeRequestOf(query: GeocodeQuery): GeocodeRequest | null {
     return request;
   }
   const text = present(query.address);
-  return text && foldText(text) !== '' ? { kind: 'text', text } : null;
+  if (!text || foldText(text) === '') return null;
+  const countries = countryCodesOf(query.countries ?? []);
+  return countries.length > 0 ? { kind: 'text', text, countries } : { kind: 'text', text };
+}
+
+/**
+ * Country codes as a search is biased by them: trimmed, upper case, each once, in the order given; anything that is
+ * not two letters is dropped (the HTTP layer refuses it before it gets here).
+ * @example countryCodesOf([' ca', 'US', 'ca']) // ["CA", "US"]
+ */
+export function countryCodesOf(codes: readonly string[]): string[] {
+  const upper = codes.map((code) => code.trim().toUpperCase()).filter((code) => /^[A-Z]{2}$/.test(code));
+  return [...new Set(upper)];
 }
 
 /**
  * The key under which a geocoding answer is remembered: the searched parts folded (case, accents, punctuation,
  * spacing) and the country reduced to its ISO code, so `München, DE` and `munchen, Germany` share one answer.
+ * A free text biased to countries adds them in their order, which can change the answer (Google filters by the first
+ * only); without countries the key is the one kept before they existed, so the rows cached then stay valid.
  * @example geocodeCacheKey({ kind: 'structured', city: 'São  Paulo', country: 'Brasil', countryCode: 'BR' })
  * // "s||sao paulo|||br"
+ * @example geocodeCacheKey({ kind: 'text', text: 'London', countries: ['CA', 'US'] }) // "t|london|ca,us"
  */
 export function geocodeCacheKey(request: GeocodeRequest): string {
-  if (request.kind === 'text') return `t|${foldText(request.text)}`;
+  if (request.kind === 'text') {
+    // Folded text has no `|`, so the countries can never be mistaken for part of it.
+    const key = `t|${foldText(request.text)}`;
+    return request.countries ? `${key}|${request.countries.join(',').toLowerCase()}` : key;
+  }
   const country = request.countryCode ?? (request.country ? foldText(request.country) : '');
   const parts = [request.street, request.city, request.state].map((part) => (part ? foldText(part) : ''));
   return ['s', ...parts, request.postcode ? foldPostcode(request.postcode) : '', country.toLowerCase()].join('|');

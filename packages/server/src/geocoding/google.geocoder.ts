@@ -32,7 +32,9 @@ export interface GoogleGeocoderOptions extends Omit<ProviderHttpOptions, 'provid
 
 /**
  * A geocoder asking Google's Geocoding API. The country, when it names one, restricts the search through the
- * `components` filter; the rest of the address is sent as one line.
+ * `components` filter; the rest of the address is sent as one line. A free text biased to countries is restricted to
+ * the first of them (`components=country:CA`): Google reads repeated filters as AND, so `country:CA|country:US`
+ * would find nothing. When that finds nothing, it is searched once more anywhere, as the bias is no filter.
  * @example createGoogleGeocoder({ apiKey: process.env.GOOGLE_MAPS_API_KEY, userAgent: 'Locator/0.1.0', requestTimeoutMs: 2000 })
  */
 export function createGoogleGeocoder(options: GoogleGeocoderOptions): Geocoder {
@@ -43,15 +45,23 @@ export function createGoogleGeocoder(options: GoogleGeocoderOptions): Geocoder {
     async geocode(query, { signal } = {}) {
       const request = geocodeRequestOf(query);
       if (!request) return null;
-      const url = new URL(endpoint);
-      for (const [name, value] of Object.entries({ ...parametersFor(request), key: options.apiKey })) url.searchParams.set(name, value);
-      return http.getJson(url, readAnswer, signal);
+      const ask = (parameters: Record<string, string>) => {
+        const url = new URL(endpoint);
+        for (const [name, value] of Object.entries({ ...parameters, key: options.apiKey })) url.searchParams.set(name, value);
+        return http.getJson(url, readAnswer, signal);
+      };
+      const found = await ask(parametersFor(request));
+      if (found || request.kind === 'structured' || !request.countries) return found;
+      return ask({ address: request.text });
     },
   };
 }
 
 function parametersFor(request: GeocodeRequest): Record<string, string> {
-  if (request.kind === 'text') return { address: request.text };
+  if (request.kind === 'text') {
+    const [first] = request.countries ?? [];
+    return first ? { address: request.text, components: `country:${first}` } : { address: request.text };
+  }
   const { street, city, state, postcode, country, countryCode } = request;
   const address = [street, city, [state, postcode].filter(Boolean).join(' '), countryCode ? undefined : country].filter(Boolean).join(', ');
   return countryCode ? { address, components: `country:${countryCode}` } : { address };

@@ -27,7 +27,9 @@ export interface NominatimGeocoderOptions extends Omit<ProviderHttpOptions, 'pro
 
 /**
  * A geocoder asking a Nominatim server (OpenStreetMap data; meant to be self-hosted) with a structured search when the
- * address has components, a free-text one otherwise.
+ * address has components, a free-text one otherwise. A free text biased to countries is searched in them
+ * (`countrycodes=ca,us`), and, when they hold no match, once more anywhere: `countrycodes` is a filter, and a bias
+ * that turned "Seattle" on a Canadian shop into nothing would leave its visitor without the nearest stores.
  * @example createNominatimGeocoder({ url: 'http://127.0.0.1:8088', userAgent: 'Locator/0.1.0', requestTimeoutMs: 2000 })
  */
 export function createNominatimGeocoder(options: NominatimGeocoderOptions): Geocoder {
@@ -38,7 +40,9 @@ export function createNominatimGeocoder(options: NominatimGeocoderOptions): Geoc
     async geocode(query, { signal } = {}) {
       const request = geocodeRequestOf(query);
       if (!request) return null;
-      return http.getJson(searchUrlFor(searchUrl, request), readAnswer, signal);
+      const found = await http.getJson(searchUrlFor(searchUrl, request), readAnswer, signal);
+      if (found || request.kind === 'structured' || !request.countries) return found;
+      return http.getJson(searchUrlFor(searchUrl, { kind: 'text', text: request.text }), readAnswer, signal);
     },
   };
 }
@@ -47,7 +51,7 @@ function searchUrlFor(searchUrl: URL, request: GeocodeRequest): URL {
   const url = new URL(searchUrl);
   const parameters: Record<string, string | undefined> =
     request.kind === 'text'
-      ? { q: request.text }
+      ? { q: request.text, countrycodes: request.countries?.join(',').toLowerCase() }
       : {
           street: request.street,
           city: request.city,

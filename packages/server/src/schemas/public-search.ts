@@ -59,7 +59,18 @@ export const SearchQuery = Type.Object(
     lat: Type.Optional(Coordinate(-90, 90, 'Latitude of the visitor; with `lng`')),
     lng: Type.Optional(Coordinate(-180, 180, 'Longitude of the visitor; with `lat`')),
     q: Type.Optional(Type.String({ minLength: 1, maxLength: 200, description: 'An address, postcode or place, geocoded by the configured geocoder' })),
-    country: Type.Optional(Type.String({ maxLength: 200, description: 'ISO 3166-1 alpha-2 codes, comma-separated, that `q` is biased to', examples: ['US,CA'] })),
+    country: Type.Optional(
+      Type.String({
+        maxLength: 200,
+        description:
+          'ISO 3166-1 alpha-2 codes, comma-separated, that `q` is biased to: a place in one of these countries is preferred ' +
+          '(`q=London&country=CA` is London, Ontario), and only when none of them has a match is the best match anywhere taken ' +
+          '(a bias, not a filter: a visitor typing a place abroad still gets the nearest stores). A country or region written in `q` ' +
+          '(`London, UK`) outweighs it. The offline geocoder takes the most populous match in any of the countries; Nominatim ' +
+          'searches all of them at once; Google, which cannot filter by several countries, searches the first.',
+        examples: ['US,CA'],
+      }),
+    ),
     bbox: Type.Optional(Type.String({ maxLength: 200, description: '`minLng,minLat,maxLng,maxLat`: every match inside the box ("search this area")' })),
     radius: Type.Optional(Type.Number({ exclusiveMinimum: 0, maximum: 1000, description: 'In `unit`; default 50, at most 1,000' })),
     unit: Type.Optional(Type.Union([Type.Literal('km'), Type.Literal('mi')], { description: 'Default `km`' })),

@@ -52,7 +52,7 @@ async function originOf(place: SearchPlace, geocoder: Geocoder): Promise<SearchO
   if (place.kind === 'point') return { ...place.point, label: null, precision: null };
   if (place.kind === 'box') return place.point ? { ...place.point, label: null, precision: null } : { ...centreOf(place.west, place.south, place.east, place.north), label: null, precision: null };
   const answer = await geocoder
-    .geocode({ address: place.text, ...(place.countries[0] ? { country: place.countries[0] } : {}) }, { signal: AbortSignal.timeout(GEOCODE_TIMEOUT_MS) })
+    .geocode({ address: place.text, countries: place.countries }, { signal: AbortSignal.timeout(GEOCODE_TIMEOUT_MS) })
     .catch(() => null);
   return answer ? { lat: answer.lat, lng: answer.lng, label: place.text, precision: answer.precision } : null;
 }

@@ -55,6 +55,19 @@ describe('the geocode cache', () => {
     expect(provider.requests).toHaveLength(2);
   });
 
+  it('keeps the answers for a free text biased to different countries apart, and the unbiased one under its old key', async () => {
+    provider.reply({ body: [munich] });
+    const geocoder = cachedNominatim();
+    await geocoder.geocode({ address: 'London', countries: ['CA'] });
+    await geocoder.geocode({ address: ' london ', countries: ['ca', 'CA'] });
+    await geocoder.geocode({ address: 'London', countries: ['US'] });
+    await geocoder.geocode({ address: 'London', countries: ['CA', 'US'] });
+    await geocoder.geocode({ address: 'London' });
+    expect(provider.requests.map(({ url }) => url.searchParams.get('countrycodes'))).toEqual(['ca', 'us', 'ca,us', null]);
+    const keys = await database.db.selectFrom('geocode_cache').select('address_key').orderBy('address_key').execute();
+    expect(keys.map((row) => row.address_key)).toEqual(['t|london', 't|london|ca', 't|london|ca,us', 't|london|us']);
+  });
+
   it('remembers "not found", until it is old enough to ask again', async () => {
     provider.reply({ body: [] });
     const geocoder = cachedNominatim();

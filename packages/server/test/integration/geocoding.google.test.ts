@@ -48,6 +48,30 @@ describe('the Google geocoder', () => {
     expect(headers['user-agent']).toBe('Locator/0.1.0 (+https://stores.example.com)');
   });
 
+  it('filters a free text biased to countries by the first of them, as Google reads repeated filters as AND', async () => {
+    provider.reply(ok(result('APPROXIMATE', ['locality', 'political'], { lat: 42.9849, lng: -81.2453 })));
+    expect(await google().geocode({ address: 'London', countries: ['CA', 'US'] })).toEqual({ lat: 42.9849, lng: -81.2453, precision: 'city', provider: 'google' });
+    expect(provider.requests).toHaveLength(1);
+    expect(Object.fromEntries(provider.requests[0]!.url.searchParams)).toEqual({ address: 'London', components: 'country:CA', key: 'test-key' });
+  });
+
+  it('searches a biased free text once more without the filter when its country has nothing, as the bias is no filter', async () => {
+    // Google answers a filtered search it cannot match with the country itself, which is no answer.
+    provider.reply(ok(result('APPROXIMATE', ['country', 'political'])), ok(result('APPROXIMATE', ['locality', 'political'])));
+    expect(await google().geocode({ address: 'Seattle', countries: ['CA'] })).toMatchObject({ precision: 'city' });
+    expect(provider.requests.map(({ url }) => Object.fromEntries(url.searchParams))).toEqual([
+      { address: 'Seattle', components: 'country:CA', key: 'test-key' },
+      { address: 'Seattle', key: 'test-key' },
+    ]);
+  });
+
+  it('asks once for a free text without countries', async () => {
+    provider.reply({ body: { results: [], status: 'ZERO_RESULTS' } });
+    expect(await google().geocode({ address: 'Qwxzzy Flarbington' })).toBeNull();
+    expect(provider.requests).toHaveLength(1);
+    expect(Object.fromEntries(provider.requests[0]!.url.searchParams)).toEqual({ address: 'Qwxzzy Flarbington', key: 'test-key' });
+  });
+
   it('maps location_type and result types to a precision, and a country to no answer', async () => {
     const cases = [
       [result('RANGE_INTERPOLATED', ['street_address']), 'street'],

@@ -67,6 +67,29 @@ describe('the Nominatim geocoder', () => {
     expect(provider.requests[0]?.url.searchParams.get('q')).toBe('Broadway & 5th, Nashville');
   });
 
+  it('searches a free text in the countries it is biased to, all at once', async () => {
+    provider.reply({ body: [nashville] });
+    expect(await nominatim().geocode({ address: 'London', countries: ['CA', 'US'] })).toMatchObject({ precision: 'city' });
+    expect(provider.requests).toHaveLength(1);
+    expect(Object.fromEntries(provider.requests[0]!.url.searchParams)).toEqual({ q: 'London', countrycodes: 'ca,us', format: 'jsonv2', limit: '1' });
+  });
+
+  it('searches a biased free text once more anywhere when none of its countries has it, as the bias is no filter', async () => {
+    provider.reply({ body: [] }, { body: [nashville] });
+    expect(await nominatim().geocode({ address: 'Seattle', countries: ['CA'] })).toMatchObject({ precision: 'city' });
+    expect(provider.requests.map(({ url }) => Object.fromEntries(url.searchParams))).toEqual([
+      { q: 'Seattle', countrycodes: 'ca', format: 'jsonv2', limit: '1' },
+      { q: 'Seattle', format: 'jsonv2', limit: '1' },
+    ]);
+  });
+
+  it('asks once, without countrycodes, for a free text with no countries, and once for a structured address that finds nothing', async () => {
+    provider.reply({ body: [] });
+    expect(await nominatim().geocode({ address: 'Qwxzzy Flarbington' })).toBeNull();
+    expect(await nominatim().geocode({ city: 'Qwxzzy Flarbington', country: 'CA' })).toBeNull();
+    expect(provider.requests.map(({ url }) => url.searchParams.get('countrycodes'))).toEqual([null, 'ca']);
+  });
+
   it('sends the User-Agent naming the product, its version and the public URL', async () => {
     provider.reply({ body: [nashville] });
     const config = loadConfig({ GEOCODER: 'nominatim', NOMINATIM_URL: `${provider.url}/`, PUBLIC_URL: 'https://stores.example.com' });

@@ -14,6 +14,11 @@ const SAO_PAULO = { lat: -23.548, lng: -46.636 };
 const PORTLAND_OREGON = { lat: 45.523, lng: -122.676 };
 const PORTLAND_MAINE = { lat: 43.657, lng: -70.259 };
 const BEVERLY_HILLS_90210 = { lat: 34.09, lng: -118.407 };
+const LONDON = { lat: 51.509, lng: -0.126 };
+const LONDON_ONTARIO = { lat: 42.983, lng: -81.233 };
+const LONDON_OHIO = { lat: 39.886, lng: -83.448 };
+const TORONTO_OHIO = { lat: 40.464, lng: -80.601 };
+const SEATTLE = { lat: 47.606, lng: -122.332 };
 
 function expectAt(result: GeocodeResult | null, place: { lat: number; lng: number }, precision: 'city' | 'postcode' = 'city') {
   expect(result).toMatchObject({ precision, provider: 'offline' });
@@ -67,6 +72,22 @@ describe('the offline geocoder', () => {
     expect(await geocode({ address: '1 Broadway, Nashville, TN 37203, USA' })).toMatchObject({ precision: 'postcode' });
     expectAt(await geocode({ address: 'Marienplatz 1, 80331 München, Deutschland' }), MUNICH);
     expectAt(await geocode({ address: 'Atlanta, Georgia' }), { lat: 33.749, lng: -84.388 });
+  });
+
+  it('prefers a free text in the countries it is biased to, and looks anywhere only when none of them has it', async () => {
+    expectAt(await geocode({ address: 'London' }), LONDON);
+    expectAt(await geocode({ address: 'London', countries: ['CA'] }), LONDON_ONTARIO);
+    // The most populous match in any of the countries, whichever is listed first.
+    expectAt(await geocode({ address: 'London', countries: ['US', 'CA'] }), LONDON_ONTARIO);
+    expectAt(await geocode({ address: 'London', countries: ['US'] }), LONDON_OHIO);
+    expectAt(await geocode({ address: 'Toronto', countries: ['US'] }), TORONTO_OHIO);
+    expectAt(await geocode({ address: 'Seattle', countries: ['CA'] }), SEATTLE);
+    // What the text says itself outweighs the bias.
+    expectAt(await geocode({ address: 'London, UK', countries: ['CA'] }), LONDON);
+    expectAt(await geocode({ address: 'London, ON', countries: ['US'] }), LONDON_ONTARIO);
+    // A five-digit code is a US ZIP code when the US is among the countries.
+    expectAt(await geocode({ address: '90210', countries: ['US'] }), BEVERLY_HILLS_90210, 'postcode');
+    expect(await geocode({ address: '90210', countries: ['DE'] })).toBeNull();
   });
 
   it('answers null for nonsense, and never guesses a country or state centre', async () => {

@@ -211,6 +211,34 @@ describe('the store finder search', () => {
     }
   });
 
+  it('biases `q` to the countries of `country`, and looks anywhere only when none of them has the place', async () => {
+    const search = async (params: Record<string, string>) => {
+      const response = await searchFor({ ...params, limit: 1 });
+      expect(response.status, response.text).toBe(200);
+      const { origin } = response.body.meta;
+      const [nearest] = response.body.data;
+      // Distances are measured from the place the bias chose.
+      expect(Math.abs(nearest.distance.meters - haversineKm(origin, nearest) * 1000)).toBeLessThanOrEqual(0.5);
+      return origin;
+    };
+    const expectOrigin = (origin: { lat: number; lng: number }, place: { lat: number; lng: number }) => {
+      expect(origin.lat).toBeCloseTo(place.lat, 1);
+      expect(origin.lng).toBeCloseTo(place.lng, 1);
+    };
+    const london = await search({ q: 'London' });
+    expectOrigin(london, { lat: 51.509, lng: -0.126 });
+    const londonOntario = await search({ q: 'London', country: 'CA' });
+    expectOrigin(londonOntario, { lat: 42.983, lng: -81.233 });
+    expect(londonOntario).toEqual({ lat: londonOntario.lat, lng: londonOntario.lng, label: 'London', precision: 'city' });
+    expectOrigin(await search({ q: 'London', country: 'us,CA' }), { lat: 42.983, lng: -81.233 });
+    expectOrigin(await search({ q: 'Toronto' }), { lat: 43.7, lng: -79.416 });
+    expectOrigin(await search({ q: 'Toronto', country: 'US' }), { lat: 40.464, lng: -80.601 });
+    // A bias, not a filter: Canada has no Seattle, so the visitor still gets one, and the nearest stores to it.
+    expectOrigin(await search({ q: 'Seattle', country: 'CA' }), { lat: 47.606, lng: -122.332 });
+    // The first answer for London stays London, England: the biased ones were cached apart from it.
+    expect(await search({ q: 'London' })).toEqual(london);
+  });
+
   it('answers no results and no origin for a place the geocoder does not know', async () => {
     const response = await searchFor({ q: 'Nowhere at all 12345' });
     expect(response.status).toBe(200);

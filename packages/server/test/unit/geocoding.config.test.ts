@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from '../../src/config/config.ts';
 import { countryCodeOf } from '../../src/domain/countries.ts';
 import { foldText } from '../../src/domain/fold-text.ts';
-import { geocodeCacheKey, geocodeRequestOf } from '../../src/domain/geocode-request.ts';
+import { countryCodesOf, geocodeCacheKey, geocodeRequestOf } from '../../src/domain/geocode-request.ts';
 import { createGeocoder } from '../../src/geocoding/create-geocoder.ts';
 import type { GeocodeQuery } from '../../src/geocoding/geocoder.ts';
 
@@ -37,12 +37,12 @@ describe('geocoder configuration', () => {
   });
 });
 
-describe('the normalised address', () => {
-  const keyOf = (query: GeocodeQuery) => {
-    const request = geocodeRequestOf(query);
-    return request ? geocodeCacheKey(request) : null;
-  };
+const keyOf = (query: GeocodeQuery) => {
+  const request = geocodeRequestOf(query);
+  return request ? geocodeCacheKey(request) : null;
+};
 
+describe('the normalised address', () => {
   it('folds case, accents, punctuation and spacing', () => {
     expect(foldText('  São   Paulo, SP ')).toBe('sao paulo sp');
     expect(foldText('Großbeerenstraße')).toBe('grossbeerenstrasse');
@@ -68,5 +68,29 @@ describe('the normalised address', () => {
   it('has nothing to geocode without a city, postcode or address', () => {
     expect(keyOf({ country: 'US', state: 'TN' })).toBeNull();
     expect(keyOf({ address: ' , ' })).toBeNull();
+  });
+});
+
+describe('a free text biased to countries', () => {
+  it('carries the countries as upper-case ISO codes, each once, in the order given', () => {
+    expect(geocodeRequestOf({ address: 'London', countries: [' ca', 'US', 'Ca'] })).toEqual({ kind: 'text', text: 'London', countries: ['CA', 'US'] });
+    expect(countryCodesOf(['us', 'USA', '', 'c1', 'de'])).toEqual(['US', 'DE']);
+    expect(geocodeRequestOf({ address: 'London', countries: [] })).toEqual({ kind: 'text', text: 'London' });
+    expect(geocodeRequestOf({ address: 'London', countries: null })).toEqual({ kind: 'text', text: 'London' });
+  });
+
+  it("leaves a location's own address as it was: its country does not bias a free text, countries do not touch components", () => {
+    expect(geocodeRequestOf({ address: 'Broadway & 5th', country: 'US' })).toEqual({ kind: 'text', text: 'Broadway & 5th' });
+    expect(geocodeRequestOf({ city: 'Nashville', country: 'US', countries: ['CA'] })).toEqual({ kind: 'structured', city: 'Nashville', country: 'US', countryCode: 'US' });
+  });
+
+  it('keeps the key of a free text without countries, and gives each list of countries its own', () => {
+    expect(keyOf({ address: 'London' })).toBe('t|london');
+    expect(keyOf({ address: ' LONDON ', countries: [] })).toBe('t|london');
+    expect(keyOf({ address: 'London', countries: ['CA'] })).toBe('t|london|ca');
+    expect(keyOf({ address: 'london', countries: ['ca', 'US', 'CA'] })).toBe('t|london|ca,us');
+    // Google filters by the first country only, so the order can change the answer.
+    expect(keyOf({ address: 'London', countries: ['US', 'CA'] })).not.toBe(keyOf({ address: 'London', countries: ['CA', 'US'] }));
+    expect(keyOf({ address: 'London', countries: ['CA'] })).not.toBe(keyOf({ address: 'London', countries: ['US'] }));
   });
 });
