@@ -191,6 +191,9 @@ describe('the store finder search', () => {
     expect(monday.body.data[0].status).toMatchObject({ open_now: true, next_change: '2026-11-30T23:00:00-06:00' });
     const tuesday = await searchFor({ ...query, at: '2026-12-01T22:30:00-06:00', fallback: 0 });
     expect(tuesday.body.data).toEqual([]);
+    // The later comparisons with the brute force know only the seeded locations.
+    const deleted = await call(server, 'DELETE', `/api/v2/projects/${account.project.public_id}/locations/${open.record.public_id}`, { token: account.token.token });
+    expect(deleted.status).toBe(200);
   });
 
   it('refuses bad input naming the parameter', async () => {
