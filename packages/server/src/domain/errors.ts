@@ -11,7 +11,7 @@ export function addFieldError(errors: FieldErrors, field: string, message: strin
  * turns each kind into its status (`http/error-handler.ts`) and the CLI prints the message.
  */
 export abstract class DomainError extends Error {
-  abstract readonly kind: 'not-found' | 'unauthorized' | 'forbidden' | 'invalid' | 'conflict' | 'gone';
+  abstract readonly kind: 'not-found' | 'unauthorized' | 'forbidden' | 'invalid' | 'conflict' | 'gone' | 'unavailable';
 }
 
 /** Something named does not exist, or belongs to someone else (which callers must not be able to tell apart). */
@@ -42,6 +42,11 @@ export class ConflictError extends DomainError {
 /** Something named existed once and is kept no longer (a change-feed cursor older than the retention). */
 export class GoneError extends DomainError {
   readonly kind = 'gone';
+}
+
+/** A service this one depends on did not answer (a geocoder): asking again later may work. */
+export class UnavailableError extends DomainError {
+  readonly kind = 'unavailable';
 }
 
 /** Input that breaks a rule; with field errors when they can be named. */

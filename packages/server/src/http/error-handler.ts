@@ -3,8 +3,11 @@ import { DomainError, InvalidInputError } from '../domain/errors.ts';
 import { ApiError } from './errors.ts';
 import { fieldErrorsFromValidation } from '../schemas/validation-errors.ts';
 
+/** How long a client is asked to wait after a 503 of something this service depends on. */
+const UNAVAILABLE_RETRY_AFTER_SECONDS = 5;
+
 /** The status each kind of domain error answers with. */
-const DOMAIN_STATUS: Record<DomainError['kind'], number> = { 'not-found': 404, unauthorized: 401, forbidden: 403, invalid: 422, conflict: 409, gone: 410 };
+const DOMAIN_STATUS: Record<DomainError['kind'], number> = { 'not-found': 404, unauthorized: 401, forbidden: 403, invalid: 422, conflict: 409, gone: 410, unavailable: 503 };
 
 const CLIENT_ERRORS: Record<string, { status: number; message: string }> = {
   FST_ERR_CTP_INVALID_MEDIA_TYPE: { status: 415, message: 'Request bodies must be sent as Content-Type: application/json.' },
@@ -38,6 +41,8 @@ function sqlStateOf(error: Error): string | undefined {
 export function handleError(error: FastifyError | DomainError | ApiError | Error, request: FastifyRequest, reply: FastifyReply): void {
   if (error instanceof DomainError) {
     const errors = error instanceof InvalidInputError ? error.errors : undefined;
+    // What was unavailable may answer again soon: a client waits a few seconds rather than hammering it.
+    if (error.kind === 'unavailable') void reply.header('retry-after', String(UNAVAILABLE_RETRY_AFTER_SECONDS));
     void reply.code(DOMAIN_STATUS[error.kind]).send(errors ? { message: error.message, errors } : { message: error.message });
     return;
   }

@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/database.ts';
+import { UnavailableError } from '../domain/errors.ts';
 import { boxOf, centreOf, type Point } from '../domain/geo.ts';
 import type { LiveHit } from '../domain/live-point-index.ts';
 import type { Geocoder } from '../geocoding/geocoder.ts';
@@ -51,9 +52,10 @@ const GEOCODE_TIMEOUT_MS = 5_000;
 async function originOf(place: SearchPlace, geocoder: Geocoder): Promise<SearchOrigin | null> {
   if (place.kind === 'point') return { ...place.point, label: null, precision: null };
   if (place.kind === 'box') return place.point ? { ...place.point, label: null, precision: null } : { ...centreOf(place.west, place.south, place.east, place.north), label: null, precision: null };
-  const answer = await geocoder
-    .geocode({ address: place.text, countries: place.countries }, { signal: AbortSignal.timeout(GEOCODE_TIMEOUT_MS) })
-    .catch(() => null);
+  // No answer is not "no such place": the visitor is told to try again rather than that nothing is near.
+  const answer = await geocoder.geocode({ address: place.text, countries: place.countries }, { signal: AbortSignal.timeout(GEOCODE_TIMEOUT_MS) }).catch(() => {
+    throw new UnavailableError('The geocoder did not answer, so the place could not be found; try again in a few seconds, or search by coordinates.');
+  });
   return answer ? { lat: answer.lat, lng: answer.lng, label: place.text, precision: answer.precision } : null;
 }
 

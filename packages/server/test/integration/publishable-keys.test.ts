@@ -160,3 +160,17 @@ describe('the store finder rate limit', () => {
     expect((await find(second)).status).toBe(200);
   });
 });
+
+describe('a search by place when the geocoder does not answer', () => {
+  // Nothing listens on port 9 of this machine: every geocoding request fails at once.
+  const stranded = useTestServer({ env: { GEOCODER: 'nominatim', NOMINATIM_URL: 'http://127.0.0.1:9' } });
+
+  it('is 503 with Retry-After, not an answer that no place matched', async () => {
+    const owner = await createAccount(stranded);
+    const { key } = (await call(stranded, 'POST', `/api/v2/projects/${owner.project.public_id}/publishable-keys`, { token: owner.token.token, body: {} })).body.data;
+    const response = await call(stranded, 'GET', `/api/public/v1/search?q=Austin&key=${key}`);
+    expect(response.status).toBe(503);
+    expect(response.body.message).toMatch(/geocoder did not answer/);
+    expect(response.headers.get('retry-after')).toBe('5');
+  });
+});

@@ -50,12 +50,12 @@ export function registerPublicSearch(app: App): void {
         description:
           'With a publishable key. Where: `lat` and `lng`, `q` (geocoded, biased to `country`), or `bbox` (every match inside, nearest to `lat`,`lng` or the box centre first). ' +
           'Within `radius` of the origin, nearest first then by ID; when none is in range, the nearest `limit` anywhere with `meta.fallback: true` (unless `fallback=0`). ' +
-          '`filters` with `match=all|any`, `type` (any of), `open_now=1` (at `at`). Only visible locations with coordinates. A `q` that finds no place answers no results and `meta.origin: null`. ' +
+          '`filters` with `match=all|any`, `type` (any of), `open_now=1` (at `at`). Only visible locations with coordinates. A `q` that finds no place answers no results and `meta.origin: null`; a geocoder that does not answer is 503 with `Retry-After`. ' +
           'Answers carry an `ETag` (from the project\'s data version, the query and, without `at`, the minute) and `Cache-Control: public, max-age=60, stale-while-revalidate=300` (`PUBLIC_CACHE_CONTROL`); `If-None-Match` with a current tag is 304. ' +
           'A browser origin the key does not allow is 403.',
         security: [{ publishableKey: [] }, { publishableKeyHeader: [] }],
         querystring: SearchQuery,
-        response: { 200: SearchAnswer, 304: { type: 'null', description: 'Not modified' }, ...errorResponses(401, 403, 422, 429) },
+        response: { 200: SearchAnswer, 304: { type: 'null', description: 'Not modified' }, ...errorResponses(401, 403, 422, 429, 503) },
       },
     },
     async (request, reply) => {
