@@ -21,7 +21,8 @@ export interface GeocodeCacheOptions {
 /**
  * Wraps a geocoder so that each address is asked once: answers, "not found" included, are kept in `geocode_cache`
  * under the provider's name and the normalised address (`domain/geocode-request.ts`), so `München, DE` and
- * `munchen, Germany` share one entry. Failures (`GeocoderError`, an aborted call) are not kept.
+ * `munchen, Germany` share one entry. Failures (`GeocoderError`, an aborted call) are not kept, nor a "not found" asked
+ * for with `rememberNotFound: false`.
  * @example withGeocodeCache(createGeocoder(config), { db: database.db, clock: Date.now })
  */
 export function withGeocodeCache(inner: Geocoder, options: GeocodeCacheOptions): Geocoder {
@@ -39,6 +40,7 @@ export function withGeocodeCache(inner: Geocoder, options: GeocodeCacheOptions):
         if (answer !== undefined && age < (answer ? maxAgeMs : notFoundMaxAgeMs)) return answer;
       }
       const result = await inner.geocode(query, geocodeOptions);
+      if (result === null && geocodeOptions?.rememberNotFound === false) return null;
       const entry = {
         provider: inner.name,
         address_key: addressKey,

@@ -10,8 +10,17 @@ export interface GeocodeResult {
   provider: string;
 }
 
+export interface GeocodeOptions {
+  signal?: AbortSignal;
+  /**
+   * Whether a cache keeps a "not found" (default true). A visitor's search passes false: anyone may send any text,
+   * and only the texts that name a place (a bounded set) should take room in the database.
+   */
+  rememberNotFound?: boolean;
+}
+
 /** Turns an address into coordinates, or null when it has no trustworthy answer. */
 export interface Geocoder {
   readonly name: string;
-  geocode(query: GeocodeQuery, options?: { signal?: AbortSignal }): Promise<GeocodeResult | null>;
+  geocode(query: GeocodeQuery, options?: GeocodeOptions): Promise<GeocodeResult | null>;
 }

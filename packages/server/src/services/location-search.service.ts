@@ -53,7 +53,7 @@ async function originOf(place: SearchPlace, geocoder: Geocoder): Promise<SearchO
   if (place.kind === 'point') return { ...place.point, label: null, precision: null };
   if (place.kind === 'box') return place.point ? { ...place.point, label: null, precision: null } : { ...centreOf(place.west, place.south, place.east, place.north), label: null, precision: null };
   // No answer is not "no such place": the visitor is told to try again rather than that nothing is near.
-  const answer = await geocoder.geocode({ address: place.text, countries: place.countries }, { signal: AbortSignal.timeout(GEOCODE_TIMEOUT_MS) }).catch(() => {
+  const answer = await geocoder.geocode({ address: place.text, countries: place.countries }, { signal: AbortSignal.timeout(GEOCODE_TIMEOUT_MS), rememberNotFound: false }).catch(() => {
     throw new UnavailableError('The geocoder did not answer, so the place could not be found; try again in a few seconds, or search by coordinates.');
   });
   return answer ? { lat: answer.lat, lng: answer.lng, label: place.text, precision: answer.precision } : null;

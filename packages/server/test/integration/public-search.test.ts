@@ -246,6 +246,11 @@ describe('the store finder search', () => {
     const response = await searchFor({ q: 'Nowhere at all 12345' });
     expect(response.status).toBe(200);
     expect(response.body).toEqual({ data: [], meta: { origin: null, radius: 50, unit: 'km', count: 0, fallback: false } });
+    // Anyone may send any text: only texts that name a place are remembered in the geocoding cache.
+    expect((await searchFor({ q: 'Austin, TX' })).body.meta.origin).not.toBeNull();
+    const remembered = await server.database.db.selectFrom('geocode_cache').select('address_key').execute();
+    expect(remembered.map((row) => row.address_key)).toContainEqual(expect.stringContaining('austin'));
+    expect(remembered.map((row) => row.address_key)).not.toContainEqual(expect.stringContaining('nowhere'));
   });
 });
 
