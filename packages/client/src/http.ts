@@ -54,6 +54,12 @@ export type QueryValues = Record<string, string | number | boolean | undefined>;
 export interface SendOptions extends CreateOptions {
   query?: QueryValues;
   body?: unknown;
+  /**
+   * A POST the server does not deduplicate by `Idempotency-Key` (a webhook endpoint, a publishable key): sent
+   * without one, and not sent again after a lost answer or a server error, which might make it twice. A `429` is
+   * still waited for and retried: the server did nothing with that request.
+   */
+  once?: boolean;
 }
 
 const DEFAULT_TIMEOUT_MS = 30_000;
@@ -126,7 +132,7 @@ export class HttpClient {
     const url = this.urlFor(path, options.query);
     const headers: Record<string, string> = { ...this.headers };
     if (options.body !== undefined) headers['content-type'] = 'application/json';
-    if (method === 'POST') headers['idempotency-key'] = options.idempotencyKey ?? crypto.randomUUID();
+    if (method === 'POST' && !options.once) headers['idempotency-key'] = options.idempotencyKey ?? crypto.randomUUID();
     const init: RequestInit = { method, headers, ...(options.body !== undefined ? { body: JSON.stringify(options.body) } : {}) };
     const request: FailedRequest = { method, url };
     const { response, body } = await this.withRetries(request, init, isRetrySafe(method, 'idempotency-key' in headers), options.signal);

@@ -45,3 +45,33 @@ export type Marker = SettingItem<'markers'>;
 export type Filter = SettingItem<'filters'>;
 export type CustomField = SettingItem<'fields'>;
 export type CallToAction = SettingItem<'calls-to-action'>;
+
+type EventsPath = '/api/v2/projects/{project_id}/events';
+type WebhooksPath = '/api/v2/projects/{project_id}/webhooks';
+type WebhookPath = '/api/v2/projects/{project_id}/webhooks/{webhook_id}';
+type DeliveriesPath = '/api/v2/projects/{project_id}/webhooks/{webhook_id}/deliveries';
+type KeysPath = '/api/v2/projects/{project_id}/publishable-keys';
+type KeyPath = '/api/v2/projects/{project_id}/publishable-keys/{key_id}';
+
+/** One page of the change feed: `data` (events in commit order), `links`, `meta` (`next_after`, `has_more`). */
+export type EventPage = SuccessBody<Op<EventsPath, 'get'>>;
+/** An event of the change feed: `id` (the cursor), `type`, `occurred_at`, `actor`, `location_id`, `changes`, `data`. */
+export type ChangeEvent = EventPage['data'][number];
+/** `after` (an event ID, or `latest`) and `limit` (1 to 500). */
+export type EventListQuery = QueryParameters<Op<EventsPath, 'get'>>;
+
+/** A webhook endpoint (without its secret). */
+export type Webhook = SuccessBody<Op<WebhookPath, 'get'>>['data'];
+/** A new endpoint, with its signing `secret`, shown only in this answer. */
+export type CreatedWebhook = SuccessBody<Op<WebhooksPath, 'post'>>['data'];
+export type WebhookCreate = RequestBody<Op<WebhooksPath, 'post'>>;
+export type WebhookPatch = RequestBody<Op<WebhookPath, 'patch'>>;
+/** One page of an endpoint's delivery log. */
+export type WebhookDeliveryPage = SuccessBody<Op<DeliveriesPath, 'get'>>;
+export type WebhookDeliveryQuery = QueryParameters<Op<DeliveriesPath, 'get'>>;
+export type WebhookDelivery = WebhookDeliveryPage['data'][number];
+
+/** A publishable key of the store finder (`lpk_…`) with its allowed origins. */
+export type PublishableKey = SuccessBody<Op<KeyPath, 'patch'>>['data'];
+export type PublishableKeyCreate = RequestBody<Op<KeysPath, 'post'>>;
+export type PublishableKeyPatch = RequestBody<Op<KeyPath, 'patch'>>;

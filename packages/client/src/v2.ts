@@ -1,7 +1,13 @@
+import { LocatorError } from './errors.ts';
 import { HttpClient, type CallOptions, type ClientOptions, type CreateOptions } from './http.ts';
 import { itemsOf, pagesFrom } from './pagination.ts';
 import { pathOf } from './paths.ts';
+import { V2PublishableKeys } from './v2-publishable-keys.ts';
+import { V2Webhooks } from './v2-webhooks.ts';
 import type {
+  ChangeEvent,
+  EventListQuery,
+  EventPage,
   Location,
   LocationCreate,
   LocationListQuery,
@@ -63,6 +69,8 @@ export class V2Client {
   readonly filters: V2Settings<'filters'>;
   readonly fields: V2Settings<'fields'>;
   readonly callsToAction: V2Settings<'calls-to-action'>;
+  readonly webhooks: V2Webhooks;
+  readonly publishableKeys: V2PublishableKeys;
 
   constructor(options: ClientOptions) {
     this.http = new HttpClient(options);
@@ -71,6 +79,8 @@ export class V2Client {
     this.filters = new V2Settings(this.http, 'filters');
     this.fields = new V2Settings(this.http, 'fields');
     this.callsToAction = new V2Settings(this.http, 'calls-to-action');
+    this.webhooks = new V2Webhooks(this.http);
+    this.publishableKeys = new V2PublishableKeys(this.http);
   }
 
   /** The token owner's profile. */
@@ -132,5 +142,30 @@ export class V2Client {
   async deleteLocation(projectId: string, locationId: string, options?: CallOptions): Promise<void> {
     const target = path('/api/v2/projects/{project_id}/locations/{location_id}', { project_id: projectId, location_id: locationId });
     await this.http.send('DELETE', target, options);
+  }
+
+  /**
+   * One page of the change feed: the events after `query.after` (an event ID; `latest` for none and the newest ID as
+   * `meta.next_after`; omitted: from the oldest event kept), in commit order.
+   */
+  async listEvents(projectId: string, query: EventListQuery = {}, options?: CallOptions): Promise<EventPage> {
+    return this.http.send<EventPage>('GET', path('/api/v2/projects/{project_id}/events', { project_id: projectId }), { ...options, query });
+  }
+
+  /**
+   * Every event after `query.after`, page by page in commit order, until the feed has no more for now. Keep each
+   * event's `id` with what you did with it and start from the last one next time (or loop, waiting between rounds)
+   * to follow the feed. A cursor older than the retention is a `LocatorApiError` with status 410: copy the locations
+   * again and follow from `after: 'latest'`.
+   */
+  async *events(projectId: string, query: EventListQuery = {}, options?: CallOptions): AsyncGenerator<ChangeEvent, void, undefined> {
+    let after = query.after;
+    for (;;) {
+      const page = await this.listEvents(projectId, { ...query, ...(after !== undefined ? { after } : {}) }, options);
+      yield* page.data;
+      if (!page.meta.has_more) return;
+      if (page.meta.next_after === null || page.meta.next_after === after) throw new LocatorError(`The change feed says more events follow ${after ?? 'the start'} but names no later cursor; stopping rather than looping.`);
+      after = page.meta.next_after;
+    }
   }
 }

@@ -100,6 +100,15 @@ describe('retries of server errors and lost answers', () => {
     ]);
   });
 
+  it('sends a POST the server does not deduplicate once, without an Idempotency-Key, even after a 503', async () => {
+    const server = await serve((_request, response) => json(response, 503, { message: 'Service unavailable' }));
+    const client = new V2Client({ baseUrl: server.url, token: 'lct2_test', retry: { baseDelayMs: 1 } });
+    const error = await client.webhooks.create('prj_1', { url: 'https://hooks.example/locator', events: ['*'] }).catch((caught: unknown) => caught);
+    expect(error).toBeInstanceOf(LocatorApiError);
+    expect(server.requests).toHaveLength(1);
+    expect(server.requests[0]?.headers['idempotency-key']).toBeUndefined();
+  });
+
   it('does not retry a PATCH after a 503 (not idempotent) and surfaces the error', async () => {
     const server = await serve((_request, response) => json(response, 503, { message: 'Unavailable.' }, { 'x-request-id': 'req-9' }));
     const client = new V2Client({ baseUrl: server.url, token: 'lct2_test', retry: fast });
