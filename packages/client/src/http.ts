@@ -60,6 +60,8 @@ export interface SendOptions extends CreateOptions {
    * still waited for and retried: the server did nothing with that request.
    */
   once?: boolean;
+  /** A body sent as it is with its media type (an import's file), instead of `body` as JSON. */
+  file?: { content: Blob | ArrayBuffer | Uint8Array | string; contentType: string };
 }
 
 const DEFAULT_TIMEOUT_MS = 30_000;
@@ -132,8 +134,10 @@ export class HttpClient {
     const url = this.urlFor(path, options.query);
     const headers: Record<string, string> = { ...this.headers };
     if (options.body !== undefined) headers['content-type'] = 'application/json';
+    if (options.file) headers['content-type'] = options.file.contentType;
     if (method === 'POST' && !options.once) headers['idempotency-key'] = options.idempotencyKey ?? crypto.randomUUID();
-    const init: RequestInit = { method, headers, ...(options.body !== undefined ? { body: JSON.stringify(options.body) } : {}) };
+    const payload = options.file ? fileBody(options.file.content) : options.body !== undefined ? JSON.stringify(options.body) : undefined;
+    const init: RequestInit = { method, headers, ...(payload !== undefined ? { body: payload } : {}) };
     const request: FailedRequest = { method, url };
     const { response, body } = await this.withRetries(request, init, isRetrySafe(method, 'idempotency-key' in headers), options.signal);
     if (!response.ok) throw apiErrorOf(response, body, request, retryAfterSeconds(response));
@@ -171,6 +175,11 @@ export class HttpClient {
     const response = await this.fetch(url, { ...init, signal: signal ? AbortSignal.any([signal, timeout]) : timeout });
     return { response, body: parseBody(await response.text()) };
   }
+}
+
+/** A file as `fetch` takes it; bytes in a view of any buffer (a Node `Buffer`) are copied into one of their own. */
+function fileBody(content: Blob | ArrayBuffer | Uint8Array | string): BodyInit {
+  return content instanceof Uint8Array ? new Uint8Array(content) : content;
 }
 
 function retryAfterSeconds(response: Response): number | undefined {

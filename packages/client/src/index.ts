@@ -1,4 +1,5 @@
 export { V2Client, V2Settings } from './v2.ts';
+export { V2Imports, type ImportOptions } from './v2-imports.ts';
 export { V2PublishableKeys } from './v2-publishable-keys.ts';
 export { V2Webhooks } from './v2-webhooks.ts';
 export { V1Client } from './v1.ts';

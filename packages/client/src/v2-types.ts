@@ -75,3 +75,13 @@ export type WebhookDelivery = WebhookDeliveryPage['data'][number];
 export type PublishableKey = SuccessBody<Op<KeyPath, 'patch'>>['data'];
 export type PublishableKeyCreate = RequestBody<Op<KeysPath, 'post'>>;
 export type PublishableKeyPatch = RequestBody<Op<KeyPath, 'patch'>>;
+
+type ImportsPath = '/api/v2/projects/{project_id}/imports';
+type ImportPath = '/api/v2/projects/{project_id}/imports/{import_id}';
+
+/** An import: `status` (`queued`, `running`, `done`, `failed`), `progress`, and once it has ended its `report`. */
+export type Import = SuccessBody<Op<ImportPath, 'get'>>['data'];
+/** The answer to starting an import: its `id`, `queued`. */
+export type ImportAccepted = Op<ImportsPath, 'post'>['responses'][202]['content']['application/json']['data'];
+/** A file format of imports and exports. */
+export type FileFormat = Import['format'];

@@ -2,6 +2,7 @@ import { LocatorError } from './errors.ts';
 import { HttpClient, type CallOptions, type ClientOptions, type CreateOptions } from './http.ts';
 import { itemsOf, pagesFrom } from './pagination.ts';
 import { pathOf } from './paths.ts';
+import { V2Imports } from './v2-imports.ts';
 import { V2PublishableKeys } from './v2-publishable-keys.ts';
 import { V2Webhooks } from './v2-webhooks.ts';
 import type {
@@ -71,6 +72,7 @@ export class V2Client {
   readonly callsToAction: V2Settings<'calls-to-action'>;
   readonly webhooks: V2Webhooks;
   readonly publishableKeys: V2PublishableKeys;
+  readonly imports: V2Imports;
 
   constructor(options: ClientOptions) {
     this.http = new HttpClient(options);
@@ -81,6 +83,7 @@ export class V2Client {
     this.callsToAction = new V2Settings(this.http, 'calls-to-action');
     this.webhooks = new V2Webhooks(this.http);
     this.publishableKeys = new V2PublishableKeys(this.http);
+    this.imports = new V2Imports(this.http);
   }
 
   /** The token owner's profile. */

@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startWebhookReceiver, type WebhookReceiver } from '../../server/test/support/webhook-receiver.ts';
-import { LocatorApiError, V2Client, type ChangeEvent } from '../src/index.ts';
+import { LocatorApiError, V2Client } from '../src/index.ts';
 import { locationBody, seededAccount, startTestServer, type TestServer } from './support/locator.ts';
 
-// The change feed, webhook endpoints and publishable keys through the client, against the real server.
+// The change feed, webhook endpoints, publishable keys and imports through the client, against the real server.
 
 let server: TestServer;
 let receiver: WebhookReceiver;
@@ -11,7 +11,7 @@ let client: V2Client;
 let projectId: string;
 
 beforeAll(async () => {
-  server = await startTestServer({ env: { WEBHOOK_ALLOW_PRIVATE_NETWORKS: 'true' } });
+  server = await startTestServer({ importWorker: true, env: { WEBHOOK_ALLOW_PRIVATE_NETWORKS: 'true' } });
   receiver = await startWebhookReceiver();
   const account = await seededAccount(server);
   client = new V2Client({ baseUrl: server.url, token: account.token.token });
@@ -22,11 +22,11 @@ afterAll(async () => {
   await server.stop();
 });
 
-const collect = async (events: AsyncIterable<ChangeEvent>) => {
-  const all: ChangeEvent[] = [];
-  for await (const event of events) all.push(event);
+async function collect<Item>(items: AsyncIterable<Item>): Promise<Item[]> {
+  const all: Item[] = [];
+  for await (const item of items) all.push(item);
   return all;
-};
+}
 
 describe('V2Client: the change feed', () => {
   it('reads every event page by page in commit order, and resumes after a cursor', async () => {
@@ -85,5 +85,21 @@ describe('V2Client: publishable keys', () => {
     await client.publishableKeys.revoke(projectId, key.id);
     expect((await client.publishableKeys.list(projectId)).find((listed) => listed.id === key.id)?.revoked_at).not.toBeNull();
     expect((await search()).status).toBe(401);
+  });
+});
+
+describe('V2Client: imports', () => {
+  it('uploads a file, follows the import to its end and reads its report; a dry run changes nothing', async () => {
+    const file = Buffer.from('external_id,name,city,lat,lng\nIMP-1,Imported One,Austin,30.27,-97.74\nIMP-2,,Austin,30.28,-97.75\n');
+    const dry = await client.imports.start(projectId, file, { format: 'csv', dryRun: true });
+    expect(dry).toEqual({ id: expect.stringMatching(/^imp_/), status: 'queued' });
+    expect((await client.imports.wait(projectId, dry.id, { intervalMs: 50 })).report).toMatchObject({ created: 1, failed: 1 });
+    expect(await collect(client.locations(projectId, { external_id: 'IMP-1' }))).toEqual([]);
+
+    const started = await client.imports.start(projectId, file.toString('utf8'), { format: 'csv' });
+    const ended = await client.imports.wait(projectId, started.id, { intervalMs: 50 });
+    expect(ended).toMatchObject({ status: 'done', dry_run: false, report: { created: 1, failed: 1, errors: [{ row: 3, external_id: 'IMP-2' }] } });
+    const [imported] = await collect(client.locations(projectId, { external_id: 'IMP-1' }));
+    expect(imported).toMatchObject({ name: 'Imported One' });
   });
 });
