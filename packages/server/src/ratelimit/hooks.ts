@@ -75,13 +75,16 @@ export function createRateLimitHooks(ctx: AppContext, log: FastifyBaseLogger): R
     );
   }
 
-  const clientKey = (request: FastifyRequest) => budgetKey({ kind: 'auth-failures', clientAddress: request.ip });
   /**
-   * Routes that take a credential: a token (`config.auth`) or a publishable key (`config.publicKey`). Both count a
-   * client's 401s, so that guessing either is slow: the store finder's budget is per key as sent, which a guesser
-   * would make new with every guess.
+   * The budget of failed authentications a request counts against: of tokens on the APIs, of publishable keys on the
+   * store finder (whose own budget is per key as sent, which a guesser would make new with every guess); none on
+   * routes that take no credential.
    */
-  const takesCredential = (request: FastifyRequest) => Boolean(request.routeOptions.config.auth ?? request.routeOptions.config.publicKey);
+  const failuresKey = (request: FastifyRequest): string | undefined => {
+    const { auth, publicKey } = request.routeOptions.config;
+    if (!auth && !publicKey) return undefined;
+    return budgetKey({ kind: 'auth-failures', clientAddress: request.ip, of: auth ? 'tokens' : 'publishable-keys' });
+  };
 
   /** A store-finder request counts against its client address with the publishable key it carries, whatever the key. */
   function countPublicRequest(request: FastifyRequest, reply: FastifyReply, done: HookDone): void {
@@ -105,11 +108,12 @@ export function createRateLimitHooks(ctx: AppContext, log: FastifyBaseLogger): R
 
   return {
     refuseBlockedClients(request, _reply, done) {
-      if (!takesCredential(request) || ctx.config.authFailureLimitPerMinute === OFF) return done();
+      const key = failuresKey(request);
+      if (key === undefined || ctx.config.authFailureLimitPerMinute === OFF) return done();
       const now = ctx.clock();
       const window = windowAt(now);
       withCount(
-        () => store.count(clientKey(request), window),
+        () => store.count(key, window),
         (failures) => {
           const decision = decide(failures + 1, ctx.config.authFailureLimitPerMinute, window, now);
           if (!decision.allowed) {
@@ -146,10 +150,11 @@ export function createRateLimitHooks(ctx: AppContext, log: FastifyBaseLogger): R
     },
 
     countAuthFailure(request, reply, payload, done) {
-      if (reply.statusCode !== 401 || !takesCredential(request) || ctx.config.authFailureLimitPerMinute === OFF) return done(null, payload);
+      const key = failuresKey(request);
+      if (reply.statusCode !== 401 || key === undefined || ctx.config.authFailureLimitPerMinute === OFF) return done(null, payload);
       // Counted only: this answer is already a 401, and the next request from the address is judged.
       withCount(
-        () => store.increment(clientKey(request), windowAt(ctx.clock())),
+        () => store.increment(key, windowAt(ctx.clock())),
         () => undefined,
         () => done(null, payload),
       );

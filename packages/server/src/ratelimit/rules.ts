@@ -51,7 +51,7 @@ export function decide(countWithThis: number, limit: number, window: RateWindow,
 /** The budgets requests are counted against; each is a separate counter. */
 export type RateLimitBudget =
   | { kind: 'user'; api: 'v1' | 'v2'; userId: number }
-  | { kind: 'auth-failures'; clientAddress: string }
+  | { kind: 'auth-failures'; clientAddress: string; of: 'tokens' | 'publishable-keys' }
   | { kind: 'public'; clientAddress: string; key: string };
 
 /**
@@ -61,5 +61,7 @@ export type RateLimitBudget =
 export function budgetKey(budget: RateLimitBudget): string {
   if (budget.kind === 'user') return `${budget.api}:user:${budget.userId}`;
   if (budget.kind === 'public') return `public:${budget.key}:${budget.clientAddress}`;
-  return `auth-failures:${budget.clientAddress}`;
+  // Failed tokens keep the key they always had; the store finder's failed keys count apart, so a website's revoked
+  // key never blocks its visitors' addresses (a shared office NAT, say) from the management APIs.
+  return budget.of === 'tokens' ? `auth-failures:${budget.clientAddress}` : `auth-failures:public:${budget.clientAddress}`;
 }

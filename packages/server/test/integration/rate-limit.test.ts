@@ -152,6 +152,9 @@ describe('requests without a valid token', () => {
     const blocked = await call(server, 'GET', '/api/public/v1/search?lat=30.27&lng=-97.74&key=lpk_guess5');
     expect(blocked.status).toBe(429);
     expect(blocked.body.message).toMatch(/without a valid token or key/);
+    // A budget of its own: a website's revoked key never blocks its visitors' address from the APIs.
+    const account = await createAccount(server);
+    expect((await call(server, 'GET', '/api/v2/user', { token: account.token.token })).status).toBe(200);
   });
 
   it('ignore X-Forwarded-For unless TRUST_PROXY says so', async () => {

@@ -38,12 +38,14 @@ describe('fixed rate-limit windows', () => {
     }
   });
 
-  it('keeps the V1 and V2 budgets of one user, other users and client addresses apart', () => {
+  it('keeps the V1 and V2 budgets of one user, other users, client addresses, and failed tokens and keys apart', () => {
     const keys = [
       budgetKey({ kind: 'user', api: 'v2', userId: 7 }),
       budgetKey({ kind: 'user', api: 'v1', userId: 7 }),
       budgetKey({ kind: 'user', api: 'v2', userId: 8 }),
-      budgetKey({ kind: 'auth-failures', clientAddress: '127.0.0.1' }),
+      budgetKey({ kind: 'auth-failures', clientAddress: '127.0.0.1', of: 'tokens' }),
+      budgetKey({ kind: 'auth-failures', clientAddress: '127.0.0.1', of: 'publishable-keys' }),
+      budgetKey({ kind: 'public', clientAddress: '127.0.0.1', key: 'lpk_1' }),
     ];
     expect(new Set(keys).size).toBe(keys.length);
   });
