@@ -5,7 +5,7 @@ import { registerRoutes } from '../routes/index.ts';
 import type { App } from './app-type.ts';
 import { authenticate, authorize } from './auth.ts';
 import { installEtags } from './etag.ts';
-import { installPublicAccess } from './public-access.ts';
+import { checkPublicKey, installPublicAccess } from './public-access.ts';
 import { fastifyTrustProxy } from './client-address.ts';
 import { handleError } from './error-handler.ts';
 import { handleFrameworkError } from './framework-errors.ts';
@@ -64,6 +64,8 @@ export async function buildApp(ctx: AppContext, options: BuildAppOptions = {}): 
   app.addHook('onRequest', rateLimits.countRequest);
   app.addHook('onRequest', authorize);
   app.addHook('preValidation', refuseUnstorableRequestText);
+  // After the request's text is known to be storable (a key with a NUL never reaches the database).
+  app.addHook('preValidation', checkPublicKey);
   app.addHook('onSend', rateLimits.countAuthFailure);
   app.addHook('onClose', async () => ctx.database.close());
   app.addHook('onClose', async () => ctx.rateLimitStore.close());

@@ -5,6 +5,7 @@ import { namesOfList } from '../domain/name-list.ts';
 import { originAllowed } from '../domain/origins.ts';
 import { accessOfKey, type PublicAccess } from '../services/publishable-keys.service.ts';
 import type { App } from './app-type.ts';
+import { ForbiddenError } from '../domain/errors.ts';
 import { ApiError } from './errors.ts';
 import { noneMatchHits } from './etag.ts';
 
@@ -45,18 +46,27 @@ function allowBrowsers(request: FastifyRequest, reply: FastifyReply, done: () =>
   done();
 }
 
+/** Takes back what `allowBrowsers` let the page read. */
+function hideFromBrowsers(reply: FastifyReply): void {
+  void reply.removeHeader('access-control-allow-origin').removeHeader('access-control-expose-headers');
+}
+
 /**
- * `preValidation` of the store-finder routes, so that a bad key is told before a bad parameter: the key's project and
- * origins. A browser's `Origin` the key does not allow is 403, which the page may not read.
+ * `preValidation` of the store-finder routes (`buildApp` adds it after the request-text checks), so that a bad key is
+ * told before a bad parameter: the key's project and origins. A browser's `Origin` the key does not allow is 403,
+ * which the page may not read; nor may any page read that a project lacks the plan.
  */
-async function checkPublicKey(request: FastifyRequest, reply: FastifyReply): Promise<void> {
+export async function checkPublicKey(request: FastifyRequest, reply: FastifyReply): Promise<void> {
   if (!request.routeOptions.config.publicKey) return;
   const key = publishableKeyOf(request);
   if (!key) throw new ApiError(401, 'A publishable key is required: send it as key= or in the X-Locator-Key header.');
-  const access = await accessOfKey(request.server.ctx.database.db, key);
+  const access = await accessOfKey(request.server.ctx.database.db, key).catch((error: unknown) => {
+    if (error instanceof ForbiddenError) hideFromBrowsers(reply);
+    throw error;
+  });
   const origin = request.headers.origin;
   if (origin !== undefined && !originAllowed(access.origins, origin)) {
-    void reply.removeHeader('access-control-allow-origin').removeHeader('access-control-expose-headers');
+    hideFromBrowsers(reply);
     throw new ApiError(403, `This publishable key does not allow the origin ${origin}.`);
   }
   void reply.header('cache-control', request.server.ctx.config.publicCacheControl);
@@ -64,13 +74,23 @@ async function checkPublicKey(request: FastifyRequest, reply: FastifyReply): Pro
 }
 
 /**
- * Publishable-key checks for the store-finder routes, and their CORS preflights: any origin may ask, as the key it
- * will send (and so the origins it allows) is not part of a preflight; the request itself is checked.
+ * `onSend` of the store-finder routes: a refusal or failure is never cached and has no validator, whatever was set
+ * before it happened (a 503 of the geocoder comes after the answer's ETag and Cache-Control were set).
+ */
+function uncacheRefusals(request: FastifyRequest, reply: FastifyReply, payload: unknown, done: (error: Error | null, payload: unknown) => void): void {
+  if (request.routeOptions.config.publicKey && reply.statusCode >= 400) void reply.removeHeader('etag').header('cache-control', 'no-store');
+  done(null, payload);
+}
+
+/**
+ * The store-finder routes' CORS and caching of refusals, and their preflights: any origin may ask, as the key it will
+ * send (and so the origins it allows) is not part of a preflight; the request itself is checked (`checkPublicKey`,
+ * which `buildApp` adds after the request-text checks).
  */
 export function installPublicAccess(app: App): void {
   app.decorateRequest('publicAccess', null);
   app.addHook('onRequest', allowBrowsers);
-  app.addHook('preValidation', checkPublicKey);
+  app.addHook('onSend', uncacheRefusals);
   app.options(`${PUBLIC_PREFIX}*`, { schema: { hide: true } }, async (request, reply) => {
     const origin = request.headers.origin;
     return reply
@@ -90,8 +110,11 @@ export function publicAccessOf(request: FastifyRequest): PublicAccess {
   return request.publicAccess;
 }
 
-/** Query parameters that name the same answer whatever their order, case or repetition in a list. */
-const LIST_PARAMETERS = new Set(['filters', 'type', 'country']);
+/**
+ * Query parameters that name the same answer whatever their order, case or repetition in a list. Not `country`: its
+ * first country may weigh more (Google searches only that one).
+ */
+const LIST_PARAMETERS = new Set(['filters', 'type']);
 
 function normalisedQuery(query: Record<string, unknown>): string {
   const entries = Object.entries(query)

@@ -109,6 +109,10 @@ describe('search ETags', () => {
     expect(revalidated.status).toBe(304);
     expect(revalidated.text).toBe('');
     expect((await near('&filters=Wifi')).headers.get('etag')).not.toBe(first.headers.get('etag'));
+    // The order of countries may weigh (a geocoder may search the first only): each order has its own tag.
+    const canadaFirst = await finder('search?q=London&country=CA,US');
+    const usFirst = await finder('search?q=London&country=US,CA');
+    expect(usFirst.headers.get('etag')).not.toBe(canadaFirst.headers.get('etag'));
   });
 
   it('change the next minute, as statuses may, but not with a fixed `at`', async () => {

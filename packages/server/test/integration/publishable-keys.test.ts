@@ -85,6 +85,15 @@ describe('a key on the store finder', () => {
     expect((await search(`key=${key}`)).status).toBe(200);
   });
 
+  it('refuses a key given twice or holding a NUL as bad input, before looking it up', async () => {
+    const { key } = (await v2('POST', keys, {})).body.data;
+    const twice = await search(`key=${key}&key=${key}`);
+    expect(twice.status).toBe(422);
+    expect(twice.body.errors).toHaveProperty('key');
+    const nul = await search('key=lpk_%00');
+    expect(nul.status).toBe(422);
+  });
+
   it('lets an allowed page read refusals too, and tells a bad key before a bad parameter', async () => {
     const { key } = (await v2('POST', keys, { origins: ['https://shop.example'] })).body.data;
     const origin = { origin: 'https://shop.example' };
@@ -92,6 +101,9 @@ describe('a key on the store finder', () => {
     expect(invalid.status).toBe(422);
     expect(invalid.body.errors).toHaveProperty('lat');
     expect(invalid.headers.get('access-control-allow-origin')).toBe('https://shop.example');
+    // A refusal is never cached, nor revalidated.
+    expect(invalid.headers.get('cache-control')).toBe('no-store');
+    expect(invalid.headers.get('etag')).toBeNull();
     // A page reads the validator and the limits it revalidates and backs off with.
     const found = await search(`key=${key}`, origin);
     expect(found.headers.get('access-control-expose-headers')).toMatch(/ETag.*Retry-After/);
@@ -137,6 +149,10 @@ describe('a key on the store finder', () => {
     const { key } = (await call(server, 'POST', `/api/v2/projects/${basic.project.public_id}/publishable-keys`, { token: basic.token.token, body: {} })).body.data;
     await setPlan(server, basic.project.id, 'basic');
     expect((await search(`key=${key}`)).status).toBe(403);
+    // The owner learns why; a page does not learn the project's plan.
+    const fromPage = await search(`key=${key}`, { origin: 'https://shop.example' });
+    expect(fromPage.status).toBe(403);
+    expect(fromPage.headers.get('access-control-allow-origin')).toBeNull();
   });
 });
 
@@ -172,5 +188,7 @@ describe('a search by place when the geocoder does not answer', () => {
     expect(response.status).toBe(503);
     expect(response.body.message).toMatch(/geocoder did not answer/);
     expect(response.headers.get('retry-after')).toBe('5');
+    expect(response.headers.get('cache-control')).toBe('no-store');
+    expect(response.headers.get('etag')).toBeNull();
   });
 });
