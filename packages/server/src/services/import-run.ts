@@ -231,8 +231,8 @@ class ImportRun {
       }
       if (error instanceof UnreadableFileError || error instanceof ImportRefusedError) return await this.fail(error.message);
       this.options.onError?.(error);
-      // An atomic import's transaction was rolled back: none of what its counts tell was saved.
-      if (!this.resumes && this.job.dry_run === 0) this.counts = noCounts();
+      // An atomic import's transaction was rolled back: none of the writes its counts tell was saved.
+      if (!this.resumes && this.job.dry_run === 0) this.counts = { ...noCounts(), unchanged: this.counts.unchanged, failed: this.counts.failed };
       return await this.fail(`The import stopped on an unexpected error after ${this.rowsDone} rows; ${this.resumes && this.rowsDone > 0 ? 'the rows before were saved' : 'nothing was saved'}. The server's log has the details.`);
     } finally {
       clearInterval(heartbeat);
@@ -517,23 +517,24 @@ class ImportRun {
   /** `finish` in the caller's transaction; undefined when the lease was lost (nothing recorded). */
   private async endIn(trx: Executor, end: { status: 'done' | 'failed'; error: string | null }): Promise<ImportRow | undefined> {
     const now = this.now();
-    if (!this.resumes) await imports.deleteImportRowErrors(trx, this.job.id);
-    await imports.insertImportRowErrors(trx, this.job.id, this.pendingErrors);
-    const held = await imports.updateHeldImport(trx, this.job.id, this.options.workerId, {
-      ...end,
-      ...this.counts,
-      unknown_columns: JSON.stringify([...this.unknownColumns]),
-      rows_read: this.rowsRead,
-      rows_done: this.rowsDone,
-      read_permille: 1000,
-      locked_by: null,
-      locked_until: null,
-      finished_at: now,
-      updated_at: now,
+    return endImport(trx, this.job, now, async () => {
+      const held = await imports.updateHeldImport(trx, this.job.id, this.options.workerId, {
+        ...end,
+        ...this.counts,
+        unknown_columns: JSON.stringify([...this.unknownColumns]),
+        rows_read: this.rowsRead,
+        rows_done: this.rowsDone,
+        read_permille: 1000,
+        locked_by: null,
+        locked_until: null,
+        finished_at: now,
+        updated_at: now,
+      });
+      if (!held) return false;
+      if (!this.resumes) await imports.deleteImportRowErrors(trx, this.job.id);
+      await imports.insertImportRowErrors(trx, this.job.id, this.pendingErrors);
+      return true;
     });
-    if (!held) return undefined;
-    await imports.deleteImportFile(trx, this.job.id);
-    return recordImportEnd(trx, this.job.id, now);
   }
 
   private async fail(reason: string): Promise<ImportRow | undefined> {
@@ -554,13 +555,18 @@ function givenUpReason(job: ImportRow): string {
 const importActorOf = (job: ImportRow): Actor => ({ type: 'import', id: job.public_id });
 
 /**
- * Records the `import.completed` event of an import that has just ended, in the transaction that ended it, and
- * answers the import as it ended. A dry run changed nothing, so it tells no one.
+ * Ends an import in the caller's transaction: `record` writes its end (false when the import turned out to be another
+ * process's: nothing is then written), its file goes, and its `import.completed` event is recorded (not for a dry run,
+ * which changed nothing, so tells no one). The project's change lock comes first, as in every write of the project:
+ * the import's batches take it before the import's row, and the reverse order here could deadlock with a batch of a
+ * process that lost the import. Answers the import as it ended.
  */
-async function recordImportEnd(trx: Executor, importId: number, now: string): Promise<ImportRow | undefined> {
-  const ended = await imports.findImportById(trx, importId);
-  if (!ended || ended.dry_run === 1) return ended;
-  const dataVersion = await lockProjectForEvent(trx, ended.project_id);
+async function endImport(trx: Executor, job: ImportRow, now: string, record: () => Promise<boolean>): Promise<ImportRow | undefined> {
+  const dataVersion = job.dry_run === 1 ? undefined : await lockProjectForEvent(trx, job.project_id);
+  if (!(await record())) return undefined;
+  await imports.deleteImportFile(trx, job.id);
+  const ended = await imports.findImportById(trx, job.id);
+  if (!ended || dataVersion === undefined) return ended;
   await recordEvents(trx, { id: ended.project_id, dataVersion }, { actor: importActorOf(ended), now }, [{ type: 'import.completed', body: { import: importSummaryOf(ended) } }]);
   return ended;
 }
@@ -583,18 +589,12 @@ function sum(a: Counts, b: Counts): Counts {
 export async function runImport(db: Kysely<Database>, job: ImportRow, options: ImportRunOptions): Promise<ImportRow | undefined> {
   if (job.attempts > MAX_IMPORT_ATTEMPTS) {
     const now = iso(options.clock());
-    return db.transaction().execute(async (trx) => {
-      await imports.endImport(trx, job.id, {
-        status: 'failed',
-        error: givenUpReason(job),
-        locked_by: null,
-        locked_until: null,
-        finished_at: now,
-        updated_at: now,
-      });
-      await imports.deleteImportFile(trx, job.id);
-      return recordImportEnd(trx, job.id, now);
-    });
+    return db.transaction().execute((trx) =>
+      endImport(trx, job, now, async () => {
+        await imports.endImport(trx, job.id, { status: 'failed', error: givenUpReason(job), locked_by: null, locked_until: null, finished_at: now, updated_at: now });
+        return true;
+      }),
+    );
   }
   return new ImportRun(db, job, options).run();
 }
