@@ -66,7 +66,8 @@ export interface SendOptions extends CreateOptions {
 
 const DEFAULT_TIMEOUT_MS = 30_000;
 
-function sleep(ms: number, signal: AbortSignal | undefined): Promise<void> {
+/** Waits `ms`, or rejects with the signal's reason once it aborts; leaves no listener behind either way. */
+export function sleep(ms: number, signal: AbortSignal | undefined): Promise<void> {
   return new Promise((resolve, reject) => {
     if (signal?.aborted) {
       reject(signal.reason);

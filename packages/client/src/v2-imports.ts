@@ -1,4 +1,4 @@
-import type { CallOptions, HttpClient } from './http.ts';
+import { sleep, type CallOptions, type HttpClient } from './http.ts';
 import type { FileFormat, Import, ImportAccepted } from './v2-types.ts';
 
 /** The media type the server takes each format's file as. */
@@ -54,10 +54,7 @@ export class V2Imports {
     for (;;) {
       const current = await this.get(projectId, importId, signal ? { signal } : undefined);
       if (current.status === 'done' || current.status === 'failed') return current;
-      await new Promise<void>((resolve, reject) => {
-        const timer = setTimeout(resolve, intervalMs);
-        signal?.addEventListener('abort', () => (clearTimeout(timer), reject(signal.reason)), { once: true });
-      });
+      await sleep(intervalMs, signal);
     }
   }
 }

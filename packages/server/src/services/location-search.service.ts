@@ -3,6 +3,7 @@ import type { Database } from '../db/database.ts';
 import { UnavailableError } from '../domain/errors.ts';
 import { boxOf, centreOf, type Point } from '../domain/geo.ts';
 import type { LiveHit } from '../domain/live-point-index.ts';
+import { GeocoderError } from '../geocoding/geocoder-error.ts';
 import type { Geocoder } from '../geocoding/geocoder.ts';
 import type { PublicAccess } from './publishable-keys.service.ts';
 import { finderHoursAt, type FacetCounts, type FinderHours, type FinderLocation, type StoreFinderIndexes } from './store-finder-index.ts';
@@ -52,9 +53,14 @@ const GEOCODE_TIMEOUT_MS = 5_000;
 async function originOf(place: SearchPlace, geocoder: Geocoder): Promise<SearchOrigin | null> {
   if (place.kind === 'point') return { ...place.point, label: null, precision: null };
   if (place.kind === 'box') return place.point ? { ...place.point, label: null, precision: null } : { ...centreOf(place.west, place.south, place.east, place.north), label: null, precision: null };
-  // No answer is not "no such place": the visitor is told to try again rather than that nothing is near.
-  const answer = await geocoder.geocode({ address: place.text, countries: place.countries }, { signal: AbortSignal.timeout(GEOCODE_TIMEOUT_MS), rememberNotFound: false }).catch(() => {
-    throw new UnavailableError('The geocoder did not answer, so the place could not be found; try again in a few seconds, or search by coordinates.');
+  const signal = AbortSignal.timeout(GEOCODE_TIMEOUT_MS);
+  const answer = await geocoder.geocode({ address: place.text, countries: place.countries }, { signal, rememberNotFound: false }).catch((error: unknown) => {
+    // No answer is not "no such place": the visitor is told to try again rather than that nothing is near. Anything
+    // else (the cache's database, a bug) stays the 500 it is, with its details in the log.
+    if (error instanceof GeocoderError || signal.aborted) {
+      throw new UnavailableError('The geocoder did not answer, so the place could not be found; try again in a few seconds, or search by coordinates.');
+    }
+    throw error;
   });
   return answer ? { lat: answer.lat, lng: answer.lng, label: place.text, precision: answer.precision } : null;
 }
