@@ -99,7 +99,7 @@ export interface operations {
                 filters?: string;
                 /** @description Whether a location needs all `filters` (default) or any */
                 match?: "all" | "any";
-                /** @description Location type names, comma-separated (quoted as `filters` when a name holds a comma): any of them */
+                /** @description Location type names, comma-separated (quoted as `filters` when a name holds a comma); a location of one of them matches */
                 type?: string;
                 open_now?: "1" | "true" | "0" | "false";
                 /** @description The instant `open_now` and `status` are computed for (default: now) */

@@ -83,7 +83,7 @@ function uncacheRefusals(request: FastifyRequest, reply: FastifyReply, payload: 
 }
 
 /**
- * The store-finder routes' CORS and caching of refusals, and their preflights: any origin may ask, as the key it will
+ * The store-finder routes' CORS and caching of refusals, and their preflights, which every origin may send, as the key it will
  * send (and so the origins it allows) is not part of a preflight; the request itself is checked (`checkPublicKey`,
  * which `buildApp` adds after the request-text checks).
  */

@@ -77,7 +77,7 @@ export const SearchQuery = Type.Object(
     limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 100, description: 'Default 20' })),
     filters: Type.Optional(Type.String({ maxLength: 2000, description: 'Filter names, comma-separated, matched ignoring case; a name holding a comma or a double quote is written in double quotes, as in CSV (`"Beer, wine",Parking`)' })),
     match: Type.Optional(Type.Union([Type.Literal('all'), Type.Literal('any')], { description: 'Whether a location needs all `filters` (default) or any' })),
-    type: Type.Optional(Type.String({ maxLength: 2000, description: 'Location type names, comma-separated (quoted as `filters` when a name holds a comma): any of them' })),
+    type: Type.Optional(Type.String({ maxLength: 2000, description: 'Location type names, comma-separated (quoted as `filters` when a name holds a comma); a location of one of them matches' })),
     open_now: Type.Optional(Type.Union([Type.Literal('1'), Type.Literal('true'), Type.Literal('0'), Type.Literal('false')])),
     at: Type.Optional(Type.String({ format: 'date-time', description: 'The instant `open_now` and `status` are computed for (default: now)' })),
     fallback: Type.Optional(Type.Union([Type.Literal('1'), Type.Literal('true'), Type.Literal('0'), Type.Literal('false')], { description: 'Default on' })),
