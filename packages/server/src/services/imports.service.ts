@@ -76,7 +76,7 @@ export async function getImport(db: Kysely<Database>, { project: ref, importId }
 }
 
 /**
- * Imports a file into a project in this process, now (the CLI): the import is stored as any other, held by this
+ * Imports a file into a project in this process, now (the CLI): the import is stored like every other, held by this
  * process while it runs, and resumed by a server's worker (or `resumeImports`) if the process dies. Answers the
  * import as it ended.
  */

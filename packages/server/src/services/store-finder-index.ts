@@ -102,7 +102,7 @@ const newInterned = (): Interned => ({ schedules: new InternedValues<SharedSched
 
 /**
  * Whether the interned values have outgrown the locations: each catch-up adds the schedules and filter sets written
- * since and never removes one no location has any more (a project whose special hours change every day gains one a
+ * since and never removes one that no location holds now (a project whose special hours change every day gains one a
  * location a day). Starting a new table then lets those go; locations keep the values they hold.
  */
 const outgrown = (interned: Interned, locations: number) => interned.schedules.size + interned.filterSets.size > 2 * locations + 1000;
