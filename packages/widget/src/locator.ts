@@ -1,0 +1,1 @@
+// The <locator-finder> element: placeholder until the widget lands.
