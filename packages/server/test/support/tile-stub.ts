@@ -61,10 +61,11 @@ export async function startTileStub(): Promise<TileStub> {
 }
 
 /**
- * A customer's page around the widget: Locator's script and the `<locator-finder>` element, with `css` in the page's
- * own style sheet (rules that would wreck the widget if they reached into it).
+ * A customer's page around the widget: Locator's script (`script`; without it the element stays unknown) and the
+ * `<locator-finder>` element, with `css` in the page's own style sheet (rules that would wreck the widget if they
+ * reached into it).
  */
-export function hostPageHtml({ script, attributes, css = '' }: { script: string; attributes: Record<string, string>; css?: string }): string {
+export function hostPageHtml({ script, attributes, css = '' }: { script?: string; attributes: Record<string, string>; css?: string }): string {
   const escape = (text: string) => text.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
   const attributeText = Object.entries(attributes)
     .map(([name, value]) => ` ${name}="${escape(value)}"`)
@@ -75,7 +76,7 @@ export function hostPageHtml({ script, attributes, css = '' }: { script: string;
 <meta charset="utf-8">
 <title>A shop</title>
 <style>${css}</style>
-<script src="${escape(script)}" async></script>
+${script === undefined ? '' : `<script src="${escape(script)}" async></script>`}
 </head>
 <body>
 <main>
