@@ -1,0 +1,70 @@
+// The README's pictures of the hosted store finder: `locator demo`'s fifty US stores served by `locator serve`, plain
+// light map tiles from a local stand-in, Debian's Chromium, and no request leaving this machine.
+//
+//   node packages/widget/scripts/build.mjs
+//   npx tsx packages/server/test/support/screenshots.ts [search text]
+//
+// writes docs/images/finder-desktop.png (1280 × 800) and docs/images/finder-phone.png (390 × 844 at 2×).
+import { mkdirSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import type { BrowserContextOptions } from 'playwright-core';
+import { keepLocal, launchChromium } from './browser.ts';
+import { startChildServer } from './child-server.ts';
+import { runLocator } from './cli.ts';
+import { createSqliteFile } from './test-database.ts';
+import { startTileStub } from './tile-stub.ts';
+
+const IMAGES = fileURLToPath(new URL('../../../../docs/images/', import.meta.url));
+const QUERY = process.argv[2] ?? 'Austin, TX';
+
+const SHOTS: { file: string; options: BrowserContextOptions }[] = [
+  { file: 'finder-desktop.png', options: { viewport: { width: 1280, height: 800 } } },
+  { file: 'finder-phone.png', options: { viewport: { width: 390, height: 844 }, deviceScaleFactor: 2, isMobile: true, hasTouch: true } },
+];
+
+async function cli(args: string[], env: Record<string, string>): Promise<any> {
+  const result = await runLocator([...args, '--json'], { env });
+  if (result.code !== 0) throw new Error(`locator ${args.join(' ')} failed (${result.code}):\n${result.stderr}${result.stdout}`);
+  return JSON.parse(result.stdout);
+}
+
+async function main(): Promise<void> {
+  const database = createSqliteFile();
+  const stub = await startTileStub();
+  const env = { DATABASE_URL: database.url, GEOCODER: 'offline', MAP_TILE_URL: stub.tiles, MAP_TILE_ATTRIBUTION: 'Map tiles: a local stand-in' };
+  const demo = await cli(['demo'], env);
+  const { key } = await cli(['keys', 'create', '--project', demo.project.id], env);
+  const server = await startChildServer(env);
+  const browser = await launchChromium();
+  const outside: string[] = [];
+  try {
+    mkdirSync(IMAGES, { recursive: true });
+    for (const shot of SHOTS) {
+      const context = await browser.newContext({ locale: 'en-US', timezoneId: 'America/Chicago', ...shot.options });
+      context.setDefaultTimeout(20_000);
+      await keepLocal(context, outside);
+      const page = await context.newPage();
+      await page.goto(`${server.url}/finder/${key}?lang=en&country=US`);
+      await page.getByRole('textbox', { name: 'Address, postcode or city' }).fill(QUERY);
+      await page.getByRole('search').getByRole('button', { name: 'Search' }).click();
+      const first = page.getByRole('list', { name: 'Results' }).getByRole('listitem').first();
+      await first.waitFor();
+      await first.getByRole('button').first().click();
+      await page.locator('.leaflet-popup-content').waitFor();
+      // Tiles drawn and the map's pan to the popup finished.
+      await page.waitForLoadState('networkidle');
+      await page.waitForTimeout(600);
+      await page.screenshot({ path: IMAGES + shot.file });
+      await context.close();
+      console.log(`wrote docs/images/${shot.file}`);
+    }
+    if (outside.length > 0) throw new Error(`The pages asked for outside addresses (refused): ${outside.join(', ')}`);
+  } finally {
+    await browser.close();
+    await server.stop();
+    await stub.stop();
+    await database.dispose();
+  }
+}
+
+await main();
