@@ -45,7 +45,8 @@ async function main(): Promise<void> {
       await keepLocal(context, outside);
       const page = await context.newPage();
       await page.goto(`${server.url}/finder/${key}?lang=en&country=US`);
-      await page.getByRole('textbox', { name: 'Address, postcode or city' }).fill(QUERY);
+      const name = 'Address, postcode or city';
+      await page.getByRole('searchbox', { name }).or(page.getByRole('textbox', { name })).fill(QUERY);
       await page.getByRole('search').getByRole('button', { name: 'Search' }).click();
       const first = page.getByRole('list', { name: 'Results' }).getByRole('listitem').first();
       await first.waitFor();

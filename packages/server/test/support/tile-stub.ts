@@ -88,9 +88,12 @@ ${script === undefined ? '' : `<script src="${escape(script)}" async></script>`}
 `;
 }
 
-/** The CSS a careless host page might have: it must not reach into the widget's shadow DOM. */
+/**
+ * The CSS a careless host page might have: it must not reach into the widget's shadow DOM. Not the font family: the
+ * widget takes the page's font unless `--locator-font` says otherwise (packages/widget/README.md).
+ */
 export const HOSTILE_CSS = `
-* { color: red !important; font-size: 40px !important; font-family: "Comic Sans MS", cursive !important; }
+* { color: red !important; font-size: 40px !important; }
 button { display: none !important; }
 input, select { visibility: hidden !important; }
 li { display: inline !important; }
