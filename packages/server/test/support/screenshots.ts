@@ -1,5 +1,6 @@
-// The README's pictures of the hosted store finder: `locator demo`'s fifty US stores served by `locator serve`, plain
-// light map tiles from a local stand-in, Debian's Chromium, and no request leaving this machine.
+// The README's pictures of the hosted store finder: `locator demo`'s fifty US stores in a server whose clock (and the
+// browser's) says a Thursday noon in Texas, so the pictures do not change with the hour they are taken at; plain light
+// map tiles from a local stand-in, Debian's Chromium, and no request leaving this machine.
 //
 //   node packages/widget/scripts/build.mjs
 //   npx tsx packages/server/test/support/screenshots.ts [search text]
@@ -9,17 +10,18 @@ import { mkdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import type { BrowserContextOptions } from 'playwright-core';
 import { keepLocal, launchChromium } from './browser.ts';
-import { startChildServer } from './child-server.ts';
 import { runLocator } from './cli.ts';
-import { createSqliteFile } from './test-database.ts';
+import { startTestServer } from './server.ts';
 import { startTileStub } from './tile-stub.ts';
 
 const IMAGES = fileURLToPath(new URL('../../../../docs/images/', import.meta.url));
 const QUERY = process.argv[2] ?? 'Austin, TX';
+const NOW = new Date('2026-06-04T12:00:00-05:00');
 
-const SHOTS: { file: string; options: BrowserContextOptions }[] = [
-  { file: 'finder-desktop.png', options: { viewport: { width: 1280, height: 800 } } },
-  { file: 'finder-phone.png', options: { viewport: { width: 390, height: 844 }, deviceScaleFactor: 2, isMobile: true, hasTouch: true } },
+// On a phone the map is below the list: the picture shows the results, nothing selected.
+const SHOTS: { file: string; options: BrowserContextOptions; select: boolean }[] = [
+  { file: 'finder-desktop.png', options: { viewport: { width: 1280, height: 800 } }, select: true },
+  { file: 'finder-phone.png', options: { viewport: { width: 390, height: 844 }, deviceScaleFactor: 2, isMobile: true, hasTouch: true }, select: false },
 ];
 
 async function cli(args: string[], env: Record<string, string>): Promise<any> {
@@ -29,12 +31,13 @@ async function cli(args: string[], env: Record<string, string>): Promise<any> {
 }
 
 async function main(): Promise<void> {
-  const database = createSqliteFile();
   const stub = await startTileStub();
-  const env = { DATABASE_URL: database.url, GEOCODER: 'offline', MAP_TILE_URL: stub.tiles, MAP_TILE_ATTRIBUTION: 'Map tiles: a local stand-in' };
+  const server = await startTestServer({ env: { GEOCODER: 'offline', MAP_TILE_URL: stub.tiles, MAP_TILE_ATTRIBUTION: 'Map tiles: a local stand-in' } });
+  server.clock.now = NOW.getTime();
+  // The demo as `npx locator demo` makes it, in the server's database.
+  const env = { DATABASE_URL: server.ctx.config.databaseUrl };
   const demo = await cli(['demo'], env);
   const { key } = await cli(['keys', 'create', '--project', demo.project.id], env);
-  const server = await startChildServer(env);
   const browser = await launchChromium();
   const outside: string[] = [];
   try {
@@ -44,14 +47,19 @@ async function main(): Promise<void> {
       context.setDefaultTimeout(20_000);
       await keepLocal(context, outside);
       const page = await context.newPage();
-      await page.goto(`${server.url}/finder/${key}?lang=en&country=US`);
+      // From NOW on, time runs (a fixed time would stop Leaflet's animations, which measure time with Date).
+      await page.clock.install({ time: NOW });
+      // Austin, Dallas and Houston: a list and a map with something in them.
+      await page.goto(`${server.url}/finder/${key}?lang=en&country=US&units=mi&radius=200`);
       const name = 'Address, postcode or city';
       await page.getByRole('searchbox', { name }).or(page.getByRole('textbox', { name })).fill(QUERY);
       await page.getByRole('search').getByRole('button', { name: 'Search' }).click();
       const first = page.getByRole('list', { name: 'Results' }).getByRole('listitem').first();
       await first.waitFor();
-      await first.getByRole('button').first().click();
-      await page.locator('.leaflet-popup-content').waitFor();
+      if (shot.select) {
+        await first.getByRole('button').first().click();
+        await page.locator('.leaflet-popup-content').waitFor();
+      }
       // Tiles drawn and the map's pan to the popup finished.
       await page.waitForLoadState('networkidle');
       await page.waitForTimeout(600);
@@ -64,7 +72,6 @@ async function main(): Promise<void> {
     await browser.close();
     await server.stop();
     await stub.stop();
-    await database.dispose();
   }
 }
 
