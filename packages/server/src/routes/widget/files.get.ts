@@ -9,8 +9,10 @@ import { defaultWidgetDir, WidgetFiles } from '../../services/widget-files.ts';
  * A short public cache and a content hash as the tag: a release reaches visitors within minutes, revalidated cheaply.
  */
 export function registerWidgetFiles(app: App): void {
-  const files = new WidgetFiles(app.ctx.config.widgetDir ?? defaultWidgetDir());
+  // Made at the first request: the app that only describes the routes for the API documents has no context.
+  let files: WidgetFiles | undefined;
   app.get<{ Params: { file: string } }>('/widget/v1/:file', { schema: { hide: true } }, async (request, reply) => {
+    files ??= new WidgetFiles(app.ctx.config.widgetDir ?? defaultWidgetDir());
     const found = await files.lookup(request.params.file);
     if (found.kind === 'not-built') throw new UnavailableError('The widget has not been built: run npm run build -w @locator/widget, then ask again.');
     if (found.kind === 'missing') throw new NotFoundError(`The widget has no file ${request.params.file}.`);
