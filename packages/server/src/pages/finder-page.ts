@@ -34,7 +34,7 @@ export function finderOptionsOf(query: Readonly<Record<string, unknown>>): Finde
   const country = text('country');
   if (country !== undefined && /^[A-Za-z]{2}(\s*,\s*[A-Za-z]{2})*$/.test(country)) options.country = country.replace(/\s+/g, '').toUpperCase();
   const radius = text('radius');
-  if (radius !== undefined && /^\d{1,5}(\.\d{1,3})?$/.test(radius) && Number(radius) > 0 && Number(radius) <= 20_000) options.radius = radius;
+  if (radius !== undefined && /^\d{1,4}(\.\d{1,3})?$/.test(radius) && Number(radius) > 0 && Number(radius) <= 1000) options.radius = radius;
   const limit = text('limit');
   if (limit !== undefined && /^\d{1,3}$/.test(limit) && Number(limit) >= 1 && Number(limit) <= 100) options.limit = String(Number(limit));
   const filters = text('filters');
