@@ -134,7 +134,9 @@ export class LocatorFinderElement extends HTMLElement {
   private render(): Parts {
     const t = this.t;
     const query = h('input', {
-      type: 'search',
+      // type=text, not search: the field's role stays "textbox", the name the README gives it.
+      type: 'text',
+      enterkeyhint: 'search',
       class: 'query',
       id: 'locator-query',
       name: 'q',

@@ -61,6 +61,7 @@ function changeText(location: PublicLocation, t: Translator, now: Date): string 
   const today = location.time_zone ? localDate(location.time_zone, now) : null;
   if (date === today) return t.text('opensAt', { time });
   const daysAhead = today ? (Date.parse(date) - Date.parse(today)) / 86_400_000 : Infinity;
+  if (daysAhead === 1) return t.text('opensTomorrow', { time });
   const day =
     daysAhead <= 6
       ? formatWeekday(date, t.locale)

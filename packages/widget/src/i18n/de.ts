@@ -39,6 +39,7 @@ export const de: Messages = {
   closed: 'Geschlossen',
   closesAt: 'Schließt um {time}',
   opensAt: 'Öffnet um {time}',
+  opensTomorrow: 'Öffnet morgen um {time}',
   opensOn: 'Öffnet {day} um {time}',
   today: 'Heute',
   closedToday: 'Heute geschlossen',

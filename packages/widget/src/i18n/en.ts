@@ -39,6 +39,7 @@ export const en = {
   closed: 'Closed',
   closesAt: 'Closes {time}',
   opensAt: 'Opens {time}',
+  opensTomorrow: 'Opens tomorrow {time}',
   opensOn: 'Opens {day} {time}',
   today: 'Today',
   closedToday: 'Closed today',

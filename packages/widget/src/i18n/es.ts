@@ -39,6 +39,7 @@ export const es: Messages = {
   closed: 'Cerrado',
   closesAt: 'Cierra a las {time}',
   opensAt: 'Abre a las {time}',
+  opensTomorrow: 'Abre mañana a las {time}',
   opensOn: 'Abre el {day} a las {time}',
   today: 'Hoy',
   closedToday: 'Cerrado hoy',

@@ -39,6 +39,7 @@ export const fr: Messages = {
   closed: 'Fermé',
   closesAt: 'Ferme à {time}',
   opensAt: 'Ouvre à {time}',
+  opensTomorrow: 'Ouvre demain à {time}',
   opensOn: 'Ouvre {day} à {time}',
   today: 'Aujourd’hui',
   closedToday: 'Fermé aujourd’hui',

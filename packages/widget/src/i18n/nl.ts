@@ -39,6 +39,7 @@ export const nl: Messages = {
   closed: 'Gesloten',
   closesAt: 'Sluit om {time}',
   opensAt: 'Opent om {time}',
+  opensTomorrow: 'Opent morgen om {time}',
   opensOn: 'Opent {day} om {time}',
   today: 'Vandaag',
   closedToday: 'Vandaag gesloten',
