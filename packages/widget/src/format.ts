@@ -15,7 +15,21 @@ export function formatClock(clock: string, locale: string): string {
   const [hours = 0, minutes = 0] = clock.split(':').map(Number);
   // The date is arbitrary and in UTC on both sides, so no zone or daylight-saving shift touches the time.
   const instant = Date.UTC(2000, 0, 3, hours % 24, minutes);
-  return new Intl.DateTimeFormat(locale, { hour: 'numeric', minute: '2-digit', timeZone: 'UTC' }).format(instant);
+  return clockFormat(locale).format(instant);
+}
+
+const clockFormats = new Map<string, Intl.DateTimeFormat>();
+
+function clockFormat(locale: string): Intl.DateTimeFormat {
+  let format = clockFormats.get(locale);
+  if (!format) {
+    const probe = new Intl.DateTimeFormat(locale, { hour: 'numeric', timeZone: 'UTC' }).resolvedOptions();
+    // 24-hour locales write `09:00`, 12-hour ones `9:00 AM`: two digits only where the clock has no AM/PM.
+    const twentyFourHour = probe.hourCycle === 'h23' || probe.hourCycle === 'h24';
+    format = new Intl.DateTimeFormat(locale, { hour: twentyFourHour ? '2-digit' : 'numeric', minute: '2-digit', timeZone: 'UTC' });
+    clockFormats.set(locale, format);
+  }
+  return format;
 }
 
 /** A weekday name of an ISO date (`2026-11-27`), such as `Friday`. */
