@@ -60,6 +60,8 @@ export class LocatorFinderElement extends HTMLElement {
   private lastOrigin: { lat: number; lng: number } | null = null;
   private results: PublicLocation[] = [];
   private selectedId: string | null = null;
+  /** What the status says about the list shown, put back when a later search or locating fails. */
+  private answeredStatus = '';
   private map: LocatorMap | null = null;
   private mapShowing = false;
   private allPins: Promise<PinCollection> | null = null;
@@ -109,6 +111,7 @@ export class LocatorFinderElement extends HTMLElement {
     this.results = [];
     this.selectedId = null;
     this.config = null;
+    this.answeredStatus = this.t.text('prompt');
     this.parts = this.render();
 
     const key = this.getAttribute('key');
@@ -259,7 +262,7 @@ export class LocatorFinderElement extends HTMLElement {
       (error) => {
         if (generation !== this.generation) return;
         parts.locate.disabled = false;
-        parts.status.textContent = '';
+        parts.status.textContent = this.answeredStatus;
         this.showError(this.t.text(error.code === error.PERMISSION_DENIED ? 'geoDenied' : 'geoUnavailable'));
         parts.locate.focus();
       },
@@ -275,6 +278,7 @@ export class LocatorFinderElement extends HTMLElement {
     const search = new AbortController();
     this.search = search;
     this.clearError();
+    const statusBefore = this.answeredStatus;
     parts.status.textContent = this.t.text('searching');
     parts.results.setAttribute('aria-busy', 'true');
     await this.configReady;
@@ -298,7 +302,8 @@ export class LocatorFinderElement extends HTMLElement {
       this.showAnswer(place, answer, fit);
     } catch (error) {
       if (search.signal.aborted) return;
-      parts.status.textContent = '';
+      // The status keeps telling what the list shows; the alert tells what went wrong.
+      parts.status.textContent = statusBefore;
       this.showFailure(error);
     } finally {
       if (this.search === search) {
@@ -318,7 +323,8 @@ export class LocatorFinderElement extends HTMLElement {
     this.selectedId = null;
     const details = this.getAttribute('details');
     parts.results.replaceChildren(...answer.data.map((location) => resultItem(location, this.t, details, (id) => this.select(id, 'list'))));
-    parts.status.textContent = this.statusText(place, answer);
+    this.answeredStatus = this.statusText(place, answer);
+    parts.status.textContent = this.answeredStatus;
     this.map?.showResults(this.resultPins(), place.kind === 'area' ? null : meta.origin, fit);
     parts.area.hidden = true;
     const detail: SearchEventDetail = { query: place.kind === 'query' ? place.q : null, count: meta.count, fallback: meta.fallback, origin: meta.origin };
