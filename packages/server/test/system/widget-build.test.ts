@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { gzipSync } from 'node:zlib';
 import { pathToFileURL } from 'node:url';
 import { expect, it } from 'vitest';
 import { startTestServer } from '../support/server.ts';
@@ -26,4 +27,13 @@ it('serves at /widget/v1/locator.js the build of the current widget sources', as
   } finally {
     await server.stop();
   }
+});
+
+// The issue's budget for the widget's own code: what every host page downloads before a visitor does anything. The
+// map (Leaflet and the clustering) is not part of it: it loads only when a map is shown.
+it('keeps the widget\'s own code within 80 KB gzipped, and the map library out of it', () => {
+  const script = readFileSync(join(WIDGET, 'dist', 'locator.js'));
+  expect(gzipSync(script, { level: 9 }).length).toBeLessThanOrEqual(80 * 1024);
+  expect(script.toString('utf8')).not.toContain('leaflet-container');
+  expect(readFileSync(join(WIDGET, 'dist', 'map.js'), 'utf8')).toContain('leaflet-container');
 });
