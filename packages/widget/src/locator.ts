@@ -1,1 +1,7 @@
-// The <locator-finder> element: placeholder until the widget lands.
+// The widget's script: defines <locator-finder> and <locator-map>. A page that loads it twice keeps the first.
+import { LocatorFinderElement } from './finder-element.ts';
+import { LocatorMapElement } from './map-element.ts';
+import './script-url.ts';
+
+if (!customElements.get('locator-finder')) customElements.define('locator-finder', LocatorFinderElement);
+if (!customElements.get('locator-map')) customElements.define('locator-map', LocatorMapElement);

@@ -44,6 +44,13 @@ const EnvSchema = Type.Object({
   STORE_FINDER_WARM_UP: Type.Union([Type.Literal('on'), Type.Literal('off')], { default: 'on' }),
   IMPORT_MAX_BYTES: Type.Integer({ default: DEFAULT_IMPORT_MAX_BYTES, minimum: 1024, maximum: 1024 * 1024 * 1024 }),
   IMPORT_LEASE_SECONDS: Type.Number({ default: 30, minimum: 0.3, maximum: 3600 }),
+  MAP_TILE_URL: Type.String({ default: 'https://tile.openstreetmap.org/{z}/{x}/{y}.png', pattern: '^https?://[^\\s"<>]+$' }),
+  MAP_TILE_ATTRIBUTION: Type.String({
+    default: '© <a href="https://www.openstreetmap.org/copyright">OpenStreetMap</a> contributors',
+    minLength: 1,
+    maxLength: 500,
+  }),
+  WIDGET_DIR: Type.Optional(Type.String({ minLength: 1 })),
 });
 
 export interface Config {
@@ -86,6 +93,13 @@ export interface Config {
   imports: { worker: boolean; maxBytes: number; leaseMs: number };
   /** Whether a starting process builds the store finder's index of every project with a working publishable key. */
   storeFinderWarmUp: boolean;
+  /**
+   * The raster tiles of the hosted finder's maps: a URL template (`{z}`, `{x}`, `{y}`, optionally `{s}`) and the
+   * attribution their licence asks for (HTML of links, shown on the map).
+   */
+  mapTiles: { url: string; attribution: string };
+  /** The built widget (`locator.js`, `map.js`) served under /widget/v1/; unset: the repository's `packages/widget/dist`. */
+  widgetDir: string | undefined;
 }
 
 export interface WebhookConfig {
@@ -150,6 +164,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     eventRetentionDays: parsed.EVENT_RETENTION_DAYS,
     imports: { worker: parsed.IMPORT_WORKER === 'on', maxBytes: parsed.IMPORT_MAX_BYTES, leaseMs: Math.round(parsed.IMPORT_LEASE_SECONDS * 1000) },
     storeFinderWarmUp: parsed.STORE_FINDER_WARM_UP === 'on',
+    mapTiles: { url: parsed.MAP_TILE_URL, attribution: parsed.MAP_TILE_ATTRIBUTION },
+    widgetDir: parsed.WIDGET_DIR,
   };
 }
 

@@ -8,6 +8,7 @@ import type { App } from './app-type.ts';
 import { ForbiddenError } from '../domain/errors.ts';
 import { ApiError } from './errors.ts';
 import { noneMatchHits } from './etag.ts';
+import { pathOf } from './base-url.ts';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -16,6 +17,11 @@ declare module 'fastify' {
   interface FastifyContextConfig {
     /** A store-finder route: it needs a publishable key (`key=` or `X-Locator-Key`) and answers browsers of its origins. */
     publicKey?: boolean;
+    /**
+     * A hosted page of the store finder (`/finder/{key}/…`): its key is in the path, it answers HTML, and it counts
+     * against the same per-address budget as the store-finder API.
+     */
+    publicPage?: boolean;
   }
 }
 
@@ -135,7 +141,18 @@ function normalisedQuery(query: Record<string, unknown>): string {
  * status; returns whether it did, so the route can stop there.
  */
 export function answeredNotModified(request: FastifyRequest, reply: FastifyReply, instant?: string | number): boolean {
-  const access = publicAccessOf(request);
+  return tagged(request, reply, publicAccessOf(request), instant);
+}
+
+/**
+ * `answeredNotModified` for the hosted pages, whose key is in the path: the tag also covers the path (the location of
+ * a location's page) and `variant`, what else the page depends on (its language, the date of its upcoming hours).
+ */
+export function pageNotModified(request: FastifyRequest, reply: FastifyReply, access: PublicAccess, variant: string): boolean {
+  return tagged(request, reply, access, JSON.stringify([pathOf(request), variant]));
+}
+
+function tagged(request: FastifyRequest, reply: FastifyReply, access: PublicAccess, instant: string | number | undefined): boolean {
   const identity = [packageJson.version, access.projectId, access.dataVersion, request.routeOptions.url, normalisedQuery(request.query as Record<string, unknown>), instant];
   const tag = `"${hash('sha1', JSON.stringify(identity), 'base64url')}"`;
   void reply.header('etag', tag);

@@ -86,13 +86,20 @@ export function createRateLimitHooks(ctx: AppContext, log: FastifyBaseLogger): R
     return budgetKey({ kind: 'auth-failures', clientAddress: request.ip, of: auth ? 'tokens' : 'publishable-keys' });
   };
 
+  /** The key in the path of a hosted finder page; undefined elsewhere. */
+  const pageKeyOf = (request: FastifyRequest): string | undefined => {
+    if (!request.routeOptions.config.publicPage) return undefined;
+    const key = (request.params as Record<string, unknown> | undefined)?.key;
+    return typeof key === 'string' ? key : undefined;
+  };
+
   /** A store-finder request counts against its client address with the publishable key it carries, whatever the key. */
   function countPublicRequest(request: FastifyRequest, reply: FastifyReply, done: HookDone): void {
     const limit = ctx.config.publicRateLimitPerMinute;
     if (limit === OFF) return done();
     const now = ctx.clock();
     const window = windowAt(now);
-    const key = (publishableKeyOf(request) ?? '').slice(0, 100);
+    const key = (pageKeyOf(request) ?? publishableKeyOf(request) ?? '').slice(0, 100);
     withCount(
       () => store.increment(budgetKey({ kind: 'public', clientAddress: request.ip, key }), window),
       (count) => {
@@ -125,7 +132,7 @@ export function createRateLimitHooks(ctx: AppContext, log: FastifyBaseLogger): R
     },
 
     countRequest(request, reply, done) {
-      if (request.routeOptions.config.publicKey) return countPublicRequest(request, reply, done);
+      if (request.routeOptions.config.publicKey || request.routeOptions.config.publicPage) return countPublicRequest(request, reply, done);
       const api = request.routeOptions.config.auth?.api;
       const principal = request.principal;
       if (!api || !principal) return done();

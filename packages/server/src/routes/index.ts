@@ -23,6 +23,10 @@ import { registerV2LocationsPut } from './v2/locations.put.ts';
 import { registerPublicConfig } from './public/config.get.ts';
 import { registerPublicLocations } from './public/locations.get.ts';
 import { registerPublicSearch } from './public/search.get.ts';
+import { registerFinderPage } from './finder/finder.get.ts';
+import { registerFinderLocationPage } from './finder/location.get.ts';
+import { registerFinderSitemap } from './finder/sitemap.get.ts';
+import { registerWidgetFiles } from './widget/files.get.ts';
 import { registerV2ProjectsList } from './v2/projects.list.ts';
 import { registerV2PublishableKeys } from './v2/publishable-keys.ts';
 import { registerV2UserGet } from './v2/user.get.ts';
@@ -83,6 +87,11 @@ export function registerRoutes(app: App): void {
   registerPublicSearch(app);
   registerPublicLocations(app);
   registerPublicConfig(app);
+  // Store finder (hosted): the widget's script, and the pages around it (HTML, not in the API documents)
+  registerWidgetFiles(app);
+  registerFinderPage(app);
+  registerFinderSitemap(app);
+  registerFinderLocationPage(app);
 
   // V1 (legacy): the personal project's locations under /api, with the legacy token; no PATCH (405)
   registerV1LocationsList(app);

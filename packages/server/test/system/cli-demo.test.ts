@@ -25,6 +25,7 @@ it('seeds a demo whose token works for the README examples, and hands out fresh 
   };
   const first = await demo();
   expect(first).toMatchObject({ token: expect.stringMatching(/^lct2_/), legacy_token: expect.stringMatching(/^lct1_/) });
+  expect(first.finder_url).toMatch(new RegExp(`^${first.base_url}/finder/lpk_[A-Za-z0-9]+$`));
 
   server = await startServer(loadConfig({ DATABASE_URL: databaseUrl, PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'silent' }), { handleSignals: false });
   const get = async (path: string, token = first.token) => {
@@ -42,9 +43,28 @@ it('seeds a demo whose token works for the README examples, and hands out fresh 
   expect(new Set(all.body.data.map((l: { location_type: string }) => l.location_type))).toEqual(new Set(['Store', 'Outlet', 'Pickup point']));
   expect(all.body.data.every((l: { fields: unknown[]; callsToAction: unknown[] }) => l.fields.length === 2 && l.callsToAction.length > 0)).toBe(true);
 
+  // The hosted finder of the demo answers with a page naming the project.
+  const finder = await fetch(`${server?.url}${new URL(first.finder_url).pathname}`);
+  expect(finder.status).toBe(200);
+  expect(finder.headers.get('content-type')).toMatch(/^text\/html/);
+  const page = await finder.text();
+  const escaped = (first.project.name as string).replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&#39;');
+  expect(page).toContain(`<title>${escaped} – Store finder</title>`);
+  expect(page).toContain(`<locator-finder key="${new URL(first.finder_url).pathname.split('/').pop()}"`);
+
   const second = await demo();
   expect(second.project.id).toBe(first.project.id);
+  // A second run reuses the demo's key rather than piling up new ones.
+  expect(second.finder_url).toBe(first.finder_url);
   expect(second.token).not.toBe(first.token);
   expect((await get('/api/v2/user', second.token)).status).toBe(200);
   expect((await get(`/api/v2/projects/${first.project.id}/locations?limit=1`, second.token)).body.meta.total).toBe(50);
+});
+
+it('ends its text with the store finder URL, after the curl examples', async () => {
+  const result = await runLocator(['demo'], { env: { DATABASE_URL: databaseUrl } });
+  expect(result.code, result.stderr).toBe(0);
+  const lines = result.stdout.trimEnd().split('\n');
+  expect(lines.at(-1)).toMatch(/^Store finder: http:\/\/\S+\/finder\/lpk_[A-Za-z0-9]+$/);
+  expect(lines.findIndex((line) => line.includes('curl'))).toBeLessThan(lines.length - 1);
 });

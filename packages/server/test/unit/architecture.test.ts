@@ -17,14 +17,15 @@ const MAY_IMPORT: Record<string, readonly string[]> = {
   schemas: ['domain'],
   ratelimit: ['(root)', 'config', 'http'],
   http: ['(root)', 'config', 'domain', 'ratelimit', 'routes', 'schemas', 'services'],
-  routes: ['domain', 'http', 'schemas', 'services'],
+  routes: ['domain', 'http', 'pages', 'schemas', 'services'],
+  pages: ['domain', 'schemas'],
   cli: ['(root)', 'config', 'db', 'domain', 'geocoding', 'services'],
   '(root)': ['config', 'db', 'geocoding', 'http', 'ratelimit', 'services', 'webhooks'],
 };
 
 /** Packages that tie code to HTTP, and the folders that must not know HTTP exists. */
 const HTTP_PACKAGES = /^(fastify|@fastify\/|find-my-way)/;
-const WITHOUT_HTTP = ['domain', 'db', 'formats', 'repositories', 'services'];
+const WITHOUT_HTTP = ['domain', 'db', 'formats', 'pages', 'repositories', 'services'];
 
 const SRC = resolve(dirname(fileURLToPath(import.meta.url)), '../../src');
 

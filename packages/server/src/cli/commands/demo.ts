@@ -7,6 +7,7 @@ import type { LocationInput } from '../../domain/location-write.ts';
 import { isoNow } from '../../domain/time.ts';
 import { createToken, createUser, findUser, rotateLegacyToken } from '../../services/accounts.service.ts';
 import { createLocation } from '../../services/locations.service.ts';
+import { createKey, listKeys } from '../../services/publishable-keys.service.ts';
 import { refOfProject } from '../../services/project-access.ts';
 import { loadConfig } from '../../config/config.ts';
 import { withDatabase } from '../database.ts';
@@ -74,6 +75,16 @@ export function demoLocations(): (LocationInput & { name: string })[] {
   );
 }
 
+/**
+ * A publishable key of the demo project that allows every origin, for its hosted finder: one not revoked from an
+ * earlier run, else a new one. (Keys have no name; this one is told apart by allowing every origin.)
+ */
+async function demoKey(db: Kysely<Database>, project: ProjectRow): Promise<string> {
+  const owner = { projectPublicId: project.public_id };
+  const reusable = (await listKeys(db, owner)).find((key) => key.revoked_at === null && key.origins.length === 0);
+  return reusable?.key ?? (await createKey(db, { owner, origins: [], now: isoNow() })).key;
+}
+
 export function registerDemoCommand(program: Command): void {
   program
     .command('demo')
@@ -87,7 +98,7 @@ export function registerDemoCommand(program: Command): void {
           const token = await createToken(db, { email: DEMO_EMAIL, name: 'demo' });
           const legacy = await rotateLegacyToken(db, DEMO_EMAIL);
           const project = await db.selectFrom('projects').selectAll().where('user_id', '=', existing.id).where('personal', '=', 1).executeTakeFirstOrThrow();
-          return { project, token: token.token, legacyToken: legacy.token, created: 0 };
+          return { project, token: token.token, legacyToken: legacy.token, created: 0, key: await demoKey(db, project) };
         }
         const created = await createUser(db, { email: DEMO_EMAIL, name: 'Demo Shop', plan: 'business' });
         await seedConfiguration(db, created.project);
@@ -96,11 +107,18 @@ export function registerDemoCommand(program: Command): void {
           await createLocation(db, { project: refOfProject(created.project), input, policy: { legacyLocationType: false }, now: isoNow(), actor: { type: 'cli', id: 'demo' } });
           count += 1;
         }
-        return { project: created.project, token: created.token.token, legacyToken: created.legacyToken.token, created: count };
+        return { project: created.project, token: created.token.token, legacyToken: created.legacyToken.token, created: count, key: await demoKey(db, created.project) };
       });
       const config = loadConfig();
       const baseUrl = config.publicUrl ?? `http://localhost:${config.port}`;
-      const output = { project: { id: result.project.public_id, name: result.project.name }, token: result.token, legacy_token: result.legacyToken, base_url: baseUrl };
+      const output = {
+        project: { id: result.project.public_id, name: result.project.name },
+        token: result.token,
+        legacy_token: result.legacyToken,
+        base_url: baseUrl,
+        publishable_key: result.key,
+        finder_url: `${baseUrl}/finder/${result.key}`,
+      };
       if (options.json) {
         process.stdout.write(`${JSON.stringify(output)}\n`);
         return;
@@ -120,6 +138,7 @@ export function registerDemoCommand(program: Command): void {
           `  curl -H "Authorization: Bearer $TOKEN" "${locations}?limit=5&city=Austin&includeHours=1"`,
           `  curl -H "Authorization: Bearer $LEGACY_TOKEN" "${baseUrl}/api/locations?limit=5"`,
           `API reference: ${baseUrl}/docs`,
+          `Store finder: ${output.finder_url}`,
           '',
         ].join('\n'),
       );

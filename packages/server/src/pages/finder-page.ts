@@ -1,0 +1,85 @@
+import { attributes, html } from './html.ts';
+import { layout } from './layout.ts';
+import { messagesOf } from './messages.ts';
+import { finderUrl, locationUrl, withLang, type FinderPageData, type PageSetting } from './page-data.ts';
+
+/** What a finder page's address may set on the element, already checked (`finderOptionsOf`); each is passed as is. */
+export interface FinderOptions {
+  lang?: string;
+  units?: string;
+  country?: string;
+  radius?: string;
+  limit?: string;
+  filters?: string;
+  consent?: string;
+}
+
+const UNITS = new Set(['km', 'mi', 'auto']);
+const CONSENTS = new Set(['none', 'click']);
+
+/**
+ * The query parameters a finder page passes to its element, those that are valid only: a page never fails over its
+ * options, it shows the finder with the element's defaults for the others.
+ */
+export function finderOptionsOf(query: Readonly<Record<string, unknown>>): FinderOptions {
+  const text = (name: string) => {
+    const value = query[name];
+    return typeof value === 'string' ? value.trim() : undefined;
+  };
+  const options: FinderOptions = {};
+  const lang = text('lang');
+  if (lang !== undefined && /^(en|de|fr|es|nl)(-[A-Za-z]{2})?$/i.test(lang)) options.lang = lang;
+  const units = text('units')?.toLowerCase();
+  if (units !== undefined && UNITS.has(units)) options.units = units;
+  const country = text('country');
+  if (country !== undefined && /^[A-Za-z]{2}(\s*,\s*[A-Za-z]{2})*$/.test(country)) options.country = country.replace(/\s+/g, '').toUpperCase();
+  const radius = text('radius');
+  if (radius !== undefined && /^\d{1,4}(\.\d{1,3})?$/.test(radius) && Number(radius) > 0 && Number(radius) <= 1000) options.radius = radius;
+  const limit = text('limit');
+  if (limit !== undefined && /^\d{1,3}$/.test(limit) && Number(limit) >= 1 && Number(limit) <= 100) options.limit = String(Number(limit));
+  const filters = text('filters');
+  if (filters !== undefined && filters !== '' && filters.length <= 1000) options.filters = filters;
+  const consent = text('consent')?.toLowerCase();
+  if (consent !== undefined && CONSENTS.has(consent)) options.consent = consent;
+  return options;
+}
+
+/**
+ * The full-page finder of a project: the widget's element filling the viewport, and for visitors and crawlers without
+ * JavaScript a list of links to every location's page.
+ */
+export function finderPage(setting: PageSetting, data: FinderPageData, options: FinderOptions): string {
+  const messages = messagesOf(setting.locale);
+  const heading = `${data.projectName} – ${messages.storeFinder}`;
+  const element = attributes({
+    key: setting.key,
+    api: setting.base,
+    tiles: setting.tiles.url,
+    attribution: setting.tiles.attribution,
+    details: withLang(locationUrl(setting, '{slug}'), setting),
+    lang: options.lang,
+    units: options.units,
+    country: options.country,
+    radius: options.radius,
+    limit: options.limit,
+    filters: options.filters,
+    consent: options.consent,
+  });
+  return layout({
+    locale: setting.locale,
+    title: heading,
+    description: messages.finderDescription(data.projectName),
+    canonical: finderUrl(setting),
+    head: html`<script src="/widget/v1/locator.js" async></script>`,
+    body: html`<main class="finder">
+<h1>${heading}</h1>
+<locator-finder${element}></locator-finder>
+<noscript>
+<p>${messages.needsJavaScript}</p>
+<ul>
+${data.locations.map((location) => html`<li><a href="${withLang(locationUrl(setting, location.slug), setting)}">${location.name}</a>${location.city ? html`, ${location.city}` : ''}</li>
+`)}</ul>
+</noscript>
+</main>`,
+  });
+}

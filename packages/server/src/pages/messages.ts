@@ -1,0 +1,195 @@
+/** The languages the hosted pages speak, as the widget does. */
+export const PAGE_LANGUAGES = ['en', 'de', 'fr', 'es', 'nl'] as const;
+export type PageLanguage = (typeof PAGE_LANGUAGES)[number];
+
+/** A language and the tag that formats dates and times (`de-AT` keeps Austria's formats): what `<html lang>` says. */
+export interface PageLocale {
+  language: PageLanguage;
+  tag: string;
+}
+
+export interface Messages {
+  storeFinder: string;
+  allLocations: string;
+  needsJavaScript: string;
+  address: string;
+  contact: string;
+  phone: string;
+  email: string;
+  website: string;
+  openingHours: string;
+  day: string;
+  hours: string;
+  closed: string;
+  unknown: string;
+  specialHours: string;
+  moreInformation: string;
+  map: string;
+  viewOnOpenStreetMap: string;
+  backToFinder: string;
+  notFoundTitle: string;
+  notFoundText: string;
+  /** The meta description of a location's page. */
+  locationDescription: (name: string, address: string) => string;
+  finderDescription: (project: string) => string;
+}
+
+const CATALOG: Record<PageLanguage, Messages> = {
+  en: {
+    storeFinder: 'Store finder',
+    allLocations: 'All locations',
+    needsJavaScript: 'The interactive store finder needs JavaScript. Every location:',
+    address: 'Address',
+    contact: 'Contact',
+    phone: 'Phone',
+    email: 'Email',
+    website: 'Website',
+    openingHours: 'Opening hours',
+    day: 'Day',
+    hours: 'Hours',
+    closed: 'Closed',
+    unknown: 'Not known',
+    specialHours: 'Special opening hours',
+    moreInformation: 'More information',
+    map: 'Map',
+    viewOnOpenStreetMap: 'View on OpenStreetMap',
+    backToFinder: 'Back to the store finder',
+    notFoundTitle: 'Page not found',
+    notFoundText: 'There is no page at this address.',
+    locationDescription: (name, address) => `${name}: ${address}. Opening hours, phone and directions.`,
+    finderDescription: (project) => `Find the nearest location of ${project}: addresses, opening hours and directions.`,
+  },
+  de: {
+    storeFinder: 'Filialfinder',
+    allLocations: 'Alle Standorte',
+    needsJavaScript: 'Der interaktive Filialfinder braucht JavaScript. Alle Standorte:',
+    address: 'Adresse',
+    contact: 'Kontakt',
+    phone: 'Telefon',
+    email: 'E-Mail',
+    website: 'Website',
+    openingHours: 'Öffnungszeiten',
+    day: 'Tag',
+    hours: 'Zeiten',
+    closed: 'Geschlossen',
+    unknown: 'Unbekannt',
+    specialHours: 'Besondere Öffnungszeiten',
+    moreInformation: 'Weitere Informationen',
+    map: 'Karte',
+    viewOnOpenStreetMap: 'Auf OpenStreetMap ansehen',
+    backToFinder: 'Zurück zum Filialfinder',
+    notFoundTitle: 'Seite nicht gefunden',
+    notFoundText: 'Unter dieser Adresse gibt es keine Seite.',
+    locationDescription: (name, address) => `${name}: ${address}. Öffnungszeiten, Telefon und Anfahrt.`,
+    finderDescription: (project) => `Finden Sie den nächsten Standort von ${project}: Adressen, Öffnungszeiten und Anfahrt.`,
+  },
+  fr: {
+    storeFinder: 'Trouver un magasin',
+    allLocations: 'Tous les magasins',
+    needsJavaScript: 'La recherche interactive nécessite JavaScript. Tous les magasins :',
+    address: 'Adresse',
+    contact: 'Contact',
+    phone: 'Téléphone',
+    email: 'E-mail',
+    website: 'Site web',
+    openingHours: "Horaires d'ouverture",
+    day: 'Jour',
+    hours: 'Horaires',
+    closed: 'Fermé',
+    unknown: 'Non communiqué',
+    specialHours: 'Horaires exceptionnels',
+    moreInformation: "Plus d'informations",
+    map: 'Carte',
+    viewOnOpenStreetMap: 'Voir sur OpenStreetMap',
+    backToFinder: 'Retour à la recherche de magasins',
+    notFoundTitle: 'Page introuvable',
+    notFoundText: "Il n'y a pas de page à cette adresse.",
+    locationDescription: (name, address) => `${name} : ${address}. Horaires, téléphone et itinéraire.`,
+    finderDescription: (project) => `Trouvez le magasin ${project} le plus proche : adresses, horaires et itinéraires.`,
+  },
+  es: {
+    storeFinder: 'Buscador de tiendas',
+    allLocations: 'Todas las tiendas',
+    needsJavaScript: 'El buscador interactivo necesita JavaScript. Todas las tiendas:',
+    address: 'Dirección',
+    contact: 'Contacto',
+    phone: 'Teléfono',
+    email: 'Correo electrónico',
+    website: 'Sitio web',
+    openingHours: 'Horario',
+    day: 'Día',
+    hours: 'Horas',
+    closed: 'Cerrado',
+    unknown: 'Desconocido',
+    specialHours: 'Horarios especiales',
+    moreInformation: 'Más información',
+    map: 'Mapa',
+    viewOnOpenStreetMap: 'Ver en OpenStreetMap',
+    backToFinder: 'Volver al buscador de tiendas',
+    notFoundTitle: 'Página no encontrada',
+    notFoundText: 'No hay ninguna página en esta dirección.',
+    locationDescription: (name, address) => `${name}: ${address}. Horario, teléfono y cómo llegar.`,
+    finderDescription: (project) => `Encuentre la tienda de ${project} más cercana: direcciones, horarios y cómo llegar.`,
+  },
+  nl: {
+    storeFinder: 'Winkelzoeker',
+    allLocations: 'Alle vestigingen',
+    needsJavaScript: 'De interactieve winkelzoeker heeft JavaScript nodig. Alle vestigingen:',
+    address: 'Adres',
+    contact: 'Contact',
+    phone: 'Telefoon',
+    email: 'E-mail',
+    website: 'Website',
+    openingHours: 'Openingstijden',
+    day: 'Dag',
+    hours: 'Tijden',
+    closed: 'Gesloten',
+    unknown: 'Onbekend',
+    specialHours: 'Afwijkende openingstijden',
+    moreInformation: 'Meer informatie',
+    map: 'Kaart',
+    viewOnOpenStreetMap: 'Bekijk op OpenStreetMap',
+    backToFinder: 'Terug naar de winkelzoeker',
+    notFoundTitle: 'Pagina niet gevonden',
+    notFoundText: 'Op dit adres staat geen pagina.',
+    locationDescription: (name, address) => `${name}: ${address}. Openingstijden, telefoon en route.`,
+    finderDescription: (project) => `Vind de dichtstbijzijnde vestiging van ${project}: adressen, openingstijden en route.`,
+  },
+};
+
+export const messagesOf = (locale: PageLocale): Messages => CATALOG[locale.language];
+
+/** `en`, `de-AT`, …: one of the page languages, optionally with a region. */
+const LANGUAGE_TAG = /^(en|de|fr|es|nl)(?:-([a-z]{2}))?$/i;
+
+/** The locale a tag names, when it is one of the page languages (the region kept, upper-cased); else undefined. */
+export function localeOfTag(tag: string): PageLocale | undefined {
+  const match = LANGUAGE_TAG.exec(tag.trim());
+  if (!match) return undefined;
+  const language = (match[1] ?? 'en').toLowerCase() as PageLanguage;
+  return { language, tag: match[2] ? `${language}-${match[2].toUpperCase()}` : language };
+}
+
+/**
+ * The page's locale: `?lang=` when it names a page language, else the first such language of `Accept-Language` by
+ * weight (RFC 9110 12.5.4; a `de-CH-1996` counts as `de`), else English.
+ */
+export function pageLocale(lang: string | undefined, acceptLanguage: string | undefined): PageLocale {
+  const asked = lang === undefined ? undefined : localeOfTag(lang);
+  if (asked) return asked;
+  const ranges = (acceptLanguage ?? '')
+    .split(',')
+    .map((part, order) => {
+      const [range = '', ...parameters] = part.trim().split(';');
+      const q = parameters.map((parameter) => /^\s*q=([0-9.]+)\s*$/i.exec(parameter)?.[1]).find((value) => value !== undefined);
+      return { range: range.trim(), weight: q === undefined ? 1 : Number(q), order };
+    })
+    .filter((entry) => entry.range !== '' && entry.weight > 0)
+    .sort((a, b) => b.weight - a.weight || a.order - b.order);
+  for (const { range } of ranges) {
+    const [language, region] = range.split('-');
+    const locale = localeOfTag(region && /^[a-z]{2}$/i.test(region) ? `${language}-${region}` : (language ?? ''));
+    if (locale) return locale;
+  }
+  return { language: 'en', tag: 'en' };
+}

@@ -1,0 +1,75 @@
+import type { Kysely } from 'kysely';
+import type { Database } from '../db/database.ts';
+import { ForbiddenError, UnauthorizedError } from '../domain/errors.ts';
+import { hoursAt } from '../domain/hours-at.ts';
+import { loadCatalog } from '../repositories/catalog.repository.ts';
+import { loadAttachments } from '../repositories/location-attachments.repository.ts';
+import { findVisibleLocationBySlug, listVisibleLocationLinks } from '../repositories/location-pages.repository.ts';
+import { isSearchable } from '../repositories/location-search.repository.ts';
+import type { SpecialHours } from '../domain/special-hours.ts';
+import type { PublicLocationFields } from '../schemas/public-search.ts';
+import { ALL_ATTACHMENTS, openingScheduleOf } from './locations.service.ts';
+import { publicFieldsOf } from './public-location.ts';
+import { accessOfKey, type PublicAccess } from './publishable-keys.service.ts';
+
+/**
+ * Locations a finder's page list and its sitemap name at most: a sitemap holds 50,000 addresses, and one of them is the
+ * finder's own. A project with more has its later names (in name order) left out of both.
+ */
+export const MAX_LOCATION_PAGES = 49_999;
+
+/** What a publishable key looks like; anything else is not looked up. */
+const KEY_SHAPE = /^lpk_[A-Za-z0-9]{1,100}$/;
+
+/**
+ * The access a key in a page's address gives, or undefined for an unknown or revoked key or a project without the
+ * Business plan alike: a page tells a visitor "not found" in all three cases, and so tells no one which it was.
+ */
+export async function finderPageAccessOf(db: Kysely<Database>, key: string): Promise<PublicAccess | undefined> {
+  if (!KEY_SHAPE.test(key)) return undefined;
+  return accessOfKey(db, key).catch((error: unknown) => {
+    if (error instanceof UnauthorizedError || error instanceof ForbiddenError) return undefined;
+    throw error;
+  });
+}
+
+export interface FinderPages {
+  projectName: string;
+  locations: { slug: string; name: string; city: string | null; updatedAt: string }[];
+  /** The project's marker icons, which the widget shows on its map. */
+  imageUrls: string[];
+}
+
+/** The project's visible locations as links to their pages (the finder's list without JavaScript, the sitemap). */
+export async function finderPagesOf(db: Kysely<Database>, access: PublicAccess): Promise<FinderPages> {
+  const [links, catalog] = await Promise.all([listVisibleLocationLinks(db, access.projectId, MAX_LOCATION_PAGES), loadCatalog(db, access.projectId)]);
+  return {
+    projectName: access.projectName,
+    locations: links.map((link) => ({ slug: link.slug, name: link.name, city: link.city, updatedAt: link.updated_at })),
+    imageUrls: catalog.markers.flatMap((marker) => (marker.iconUrl ? [marker.iconUrl] : [])),
+  };
+}
+
+export interface LocationPage {
+  projectName: string;
+  location: PublicLocationFields;
+  located: boolean;
+  /** Special hours covering any of the next 30 days from `now` in the location's zone, as the search shows them. */
+  upcoming: SpecialHours[];
+  imageUrls: string[];
+}
+
+/** A visible location's page by its slug, at `now`; undefined when the project has no visible location of that slug. */
+export async function locationPageOf(db: Kysely<Database>, access: PublicAccess, slug: string, now: number): Promise<LocationPage | undefined> {
+  const record = await findVisibleLocationBySlug(db, access.projectId, slug);
+  if (!record) return undefined;
+  const attachments = await loadAttachments(db, [record], ALL_ATTACHMENTS);
+  const location = publicFieldsOf({ record, attachments });
+  return {
+    projectName: access.projectName,
+    location,
+    located: isSearchable(record),
+    upcoming: hoursAt(openingScheduleOf(record), now).upcoming,
+    imageUrls: location.marker?.icon_url ? [location.marker.icon_url] : [],
+  };
+}

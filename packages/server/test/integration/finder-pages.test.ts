@@ -1,0 +1,290 @@
+import { mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { CreatedUser } from '../../src/services/accounts.service.ts';
+import { refOfProject } from '../../src/services/project-access.ts';
+import { createKey, revokeKey } from '../../src/services/publishable-keys.service.ts';
+import { createLocationDirectly, seedCatalog, setPlan } from '../support/factories.ts';
+import { call, createAccount, useTestServer } from '../support/server.ts';
+
+// The hosted store finder: the widget's files, the finder page around it, a page per visible location and the
+// sitemap, with the links of PUBLIC_URL and the map tiles of a local stand-in.
+
+const TILES = 'http://127.0.0.1:9/tiles/{z}/{x}/{y}.png';
+const ATTRIBUTION = '© <a href="https://tiles.example/about">Tiles & Co</a>';
+const server = useTestServer({ env: { PUBLIC_URL: 'https://locator.example', MAP_TILE_URL: TILES, MAP_TILE_ATTRIBUTION: ATTRIBUTION } });
+const WIDGET_DIST = join(import.meta.dirname, '../../../widget/dist');
+const PROJECT_NAME = "Tom & Jerry's <b>Shop</b>";
+const EVIL = 'Evil </script><script>alert(1)</script>';
+
+let account: CreatedUser;
+let key = '';
+const slugs: Record<string, string> = {};
+
+/** A date `days` from the server's clock, in UTC (the locations' zone is hours behind, so still within 30 days). */
+const dateIn = (days: number) => new Date(server.clock.now + days * 86_400_000).toISOString().slice(0, 10);
+
+const newKey = async (user: CreatedUser) => (await createKey(server.database.db, { owner: { project: refOfProject(user.project) }, origins: [], now: new Date().toISOString() })).key;
+const get = (path: string, headers: Record<string, string> = {}) => call(server, 'GET', path, { headers });
+const ldJsonOf = (text: string) => JSON.parse(/<script type="application\/ld\+json">([\s\S]*?)<\/script>/.exec(text)?.[1] ?? 'null');
+
+beforeAll(async () => {
+  account = await createAccount(server);
+  await seedCatalog(server, account.project);
+  await server.database.db.updateTable('projects').set({ name: PROJECT_NAME }).where('id', '=', account.project.id).execute();
+  key = await newKey(account);
+  const make = async (name: string, input: Record<string, unknown> = {}) => {
+    slugs[name] = (await createLocationDirectly(server.database.db, account.project, { name, city: 'Austin', country: 'US', lat: 30.2711, lng: -97.7437, ...input })).record.slug;
+  };
+  await make('Congress Avenue', {
+    address_line_1: '600 Congress Ave',
+    state: 'TX',
+    postcode: '78701',
+    phone: '+1 512 555 0199',
+    email: 'congress@shop.example',
+    url: 'https://shop.example/congress',
+    time_zone: 'America/Chicago',
+    hours: { mon: '09:00-17:00', tue: '09:00-17:00', wed: '09:00-12:00,13:00-17:00', thu: '09:00-17:00', fri: '09:00-20:00', sat: 'closed', sun: null },
+    special_hours: [
+      { date: dateIn(5), hours: 'closed', label: 'Staff training' },
+      { date: dateIn(60), hours: '10:00-14:00', label: 'Far away' },
+    ],
+    fields: { Manager: 'Ada Lovelace' },
+    callsToAction: { 'Order online': 'https://shop.example/order?store=congress&x=1', Book: 'javascript:alert(1)' },
+  });
+  await make('Lamar', { lat: 30.25, lng: -97.76 });
+  await make('Hidden', { visible: false });
+  await make(EVIL);
+});
+
+describe('GET /widget/v1/{file}', () => {
+  it('serves the built locator.js as JavaScript, to every origin, cached briefly and revalidated by a content hash', async () => {
+    const response = await fetch(`${server.url}/widget/v1/locator.js`, { headers: { origin: 'https://shop.example' } });
+    expect(response.status).toBe(200);
+    expect(response.headers.get('content-type')).toBe('text/javascript; charset=utf-8');
+    expect(response.headers.get('access-control-allow-origin')).toBe('*');
+    expect(response.headers.get('cache-control')).toBe('public, max-age=300');
+    expect(Buffer.from(await response.arrayBuffer()).equals(readFileSync(join(WIDGET_DIST, 'locator.js')))).toBe(true);
+    const tag = response.headers.get('etag') ?? '';
+    expect(tag).toMatch(/^"[\w-]{20,}"$/);
+    const again = await get('/widget/v1/locator.js', { 'if-none-match': tag });
+    expect(again.status).toBe(304);
+    expect(again.text).toBe('');
+    expect((await get('/widget/v1/locator.js', { 'if-none-match': '"other"' })).status).toBe(200);
+  });
+
+  it('serves map.js beside it, with a tag of its own', async () => {
+    const map = await get('/widget/v1/map.js');
+    expect(map.status).toBe(200);
+    expect(map.text).toBe(readFileSync(join(WIDGET_DIST, 'map.js'), 'utf8'));
+    expect(map.headers.get('etag')).not.toBe((await get('/widget/v1/locator.js')).headers.get('etag'));
+  });
+
+  it('answers 404 for names it does not serve, and never reads outside the build', async () => {
+    for (const path of ['/widget/v1/nothing.js', '/widget/v1/build.json', '/widget/v1/..%2Fpackage.json', '/widget/v1/%2E%2E%2Fscripts%2Fbuild.mjs', '/widget/v1/..%2F..%2Fserver%2Fpackage.json']) {
+      const answer = await get(path);
+      expect(answer.status, path).toBe(404);
+      expect(answer.text, path).not.toContain('"name"');
+    }
+  });
+});
+
+describe('GET /widget/v1/{file} without a build', () => {
+  const unbuilt = useTestServer({ env: { WIDGET_DIR: mkdtempSync(join(tmpdir(), 'locator-widget-')) } });
+  it('answers 503 saying how to build it', async () => {
+    const answer = await call(unbuilt, 'GET', '/widget/v1/locator.js');
+    expect(answer.status).toBe(503);
+    expect(answer.body.message).toContain('npm run build -w @locator/widget');
+  });
+});
+
+describe('GET /finder/{key}', () => {
+  it("is a whole page around the widget's element, with the project's name escaped", async () => {
+    const page = await get(`/finder/${key}`);
+    expect(page.status).toBe(200);
+    expect(page.headers.get('content-type')).toBe('text/html; charset=utf-8');
+    expect(page.text).toMatch(/^<!doctype html>\n<html lang="en">/);
+    expect(page.text).toContain('<title>Tom &amp; Jerry&#39;s &lt;b&gt;Shop&lt;/b&gt; – Store finder</title>');
+    expect(page.text).toMatch(/<main class="finder">\n<h1>Tom &amp; Jerry&#39;s &lt;b&gt;Shop&lt;\/b&gt; – Store finder<\/h1>/);
+    expect(page.text).not.toContain('<b>Shop</b>');
+    expect(page.text).toContain('<script src="/widget/v1/locator.js" async></script>');
+    expect(page.text).toContain(
+      `<locator-finder key="${key}" api="https://locator.example" tiles="${TILES}" attribution="© &lt;a href=&quot;https://tiles.example/about&quot;&gt;Tiles &amp; Co&lt;/a&gt;" details="https://locator.example/finder/${key}/{slug}"></locator-finder>`,
+    );
+    expect(page.text).toContain('<link rel="canonical" href="https://locator.example/finder/' + key + '">');
+  });
+
+  it('passes valid options through as attributes, escaped, and drops invalid ones', async () => {
+    const valid = await get(`/finder/${key}?lang=de-AT&units=mi&country=us,ca&radius=25&limit=10&consent=click&filters=${encodeURIComponent('"><script>alert(1)</script>')}`);
+    expect(valid.text).toMatch(/<locator-finder [^>]* lang="de-AT" units="mi" country="US,CA" radius="25" limit="10" filters="&quot;&gt;&lt;script&gt;alert\(1\)&lt;\/script&gt;" consent="click"><\/locator-finder>/);
+    expect(valid.text).not.toContain('<script>alert(1)');
+    expect(valid.text).toContain('<html lang="de-AT">');
+    expect(valid.text).toContain(`details="https://locator.example/finder/${key}/{slug}?lang=de-AT"`);
+    const invalid = await get(`/finder/${key}?lang=xx&units=parsecs&country=USA&radius=-1&limit=1000&consent=always`);
+    expect(invalid.status).toBe(200);
+    const element = /<locator-finder[^>]*>/.exec(invalid.text)?.[0] ?? '';
+    expect(element).toContain(`key="${key}"`);
+    for (const name of ['lang', 'units', 'country', 'radius', 'limit', 'consent', 'filters']) expect(element).not.toContain(` ${name}=`);
+  });
+
+  it('lists every visible location as a link for readers without JavaScript', async () => {
+    const page = await get(`/finder/${key}`);
+    const noscript = /<noscript>([\s\S]*)<\/noscript>/.exec(page.text)?.[1] ?? '';
+    expect(noscript).toContain(`<a href="https://locator.example/finder/${key}/${slugs['Congress Avenue']}">Congress Avenue</a>, Austin`);
+    expect(noscript).toContain(`/finder/${key}/${slugs.Lamar}"`);
+    expect(noscript).toContain('Evil &lt;/script&gt;&lt;script&gt;alert(1)&lt;/script&gt;');
+    expect(noscript).not.toContain('Hidden');
+  });
+
+  it('sends a Content-Security-Policy that allows the tiles, and counts against the public rate limit', async () => {
+    const page = await get(`/finder/${key}`);
+    const policy = page.headers.get('content-security-policy') ?? '';
+    expect(policy).toContain("script-src 'self'");
+    expect(policy).toMatch(/img-src 'self' data: http:\/\/127\.0\.0\.1:9(;|$)/);
+    expect(policy).toContain("connect-src 'self' https://locator.example");
+    expect(page.headers.get('x-ratelimit-limit')).toBe('600');
+  });
+
+  it('is the same plain 404 page for an unknown, a revoked and a non-Business key', async () => {
+    const revoked = await createKey(server.database.db, { owner: { project: refOfProject(account.project) }, origins: [], now: new Date().toISOString() });
+    await revokeKey(server.database.db, { owner: { anyProject: true }, publicId: revoked.id, now: new Date().toISOString() });
+    const starter = await createAccount(server);
+    const starterKey = await newKey(starter);
+    await setPlan(server, starter.project.id, 'plus');
+    const answers = await Promise.all(['lpk_unknown0000000000000000', revoked.key, starterKey, 'not-a-key'].map((k) => get(`/finder/${k}`)));
+    for (const answer of answers) {
+      expect(answer.status).toBe(404);
+      expect(answer.headers.get('content-type')).toBe('text/html; charset=utf-8');
+      expect(answer.headers.get('cache-control')).toBe('no-store');
+      expect(answer.text).toBe(answers[0]?.text);
+    }
+    expect(answers[0]?.text).toContain('<h1>Page not found</h1>');
+    for (const k of [revoked.key, starterKey]) {
+      expect((await get(`/finder/${k}/${slugs.Lamar}`)).text).toBe(answers[0]?.text);
+      expect((await get(`/finder/${k}/sitemap.xml`)).status).toBe(404);
+    }
+    await setPlan(server, starter.project.id, 'business');
+    expect((await get(`/finder/${starterKey}`)).status).toBe(200);
+  });
+});
+
+describe('GET /finder/{key}/{slug}', () => {
+  const congress = () => get(`/finder/${key}/${slugs['Congress Avenue']}`);
+
+  it('shows the address, contact, weekly hours, upcoming special hours, calls to action and fields', async () => {
+    const page = await congress();
+    expect(page.status).toBe(200);
+    expect(page.text).toContain('<h1>Congress Avenue</h1>');
+    expect(page.text).toContain('<address>600 Congress Ave<br>78701 Austin<br>TX<br>US</address>');
+    expect(page.text).toContain('<a href="tel:+15125550199">+1 512 555 0199</a>');
+    expect(page.text).toContain('<a href="mailto:congress@shop.example">congress@shop.example</a>');
+    expect(page.text).toContain('<a href="https://shop.example/congress" rel="noopener">');
+    expect(page.text).toContain('<tr><th scope="row">Monday</th><td>9:00 AM – 5:00 PM</td></tr>');
+    expect(page.text).toContain('<tr><th scope="row">Wednesday</th><td>9:00 AM – 12:00 PM, 1:00 PM – 5:00 PM</td></tr>');
+    expect(page.text).toContain('<tr><th scope="row">Saturday</th><td>Closed</td></tr>');
+    expect(page.text).toContain('<tr><th scope="row">Sunday</th><td>Not known</td></tr>');
+    expect(page.text).toMatch(new RegExp(`<li><time datetime="${dateIn(5)}">[^<]+</time>: Closed \\(Staff training\\)</li>`));
+    expect(page.text).not.toContain('Far away');
+    expect(page.text).toContain('<a href="https://shop.example/order?store=congress&amp;x=1" rel="noopener">Order online</a>');
+    expect(page.text).not.toContain('javascript:');
+    expect(page.text).toContain('<dt>Manager</dt><dd>Ada Lovelace</dd>');
+    expect(page.text).toContain('<locator-map lat="30.2711" lng="-97.7437" label="Congress Avenue" tiles="' + TILES + '"');
+    expect(page.text).toContain('<a href="https://www.openstreetmap.org/?mlat=30.2711&amp;mlon=-97.7437#map=17/30.2711/-97.7437">View on OpenStreetMap</a>');
+    expect(page.text).toContain(`<a href="https://locator.example/finder/${key}">Back to the store finder</a>`);
+  });
+
+  it('has a canonical link from PUBLIC_URL, a description and schema.org LocalBusiness data', async () => {
+    const page = await congress();
+    const canonical = `https://locator.example/finder/${key}/${slugs['Congress Avenue']}`;
+    expect(page.text).toContain(`<link rel="canonical" href="${canonical}">`);
+    expect(page.text).toContain('<meta name="description" content="Congress Avenue: 600 Congress Ave, 78701 Austin, TX, US. Opening hours, phone and directions.">');
+    const data = ldJsonOf(page.text);
+    expect(data).toMatchObject({
+      '@context': 'https://schema.org',
+      '@type': 'LocalBusiness',
+      name: 'Congress Avenue',
+      url: canonical,
+      telephone: '+1 512 555 0199',
+      email: 'congress@shop.example',
+      address: { '@type': 'PostalAddress', streetAddress: '600 Congress Ave', addressLocality: 'Austin', addressRegion: 'TX', postalCode: '78701', addressCountry: 'US' },
+      geo: { '@type': 'GeoCoordinates', latitude: 30.2711, longitude: -97.7437 },
+    });
+    expect(data.openingHoursSpecification).toEqual(
+      expect.arrayContaining([
+        { '@type': 'OpeningHoursSpecification', dayOfWeek: 'https://schema.org/Monday', opens: '09:00', closes: '17:00' },
+        { '@type': 'OpeningHoursSpecification', dayOfWeek: 'https://schema.org/Wednesday', opens: '13:00', closes: '17:00' },
+        { '@type': 'OpeningHoursSpecification', opens: '00:00', closes: '00:00', validFrom: dateIn(5), validThrough: dateIn(5) },
+      ]),
+    );
+    expect(JSON.stringify(data.openingHoursSpecification)).not.toContain('Saturday');
+  });
+
+  it('speaks the language of ?lang=, else of Accept-Language, with its time formats', async () => {
+    const german = await get(`/finder/${key}/${slugs['Congress Avenue']}?lang=de`);
+    expect(german.text).toContain('<html lang="de">');
+    expect(german.text).toContain('<h2 id="hours">Öffnungszeiten</h2>');
+    expect(german.text).toContain('<tr><th scope="row">Montag</th><td>9:00 – 17:00</td></tr>');
+    expect(german.text).toContain(`<a href="https://locator.example/finder/${key}?lang=de">Zurück zum Filialfinder</a>`);
+    const french = await get(`/finder/${key}/${slugs['Congress Avenue']}`, { 'accept-language': 'ja;q=1, fr-CA;q=0.8, en;q=0.5' });
+    expect(french.text).toContain('<html lang="fr-CA">');
+    expect(french.text).toContain('<th scope="row">lundi</th>');
+    expect(french.headers.get('vary')).toContain('Accept-Language');
+    expect(french.headers.get('etag')).not.toBe(german.headers.get('etag'));
+  });
+
+  it('escapes a name holding </script> in the HTML and in the JSON-LD', async () => {
+    const page = await get(`/finder/${key}/${slugs[EVIL]}`);
+    expect(page.status).toBe(200);
+    expect(page.text).not.toContain('<script>alert(1)');
+    expect(page.text.match(/<\/script>/g)).toHaveLength(2);
+    expect(page.text).toContain('<h1>Evil &lt;/script&gt;&lt;script&gt;alert(1)&lt;/script&gt;</h1>');
+    expect(ldJsonOf(page.text).name).toBe(EVIL);
+  });
+
+  it('is the 404 page for an invisible or unknown location', async () => {
+    for (const slug of [slugs.Hidden, 'no-such-store']) {
+      const answer = await get(`/finder/${key}/${slug}`);
+      expect(answer.status).toBe(404);
+      expect(answer.text).toContain('<h1>Page not found</h1>');
+    }
+  });
+
+  it('answers 304 to its current ETag, which differs from other pages and changes with the project', async () => {
+    const first = await congress();
+    const tag = first.headers.get('etag') ?? '';
+    expect(first.headers.get('cache-control')).toMatch(/^public, max-age=\d+$/);
+    const revalidated = await get(`/finder/${key}/${slugs['Congress Avenue']}`, { 'if-none-match': tag });
+    expect(revalidated.status).toBe(304);
+    expect(revalidated.text).toBe('');
+    expect((await get(`/finder/${key}/${slugs.Lamar}`, { 'if-none-match': tag })).status).toBe(200);
+    const patched = await call(server, 'PATCH', `/api/v2/projects/${account.project.public_id}/locations/${(await server.database.db.selectFrom('locations').select('public_id').where('slug', '=', slugs.Lamar ?? '').executeTakeFirstOrThrow()).public_id}`, {
+      token: account.token.token,
+      body: { phone: '+1 512 555 0100' },
+    });
+    expect(patched.status).toBe(200);
+    const after = await get(`/finder/${key}/${slugs['Congress Avenue']}`, { 'if-none-match': tag });
+    expect(after.status).toBe(200);
+    expect(after.headers.get('etag')).not.toBe(tag);
+  });
+});
+
+describe('GET /finder/{key}/sitemap.xml', () => {
+  it('lists the finder and every visible location page with when it last changed', async () => {
+    const answer = await get(`/finder/${key}/sitemap.xml`);
+    expect(answer.status).toBe(200);
+    expect(answer.headers.get('content-type')).toBe('application/xml; charset=utf-8');
+    expect(answer.text).toMatch(/^<\?xml version="1\.0" encoding="UTF-8"\?>\n<urlset xmlns="http:\/\/www\.sitemaps\.org\/schemas\/sitemap\/0\.9">/);
+    const entries = [...answer.text.matchAll(/<url><loc>([^<]+)<\/loc><lastmod>([^<]+)<\/lastmod><\/url>/g)].map(([, loc, lastmod]) => ({ loc, lastmod }));
+    const locs = entries.map((entry) => entry.loc);
+    expect(locs).toContain(`https://locator.example/finder/${key}`);
+    for (const name of ['Congress Avenue', 'Lamar', EVIL]) expect(locs).toContain(`https://locator.example/finder/${key}/${slugs[name]}`);
+    expect(locs).toHaveLength(4);
+    expect(answer.text).not.toContain(slugs.Hidden ?? 'hidden');
+    for (const entry of entries) expect(entry.lastmod).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}Z$/);
+    const row = await server.database.db.selectFrom('locations').select('updated_at').where('slug', '=', slugs.Lamar ?? '').executeTakeFirstOrThrow();
+    expect(entries.find((entry) => entry.loc?.endsWith(`/${slugs.Lamar}`))?.lastmod).toBe(new Date(row.updated_at).toISOString().replace(/\.\d{3}Z$/, 'Z'));
+    const tag = answer.headers.get('etag') ?? '';
+    expect((await get(`/finder/${key}/sitemap.xml`, { 'if-none-match': tag })).status).toBe(304);
+  });
+});

@@ -1,0 +1,28 @@
+// Filter and type names travel as one comma-separated value; a name that holds a comma or a double quote is quoted
+// as in CSV, which is also how the `filters` attribute is written.
+
+export function parseCsvList(text: string): string[] {
+  const names: string[] = [];
+  let current = '';
+  let quoted = false;
+  for (let i = 0; i < text.length; i++) {
+    const char = text[i];
+    if (quoted) {
+      if (char === '"' && text[i + 1] === '"') {
+        current += '"';
+        i++;
+      } else if (char === '"') quoted = false;
+      else current += char;
+    } else if (char === '"') quoted = true;
+    else if (char === ',') {
+      names.push(current.trim());
+      current = '';
+    } else current += char;
+  }
+  names.push(current.trim());
+  return names.filter((name) => name !== '');
+}
+
+export function toCsvList(names: readonly string[]): string {
+  return names.map((name) => (/[",]/.test(name) ? `"${name.replaceAll('"', '""')}"` : name)).join(',');
+}

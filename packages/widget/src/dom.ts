@@ -1,0 +1,38 @@
+// A tiny element builder: every text goes in through textContent, so nothing from the API is parsed as HTML.
+
+type Attributes = Record<string, string | number | boolean | null | undefined>;
+type Child = Node | string | null | undefined | false;
+
+export function h<K extends keyof HTMLElementTagNameMap>(tag: K, attributes: Attributes = {}, ...children: Child[]): HTMLElementTagNameMap[K] {
+  const element = document.createElement(tag);
+  for (const [name, value] of Object.entries(attributes)) {
+    if (value === null || value === undefined || value === false) continue;
+    if (name === 'class') element.className = String(value);
+    else element.setAttribute(name, value === true ? '' : String(value));
+  }
+  append(element, ...children);
+  return element;
+}
+
+export function append(parent: Node, ...children: Child[]): void {
+  for (const child of children) {
+    if (child === null || child === undefined || child === false) continue;
+    parent.appendChild(typeof child === 'string' ? document.createTextNode(child) : child);
+  }
+}
+
+/** Only http(s), mailto and tel links are kept: a URL from the project's data must not run script. */
+export function safeHref(url: string | null | undefined, base?: string): string | null {
+  if (!url) return null;
+  try {
+    const parsed = new URL(url, base ?? document.baseURI);
+    return ['http:', 'https:', 'mailto:', 'tel:'].includes(parsed.protocol) ? parsed.href : null;
+  } catch {
+    return null;
+  }
+}
+
+/** Marker colours go into inline styles, so only plain hex colours pass. */
+export function safeColor(color: string | null | undefined): string | null {
+  return color && /^#[0-9a-f]{3,8}$/i.test(color) ? color : null;
+}

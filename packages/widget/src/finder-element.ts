@@ -1,0 +1,468 @@
+// <locator-finder>: the search form, filters, results list and (lazily) the map, in an open shadow root.
+import { ApiError, LocatorApi, type FinderConfig, type PinCollection, type PublicLocation, type SearchAnswer, type SearchPlace, type Unit } from './api.ts';
+import { parseCsvList } from './csv.ts';
+import { append, h } from './dom.ts';
+import { autoUnit, formatDistance } from './format.ts';
+import { resolveLocale, translator, type Translator } from './i18n/index.ts';
+import { consentPanel, DEFAULT_ATTRIBUTION, DEFAULT_TILES, loadMapModule, mapLabels, type LocatorMap, type MapPin } from './map-loader.ts';
+import { resultItem } from './result-item.ts';
+import { scriptOrigin } from './script-url.ts';
+import styles from './styles.css';
+
+export interface SearchEventDetail {
+  query: string | null;
+  count: number;
+  fallback: boolean;
+  origin: SearchAnswer['meta']['origin'];
+}
+
+export interface SelectEventDetail {
+  id: string;
+  name: string;
+  /** The result's full location; null for a pin shown before the first search, which only has a name. */
+  location: PublicLocation | null;
+}
+
+interface Parts {
+  root: HTMLElement;
+  form: HTMLFormElement;
+  query: HTMLInputElement;
+  locate: HTMLButtonElement;
+  chips: HTMLElement;
+  openNow: HTMLButtonElement;
+  typeField: HTMLElement;
+  type: HTMLSelectElement;
+  status: HTMLElement;
+  alert: HTMLElement;
+  results: HTMLOListElement;
+  mapPane: HTMLElement;
+  area: HTMLButtonElement;
+}
+
+const clampNumber = (text: string | null, fallback: number, min: number, max: number): number => {
+  const value = Number(text);
+  return text !== null && text.trim() !== '' && Number.isFinite(value) ? Math.min(max, Math.max(min, value)) : fallback;
+};
+
+export class LocatorFinderElement extends HTMLElement {
+  static readonly observedAttributes = ['key', 'api', 'units', 'country', 'radius', 'limit', 'filters', 'lang', 'consent', 'tiles', 'attribution', 'details'];
+
+  private readonly shadow = this.attachShadow({ mode: 'open' });
+  private t: Translator = translator('en');
+  private parts: Parts | null = null;
+  private api: LocatorApi | null = null;
+  private config: FinderConfig | null = null;
+  private configReady: Promise<void> = Promise.resolve();
+  private unit: Unit = 'km';
+  private selectedFilters = new Set<string>();
+  private openNow = false;
+  private lastPlace: SearchPlace | null = null;
+  private lastOrigin: { lat: number; lng: number } | null = null;
+  private results: PublicLocation[] = [];
+  private selectedId: string | null = null;
+  /** What the status says about the list shown, put back when a later search or locating fails. */
+  private answeredStatus = '';
+  private map: LocatorMap | null = null;
+  private mapShowing = false;
+  private allPins: Promise<PinCollection> | null = null;
+  private search: AbortController | null = null;
+  /** Bumped on every (re)start, so answers that arrive for an earlier setup are dropped. */
+  private generation = 0;
+  private restartQueued = false;
+
+  connectedCallback(): void {
+    if (!this.parts) this.start();
+  }
+
+  disconnectedCallback(): void {
+    this.stop();
+    this.parts = null;
+  }
+
+  attributeChangedCallback(_name: string, previous: string | null, next: string | null): void {
+    if (previous === next || !this.parts || this.restartQueued) return;
+    // Several attributes set in a row restart once.
+    this.restartQueued = true;
+    queueMicrotask(() => {
+      this.restartQueued = false;
+      if (this.isConnected) this.start();
+    });
+  }
+
+  private stop(): void {
+    this.generation++;
+    this.search?.abort();
+    this.search = null;
+    this.map?.destroy();
+    this.map = null;
+    this.mapShowing = false;
+    this.allPins = null;
+  }
+
+  private start(): void {
+    this.stop();
+    const generation = this.generation;
+    const locale = resolveLocale([this.closest('[lang]')?.getAttribute('lang'), document.documentElement.lang, ...navigator.languages, navigator.language]);
+    this.t = translator(locale);
+    this.selectedFilters = new Set(parseCsvList(this.getAttribute('filters') ?? ''));
+    this.openNow = false;
+    this.lastPlace = null;
+    this.lastOrigin = null;
+    this.results = [];
+    this.selectedId = null;
+    this.config = null;
+    this.answeredStatus = this.t.text('prompt');
+    this.parts = this.render();
+
+    const key = this.getAttribute('key');
+    if (!key) {
+      this.api = null;
+      this.showError(this.t.text('errorKey'));
+      return;
+    }
+    this.api = new LocatorApi(this.getAttribute('api') || scriptOrigin, key);
+    this.configReady = this.api.config().then(
+      (config) => {
+        if (generation === this.generation) this.applyConfig(config);
+      },
+      (error: unknown) => {
+        if (generation !== this.generation) return;
+        this.unit = this.chosenUnit('km');
+        this.showFailure(error);
+      },
+    );
+    if (this.getAttribute('consent') !== 'click') void this.showMap(false);
+  }
+
+  private render(): Parts {
+    const t = this.t;
+    const query = h('input', {
+      // type=text, not search: the field's role stays "textbox", the name the README gives it.
+      type: 'text',
+      enterkeyhint: 'search',
+      class: 'query',
+      id: 'locator-query',
+      name: 'q',
+      autocomplete: 'postal-code',
+      placeholder: t.text('searchPlaceholder'),
+      maxlength: 200,
+      required: true,
+    });
+    const locate = h('button', { type: 'button', class: 'button secondary' }, h('span', { class: 'locate-icon', 'aria-hidden': 'true' }), t.text('useMyLocation'));
+    const form = h(
+      'form',
+      { role: 'search', class: 'search' },
+      h('label', { for: 'locator-query', class: 'visually-hidden' }, t.text('searchLabel')),
+      query,
+      h('button', { type: 'submit', class: 'button primary' }, t.text('search')),
+      locate,
+    );
+    const openNow = this.chip(t.text('openNow'), false);
+    const chips = h('div', { role: 'group', 'aria-label': t.text('filters'), class: 'chips' }, openNow);
+    const type = h('select', { id: 'locator-type' }, h('option', { value: '' }, t.text('allTypes')));
+    const typeField = h('div', { class: 'type', hidden: true }, h('label', { for: 'locator-type' }, t.text('locationType')), type);
+    const status = h('p', { role: 'status', class: 'status' }, t.text('prompt'));
+    const alert = h('div', { role: 'alert', class: 'alert', hidden: true });
+    const results = h('ol', { class: 'results', 'aria-label': t.text('results') });
+    const area = h('button', { type: 'button', class: 'button primary area', hidden: true }, t.text('searchThisArea'));
+    const mapPane = h('div', { role: 'region', 'aria-label': t.text('map'), class: 'map-pane' }, area);
+    const root = h(
+      'div',
+      { class: 'finder', lang: t.locale },
+      h(
+        'div',
+        { class: 'layout' },
+        h('div', { class: 'panel' }, h('div', { class: 'controls' }, form, h('div', { class: 'refine' }, chips, typeField)), alert, status, results),
+        mapPane,
+      ),
+    );
+
+    form.addEventListener('submit', (event) => {
+      event.preventDefault();
+      const q = query.value.trim();
+      if (q !== '') void this.runSearch({ kind: 'query', q }, true);
+    });
+    locate.addEventListener('click', () => this.useMyLocation());
+    openNow.addEventListener('click', () => {
+      this.openNow = !this.openNow;
+      openNow.setAttribute('aria-pressed', String(this.openNow));
+      this.refine();
+    });
+    type.addEventListener('change', () => this.refine());
+    area.addEventListener('click', () => {
+      area.hidden = true;
+      if (this.map) void this.runSearch({ kind: 'area', bbox: this.map.bounds() }, false);
+    });
+    if (this.getAttribute('consent') === 'click') {
+      mapPane.append(consentPanel(t, this.tiles(), () => void this.showMap(true)));
+    }
+
+    this.shadow.replaceChildren(h('style', {}, styles), root);
+    return { root, form, query, locate, chips, openNow, typeField, type, status, alert, results, mapPane, area };
+  }
+
+  private chip(label: string, pressed: boolean): HTMLButtonElement {
+    return h('button', { type: 'button', class: 'chip', 'aria-pressed': String(pressed) }, h('span', { class: 'tick', 'aria-hidden': 'true' }, '✓'), label);
+  }
+
+  private applyConfig(config: FinderConfig): void {
+    const parts = this.parts;
+    if (!parts) return;
+    this.config = config;
+    this.unit = this.chosenUnit(config.default_unit);
+    // Filters named by the attribute are matched ignoring case, then shown as the project spells them.
+    const wanted = new Set([...this.selectedFilters].map((name) => name.toLowerCase()));
+    this.selectedFilters = new Set(config.filters.filter((name) => wanted.has(name.toLowerCase())));
+    for (const name of config.filters) {
+      const chip = this.chip(name, this.selectedFilters.has(name));
+      chip.addEventListener('click', () => {
+        if (this.selectedFilters.has(name)) this.selectedFilters.delete(name);
+        else this.selectedFilters.add(name);
+        chip.setAttribute('aria-pressed', String(this.selectedFilters.has(name)));
+        this.refine();
+      });
+      parts.chips.insertBefore(chip, parts.openNow);
+    }
+    append(parts.type, ...config.location_types.map((name) => h('option', { value: name }, name)));
+    parts.typeField.hidden = config.location_types.length === 0;
+  }
+
+  private chosenUnit(projectUnit: Unit): Unit {
+    const units = this.getAttribute('units');
+    if (units === 'km' || units === 'mi') return units;
+    return autoUnit([this.t.locale, ...navigator.languages, navigator.language], projectUnit);
+  }
+
+  private tiles(): string {
+    return this.getAttribute('tiles') || DEFAULT_TILES;
+  }
+
+  /** A filter, type or "open now" change repeats the last search with it. */
+  private refine(): void {
+    if (this.lastPlace) void this.runSearch(this.lastPlace, this.lastPlace.kind !== 'area');
+  }
+
+  private useMyLocation(): void {
+    const parts = this.parts;
+    if (!parts) return;
+    this.clearError();
+    if (!('geolocation' in navigator)) {
+      this.showError(this.t.text('geoUnavailable'));
+      return;
+    }
+    const generation = this.generation;
+    parts.status.textContent = this.t.text('locating');
+    parts.locate.disabled = true;
+    navigator.geolocation.getCurrentPosition(
+      (position) => {
+        if (generation !== this.generation) return;
+        parts.locate.disabled = false;
+        void this.runSearch({ kind: 'position', lat: position.coords.latitude, lng: position.coords.longitude }, true);
+      },
+      (error) => {
+        if (generation !== this.generation) return;
+        parts.locate.disabled = false;
+        parts.status.textContent = this.answeredStatus;
+        this.showError(this.t.text(error.code === error.PERMISSION_DENIED ? 'geoDenied' : 'geoUnavailable'));
+        parts.locate.focus();
+      },
+      { timeout: 15_000, maximumAge: 300_000 },
+    );
+  }
+
+  private async runSearch(place: SearchPlace, fit: boolean): Promise<void> {
+    const parts = this.parts;
+    const api = this.api;
+    if (!parts || !api) return;
+    this.search?.abort();
+    const search = new AbortController();
+    this.search = search;
+    this.clearError();
+    const statusBefore = this.answeredStatus;
+    parts.status.textContent = this.t.text('searching');
+    parts.results.setAttribute('aria-busy', 'true');
+    await this.configReady;
+    if (search.signal.aborted) return;
+    const country = this.getAttribute('country') || this.config?.default_country || null;
+    try {
+      const answer = await api.search(
+        place,
+        {
+          radius: clampNumber(this.getAttribute('radius'), 50, 0.1, 1000),
+          unit: this.unit,
+          limit: Math.round(clampNumber(this.getAttribute('limit'), 20, 1, 100)),
+          country,
+          filters: [...this.selectedFilters],
+          types: parts.type.value ? [parts.type.value] : [],
+          openNow: this.openNow,
+        },
+        search.signal,
+      );
+      if (search.signal.aborted) return;
+      this.showAnswer(place, answer, fit);
+    } catch (error) {
+      if (search.signal.aborted) return;
+      // The status keeps telling what the list shows; the alert tells what went wrong.
+      parts.status.textContent = statusBefore;
+      this.showFailure(error);
+    } finally {
+      if (this.search === search) {
+        this.search = null;
+        parts.results.removeAttribute('aria-busy');
+      }
+    }
+  }
+
+  private showAnswer(place: SearchPlace, answer: SearchAnswer, fit: boolean): void {
+    const parts = this.parts;
+    if (!parts) return;
+    const { meta } = answer;
+    this.lastPlace = place;
+    this.lastOrigin = meta.origin;
+    this.results = answer.data;
+    this.selectedId = null;
+    const details = this.getAttribute('details');
+    parts.results.replaceChildren(...answer.data.map((location) => resultItem(location, this.t, details, (id) => this.select(id, 'list'))));
+    this.answeredStatus = this.statusText(place, answer);
+    parts.status.textContent = this.answeredStatus;
+    this.map?.showResults(this.resultPins(), place.kind === 'area' ? null : meta.origin, fit);
+    parts.area.hidden = true;
+    const detail: SearchEventDetail = { query: place.kind === 'query' ? place.q : null, count: meta.count, fallback: meta.fallback, origin: meta.origin };
+    this.dispatchEvent(new CustomEvent('locator:search', { detail, bubbles: true, composed: true }));
+  }
+
+  private statusText(place: SearchPlace, { data, meta }: SearchAnswer): string {
+    const t = this.t;
+    if (place.kind === 'query' && meta.origin === null) return t.text('notFound', { query: place.q });
+    if (meta.fallback && meta.origin && place.kind !== 'area') {
+      return t.text('fallback', { distance: formatDistance(meta.radius, meta.unit, t.locale), place: meta.origin.label ?? t.text('yourLocation') });
+    }
+    if (data.length === 0) {
+      if (place.kind === 'area') return t.text('noneInArea');
+      if (this.selectedFilters.size > 0 || this.openNow || this.parts?.type.value) return t.text('noneMatch');
+    }
+    return t.plural('found', data.length);
+  }
+
+  private resultPins(): MapPin[] {
+    return this.results.map((location) => ({
+      id: location.id,
+      lat: location.lat,
+      lng: location.lng,
+      name: location.name,
+      color: location.marker?.color ?? null,
+      detail: location.display_address,
+    }));
+  }
+
+  private select(id: string, from: 'list' | 'map'): void {
+    const parts = this.parts;
+    if (!parts) return;
+    this.selectedId = id;
+    const location = this.results.find((result) => result.id === id) ?? null;
+    for (const item of parts.results.children) {
+      if (item instanceof HTMLElement && item.dataset.id === id) {
+        item.setAttribute('aria-current', 'true');
+        if (from === 'map') this.scrollIntoList(item);
+      } else item.removeAttribute('aria-current');
+    }
+    this.map?.select(id);
+    const name = location?.name ?? this.pinNames.get(id) ?? '';
+    const detail: SelectEventDetail = { id, name, location };
+    this.dispatchEvent(new CustomEvent('locator:select', { detail, bubbles: true, composed: true }));
+  }
+
+  /** Scrolls only the list: the host page must not jump when a pin is clicked. */
+  private scrollIntoList(item: HTMLElement): void {
+    const list = this.parts?.results;
+    if (!list) return;
+    const listBox = list.getBoundingClientRect();
+    const itemBox = item.getBoundingClientRect();
+    if (itemBox.top < listBox.top || itemBox.bottom > listBox.bottom) list.scrollTop += itemBox.top - listBox.top;
+  }
+
+  private pinNames = new Map<string, string>();
+
+  private async showMap(byVisitor: boolean): Promise<void> {
+    const parts = this.parts;
+    if (!parts || this.mapShowing) return;
+    this.mapShowing = true;
+    const generation = this.generation;
+    const consent = parts.mapPane.querySelector('.consent');
+    const container = h('div', { class: 'map' });
+    try {
+      const { createMap } = await loadMapModule();
+      if (generation !== this.generation) return;
+      consent?.remove();
+      parts.mapPane.prepend(container);
+      const map = createMap(container, { tiles: this.tiles(), attribution: this.getAttribute('attribution') || DEFAULT_ATTRIBUTION, labels: mapLabels(this.t) });
+      this.map = map;
+      map.onPinClick((id) => this.select(id, 'map'));
+      map.onMoveByUser(() => {
+        if (this.api) parts.area.hidden = false;
+      });
+      // The visitor pressed "Show map" and that button is gone: focus goes where the map now is.
+      if (byVisitor) container.focus();
+      if (this.lastPlace) {
+        map.showResults(this.resultPins(), this.lastPlace.kind === 'area' ? null : this.lastOrigin, true);
+        if (this.selectedId) map.select(this.selectedId);
+      } else {
+        await this.showAllPins(map, generation);
+      }
+    } catch (error) {
+      if (generation !== this.generation) return;
+      this.mapShowing = false;
+      container.remove();
+      this.showFailure(error instanceof ApiError ? error : new ApiError('network', null, String(error)));
+    }
+  }
+
+  /** Before the first search the map shows every location, clustered. */
+  private async showAllPins(map: LocatorMap, generation: number): Promise<void> {
+    if (!this.api) return;
+    this.allPins ??= this.api.locations();
+    const collection = await this.allPins;
+    if (generation !== this.generation || this.lastPlace) return;
+    const colors = new Map((this.config?.markers ?? []).map((marker) => [marker.id, marker.color]));
+    this.pinNames = new Map(collection.features.map((feature) => [feature.properties.id, feature.properties.name]));
+    map.setPins(
+      collection.features.map(({ geometry, properties }) => ({
+        id: properties.id,
+        lat: geometry.coordinates[1],
+        lng: geometry.coordinates[0],
+        name: properties.name,
+        color: properties.marker?.color ?? (properties.marker ? (colors.get(properties.marker.id) ?? null) : null),
+        detail: properties.type,
+      })),
+    );
+  }
+
+  private showFailure(error: unknown): void {
+    if (!(error instanceof ApiError)) {
+      this.showError(this.t.text('errorServer'));
+      return;
+    }
+    const t = this.t;
+    const messages = {
+      network: () => t.text('errorNetwork'),
+      key: () => t.text('errorKey'),
+      rate: () => (error.retryAfterSeconds ? t.plural('errorRate', error.retryAfterSeconds) : t.text('errorRateSoon')),
+      geocoder: () => t.text('errorGeocoder'),
+      invalid: () => t.text('errorInvalid'),
+      server: () => t.text('errorServer'),
+    } satisfies Record<ApiError['failure'], () => string>;
+    this.showError(messages[error.failure]());
+  }
+
+  private showError(message: string): void {
+    if (!this.parts) return;
+    this.parts.alert.textContent = message;
+    this.parts.alert.hidden = false;
+  }
+
+  private clearError(): void {
+    if (!this.parts) return;
+    this.parts.alert.textContent = '';
+    this.parts.alert.hidden = true;
+  }
+}

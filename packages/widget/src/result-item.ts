@@ -1,0 +1,66 @@
+// One location of the results list: its name (the button that selects it), distance, today's hours and links.
+import type { PublicLocation } from './api.ts';
+import { h, safeColor, safeHref } from './dom.ts';
+import { formatDistance } from './format.ts';
+import { todaySummary } from './hours.ts';
+import type { Translator } from './i18n/index.ts';
+
+export function directionsUrl(location: PublicLocation): string {
+  return `https://www.openstreetmap.org/directions?to=${location.lat}%2C${location.lng}`;
+}
+
+export function detailsUrl(template: string | null, location: PublicLocation): string | null {
+  if (!template) return null;
+  return safeHref(template.replaceAll('{slug}', encodeURIComponent(location.slug)).replaceAll('{id}', encodeURIComponent(location.id)));
+}
+
+function addressOf(location: PublicLocation): string {
+  if (location.display_address) return location.display_address;
+  const cityLine = [location.postcode, location.city].filter(Boolean).join(' ');
+  return [location.address_line_1, location.address_line_2, cityLine, location.state].filter(Boolean).join(', ');
+}
+
+function externalLink(href: string | null, text: string): HTMLAnchorElement | null {
+  return href ? h('a', { href, target: '_blank', rel: 'noopener' }, text) : null;
+}
+
+export function resultItem(location: PublicLocation, t: Translator, detailsTemplate: string | null, onSelect: (id: string) => void): HTMLLIElement {
+  const name = h('button', { type: 'button', class: 'name' }, location.name);
+  name.addEventListener('click', () => onSelect(location.id));
+
+  const swatch = h('span', { class: 'swatch', 'aria-hidden': 'true' });
+  const color = safeColor(location.marker?.color);
+  if (color) swatch.style.background = color;
+
+  const today = todaySummary(location, t);
+  const hours =
+    today.open !== null || today.hours !== null
+      ? h(
+          'div',
+          { class: 'hours' },
+          today.open !== null && h('span', { class: today.open ? 'badge open' : 'badge closed' }, t.text(today.open ? 'open' : 'closed')),
+          today.hours !== null && h('span', { class: 'today' }, `${t.text('today')}: ${today.hours}`),
+          today.change !== null && h('span', { class: 'change' }, today.change),
+          today.special !== null && h('span', { class: 'special' }, today.special),
+        )
+      : null;
+
+  const phone = location.phone ? location.phone.replace(/[^\d+]/g, '') : '';
+  const links = h(
+    'div',
+    { class: 'links' },
+    phone !== '' && location.phone && h('a', { href: `tel:${phone}` }, location.phone),
+    externalLink(directionsUrl(location), t.text('directions')),
+    ...location.callsToAction.map((action) => externalLink(safeHref(action.value), action.title)),
+    detailsUrl(detailsTemplate, location) !== null && h('a', { href: detailsUrl(detailsTemplate, location) }, t.text('details')),
+  );
+
+  return h(
+    'li',
+    { class: 'result', 'data-id': location.id },
+    h('div', { class: 'result-head' }, swatch, name, h('span', { class: 'distance' }, formatDistance(location.distance.value, location.distance.unit, t.locale))),
+    hours,
+    h('p', { class: 'address' }, addressOf(location)),
+    links,
+  );
+}
