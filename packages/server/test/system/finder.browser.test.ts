@@ -118,11 +118,8 @@ async function openFinder(params: Record<string, string> = {}, { watch }: { watc
   return { page, errors };
 }
 
-/**
- * The search field: the README calls it a text box; an `<input type=search>` is one whose role is `searchbox`, a kind of
- * `textbox` to assistive technology, so either role will do (Playwright's role locators tell them apart).
- */
-const searchBox = (page: Page) => page.getByRole('searchbox', { name: SEARCH_BOX }).or(page.getByRole('textbox', { name: SEARCH_BOX }));
+/** The search field: a text box (role `textbox`), as the README says. */
+const searchBox = (page: Page) => page.getByRole('textbox', { name: SEARCH_BOX });
 
 const resultItems = (page: Page) => page.getByRole('list', { name: 'Results' }).getByRole('listitem');
 
