@@ -37,7 +37,7 @@ async function main(): Promise<void> {
   // The demo as `npx locator demo` makes it, in the server's database.
   const env = { DATABASE_URL: server.ctx.config.databaseUrl };
   const demo = await cli(['demo'], env);
-  const { key } = await cli(['keys', 'create', '--project', demo.project.id], env);
+  const key: string = demo.publishable_key;
   const browser = await launchChromium();
   const outside: string[] = [];
   try {
