@@ -1,6 +1,16 @@
 // Locale-aware numbers, distances and wall-clock times, all through Intl.
 import type { Unit } from './api.ts';
 
+const METERS_PER: Record<Unit, number> = { km: 1000, mi: 1609.344 };
+
+/**
+ * A result's distance, from its exact metres: the answer's `value` is already rounded to two decimals, and rounding
+ * that again to one can go the wrong way (4.448 km is `value` 4.45, which would read 4.5).
+ */
+export function formatMeters(meters: number, unit: Unit, locale: string): string {
+  return formatDistance(meters / METERS_PER[unit], unit, locale);
+}
+
 export function formatDistance(value: number, unit: Unit, locale: string): string {
   return new Intl.NumberFormat(locale, {
     style: 'unit',

@@ -1,7 +1,7 @@
 // One location of the results list: its name (the button that selects it), distance, today's hours and links.
 import type { PublicLocation } from './api.ts';
 import { h, safeColor, safeHref } from './dom.ts';
-import { formatDistance } from './format.ts';
+import { formatMeters } from './format.ts';
 import { todaySummary } from './hours.ts';
 import type { Translator } from './i18n/index.ts';
 
@@ -58,7 +58,7 @@ export function resultItem(location: PublicLocation, t: Translator, detailsTempl
   return h(
     'li',
     { class: 'result', 'data-id': location.id },
-    h('div', { class: 'result-head' }, swatch, name, h('span', { class: 'distance' }, formatDistance(location.distance.value, location.distance.unit, t.locale))),
+    h('div', { class: 'result-head' }, swatch, name, h('span', { class: 'distance' }, formatMeters(location.distance.meters, location.distance.unit, t.locale))),
     hours,
     h('p', { class: 'address' }, addressOf(location)),
     links,
