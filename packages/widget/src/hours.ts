@@ -40,7 +40,7 @@ function weeklyHoursToday(location: PublicLocation, now: Date): string | null {
 /** `09:00-12:00,13:00-17:00` as `9:00 AM–12:00 PM, 1:00–5:00 PM`-style text of the locale. */
 export function formatHours(hours: string, t: Translator): string {
   const text = hours.trim().toLowerCase();
-  if (text === 'closed') return t.text('closedToday');
+  if (text === 'closed') return t.text('closed');
   if (text === '00:00-24:00') return t.text('openAllDay');
   return text
     .split(',')

@@ -42,7 +42,6 @@ export const de: Messages = {
   opensTomorrow: 'Öffnet morgen um {time}',
   opensOn: 'Öffnet {day} um {time}',
   today: 'Heute',
-  closedToday: 'Heute geschlossen',
   openAllDay: 'Rund um die Uhr geöffnet',
   specialHours: 'Sonderöffnungszeiten',
   directions: 'Route',

@@ -42,7 +42,6 @@ export const en = {
   opensTomorrow: 'Opens tomorrow {time}',
   opensOn: 'Opens {day} {time}',
   today: 'Today',
-  closedToday: 'Closed today',
   openAllDay: 'Open 24 hours',
   specialHours: 'Special hours',
   directions: 'Directions',

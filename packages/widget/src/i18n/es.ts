@@ -42,7 +42,6 @@ export const es: Messages = {
   opensTomorrow: 'Abre mañana a las {time}',
   opensOn: 'Abre el {day} a las {time}',
   today: 'Hoy',
-  closedToday: 'Cerrado hoy',
   openAllDay: 'Abierto 24 horas',
   specialHours: 'Horario especial',
   directions: 'Cómo llegar',

@@ -42,7 +42,6 @@ export const fr: Messages = {
   opensTomorrow: 'Ouvre demain à {time}',
   opensOn: 'Ouvre {day} à {time}',
   today: 'Aujourd’hui',
-  closedToday: 'Fermé aujourd’hui',
   openAllDay: 'Ouvert 24 h/24',
   specialHours: 'Horaires exceptionnels',
   directions: 'Itinéraire',

@@ -42,7 +42,6 @@ export const nl: Messages = {
   opensTomorrow: 'Opent morgen om {time}',
   opensOn: 'Opent {day} om {time}',
   today: 'Vandaag',
-  closedToday: 'Vandaag gesloten',
   openAllDay: '24 uur per dag open',
   specialHours: 'Afwijkende openingstijden',
   directions: 'Route',
