@@ -2,6 +2,7 @@
 import * as L from 'leaflet';
 import leafletStyles from 'leaflet/dist/leaflet.css';
 import { CLUSTER_MAX_ZOOM, PinClusters, type Bounds, type MapPin } from './clusters.ts';
+import { safeAttribution } from '../dom.ts';
 import mapStyles from './map.css';
 
 export type { Bounds, MapPin } from './clusters.ts';
@@ -14,6 +15,7 @@ export interface MapLabels {
 
 export interface MapOptions {
   tiles: string;
+  /** HTML as the `attribution` attribute gives it: only its text and http(s) links reach the map. */
   attribution: string;
   labels: MapLabels;
 }
@@ -81,7 +83,7 @@ export function createMap(container: HTMLElement, options: MapOptions): LocatorM
   injectStyles(container);
   const map = L.map(container, { zoomControl: false, worldCopyJump: true, minZoom: 2 }).setView([30, 0], 2);
   L.control.zoom({ zoomInTitle: options.labels.zoomIn, zoomOutTitle: options.labels.zoomOut }).addTo(map);
-  L.tileLayer(options.tiles, { attribution: options.attribution, maxZoom: 19 }).addTo(map);
+  L.tileLayer(options.tiles, { attribution: safeAttribution(options.attribution), maxZoom: 19 }).addTo(map);
 
   const clusters = new PinClusters();
   const layer = L.layerGroup().addTo(map);
