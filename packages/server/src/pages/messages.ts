@@ -22,6 +22,8 @@ export interface Messages {
   hours: string;
   closed: string;
   unknown: string;
+  /** A day open from 00:00 to 24:00, which a 12-hour clock would write as "12:00 AM – 12:00 AM". */
+  openAllDay: string;
   specialHours: string;
   moreInformation: string;
   map: string;
@@ -49,6 +51,7 @@ const CATALOG: Record<PageLanguage, Messages> = {
     hours: 'Hours',
     closed: 'Closed',
     unknown: 'Not known',
+    openAllDay: 'Open 24 hours',
     specialHours: 'Special opening hours',
     moreInformation: 'More information',
     map: 'Map',
@@ -73,6 +76,7 @@ const CATALOG: Record<PageLanguage, Messages> = {
     hours: 'Zeiten',
     closed: 'Geschlossen',
     unknown: 'Unbekannt',
+    openAllDay: 'Rund um die Uhr geöffnet',
     specialHours: 'Besondere Öffnungszeiten',
     moreInformation: 'Weitere Informationen',
     map: 'Karte',
@@ -97,6 +101,7 @@ const CATALOG: Record<PageLanguage, Messages> = {
     hours: 'Horaires',
     closed: 'Fermé',
     unknown: 'Non communiqué',
+    openAllDay: 'Ouvert 24 h/24',
     specialHours: 'Horaires exceptionnels',
     moreInformation: "Plus d'informations",
     map: 'Carte',
@@ -121,6 +126,7 @@ const CATALOG: Record<PageLanguage, Messages> = {
     hours: 'Horas',
     closed: 'Cerrado',
     unknown: 'Desconocido',
+    openAllDay: 'Abierto 24 horas',
     specialHours: 'Horarios especiales',
     moreInformation: 'Más información',
     map: 'Mapa',
@@ -145,6 +151,7 @@ const CATALOG: Record<PageLanguage, Messages> = {
     hours: 'Tijden',
     closed: 'Gesloten',
     unknown: 'Onbekend',
+    openAllDay: '24 uur per dag open',
     specialHours: 'Afwijkende openingstijden',
     moreInformation: 'Meer informatie',
     map: 'Kaart',
