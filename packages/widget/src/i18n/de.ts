@@ -16,6 +16,7 @@ export const de: Messages = {
   searchThisArea: 'In diesem Bereich suchen',
   zoomIn: 'Vergrößern',
   zoomOut: 'Verkleinern',
+  closePopup: 'Popup schließen',
   loading: 'Wird geladen…',
   searching: 'Suche läuft…',
   locating: 'Ihr Standort wird ermittelt…',

@@ -16,6 +16,7 @@ export const en = {
   searchThisArea: 'Search this area',
   zoomIn: 'Zoom in',
   zoomOut: 'Zoom out',
+  closePopup: 'Close popup',
   loading: 'Loading…',
   searching: 'Searching…',
   locating: 'Finding your location…',

@@ -16,6 +16,7 @@ export const es: Messages = {
   searchThisArea: 'Buscar en esta zona',
   zoomIn: 'Acercar',
   zoomOut: 'Alejar',
+  closePopup: 'Cerrar la ventana emergente',
   loading: 'Cargando…',
   searching: 'Buscando…',
   locating: 'Buscando su ubicación…',

@@ -16,6 +16,7 @@ export const fr: Messages = {
   searchThisArea: 'Rechercher dans cette zone',
   zoomIn: 'Zoom avant',
   zoomOut: 'Zoom arrière',
+  closePopup: 'Fermer la bulle',
   loading: 'Chargement…',
   searching: 'Recherche en cours…',
   locating: 'Recherche de votre position…',

@@ -16,6 +16,7 @@ export const nl: Messages = {
   searchThisArea: 'In dit gebied zoeken',
   zoomIn: 'Inzoomen',
   zoomOut: 'Uitzoomen',
+  closePopup: 'Pop-up sluiten',
   loading: 'Laden…',
   searching: 'Bezig met zoeken…',
   locating: 'Uw locatie wordt bepaald…',

@@ -10,6 +10,8 @@ export type { Bounds, MapPin } from './clusters.ts';
 export interface MapLabels {
   zoomIn: string;
   zoomOut: string;
+  /** The popup's close button, which Leaflet names "Close popup" in English whatever the page's language. */
+  closePopup: string;
   cluster(count: number): string;
 }
 
@@ -174,7 +176,8 @@ export function createMap(container: HTMLElement, options: MapOptions): LocatorM
       if (zoom !== map.getZoom()) map.setView([pin.lat, pin.lng], zoom);
       else map.panTo([pin.lat, pin.lng]);
       draw();
-      L.popup({ offset: [0, -28], autoPanPadding: [24, 24] }).setLatLng([pin.lat, pin.lng]).setContent(popupContent(pin)).openOn(map);
+      const popup = L.popup({ offset: [0, -28], autoPanPadding: [24, 24] }).setLatLng([pin.lat, pin.lng]).setContent(popupContent(pin)).openOn(map);
+      popup.getElement()?.querySelector('.leaflet-popup-close-button')?.setAttribute('aria-label', options.labels.closePopup);
     },
     onPinClick(handler) {
       pinClick = handler;
