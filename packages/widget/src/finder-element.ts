@@ -69,6 +69,8 @@ export class LocatorFinderElement extends HTMLElement {
   /** Bumped on every (re)start, so answers that arrive for an earlier setup are dropped. */
   private generation = 0;
   private restartQueued = false;
+  /** Bumped by every locating and every other search, so a position that arrives late does not replace a newer search. */
+  private locateRequest = 0;
 
   connectedCallback(): void {
     if (!this.parts) this.start();
@@ -251,16 +253,19 @@ export class LocatorFinderElement extends HTMLElement {
       return;
     }
     const generation = this.generation;
+    const request = ++this.locateRequest;
+    // A search still on its way would otherwise overwrite "Finding your location…" and then be replaced anyway.
+    this.search?.abort();
     parts.status.textContent = this.t.text('locating');
     parts.locate.disabled = true;
     navigator.geolocation.getCurrentPosition(
       (position) => {
-        if (generation !== this.generation) return;
+        if (generation !== this.generation || request !== this.locateRequest) return;
         parts.locate.disabled = false;
         void this.runSearch({ kind: 'position', lat: position.coords.latitude, lng: position.coords.longitude }, true);
       },
       (error) => {
-        if (generation !== this.generation) return;
+        if (generation !== this.generation || request !== this.locateRequest) return;
         parts.locate.disabled = false;
         parts.status.textContent = this.answeredStatus;
         this.showError(this.t.text(error.code === error.PERMISSION_DENIED ? 'geoDenied' : 'geoUnavailable'));
@@ -274,6 +279,11 @@ export class LocatorFinderElement extends HTMLElement {
     const parts = this.parts;
     const api = this.api;
     if (!parts || !api) return;
+    if (place.kind !== 'position') {
+      // The visitor searched another way while their position was being found: that search wins.
+      this.locateRequest++;
+      parts.locate.disabled = false;
+    }
     this.search?.abort();
     const search = new AbortController();
     this.search = search;
