@@ -10,7 +10,6 @@ export interface PageLocale {
 
 export interface Messages {
   storeFinder: string;
-  allLocations: string;
   needsJavaScript: string;
   address: string;
   contact: string;
@@ -39,7 +38,6 @@ export interface Messages {
 const CATALOG: Record<PageLanguage, Messages> = {
   en: {
     storeFinder: 'Store finder',
-    allLocations: 'All locations',
     needsJavaScript: 'The interactive store finder needs JavaScript. Every location:',
     address: 'Address',
     contact: 'Contact',
@@ -64,7 +62,6 @@ const CATALOG: Record<PageLanguage, Messages> = {
   },
   de: {
     storeFinder: 'Filialfinder',
-    allLocations: 'Alle Standorte',
     needsJavaScript: 'Der interaktive Filialfinder braucht JavaScript. Alle Standorte:',
     address: 'Adresse',
     contact: 'Kontakt',
@@ -89,7 +86,6 @@ const CATALOG: Record<PageLanguage, Messages> = {
   },
   fr: {
     storeFinder: 'Trouver un magasin',
-    allLocations: 'Tous les magasins',
     needsJavaScript: 'La recherche interactive nécessite JavaScript. Tous les magasins :',
     address: 'Adresse',
     contact: 'Contact',
@@ -114,7 +110,6 @@ const CATALOG: Record<PageLanguage, Messages> = {
   },
   es: {
     storeFinder: 'Buscador de tiendas',
-    allLocations: 'Todas las tiendas',
     needsJavaScript: 'El buscador interactivo necesita JavaScript. Todas las tiendas:',
     address: 'Dirección',
     contact: 'Contacto',
@@ -139,7 +134,6 @@ const CATALOG: Record<PageLanguage, Messages> = {
   },
   nl: {
     storeFinder: 'Winkelzoeker',
-    allLocations: 'Alle vestigingen',
     needsJavaScript: 'De interactieve winkelzoeker heeft JavaScript nodig. Alle vestigingen:',
     address: 'Adres',
     contact: 'Contact',

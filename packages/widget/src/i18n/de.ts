@@ -17,7 +17,6 @@ export const de: Messages = {
   zoomIn: 'Vergrößern',
   zoomOut: 'Verkleinern',
   closePopup: 'Popup schließen',
-  loading: 'Wird geladen…',
   searching: 'Suche läuft…',
   locating: 'Ihr Standort wird ermittelt…',
   prompt: 'Geben Sie eine Adresse, PLZ oder einen Ort ein, um die nächsten Standorte zu finden.',
@@ -48,6 +47,5 @@ export const de: Messages = {
   specialHours: 'Sonderöffnungszeiten',
   directions: 'Route',
   details: 'Details',
-  phone: 'Telefon',
   clusterLabel: { one: '{count} Standort', other: '{count} Standorte' },
 };

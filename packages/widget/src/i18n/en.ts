@@ -17,7 +17,6 @@ export const en = {
   zoomIn: 'Zoom in',
   zoomOut: 'Zoom out',
   closePopup: 'Close popup',
-  loading: 'Loading…',
   searching: 'Searching…',
   locating: 'Finding your location…',
   prompt: 'Enter an address, postcode or city to find the nearest locations.',
@@ -48,6 +47,5 @@ export const en = {
   specialHours: 'Special hours',
   directions: 'Directions',
   details: 'Details',
-  phone: 'Phone',
   clusterLabel: { one: '{count} location', other: '{count} locations' },
 };

@@ -17,7 +17,6 @@ export const es: Messages = {
   zoomIn: 'Acercar',
   zoomOut: 'Alejar',
   closePopup: 'Cerrar la ventana emergente',
-  loading: 'Cargando…',
   searching: 'Buscando…',
   locating: 'Buscando su ubicación…',
   prompt: 'Introduzca una dirección, código postal o ciudad para encontrar los locales más cercanos.',
@@ -48,6 +47,5 @@ export const es: Messages = {
   specialHours: 'Horario especial',
   directions: 'Cómo llegar',
   details: 'Detalles',
-  phone: 'Teléfono',
   clusterLabel: { one: '{count} local', many: '{count} de locales', other: '{count} locales' },
 };

@@ -17,7 +17,6 @@ export const fr: Messages = {
   zoomIn: 'Zoom avant',
   zoomOut: 'Zoom arrière',
   closePopup: 'Fermer la bulle',
-  loading: 'Chargement…',
   searching: 'Recherche en cours…',
   locating: 'Recherche de votre position…',
   prompt: 'Saisissez une adresse, un code postal ou une ville pour trouver les lieux les plus proches.',
@@ -48,6 +47,5 @@ export const fr: Messages = {
   specialHours: 'Horaires exceptionnels',
   directions: 'Itinéraire',
   details: 'Détails',
-  phone: 'Téléphone',
   clusterLabel: { one: '{count} lieu', many: '{count} de lieux', other: '{count} lieux' },
 };

@@ -17,7 +17,6 @@ export const nl: Messages = {
   zoomIn: 'Inzoomen',
   zoomOut: 'Uitzoomen',
   closePopup: 'Pop-up sluiten',
-  loading: 'Laden…',
   searching: 'Bezig met zoeken…',
   locating: 'Uw locatie wordt bepaald…',
   prompt: 'Vul een adres, postcode of plaats in om de dichtstbijzijnde locaties te vinden.',
@@ -48,6 +47,5 @@ export const nl: Messages = {
   specialHours: 'Afwijkende openingstijden',
   directions: 'Route',
   details: 'Details',
-  phone: 'Telefoon',
   clusterLabel: { one: '{count} locatie', other: '{count} locaties' },
 };
