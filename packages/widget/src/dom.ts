@@ -36,3 +36,29 @@ export function safeHref(url: string | null | undefined, base?: string): string 
 export function safeColor(color: string | null | undefined): string | null {
   return color && /^#[0-9a-f]{3,8}$/i.test(color) ? color : null;
 }
+
+/**
+ * The `attribution` attribute as HTML the map library may set with innerHTML: its text, and its links when they are
+ * http(s), nothing else. The attribute is often filled from a CMS field, and Leaflet writes it into the page as
+ * markup, where an `<img onerror>` would run in the host page. Parsed in an inert template, so nothing in it loads.
+ */
+export function safeAttribution(markup: string): string {
+  const template = document.createElement('template');
+  template.innerHTML = markup;
+  const out = document.createElement('div');
+  const copy = (from: Node, to: Node): void => {
+    for (const node of from.childNodes) {
+      if (node.nodeType === Node.TEXT_NODE) to.appendChild(document.createTextNode(node.textContent ?? ''));
+      else if (node instanceof Element) {
+        const href = node.localName === 'a' ? safeHref(node.getAttribute('href')) : null;
+        if (href && /^https?:/.test(href)) {
+          const link = h('a', { href });
+          copy(node, link);
+          to.appendChild(link);
+        } else copy(node, to);
+      }
+    }
+  };
+  copy(template.content, out);
+  return out.innerHTML;
+}

@@ -69,6 +69,8 @@ export class LocatorFinderElement extends HTMLElement {
   /** Bumped on every (re)start, so answers that arrive for an earlier setup are dropped. */
   private generation = 0;
   private restartQueued = false;
+  /** Bumped by every locating and every other search, so a position that arrives late does not replace a newer search. */
+  private locateRequest = 0;
 
   connectedCallback(): void {
     if (!this.parts) this.start();
@@ -251,16 +253,19 @@ export class LocatorFinderElement extends HTMLElement {
       return;
     }
     const generation = this.generation;
+    const request = ++this.locateRequest;
+    // A search still on its way would otherwise overwrite "Finding your location…" and then be replaced anyway.
+    this.search?.abort();
     parts.status.textContent = this.t.text('locating');
     parts.locate.disabled = true;
     navigator.geolocation.getCurrentPosition(
       (position) => {
-        if (generation !== this.generation) return;
+        if (generation !== this.generation || request !== this.locateRequest) return;
         parts.locate.disabled = false;
         void this.runSearch({ kind: 'position', lat: position.coords.latitude, lng: position.coords.longitude }, true);
       },
       (error) => {
-        if (generation !== this.generation) return;
+        if (generation !== this.generation || request !== this.locateRequest) return;
         parts.locate.disabled = false;
         parts.status.textContent = this.answeredStatus;
         this.showError(this.t.text(error.code === error.PERMISSION_DENIED ? 'geoDenied' : 'geoUnavailable'));
@@ -274,6 +279,11 @@ export class LocatorFinderElement extends HTMLElement {
     const parts = this.parts;
     const api = this.api;
     if (!parts || !api) return;
+    if (place.kind !== 'position') {
+      // The visitor searched another way while their position was being found: that search wins.
+      this.locateRequest++;
+      parts.locate.disabled = false;
+    }
     this.search?.abort();
     const search = new AbortController();
     this.search = search;
@@ -389,39 +399,47 @@ export class LocatorFinderElement extends HTMLElement {
     this.mapShowing = true;
     const generation = this.generation;
     const consent = parts.mapPane.querySelector('.consent');
-    const container = h('div', { class: 'map' });
-    try {
-      const { createMap } = await loadMapModule();
-      if (generation !== this.generation) return;
-      consent?.remove();
-      parts.mapPane.prepend(container);
-      const map = createMap(container, { tiles: this.tiles(), attribution: this.getAttribute('attribution') || DEFAULT_ATTRIBUTION, labels: mapLabels(this.t) });
-      this.map = map;
-      map.onPinClick((id) => this.select(id, 'map'));
-      map.onMoveByUser(() => {
-        if (this.api) parts.area.hidden = false;
-      });
-      // The visitor pressed "Show map" and that button is gone: focus goes where the map now is.
-      if (byVisitor) container.focus();
-      if (this.lastPlace) {
-        map.showResults(this.resultPins(), this.lastPlace.kind === 'area' ? null : this.lastOrigin, true);
-        if (this.selectedId) map.select(this.selectedId);
-      } else {
-        await this.showAllPins(map, generation);
+    const mapModule = await loadMapModule().catch((error: unknown) => {
+      // The map's code did not load (offline for a moment): "Show map" stays, and pressing it asks again.
+      if (generation === this.generation) {
+        this.mapShowing = false;
+        this.showFailure(new ApiError('network', null, String(error)));
       }
-    } catch (error) {
-      if (generation !== this.generation) return;
-      this.mapShowing = false;
-      container.remove();
-      this.showFailure(error instanceof ApiError ? error : new ApiError('network', null, String(error)));
+      return null;
+    });
+    if (!mapModule || generation !== this.generation) return;
+    consent?.remove();
+    const container = h('div', { class: 'map' });
+    parts.mapPane.prepend(container);
+    const map = mapModule.createMap(container, { tiles: this.tiles(), attribution: this.getAttribute('attribution') || DEFAULT_ATTRIBUTION, labels: mapLabels(this.t) });
+    this.map = map;
+    map.onPinClick((id) => this.select(id, 'map'));
+    map.onMoveByUser(() => {
+      if (this.api) parts.area.hidden = false;
+    });
+    // The visitor pressed "Show map" and that button is gone: focus goes where the map now is.
+    if (byVisitor) container.focus();
+    if (this.lastPlace) {
+      map.showResults(this.resultPins(), this.lastPlace.kind === 'area' ? null : this.lastOrigin, true);
+      if (this.selectedId) map.select(this.selectedId);
+    } else {
+      await this.showAllPins(map, generation);
     }
   }
 
   /** Before the first search the map shows every location, clustered. */
   private async showAllPins(map: LocatorMap, generation: number): Promise<void> {
     if (!this.api) return;
-    this.allPins ??= this.api.locations();
-    const collection = await this.allPins;
+    const pins = (this.allPins ??= this.api.locations());
+    let collection: PinCollection;
+    try {
+      collection = await pins;
+    } catch (error) {
+      // The map stays, without pins; a failed answer is not kept, so the next showing of the map asks again.
+      if (this.allPins === pins) this.allPins = null;
+      if (generation === this.generation && !this.lastPlace) this.showFailure(error);
+      return;
+    }
     if (generation !== this.generation || this.lastPlace) return;
     const colors = new Map((this.config?.markers ?? []).map((marker) => [marker.id, marker.color]));
     this.pinNames = new Map(collection.features.map((feature) => [feature.properties.id, feature.properties.name]));

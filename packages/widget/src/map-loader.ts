@@ -27,7 +27,7 @@ function tileServer(template: string): string {
 }
 
 export function mapLabels(t: Translator): MapModule.MapLabels {
-  return { zoomIn: t.text('zoomIn'), zoomOut: t.text('zoomOut'), cluster: (count) => t.plural('clusterLabel', count) };
+  return { zoomIn: t.text('zoomIn'), zoomOut: t.text('zoomOut'), closePopup: t.text('closePopup'), cluster: (count) => t.plural('clusterLabel', count) };
 }
 
 /** What `consent=click` shows instead of the map: which server the tiles come from, and the button that loads them. */

@@ -36,6 +36,7 @@ export function timeText(hhmm: string, locale: PageLocale): string {
 export function dayHoursText(hours: string | null, locale: PageLocale, messages: Messages): string {
   if (hours === null) return messages.unknown;
   if (hours === 'closed') return messages.closed;
+  if (hours === '00:00-24:00') return messages.openAllDay;
   return hours
     .split(',')
     .map((range) => `${timeText(range.slice(0, 5), locale)} – ${timeText(range.slice(6, 11), locale)}`)

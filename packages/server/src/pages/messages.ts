@@ -10,7 +10,6 @@ export interface PageLocale {
 
 export interface Messages {
   storeFinder: string;
-  allLocations: string;
   needsJavaScript: string;
   address: string;
   contact: string;
@@ -22,6 +21,8 @@ export interface Messages {
   hours: string;
   closed: string;
   unknown: string;
+  /** A day open from 00:00 to 24:00, which a 12-hour clock would write as "12:00 AM – 12:00 AM". */
+  openAllDay: string;
   specialHours: string;
   moreInformation: string;
   map: string;
@@ -37,7 +38,6 @@ export interface Messages {
 const CATALOG: Record<PageLanguage, Messages> = {
   en: {
     storeFinder: 'Store finder',
-    allLocations: 'All locations',
     needsJavaScript: 'The interactive store finder needs JavaScript. Every location:',
     address: 'Address',
     contact: 'Contact',
@@ -49,6 +49,7 @@ const CATALOG: Record<PageLanguage, Messages> = {
     hours: 'Hours',
     closed: 'Closed',
     unknown: 'Not known',
+    openAllDay: 'Open 24 hours',
     specialHours: 'Special opening hours',
     moreInformation: 'More information',
     map: 'Map',
@@ -61,7 +62,6 @@ const CATALOG: Record<PageLanguage, Messages> = {
   },
   de: {
     storeFinder: 'Filialfinder',
-    allLocations: 'Alle Standorte',
     needsJavaScript: 'Der interaktive Filialfinder braucht JavaScript. Alle Standorte:',
     address: 'Adresse',
     contact: 'Kontakt',
@@ -73,6 +73,7 @@ const CATALOG: Record<PageLanguage, Messages> = {
     hours: 'Zeiten',
     closed: 'Geschlossen',
     unknown: 'Unbekannt',
+    openAllDay: 'Rund um die Uhr geöffnet',
     specialHours: 'Besondere Öffnungszeiten',
     moreInformation: 'Weitere Informationen',
     map: 'Karte',
@@ -85,7 +86,6 @@ const CATALOG: Record<PageLanguage, Messages> = {
   },
   fr: {
     storeFinder: 'Trouver un magasin',
-    allLocations: 'Tous les magasins',
     needsJavaScript: 'La recherche interactive nécessite JavaScript. Tous les magasins :',
     address: 'Adresse',
     contact: 'Contact',
@@ -97,6 +97,7 @@ const CATALOG: Record<PageLanguage, Messages> = {
     hours: 'Horaires',
     closed: 'Fermé',
     unknown: 'Non communiqué',
+    openAllDay: 'Ouvert 24 h/24',
     specialHours: 'Horaires exceptionnels',
     moreInformation: "Plus d'informations",
     map: 'Carte',
@@ -109,7 +110,6 @@ const CATALOG: Record<PageLanguage, Messages> = {
   },
   es: {
     storeFinder: 'Buscador de tiendas',
-    allLocations: 'Todas las tiendas',
     needsJavaScript: 'El buscador interactivo necesita JavaScript. Todas las tiendas:',
     address: 'Dirección',
     contact: 'Contacto',
@@ -121,6 +121,7 @@ const CATALOG: Record<PageLanguage, Messages> = {
     hours: 'Horas',
     closed: 'Cerrado',
     unknown: 'Desconocido',
+    openAllDay: 'Abierto 24 horas',
     specialHours: 'Horarios especiales',
     moreInformation: 'Más información',
     map: 'Mapa',
@@ -133,7 +134,6 @@ const CATALOG: Record<PageLanguage, Messages> = {
   },
   nl: {
     storeFinder: 'Winkelzoeker',
-    allLocations: 'Alle vestigingen',
     needsJavaScript: 'De interactieve winkelzoeker heeft JavaScript nodig. Alle vestigingen:',
     address: 'Adres',
     contact: 'Contact',
@@ -145,6 +145,7 @@ const CATALOG: Record<PageLanguage, Messages> = {
     hours: 'Tijden',
     closed: 'Gesloten',
     unknown: 'Onbekend',
+    openAllDay: '24 uur per dag open',
     specialHours: 'Afwijkende openingstijden',
     moreInformation: 'Meer informatie',
     map: 'Kaart',

@@ -267,6 +267,20 @@ describe('GET /finder/{key}/{slug}', () => {
     expect(after.status).toBe(200);
     expect(after.headers.get('etag')).not.toBe(tag);
   });
+
+  it('changes its ETag with the map tiles, which the page and its policy name', async () => {
+    const tag = (await congress()).headers.get('etag') ?? '';
+    const tiles = server.ctx.config.mapTiles;
+    (server.ctx.config as { mapTiles: typeof tiles }).mapTiles = { url: 'https://{s}.other-tiles.example/{z}/{x}/{y}.png', attribution: tiles.attribution };
+    try {
+      const moved = await get(`/finder/${key}/${slugs['Congress Avenue']}`, { 'if-none-match': tag });
+      expect(moved.status).toBe(200);
+      expect(moved.text).toContain('other-tiles.example');
+      expect(moved.headers.get('content-security-policy')).toContain('https://*.other-tiles.example');
+    } finally {
+      (server.ctx.config as { mapTiles: typeof tiles }).mapTiles = tiles;
+    }
+  });
 });
 
 describe('GET /finder/{key}/sitemap.xml', () => {

@@ -43,6 +43,14 @@ describe('the pages’ language', () => {
     expect(dayHoursText('closed', en, messagesOf(en))).toBe('Closed');
     expect(dayHoursText(null, de, messagesOf(de))).toBe('Unbekannt');
   });
+
+  it('says a day open from 00:00 to 24:00 is open all day, which a 12-hour clock would write as 12:00 AM – 12:00 AM', () => {
+    const en = pageLocale('en-US', undefined);
+    expect(dayHoursText('00:00-24:00', en, messagesOf(en))).toBe('Open 24 hours');
+    const fr = pageLocale('fr', undefined);
+    expect(dayHoursText('00:00-24:00', fr, messagesOf(fr))).toBe('Ouvert 24 h/24');
+    expect(dayHoursText('00:00-12:00,12:00-24:00', en, messagesOf(en))).toBe('12:00 AM – 12:00 PM, 12:00 PM – 12:00 AM');
+  });
 });
 
 describe('the pages’ Content-Security-Policy', () => {

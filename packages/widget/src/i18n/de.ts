@@ -16,7 +16,7 @@ export const de: Messages = {
   searchThisArea: 'In diesem Bereich suchen',
   zoomIn: 'Vergrößern',
   zoomOut: 'Verkleinern',
-  loading: 'Wird geladen…',
+  closePopup: 'Popup schließen',
   searching: 'Suche läuft…',
   locating: 'Ihr Standort wird ermittelt…',
   prompt: 'Geben Sie eine Adresse, PLZ oder einen Ort ein, um die nächsten Standorte zu finden.',
@@ -46,6 +46,5 @@ export const de: Messages = {
   specialHours: 'Sonderöffnungszeiten',
   directions: 'Route',
   details: 'Details',
-  phone: 'Telefon',
   clusterLabel: { one: '{count} Standort', other: '{count} Standorte' },
 };

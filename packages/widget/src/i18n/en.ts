@@ -16,7 +16,7 @@ export const en = {
   searchThisArea: 'Search this area',
   zoomIn: 'Zoom in',
   zoomOut: 'Zoom out',
-  loading: 'Loading…',
+  closePopup: 'Close popup',
   searching: 'Searching…',
   locating: 'Finding your location…',
   prompt: 'Enter an address, postcode or city to find the nearest locations.',
@@ -46,6 +46,5 @@ export const en = {
   specialHours: 'Special hours',
   directions: 'Directions',
   details: 'Details',
-  phone: 'Phone',
   clusterLabel: { one: '{count} location', other: '{count} locations' },
 };

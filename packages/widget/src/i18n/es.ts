@@ -16,7 +16,7 @@ export const es: Messages = {
   searchThisArea: 'Buscar en esta zona',
   zoomIn: 'Acercar',
   zoomOut: 'Alejar',
-  loading: 'Cargando…',
+  closePopup: 'Cerrar la ventana emergente',
   searching: 'Buscando…',
   locating: 'Buscando su ubicación…',
   prompt: 'Introduzca una dirección, código postal o ciudad para encontrar los locales más cercanos.',
@@ -46,6 +46,5 @@ export const es: Messages = {
   specialHours: 'Horario especial',
   directions: 'Cómo llegar',
   details: 'Detalles',
-  phone: 'Teléfono',
   clusterLabel: { one: '{count} local', many: '{count} de locales', other: '{count} locales' },
 };

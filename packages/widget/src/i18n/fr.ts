@@ -16,7 +16,7 @@ export const fr: Messages = {
   searchThisArea: 'Rechercher dans cette zone',
   zoomIn: 'Zoom avant',
   zoomOut: 'Zoom arrière',
-  loading: 'Chargement…',
+  closePopup: 'Fermer la bulle',
   searching: 'Recherche en cours…',
   locating: 'Recherche de votre position…',
   prompt: 'Saisissez une adresse, un code postal ou une ville pour trouver les lieux les plus proches.',
@@ -46,6 +46,5 @@ export const fr: Messages = {
   specialHours: 'Horaires exceptionnels',
   directions: 'Itinéraire',
   details: 'Détails',
-  phone: 'Téléphone',
   clusterLabel: { one: '{count} lieu', many: '{count} de lieux', other: '{count} lieux' },
 };

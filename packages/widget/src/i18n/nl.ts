@@ -16,7 +16,7 @@ export const nl: Messages = {
   searchThisArea: 'In dit gebied zoeken',
   zoomIn: 'Inzoomen',
   zoomOut: 'Uitzoomen',
-  loading: 'Laden…',
+  closePopup: 'Pop-up sluiten',
   searching: 'Bezig met zoeken…',
   locating: 'Uw locatie wordt bepaald…',
   prompt: 'Vul een adres, postcode of plaats in om de dichtstbijzijnde locaties te vinden.',
@@ -46,6 +46,5 @@ export const nl: Messages = {
   specialHours: 'Afwijkende openingstijden',
   directions: 'Route',
   details: 'Details',
-  phone: 'Telefoon',
   clusterLabel: { one: '{count} locatie', other: '{count} locaties' },
 };

@@ -35,10 +35,6 @@ export class PinClusters {
     return this.pins.get(id);
   }
 
-  all(): MapPin[] {
-    return [...this.pins.values()];
-  }
-
   at(bounds: Bounds, zoom: number): Placed[] {
     if (this.pins.size === 0) return [];
     return this.index.getClusters(bounds, Math.round(zoom)).flatMap((feature): Placed[] => {

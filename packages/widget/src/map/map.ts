@@ -2,6 +2,7 @@
 import * as L from 'leaflet';
 import leafletStyles from 'leaflet/dist/leaflet.css';
 import { CLUSTER_MAX_ZOOM, PinClusters, type Bounds, type MapPin } from './clusters.ts';
+import { safeAttribution } from '../dom.ts';
 import mapStyles from './map.css';
 
 export type { Bounds, MapPin } from './clusters.ts';
@@ -9,11 +10,14 @@ export type { Bounds, MapPin } from './clusters.ts';
 export interface MapLabels {
   zoomIn: string;
   zoomOut: string;
+  /** The popup's close button, which Leaflet names "Close popup" in English whatever the page's language. */
+  closePopup: string;
   cluster(count: number): string;
 }
 
 export interface MapOptions {
   tiles: string;
+  /** HTML as the `attribution` attribute gives it: only its text and http(s) links reach the map. */
   attribution: string;
   labels: MapLabels;
 }
@@ -81,7 +85,7 @@ export function createMap(container: HTMLElement, options: MapOptions): LocatorM
   injectStyles(container);
   const map = L.map(container, { zoomControl: false, worldCopyJump: true, minZoom: 2 }).setView([30, 0], 2);
   L.control.zoom({ zoomInTitle: options.labels.zoomIn, zoomOutTitle: options.labels.zoomOut }).addTo(map);
-  L.tileLayer(options.tiles, { attribution: options.attribution, maxZoom: 19 }).addTo(map);
+  L.tileLayer(options.tiles, { attribution: safeAttribution(options.attribution), maxZoom: 19 }).addTo(map);
 
   const clusters = new PinClusters();
   const layer = L.layerGroup().addTo(map);
@@ -172,7 +176,8 @@ export function createMap(container: HTMLElement, options: MapOptions): LocatorM
       if (zoom !== map.getZoom()) map.setView([pin.lat, pin.lng], zoom);
       else map.panTo([pin.lat, pin.lng]);
       draw();
-      L.popup({ offset: [0, -28], autoPanPadding: [24, 24] }).setLatLng([pin.lat, pin.lng]).setContent(popupContent(pin)).openOn(map);
+      const popup = L.popup({ offset: [0, -28], autoPanPadding: [24, 24] }).setLatLng([pin.lat, pin.lng]).setContent(popupContent(pin)).openOn(map);
+      popup.getElement()?.querySelector('.leaflet-popup-close-button')?.setAttribute('aria-label', options.labels.closePopup);
     },
     onPinClick(handler) {
       pinClick = handler;

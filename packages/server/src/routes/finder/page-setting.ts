@@ -29,11 +29,13 @@ const PAGE_CACHE_CONTROL = 'public, max-age=300';
 
 /**
  * Tags a page from its project's data version and answers 304 when the tag is current: the language (from the query
- * or `Accept-Language`, which every page therefore varies by), the base of its links and the date all show in it.
+ * or `Accept-Language`, which every page therefore varies by), the base of its links, the map's tiles (in the page
+ * and its Content-Security-Policy: a changed MAP_TILE_URL must not keep a cached page pointing at the old server)
+ * and the date all show in it.
  */
 export function pageAnsweredNotModified(request: FastifyRequest, reply: FastifyReply, access: PublicAccess, setting: PageSetting, date = ''): boolean {
   void reply.header('cache-control', PAGE_CACHE_CONTROL).header('vary', 'Accept-Language');
-  return pageNotModified(request, reply, access, JSON.stringify([setting.locale.tag, setting.base, date]));
+  return pageNotModified(request, reply, access, JSON.stringify([setting.locale.tag, setting.base, setting.tiles.url, setting.tiles.attribution, date]));
 }
 
 /** Sends a page of HTML with its Content-Security-Policy. */
