@@ -16,8 +16,9 @@ export function detailsUrl(template: string | null, location: PublicLocation): s
 
 function addressOf(location: PublicLocation): string {
   if (location.display_address) return location.display_address;
-  const cityLine = [location.postcode, location.city].filter(Boolean).join(' ');
-  return [location.address_line_1, location.address_line_2, cityLine, location.state].filter(Boolean).join(', ');
+  // In the order the server writes addresses: "city, state postcode".
+  const statePostcode = [location.state, location.postcode].filter(Boolean).join(' ');
+  return [location.address_line_1, location.address_line_2, location.city, statePostcode].filter(Boolean).join(', ');
 }
 
 function externalLink(href: string | null, text: string): HTMLAnchorElement | null {

@@ -9,10 +9,14 @@ import { finderUrl, locationUrl, withLang, type LocationPageData, type PageSetti
 
 type Location = LocationPageData['location'];
 
-/** The address as lines: street lines, then postcode and city, region, country; the display address when none is set. */
+/**
+ * The address as lines in the order the product writes addresses (`generateAddress`): street lines, then
+ * "city, state postcode", country; the display address when none is set.
+ */
 function addressLines(location: Location): string[] {
-  const cityLine = [location.postcode, location.city].filter(Boolean).join(' ');
-  const lines = [location.address_line_1, location.address_line_2, cityLine, location.state, location.country].filter((line): line is string => !!line);
+  const statePostcode = [location.state, location.postcode].filter(Boolean).join(' ');
+  const cityLine = [location.city, statePostcode].filter(Boolean).join(', ');
+  const lines = [location.address_line_1, location.address_line_2, cityLine, location.country].filter((line): line is string => !!line);
   return lines.length > 0 ? lines : [location.display_address || location.address].filter(Boolean);
 }
 

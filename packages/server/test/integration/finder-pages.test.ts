@@ -176,7 +176,7 @@ describe('GET /finder/{key}/{slug}', () => {
     const page = await congress();
     expect(page.status).toBe(200);
     expect(page.text).toContain('<h1>Congress Avenue</h1>');
-    expect(page.text).toContain('<address>600 Congress Ave<br>78701 Austin<br>TX<br>US</address>');
+    expect(page.text).toContain('<address>600 Congress Ave<br>Austin, TX 78701<br>US</address>');
     expect(page.text).toContain('<a href="tel:+15125550199">+1 512 555 0199</a>');
     expect(page.text).toContain('<a href="mailto:congress@shop.example">congress@shop.example</a>');
     expect(page.text).toContain('<a href="https://shop.example/congress" rel="noopener">');
@@ -198,7 +198,7 @@ describe('GET /finder/{key}/{slug}', () => {
     const page = await congress();
     const canonical = `https://locator.example/finder/${key}/${slugs['Congress Avenue']}`;
     expect(page.text).toContain(`<link rel="canonical" href="${canonical}">`);
-    expect(page.text).toContain('<meta name="description" content="Congress Avenue: 600 Congress Ave, 78701 Austin, TX, US. Opening hours, phone and directions.">');
+    expect(page.text).toContain('<meta name="description" content="Congress Avenue: 600 Congress Ave, Austin, TX 78701, US. Opening hours, phone and directions.">');
     const data = ldJsonOf(page.text);
     expect(data).toMatchObject({
       '@context': 'https://schema.org',
