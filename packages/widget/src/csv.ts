@@ -1,5 +1,6 @@
 // Filter and type names travel as one comma-separated value; a name that holds a comma or a double quote is quoted
-// as in CSV, which is also how the `filters` attribute is written.
+// as in CSV, which is also how the `filters` attribute is written. Read as the server reads the `filters` parameter
+// (`namesOfList`): a quote opens a quoted name only at its start, so `Joe's "Best" Deli` stays one name as written.
 
 export function parseCsvList(text: string): string[] {
   const names: string[] = [];
@@ -13,7 +14,10 @@ export function parseCsvList(text: string): string[] {
         i++;
       } else if (char === '"') quoted = false;
       else current += char;
-    } else if (char === '"') quoted = true;
+    } else if (char === '"' && current.trim() === '') {
+      current = '';
+      quoted = true;
+    }
     else if (char === ',') {
       names.push(current.trim());
       current = '';
