@@ -1,6 +1,6 @@
-import { attributes, html } from './html.ts';
+import { attributes, html, type Html } from './html.ts';
 import { layout } from './layout.ts';
-import { messagesOf } from './messages.ts';
+import { messagesOf, type Messages } from './messages.ts';
 import { finderUrl, locationUrl, withLang, type FinderPageData, type PageSetting } from './page-data.ts';
 
 /** What a finder page's address may set on the element, already checked (`finderOptionsOf`); each is passed as is. */
@@ -44,6 +44,22 @@ export function finderOptionsOf(query: Readonly<Record<string, unknown>>): Finde
   return options;
 }
 
+/** The finder's address at another page of its list, keeping a `lang` the visitor chose. */
+function listPageUrl(setting: PageSetting, page: number): string {
+  const query = new URLSearchParams();
+  if (setting.langAsked) query.set('lang', setting.locale.tag);
+  if (page > 1) query.set('page', String(page));
+  const text = query.toString();
+  return text === '' ? finderUrl(setting) : `${finderUrl(setting)}?${text}`;
+}
+
+function listPages(setting: PageSetting, data: FinderPageData, messages: Messages): Html | '' {
+  const page = data.page ?? 1;
+  if (page <= 1 && !data.more) return '';
+  return html`<p>${page > 1 ? html`<a href="${listPageUrl(setting, page - 1)}" rel="prev">${messages.previousLocations}</a> ` : ''}${data.more ? html`<a href="${listPageUrl(setting, page + 1)}" rel="next">${messages.moreLocations}</a>` : ''}</p>
+`;
+}
+
 /**
  * The full-page finder of a project: the widget's element filling the viewport, and for visitors and crawlers without
  * JavaScript a list of links to every location's page.
@@ -79,7 +95,7 @@ export function finderPage(setting: PageSetting, data: FinderPageData, options: 
 <ul>
 ${data.locations.map((location) => html`<li><a href="${withLang(locationUrl(setting, location.slug), setting)}">${location.name}</a>${location.city ? html`, ${location.city}` : ''}</li>
 `)}</ul>
-</noscript>
+${listPages(setting, data, messages)}</noscript>
 </main>`,
   });
 }

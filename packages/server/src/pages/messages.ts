@@ -33,6 +33,9 @@ export interface Messages {
   /** The meta description of a location's page. */
   locationDescription: (name: string, address: string) => string;
   finderDescription: (project: string) => string;
+  /** Links between the pages of the finder's list without JavaScript. */
+  previousLocations: string;
+  moreLocations: string;
 }
 
 const CATALOG: Record<PageLanguage, Messages> = {
@@ -59,6 +62,8 @@ const CATALOG: Record<PageLanguage, Messages> = {
     notFoundText: 'There is no page at this address.',
     locationDescription: (name, address) => `${name}: ${address}. Opening hours, phone and directions.`,
     finderDescription: (project) => `Find the nearest location of ${project}: addresses, opening hours and directions.`,
+    previousLocations: 'Previous locations',
+    moreLocations: 'More locations',
   },
   de: {
     storeFinder: 'Filialfinder',
@@ -83,6 +88,8 @@ const CATALOG: Record<PageLanguage, Messages> = {
     notFoundText: 'Unter dieser Adresse gibt es keine Seite.',
     locationDescription: (name, address) => `${name}: ${address}. Öffnungszeiten, Telefon und Anfahrt.`,
     finderDescription: (project) => `Finden Sie den nächsten Standort von ${project}: Adressen, Öffnungszeiten und Anfahrt.`,
+    previousLocations: 'Vorherige Standorte',
+    moreLocations: 'Weitere Standorte',
   },
   fr: {
     storeFinder: 'Trouver un magasin',
@@ -107,6 +114,8 @@ const CATALOG: Record<PageLanguage, Messages> = {
     notFoundText: "Il n'y a pas de page à cette adresse.",
     locationDescription: (name, address) => `${name} : ${address}. Horaires, téléphone et itinéraire.`,
     finderDescription: (project) => `Trouvez le magasin ${project} le plus proche : adresses, horaires et itinéraires.`,
+    previousLocations: 'Magasins précédents',
+    moreLocations: 'Autres magasins',
   },
   es: {
     storeFinder: 'Buscador de tiendas',
@@ -131,6 +140,8 @@ const CATALOG: Record<PageLanguage, Messages> = {
     notFoundText: 'No hay ninguna página en esta dirección.',
     locationDescription: (name, address) => `${name}: ${address}. Horario, teléfono y cómo llegar.`,
     finderDescription: (project) => `Encuentre la tienda de ${project} más cercana: direcciones, horarios y cómo llegar.`,
+    previousLocations: 'Tiendas anteriores',
+    moreLocations: 'Más tiendas',
   },
   nl: {
     storeFinder: 'Winkelzoeker',
@@ -155,6 +166,8 @@ const CATALOG: Record<PageLanguage, Messages> = {
     notFoundText: 'Op dit adres staat geen pagina.',
     locationDescription: (name, address) => `${name}: ${address}. Openingstijden, telefoon en route.`,
     finderDescription: (project) => `Vind de dichtstbijzijnde vestiging van ${project}: adressen, openingstijden en route.`,
+    previousLocations: 'Vorige vestigingen',
+    moreLocations: 'Meer vestigingen',
   },
 };
 

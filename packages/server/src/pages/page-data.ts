@@ -25,8 +25,11 @@ export interface LocationLink {
 
 export interface FinderPageData {
   projectName: string;
-  /** Every visible location, in name order. */
+  /** Visible locations in name order: all of them in the sitemap, a page of them on the finder (`page`). */
   locations: readonly LocationLink[];
+  /** The finder's page of its list without JavaScript, from 1; and whether another follows. */
+  page?: number;
+  more?: boolean;
   /** Where the project's marker icons come from, for the page's Content-Security-Policy. */
   imageUrls: readonly string[];
 }

@@ -8,8 +8,8 @@ export async function findVisibleLocationBySlug(db: Executor, projectId: number,
   return record;
 }
 
-/** What links to a visible location's page: up to `limit` of them, in name order (then ID, for names shared). */
-export async function listVisibleLocationLinks(db: Executor, projectId: number, limit: number): Promise<{ slug: string; name: string; city: string | null; updated_at: string }[]> {
+/** What links to a visible location's page: up to `limit` of them after `offset`, in name order (then ID, for names shared). */
+export async function listVisibleLocationLinks(db: Executor, projectId: number, limit: number, offset: number): Promise<{ slug: string; name: string; city: string | null; updated_at: string }[]> {
   return db
     .selectFrom('locations')
     .select(['slug', 'name', 'city', 'updated_at'])
@@ -18,5 +18,6 @@ export async function listVisibleLocationLinks(db: Executor, projectId: number, 
     .orderBy('name')
     .orderBy('id')
     .limit(limit)
+    .offset(offset)
     .execute();
 }

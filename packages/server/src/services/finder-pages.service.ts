@@ -13,10 +13,16 @@ import { publicFieldsOf } from './public-location.ts';
 import { accessOfKey, type PublicAccess } from './publishable-keys.service.ts';
 
 /**
- * Locations a finder's page list and its sitemap name at most: a sitemap holds 50,000 addresses, and one of them is the
- * finder's own. A project with more has its later names (in name order) left out of both.
+ * Locations the sitemap names at most: a sitemap holds 50,000 addresses, and one of them is the finder's own. A
+ * project with more has its later names (in name order) left out.
  */
 export const MAX_LOCATION_PAGES = 49_999;
+
+/**
+ * Links a finder page lists for visitors without JavaScript, a page at a time (`?page=2`): every visitor downloads
+ * the list, JavaScript or not, so a project of 100,000 locations must not make its finder a page of megabytes.
+ */
+export const LOCATION_LINKS_PER_PAGE = 100;
 
 /** What a publishable key looks like; anything else is not looked up. */
 const KEY_SHAPE = /^lpk_[A-Za-z0-9]{1,100}$/;
@@ -36,16 +42,22 @@ export async function finderPageAccessOf(db: Kysely<Database>, key: string): Pro
 export interface FinderPages {
   projectName: string;
   locations: { slug: string; name: string; city: string | null; updatedAt: string }[];
+  /** Whether visible locations follow those listed (in name order). */
+  more: boolean;
   /** The project's marker icons, which the widget shows on its map. */
   imageUrls: string[];
 }
 
-/** The project's visible locations as links to their pages (the finder's list without JavaScript, the sitemap). */
-export async function finderPagesOf(db: Kysely<Database>, access: PublicAccess): Promise<FinderPages> {
-  const [links, catalog] = await Promise.all([listVisibleLocationLinks(db, access.projectId, MAX_LOCATION_PAGES), loadCatalog(db, access.projectId)]);
+/**
+ * The project's visible locations as links to their pages, in name order: `limit` of them after the first `offset`
+ * (the finder's list without JavaScript, a page at a time; the sitemap, all it may hold).
+ */
+export async function finderPagesOf(db: Kysely<Database>, access: PublicAccess, range: { limit: number; offset: number }): Promise<FinderPages> {
+  const [links, catalog] = await Promise.all([listVisibleLocationLinks(db, access.projectId, range.limit + 1, range.offset), loadCatalog(db, access.projectId)]);
   return {
     projectName: access.projectName,
-    locations: links.map((link) => ({ slug: link.slug, name: link.name, city: link.city, updatedAt: link.updated_at })),
+    locations: links.slice(0, range.limit).map((link) => ({ slug: link.slug, name: link.name, city: link.city, updatedAt: link.updated_at })),
+    more: links.length > range.limit,
     imageUrls: catalog.markers.flatMap((marker) => (marker.iconUrl ? [marker.iconUrl] : [])),
   };
 }

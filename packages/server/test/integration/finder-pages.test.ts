@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { CreatedUser } from '../../src/services/accounts.service.ts';
 import { refOfProject } from '../../src/services/project-access.ts';
+import { LOCATION_LINKS_PER_PAGE } from '../../src/services/finder-pages.service.ts';
 import { createKey, revokeKey } from '../../src/services/publishable-keys.service.ts';
 import { createLocationDirectly, seedCatalog, setPlan } from '../support/factories.ts';
 import { call, createAccount, useTestServer } from '../support/server.ts';
@@ -135,6 +136,28 @@ describe('GET /finder/{key}', () => {
     expect(noscript).toContain(`/finder/${key}/${slugs.Lamar}"`);
     expect(noscript).toContain('Evil &lt;/script&gt;&lt;script&gt;alert(1)&lt;/script&gt;');
     expect(noscript).not.toContain('Hidden');
+  });
+
+  it('lists a page of locations at a time, linked to the next and previous pages, so a big project stays a small page', async () => {
+    const big = await createAccount(server, { plan: 'business' });
+    const bigKey = await newKey(big);
+    const count = LOCATION_LINKS_PER_PAGE + 1;
+    for (let n = 1; n <= count; n += 1) {
+      await createLocationDirectly(server.database.db, big.project, { name: `Store ${String(n).padStart(3, '0')}`, city: 'Austin', country: 'US', lat: 30.27, lng: -97.74 });
+    }
+    const linksOf = (text: string) => [...text.matchAll(/<li><a href="[^"]+">(Store \d+)<\/a>/g)].map((match) => match[1]);
+    const first = await get(`/finder/${bigKey}`);
+    expect(linksOf(first.text)).toHaveLength(LOCATION_LINKS_PER_PAGE);
+    expect(linksOf(first.text)[0]).toBe('Store 001');
+    expect(first.text).toContain(`<a href="https://locator.example/finder/${bigKey}?page=2" rel="next">More locations</a>`);
+    expect(first.text).not.toContain('rel="prev"');
+    const second = await get(`/finder/${bigKey}?page=2&lang=de`);
+    expect(linksOf(second.text)).toEqual([`Store ${count}`]);
+    expect(second.text).toContain(`<a href="https://locator.example/finder/${bigKey}?lang=de" rel="prev">Vorherige Standorte</a>`);
+    expect(second.text).not.toContain('rel="next"');
+    expect(linksOf((await get(`/finder/${bigKey}?page=zwei`)).text)[0]).toBe('Store 001');
+    // The sitemap is not paged: it names every location page.
+    expect((await get(`/finder/${bigKey}/sitemap.xml`)).text.match(/<url>/g)).toHaveLength(count + 1);
   });
 
   it('sends a Content-Security-Policy that allows the tiles, and counts against the public rate limit', async () => {
