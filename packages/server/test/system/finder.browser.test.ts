@@ -251,19 +251,21 @@ describe('the hosted finder', () => {
   });
 
   it('asks for no tile before the visitor presses "Show map" with consent=click, and for tiles after', async () => {
-    const asked: string[] = [];
-    const tilesBefore = stub.tileRequests().length;
-    const { page, errors } = await openFinder({ consent: 'click' }, { watch: (page) => page.on('request', (request) => asked.push(new URL(request.url()).pathname)) });
+    // This page's own requests: a page of an earlier test may still be fetching tiles from the same stand-in.
+    const asked: URL[] = [];
+    const { page, errors } = await openFinder({ consent: 'click' }, { watch: (page) => page.on('request', (request) => asked.push(new URL(request.url()))) });
+    const tileOrigin = new URL(stub.tiles.replace(/\{[xyz]\}/g, '0')).origin;
+    const tilesAsked = () => asked.filter((url) => url.origin === tileOrigin && url.pathname.endsWith('.png')).length;
     await search(page, POSTCODE);
     await expectResults(page, expectedNames(), errors);
     const showMap = page.getByRole('region', { name: 'Map' }).getByRole('button', { name: 'Show map' });
     await showMap.waitFor();
     // Where the tiles would come from is told before the visitor agrees.
     expect(await page.getByRole('region', { name: 'Map' }).innerText()).toContain('127.0.0.1');
-    expect(stub.tileRequests().length - tilesBefore, 'tile requests before "Show map"').toBe(0);
-    expect(asked.filter((path) => path.endsWith('/widget/v1/map.js')), 'the map code before "Show map"').toEqual([]);
+    expect(tilesAsked(), 'tile requests before "Show map"').toBe(0);
+    expect(asked.filter((url) => url.pathname.endsWith('/widget/v1/map.js')), 'the map code before "Show map"').toEqual([]);
     await showMap.click();
-    await expect.poll(() => stub.tileRequests().length - tilesBefore, { timeout: 10_000, message: 'tile requests after "Show map"' }).toBeGreaterThan(0);
+    await expect.poll(tilesAsked, { timeout: 10_000, message: 'tile requests after "Show map"' }).toBeGreaterThan(0);
     await page.locator('.leaflet-container').first().waitFor();
   });
 
@@ -278,6 +280,108 @@ describe('the hosted finder', () => {
     await page.locator('.leaflet-popup-content').waitFor();
     await page.waitForLoadState('networkidle');
     expect(await seriousAxeViolations(page)).toEqual([]);
+  });
+});
+
+describe('what the host page hears and the visitor reads', () => {
+  interface Heard {
+    type: string;
+    detail: { query?: string | null; count?: number; fallback?: boolean; id?: string; name?: string; location?: { id: string } | null };
+  }
+
+  /** The hosted finder with a listener on its document for the widget's events, which bubble out of its shadow root. */
+  async function openListening(params: Record<string, string> = {}) {
+    const { page, errors } = await browser.newPage();
+    await page.addInitScript(() => {
+      const heard: unknown[] = [];
+      Object.assign(window, { heard });
+      for (const type of ['locator:search', 'locator:select']) document.addEventListener(type, (event) => heard.push({ type, detail: (event as CustomEvent).detail }));
+    });
+    await page.goto(finderUrl(params));
+    await searchBox(page).waitFor();
+    const heard = () => page.evaluate(() => (window as unknown as { heard: Heard[] }).heard.map(({ type, detail }) => ({ type, detail })));
+    return { page, errors, heard };
+  }
+
+  it('tells the page of every search and selection, with what was found and chosen', async () => {
+    const { page, errors, heard } = await openListening();
+    await search(page, POSTCODE);
+    const names = expectedNames();
+    await expectResults(page, names, errors);
+    await expect.poll(async () => (await heard()).filter((event) => event.type === 'locator:search').map((event) => event.detail)).toEqual([
+      expect.objectContaining({ query: POSTCODE, count: names.length, fallback: false }),
+    ]);
+    await resultItems(page).nth(1).getByRole('button').first().click();
+    const selected = (await heard()).filter((event) => event.type === 'locator:select');
+    expect(selected.map((event) => event.detail.name)).toEqual([names[1]]);
+    expect(selected[0]?.detail.location?.id).toBe(selected[0]?.detail.id);
+  });
+
+  it('selects in the list the store of a pin the visitor clicks', async () => {
+    const { page, errors, heard } = await openListening();
+    await search(page, POSTCODE);
+    await expectResults(page, expectedNames(), errors);
+    // Stores near each other cluster at this zoom; a store on its own is a pin named by its title.
+    const pin = page.locator('.locator-pin[title]').first();
+    await pin.waitFor();
+    const name = (await pin.getAttribute('title')) ?? '';
+    expect(expectedNames()).toContain(name);
+    const item = resultItems(page).filter({ has: page.getByRole('button', { name, exact: true }) });
+    // The map may still be settling on the results (each move draws its pins anew), as a visitor would wait for it.
+    await expect
+      .poll(async () => {
+        await page.locator(`.locator-pin[title="${name}"]`).click();
+        return item.getAttribute('aria-current');
+      })
+      .toBe('true');
+    expect((await heard()).filter((event) => event.type === 'locator:select').map((event) => event.detail.name)).toContain(name);
+  });
+
+  it('says when nothing is within the radius, and shows the nearest instead', async () => {
+    const { page, errors } = await openFinder({ radius: '50' });
+    // Seattle is thousands of kilometres from every store; Dallas is the nearest of them.
+    await search(page, '98101');
+    await expect.poll(() => statusOf(page).innerText(), { message: `status (page errors: ${errors.join(' | ') || 'none'})` }).toMatch(/^No locations within 50 km of .+\. These are the nearest\.$/);
+    expect((await resultNames(page))[0]).toBe(DALLAS.name);
+  });
+
+  it('speaks the language of its lang parameter, with distances and counts as that language writes them', async () => {
+    const { page, errors } = await browser.newPage();
+    await page.goto(finderUrl({ lang: 'de' }));
+    const box = page.getByRole('textbox', { name: 'Adresse, PLZ oder Ort' });
+    await box.fill(POSTCODE);
+    await page.getByRole('search').getByRole('button', { name: 'Suchen' }).click();
+    const names = expectedNames();
+    await expect.poll(() => statusOf(page).innerText(), { message: `status (page errors: ${errors.join(' | ') || 'none'})` }).toBe(`${names.length} Standorte gefunden`);
+    // German writes a decimal comma: "1,9 km".
+    const list = await page.getByRole('list', { name: 'Ergebnisse' }).innerText();
+    expect(list).toMatch(/\b\d,\d\s?km\b/);
+    expect(list).not.toMatch(/\b\d\.\d\s?km\b/);
+    expect(await page.getByRole('group', { name: 'Filter' }).getByRole('button', { name: 'Jetzt geöffnet' }).count()).toBe(1);
+  });
+
+  it('lets the focus leave the map, forwards and back', async () => {
+    const { page, errors } = await openFinder();
+    await search(page, POSTCODE);
+    await expectResults(page, expectedNames(), errors);
+    const map = page.locator('.leaflet-container').first();
+    await map.waitFor();
+    await tabTo(page, map);
+    const inMap = () =>
+      page.evaluate(() => {
+        let active: Element | null = document.activeElement;
+        while (active?.shadowRoot?.activeElement) active = active.shadowRoot.activeElement;
+        return active?.closest('.leaflet-container') !== null && active?.closest('.leaflet-container') !== undefined;
+      });
+    let left = false;
+    for (let presses = 0; presses < 10 && !left; presses += 1) {
+      await page.keyboard.press('Tab');
+      left = !(await inMap());
+    }
+    expect(left, 'Tab left the map within ten presses').toBe(true);
+    await tabTo(page, map);
+    await page.keyboard.press('Shift+Tab');
+    expect(await inMap(), 'Shift+Tab from the map leaves it').toBe(false);
   });
 });
 
