@@ -8,3 +8,4 @@ export type { CallOptions, ClientOptions, CreateOptions, FetchLike, RetryEvent }
 export type { RetryOptions } from './retry-policy.ts';
 export type * from './v2-types.ts';
 export type * from './v1-types.ts';
+export type * from './public-types.ts';

@@ -1,102 +1,20 @@
-// Typed fetches of the public store-finder API. The shapes mirror packages/server/src/schemas/public-search.ts
-// and public-finder.ts by hand: the widget must not pull server code into the browser bundle.
+// Typed fetches of the public store-finder API. The shapes are the client's, read from the API's generated OpenAPI
+// document (`@locator/client`), so they follow the server's schemas; type imports only, nothing of the client's
+// code is bundled.
+import type { FinderConfig, PinCollection, PublicLocation, SearchAnswer } from '@locator/client';
 import { toCsvList } from './csv.ts';
 
-export type Unit = 'km' | 'mi';
-
-export interface Marker {
-  id: string;
-  name: string;
-  color: string | null;
-  icon_url: string | null;
-}
-
-export interface FinderConfig {
-  project: { id: string; name: string };
-  filters: string[];
-  location_types: string[];
-  markers: Marker[];
-  default_unit: Unit;
-  default_country: string | null;
-}
-
-export interface PinFeature {
-  type: 'Feature';
-  id: string;
-  geometry: { type: 'Point'; coordinates: [number, number] };
-  properties: { id: string; name: string; marker: Marker | null; type: string | null };
-}
-
-export interface PinCollection {
-  type: 'FeatureCollection';
-  features: PinFeature[];
-}
-
-export type Weekday = 'mon' | 'tue' | 'wed' | 'thu' | 'fri' | 'sat' | 'sun';
-
+export type { FinderConfig, PinCollection, PublicLocation, SearchAnswer };
+export type Unit = SearchAnswer['meta']['unit'];
+export type Marker = FinderConfig['markers'][number];
+export type PinFeature = PinCollection['features'][number];
 /** Each day: `HH:MM-HH:MM` ranges joined by commas, `closed`, or null (unknown). */
-export type WeeklyHours = Record<Weekday, string | null>;
-
-export type SpecialHours =
-  | { date: string; hours: string; label: string | null }
-  | { from: string; to: string; hours: string; label: string | null };
-
+export type WeeklyHours = NonNullable<PublicLocation['hours']>;
+export type Weekday = keyof WeeklyHours;
+export type SpecialHours = PublicLocation['special_hours'][number];
 /** Computed by the server in the location's zone; every key is null when its hours or zone are unknown. */
-export interface OpeningStatus {
-  open_now: boolean | null;
-  today: string | null;
-  /** With the location's UTC offset, so its wall-clock time is the location's: `2026-12-24T17:00:00-06:00`. */
-  next_change: string | null;
-  special: { label: string | null } | null;
-}
-
-export interface PublicLocation {
-  id: string;
-  name: string;
-  slug: string;
-  address: string;
-  display_address: string;
-  address_line_1: string | null;
-  address_line_2: string | null;
-  city: string | null;
-  state: string | null;
-  postcode: string | null;
-  country: string | null;
-  phone: string | null;
-  email: string | null;
-  url: string | null;
-  lat: number;
-  lng: number;
-  facebook: string | null;
-  instagram: string | null;
-  twitter: string | null;
-  yelp: string | null;
-  youtube: string | null;
-  tiktok: string | null;
-  location_type: string | null;
-  marker: Marker | null;
-  cover_image_url: string | null;
-  filters: string[];
-  fields: { name: string; value: string }[];
-  callsToAction: { title: string; value: string }[];
-  hours: WeeklyHours | null;
-  time_zone: string | null;
-  special_hours: SpecialHours[];
-  status: OpeningStatus;
-  distance: { value: number; unit: Unit; meters: number };
-}
-
-export interface SearchOrigin {
-  lat: number;
-  lng: number;
-  label: string | null;
-  precision: string | null;
-}
-
-export interface SearchAnswer {
-  data: PublicLocation[];
-  meta: { origin: SearchOrigin | null; radius: number; unit: Unit; count: number; fallback: boolean };
-}
+export type OpeningStatus = PublicLocation['status'];
+export type SearchOrigin = NonNullable<SearchAnswer['meta']['origin']>;
 
 /** Where a search is centred: a typed place, the visitor's position, or the map's visible box. */
 export type SearchPlace =

@@ -444,14 +444,21 @@ export class LocatorFinderElement extends HTMLElement {
     const colors = new Map((this.config?.markers ?? []).map((marker) => [marker.id, marker.color]));
     this.pinNames = new Map(collection.features.map((feature) => [feature.properties.id, feature.properties.name]));
     map.setPins(
-      collection.features.map(({ geometry, properties }) => ({
-        id: properties.id,
-        lat: geometry.coordinates[1],
-        lng: geometry.coordinates[0],
-        name: properties.name,
-        color: properties.marker?.color ?? (properties.marker ? (colors.get(properties.marker.id) ?? null) : null),
-        detail: properties.type,
-      })),
+      // `[lng, lat]`, as GeoJSON orders them; the schema says two numbers, the type only an array of numbers.
+      collection.features.flatMap(({ geometry: { coordinates: [lng, lat] }, properties }) =>
+        lng === undefined || lat === undefined
+          ? []
+          : [
+              {
+                id: properties.id,
+                lat,
+                lng,
+                name: properties.name,
+                color: properties.marker?.color ?? (properties.marker ? (colors.get(properties.marker.id) ?? null) : null),
+                detail: properties.type,
+              },
+            ],
+      ),
     );
   }
 
