@@ -360,6 +360,56 @@ describe('what the host page hears and the visitor reads', () => {
     expect(await page.getByRole('group', { name: 'Filter' }).getByRole('button', { name: 'Jetzt geöffnet' }).count()).toBe(1);
   });
 
+  it('searches around the visitor\'s own position when they share it', async () => {
+    // Standing at Mueller: it is the nearest store, then the others by their distance from there.
+    const mueller = SEEDS.find((seed) => seed.name === 'Mueller') as Seed;
+    const here = { lat: origin.lat + mueller.north, lng: origin.lng + mueller.east };
+    const { page, errors } = await browser.newPage({ geolocation: { latitude: here.lat, longitude: here.lng }, permissions: ['geolocation'] });
+    await page.goto(finderUrl());
+    await page.getByRole('search').getByRole('button', { name: 'Use my location' }).click();
+    const fromHere = (seed: Seed) => haversineKm(here, { lat: origin.lat + seed.north, lng: origin.lng + seed.east });
+    await expectResults(page, [...SEEDS].sort((a, b) => fromHere(a) - fromHere(b)).map((seed) => seed.name), errors);
+  });
+
+  it('searches the area the visitor moved the map to', async () => {
+    const { page, errors, heard } = await openListening();
+    const boxes: number[][] = [];
+    page.on('request', (request) => {
+      const bbox = new URL(request.url()).searchParams.get('bbox');
+      if (bbox) boxes.push(bbox.split(',').map(Number));
+    });
+    await search(page, POSTCODE);
+    await expectResults(page, expectedNames(), errors);
+    const area = page.getByRole('region', { name: 'Map' }).getByRole('button', { name: 'Search this area' });
+    expect(await area.isVisible(), 'before the visitor moves the map').toBe(false);
+    // A turn of the wheel over the map zooms it: the visitor's own move.
+    await page.locator('.leaflet-container').first().hover();
+    await page.mouse.wheel(0, -400);
+    await area.click();
+    await expect.poll(async () => (await heard()).filter((event) => event.type === 'locator:search').length).toBe(2);
+    const [, areaSearch] = (await heard()).filter((event) => event.type === 'locator:search');
+    expect(areaSearch?.detail.query, 'an area search has no typed text').toBeNull();
+    // The search asked for the box the map shows, and lists exactly the stores inside it.
+    expect(boxes).toHaveLength(1);
+    const [west = 0, south = 0, east = 0, north = 0] = boxes[0] ?? [];
+    const inside = SEEDS.filter((seed) => {
+      const lat = origin.lat + seed.north;
+      const lng = origin.lng + seed.east;
+      return lat >= south && lat <= north && lng >= west && lng <= east;
+    }).map((seed) => seed.name);
+    expect(inside.length, 'the zoomed map still shows some stores').toBeGreaterThan(0);
+    await expect.poll(async () => (await resultNames(page)).sort()).toEqual([...inside].sort());
+  });
+
+  it('says so, visibly and to screen readers, when its key is refused', async () => {
+    const { page } = await browser.newPage();
+    await page.goto(`${server.url}/finder/${key}?lang=en`);
+    await searchBox(page).waitFor();
+    // The same widget with a key that does not exist, on the finder's own origin.
+    await page.evaluate(() => document.querySelector('locator-finder')?.setAttribute('key', 'lpk_doesnotexist'));
+    await expect.poll(() => page.locator('locator-finder').getByRole('alert').innerText()).toMatch(/key was refused/);
+  });
+
   it('lets the focus leave the map, forwards and back', async () => {
     const { page, errors } = await openFinder();
     await search(page, POSTCODE);
