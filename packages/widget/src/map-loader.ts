@@ -27,7 +27,16 @@ function tileServer(template: string): string {
 }
 
 export function mapLabels(t: Translator): MapModule.MapLabels {
-  return { zoomIn: t.text('zoomIn'), zoomOut: t.text('zoomOut'), closePopup: t.text('closePopup'), cluster: (count) => t.plural('clusterLabel', count) };
+  // Thousands as the SI's `k`, which every catalog's language reads, with the locale's decimal sign; Intl's compact
+  // notation would write "123,5 mil" in Spanish, too wide for a cluster's circle.
+  const thousands = new Intl.NumberFormat(t.locale, { maximumFractionDigits: 1 });
+  return {
+    zoomIn: t.text('zoomIn'),
+    zoomOut: t.text('zoomOut'),
+    closePopup: t.text('closePopup'),
+    cluster: (count) => t.plural('clusterLabel', count),
+    clusterCount: (count) => (count < 1000 ? thousands.format(count) : `${thousands.format(count / 1000)}k`),
+  };
 }
 
 /** What `consent=click` shows instead of the map: which server the tiles come from, and the button that loads them. */

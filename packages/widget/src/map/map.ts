@@ -12,7 +12,10 @@ export interface MapLabels {
   zoomOut: string;
   /** The popup's close button, which Leaflet names "Close popup" in English whatever the page's language. */
   closePopup: string;
+  /** A cluster's accessible name ("12 locations"). */
   cluster(count: number): string;
+  /** The count drawn on a cluster, short enough for its circle ("12", "1.2k"; "1,2k" in German). */
+  clusterCount(count: number): string;
 }
 
 export interface MapOptions {
@@ -61,10 +64,10 @@ function pinIcon(pin: MapPin, selected: boolean): L.DivIcon {
   });
 }
 
-function clusterIcon(count: number): L.DivIcon {
+function clusterIcon(count: number, labels: MapLabels): L.DivIcon {
   const size = count < 10 ? 34 : count < 100 ? 40 : 48;
   const label = document.createElement('span');
-  label.textContent = count < 1000 ? String(count) : `${Math.round(count / 100) / 10}k`;
+  label.textContent = labels.clusterCount(count);
   return L.divIcon({ className: 'locator-cluster', html: label, iconSize: [size, size] });
 }
 
@@ -103,7 +106,7 @@ export function createMap(container: HTMLElement, options: MapOptions): LocatorM
     else [bounds[0], bounds[2]] = [((((bounds[0] + 180) % 360) + 360) % 360) - 180, ((((bounds[2] + 180) % 360) + 360) % 360) - 180];
     for (const placed of clusters.at(bounds, map.getZoom())) {
       if (placed.kind === 'cluster') {
-        const marker = L.marker([placed.lat, placed.lng], { icon: clusterIcon(placed.count), keyboard: false, title: options.labels.cluster(placed.count) });
+        const marker = L.marker([placed.lat, placed.lng], { icon: clusterIcon(placed.count, options.labels), keyboard: false, title: options.labels.cluster(placed.count) });
         marker.on('click', () => map.setView([placed.lat, placed.lng], Math.min(clusters.expansionZoom(placed.clusterId), CLUSTER_MAX_ZOOM + 1)));
         layer.addLayer(marker);
       } else {
