@@ -198,6 +198,19 @@ describe('the hosted finder', () => {
     }
   });
 
+  it('shows every store on the map before a search, those close together in clusters that count them', async () => {
+    const { page } = await openFinder();
+    const clusters = page.locator('.locator-cluster');
+    const shown = async () => {
+      const counts = (await clusters.allInnerTexts()).map((text) => Number(text.trim()));
+      return { clusters: counts.length, stores: counts.reduce((sum, count) => sum + count, 0) + (await page.locator('.locator-pin').count()) };
+    };
+    // The seven stores around Austin are a few kilometres apart on a map that also shows Dallas: some share a cluster.
+    await expect.poll(shown).toEqual({ clusters: expect.any(Number), stores: SEEDS.length + 1 });
+    expect((await shown()).clusters).toBeGreaterThan(0);
+    expect(await clusters.first().getAttribute('title')).toMatch(/^\d+ locations$/);
+  });
+
   it('narrows the results to a filter chip, pressed, and to the type picked', async () => {
     const { page, errors } = await openFinder();
     await search(page, POSTCODE);
@@ -382,8 +395,22 @@ describe('what the host page hears and the visitor reads', () => {
     await expectResults(page, expectedNames(), errors);
     const area = page.getByRole('region', { name: 'Map' }).getByRole('button', { name: 'Search this area' });
     expect(await area.isVisible(), 'before the visitor moves the map').toBe(false);
-    // A turn of the wheel over the map zooms it: the visitor's own move.
-    await page.locator('.leaflet-container').first().hover();
+    // A turn of the wheel over the map zooms it: the visitor's own move. The wheel turns over a store once the map has
+    // settled on the results, as a zoom keeps the point under the pointer in place: over the map's middle it could
+    // zoom to where no store is (it did, on a loaded machine).
+    const pin = page.locator('.locator-pin[title]').first();
+    await pin.waitFor();
+    let box = await pin.boundingBox();
+    await expect
+      .poll(async () => {
+        const before = JSON.stringify(box);
+        box = await pin.boundingBox();
+        return box !== null && JSON.stringify(box) === before;
+      })
+      .toBe(true);
+    const hovered = (await pin.getAttribute('title')) ?? '';
+    // The pin's tip, where its store is (the widget anchors a 28 × 34 pin at 14, 32): the point a zoom keeps in place.
+    await pin.hover({ position: { x: 14, y: 32 } });
     await page.mouse.wheel(0, -400);
     await area.click();
     await expect.poll(async () => (await heard()).filter((event) => event.type === 'locator:search').length).toBe(2);
@@ -398,6 +425,7 @@ describe('what the host page hears and the visitor reads', () => {
       return lat >= south && lat <= north && lng >= west && lng <= east;
     }).map((seed) => seed.name);
     expect(inside.length, 'the zoomed map still shows some stores').toBeGreaterThan(0);
+    expect(inside, 'the store under the pointer stays in view').toContain(hovered);
     await expect.poll(async () => (await resultNames(page)).sort()).toEqual([...inside].sort());
   });
 
