@@ -12,11 +12,8 @@ import { ALL_ATTACHMENTS, openingScheduleOf } from './locations.service.ts';
 import { publicFieldsOf } from './public-location.ts';
 import { accessOfKey, type PublicAccess } from './publishable-keys.service.ts';
 
-/**
- * Locations the sitemap names at most: a sitemap holds 50,000 addresses, and one of them is the finder's own. A
- * project with more has its later names (in name order) left out.
- */
-export const MAX_LOCATION_PAGES = 49_999;
+/** Locations the sitemap names at most, the 50,000 addresses a sitemap holds; a project with more has its later names (in name order) left out. */
+export const MAX_LOCATION_PAGES = 50_000;
 
 /**
  * Links a finder page lists for visitors without JavaScript, a page at a time (`?page=2`): every visitor downloads
