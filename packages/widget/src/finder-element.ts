@@ -1,7 +1,7 @@
 // <locator-finder>: the search form, filters, results list and (lazily) the map, in an open shadow root.
 import { ApiError, LocatorApi, type FinderConfig, type PinCollection, type PublicLocation, type SearchAnswer, type SearchPlace, type Unit } from './api.ts';
 import { parseCsvList } from './csv.ts';
-import { append, h } from './dom.ts';
+import { append, h, safeColor } from './dom.ts';
 import { autoUnit, formatDistance } from './format.ts';
 import { resolveLocale, translator, type Translator } from './i18n/index.ts';
 import { consentPanel, DEFAULT_ATTRIBUTION, DEFAULT_TILES, loadMapModule, mapLabels, type LocatorMap, type MapPin } from './map-loader.ts';
@@ -360,7 +360,7 @@ export class LocatorFinderElement extends HTMLElement {
       lat: location.lat,
       lng: location.lng,
       name: location.name,
-      color: location.marker?.color ?? null,
+      color: safeColor(location.marker?.color),
       detail: location.display_address,
     }));
   }
@@ -454,7 +454,7 @@ export class LocatorFinderElement extends HTMLElement {
                 lat,
                 lng,
                 name: properties.name,
-                color: properties.marker?.color ?? (properties.marker ? (colors.get(properties.marker.id) ?? null) : null),
+                color: safeColor(properties.marker?.color ?? (properties.marker ? colors.get(properties.marker.id) : null)),
                 detail: properties.type,
               },
             ],

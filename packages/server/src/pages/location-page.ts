@@ -1,10 +1,10 @@
 import { WEEKDAYS } from '../domain/hours.ts';
 import { openingHoursSpecification } from '../domain/opening-hours-specification.ts';
 import { datesOf } from '../domain/special-hours.ts';
-import { dateRangeText, dayHoursText, weekdayName } from './format.ts';
+import { countryName, dateRangeText, dayHoursText, weekdayName } from './format.ts';
 import { attributes, html, jsonInScript, safeHref, type Html } from './html.ts';
 import { layout } from './layout.ts';
-import { messagesOf, type Messages } from './messages.ts';
+import { messagesOf, type Messages, type PageLocale } from './messages.ts';
 import { finderUrl, locationUrl, withLang, type LocationPageData, type PageSetting } from './page-data.ts';
 
 type Location = LocationPageData['location'];
@@ -13,10 +13,12 @@ type Location = LocationPageData['location'];
  * The address as lines in the order the product writes addresses (`generateAddress`): street lines, then
  * "city, state postcode", country; the display address when none is set.
  */
-function addressLines(location: Location): string[] {
+function addressLines(location: Location, locale: PageLocale): string[] {
   const statePostcode = [location.state, location.postcode].filter(Boolean).join(' ');
   const cityLine = [location.city, statePostcode].filter(Boolean).join(', ');
-  const lines = [location.address_line_1, location.address_line_2, cityLine, location.country].filter((line): line is string => !!line);
+  const lines = [location.address_line_1, location.address_line_2, cityLine, location.country && countryName(location.country, locale)].filter(
+    (line): line is string => !!line,
+  );
   return lines.length > 0 ? lines : [location.display_address || location.address].filter(Boolean);
 }
 
@@ -102,7 +104,7 @@ export function locationPage(setting: PageSetting, data: LocationPageData, optio
   const messages = messagesOf(setting.locale);
   const { location } = data;
   const canonical = locationUrl(setting, location.slug);
-  const address = addressLines(location);
+  const address = addressLines(location, setting.locale);
   const actions = location.callsToAction.flatMap(({ title, value }) => {
     const href = safeHref(value);
     return href ? [html`<li><a href="${href}" rel="noopener">${title}</a></li>`] : [];

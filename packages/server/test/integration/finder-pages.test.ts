@@ -199,7 +199,7 @@ describe('GET /finder/{key}/{slug}', () => {
     const page = await congress();
     expect(page.status).toBe(200);
     expect(page.text).toContain('<h1>Congress Avenue</h1>');
-    expect(page.text).toContain('<address>600 Congress Ave<br>Austin, TX 78701<br>US</address>');
+    expect(page.text).toContain('<address>600 Congress Ave<br>Austin, TX 78701<br>United States</address>');
     expect(page.text).toContain('<a href="tel:+15125550199">+1 512 555 0199</a>');
     expect(page.text).toContain('<a href="mailto:congress@shop.example">congress@shop.example</a>');
     expect(page.text).toContain('<a href="https://shop.example/congress" rel="noopener">');
@@ -221,7 +221,7 @@ describe('GET /finder/{key}/{slug}', () => {
     const page = await congress();
     const canonical = `https://locator.example/finder/${key}/${slugs['Congress Avenue']}`;
     expect(page.text).toContain(`<link rel="canonical" href="${canonical}">`);
-    expect(page.text).toContain('<meta name="description" content="Congress Avenue: 600 Congress Ave, Austin, TX 78701, US. Opening hours, phone and directions.">');
+    expect(page.text).toContain('<meta name="description" content="Congress Avenue: 600 Congress Ave, Austin, TX 78701, United States. Opening hours, phone and directions.">');
     const data = ldJsonOf(page.text);
     expect(data).toMatchObject({
       '@context': 'https://schema.org',
@@ -248,6 +248,7 @@ describe('GET /finder/{key}/{slug}', () => {
     expect(german.text).toContain('<html lang="de">');
     expect(german.text).toContain('<h2 id="hours">Öffnungszeiten</h2>');
     expect(german.text).toContain('<tr><th scope="row">Montag</th><td>9:00 – 17:00</td></tr>');
+    expect(german.text).toContain('Austin, TX 78701<br>Vereinigte Staaten</address>');
     expect(german.text).toContain(`<a href="https://locator.example/finder/${key}?lang=de">Zurück zum Filialfinder</a>`);
     const french = await get(`/finder/${key}/${slugs['Congress Avenue']}`, { 'accept-language': 'ja;q=1, fr-CA;q=0.8, en;q=0.5' });
     expect(french.text).toContain('<html lang="fr-CA">');
@@ -289,6 +290,18 @@ describe('GET /finder/{key}/{slug}', () => {
     const after = await get(`/finder/${key}/${slugs['Congress Avenue']}`, { 'if-none-match': tag });
     expect(after.status).toBe(200);
     expect(after.headers.get('etag')).not.toBe(tag);
+  });
+
+  it('moves its ETag on with the hour, as its upcoming special hours move on at the location\'s midnight', async () => {
+    const tag = (await congress()).headers.get('etag');
+    const start = server.clock.now;
+    try {
+      server.clock.now = start + 3_600_000;
+      expect((await congress()).headers.get('etag')).not.toBe(tag);
+    } finally {
+      server.clock.now = start;
+    }
+    expect((await congress()).headers.get('etag')).toBe(tag);
   });
 
   it('changes its ETag with the map tiles, which the page and its policy name', async () => {

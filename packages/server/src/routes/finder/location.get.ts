@@ -11,9 +11,9 @@ export function registerFinderLocationPage(app: App): void {
     const access = await finderPageAccessOf(db, request.params.key);
     if (!access) return sendNotFoundPage(reply, setting);
     const now = app.ctx.clock();
-    // The upcoming special hours move on each day: the UTC date is in the tag, so a page is at most a day (plus the
-    // cache's minutes) behind the location's own midnight.
-    if (pageAnsweredNotModified(request, reply, access, setting, new Date(now).toISOString().slice(0, 10))) return reply.send();
+    // The upcoming special hours move on at the location's own midnight, which falls on the hour in UTC for nearly
+    // every zone: the UTC hour is in the tag, so a page is at most an hour (plus the cache's minutes) behind it.
+    if (pageAnsweredNotModified(request, reply, access, setting, new Date(now).toISOString().slice(0, 13))) return reply.send();
     const page = await locationPageOf(db, access, request.params.slug, now);
     if (!page) return sendNotFoundPage(reply, setting);
     const query = request.query as PageQuery;
