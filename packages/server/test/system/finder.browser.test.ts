@@ -398,8 +398,10 @@ describe('what the host page hears and the visitor reads', () => {
     // A turn of the wheel over the map zooms it: the visitor's own move. The wheel turns over a store once the map has
     // settled on the results, as a zoom keeps the point under the pointer in place: over the map's middle it could
     // zoom to where no store is (it did, on a loaded machine).
-    const pin = page.locator('.locator-pin[title]').first();
-    await pin.waitFor();
+    await page.locator('.locator-pin[title]').first().waitFor();
+    // By its store's name: each move of the map draws its pins anew, so "the first pin" may be another one later.
+    const hovered = (await page.locator('.locator-pin[title]').first().getAttribute('title')) ?? '';
+    const pin = page.locator(`.locator-pin[title="${hovered}"]`);
     let box = await pin.boundingBox();
     await expect
       .poll(async () => {
@@ -408,7 +410,6 @@ describe('what the host page hears and the visitor reads', () => {
         return box !== null && JSON.stringify(box) === before;
       })
       .toBe(true);
-    const hovered = (await pin.getAttribute('title')) ?? '';
     // The pin's tip, where its store is (the widget anchors a 28 × 34 pin at 14, 32): the point a zoom keeps in place.
     await pin.hover({ position: { x: 14, y: 32 } });
     await page.mouse.wheel(0, -400);
@@ -436,6 +437,36 @@ describe('what the host page hears and the visitor reads', () => {
     // The same widget with a key that does not exist, on the finder's own origin.
     await page.evaluate(() => document.querySelector('locator-finder')?.setAttribute('key', 'lpk_doesnotexist'));
     await expect.poll(() => page.locator('locator-finder').getByRole('alert').innerText()).toMatch(/key was refused/);
+  });
+
+  it('measures in miles where the visitor\'s region does, with units=auto', async () => {
+    const { page, errors } = await openFinder({ units: 'auto', lang: 'en-GB' });
+    await search(page, POSTCODE);
+    await expectResults(page, expectedNames(), errors);
+    expect(await resultItems(page).first().innerText()).toMatch(/\b\d+(\.\d)?\s?mi\b/);
+    const german = await browser.newPage();
+    await german.page.goto(finderUrl({ units: 'auto', lang: 'de-DE' }));
+    await german.page.getByRole('textbox', { name: 'Adresse, PLZ oder Ort' }).fill(POSTCODE);
+    await german.page.getByRole('search').getByRole('button', { name: 'Suchen' }).click();
+    await expect.poll(() => german.page.getByRole('list', { name: 'Ergebnisse' }).innerText()).toMatch(/\b\d+(,\d)?\s?km\b/);
+  });
+
+  it('shows that it is searching while the answer is on its way', async () => {
+    const { page, context, errors } = await browser.newPage();
+    let release: () => void = () => {};
+    const answered = new Promise<void>((resolve) => (release = resolve));
+    // The search's answer waits until the test has seen the widget waiting for it.
+    await context.route('**/api/public/v1/search?**', async (route) => {
+      await answered;
+      await route.continue();
+    });
+    await page.goto(finderUrl());
+    await search(page, POSTCODE);
+    await expect.poll(() => statusOf(page).innerText()).toBe('Searching…');
+    expect(await page.getByRole('list', { name: 'Results' }).getAttribute('aria-busy')).toBe('true');
+    release();
+    await expectResults(page, expectedNames(), errors);
+    expect(await page.getByRole('list', { name: 'Results' }).getAttribute('aria-busy')).not.toBe('true');
   });
 
   it('lets the focus leave the map, forwards and back', async () => {
