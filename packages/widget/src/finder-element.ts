@@ -7,6 +7,7 @@ import { resolveLocale, translator, type Translator } from './i18n/index.ts';
 import { consentPanel, DEFAULT_ATTRIBUTION, DEFAULT_TILES, loadMapModule, mapLabels, type LocatorMap, type MapPin } from './map-loader.ts';
 import { resultItem } from './result-item.ts';
 import { scriptOrigin } from './script-url.ts';
+import mapPaneStyles from './map-pane.css';
 import styles from './styles.css';
 
 export interface SearchEventDetail {
@@ -199,7 +200,7 @@ export class LocatorFinderElement extends HTMLElement {
       mapPane.append(consentPanel(t, this.tiles(), () => void this.showMap(true)));
     }
 
-    this.shadow.replaceChildren(h('style', {}, styles), root);
+    this.shadow.replaceChildren(h('style', {}, mapPaneStyles + styles), root);
     return { root, form, query, locate, chips, openNow, typeField, type, status, alert, results, mapPane, area };
   }
 

@@ -2,6 +2,7 @@
 import { h } from './dom.ts';
 import { resolveLocale, translator } from './i18n/index.ts';
 import { consentPanel, DEFAULT_ATTRIBUTION, DEFAULT_TILES, loadMapModule, mapLabels, type LocatorMap } from './map-loader.ts';
+import mapPaneStyles from './map-pane.css';
 import styles from './map-element.css';
 
 export class LocatorMapElement extends HTMLElement {
@@ -40,7 +41,7 @@ export class LocatorMapElement extends HTMLElement {
     const label = this.getAttribute('label') ?? '';
     const tiles = this.getAttribute('tiles') || DEFAULT_TILES;
     const region = h('div', { role: 'region', 'aria-label': label ? `${t.text('map')}: ${label}` : t.text('map'), class: 'region', lang: t.locale });
-    this.shadow.replaceChildren(h('style', {}, styles), region);
+    this.shadow.replaceChildren(h('style', {}, mapPaneStyles + styles), region);
     const valid = this.hasAttribute('lat') && this.hasAttribute('lng') && Number.isFinite(lat) && Number.isFinite(lng);
     if (!valid) return;
 
