@@ -5,6 +5,7 @@ import { contentSecurityPolicy } from '../../pages/csp.ts';
 import { localeOfTag, pageLocale } from '../../pages/messages.ts';
 import { notFoundPage } from '../../pages/not-found-page.ts';
 import type { PageSetting } from '../../pages/page-data.ts';
+import { finderPageAccessOf } from '../../services/finder-pages.service.ts';
 import type { PublicAccess } from '../../services/publishable-keys.service.ts';
 
 /** The query of a hosted page, as parsed without a schema (the pages are not part of the API documents). */
@@ -31,11 +32,30 @@ const PAGE_CACHE_CONTROL = 'public, max-age=300';
  * Tags a page from its project's data version and answers 304 when the tag is current: the language (from the query
  * or `Accept-Language`, which every page therefore varies by), the base of its links, the map's tiles (in the page
  * and its Content-Security-Policy: a changed MAP_TILE_URL must not keep a cached page pointing at the old server)
- * and the date all show in it.
+ * and `instant`, for a page that changes with time, all show in it.
  */
-export function pageAnsweredNotModified(request: FastifyRequest, reply: FastifyReply, access: PublicAccess, setting: PageSetting, date = ''): boolean {
+function pageAnsweredNotModified(request: FastifyRequest, reply: FastifyReply, access: PublicAccess, setting: PageSetting, instant: string): boolean {
   void reply.header('cache-control', PAGE_CACHE_CONTROL).header('vary', 'Accept-Language');
-  return pageNotModified(request, reply, access, JSON.stringify([setting.locale.tag, setting.base, setting.tiles.url, setting.tiles.attribution, date]));
+  return pageNotModified(request, reply, access, JSON.stringify([setting.locale.tag, setting.base, setting.tiles.url, setting.tiles.attribution, instant]));
+}
+
+/**
+ * What every page under `/finder/{key}` starts with: its setting and the key's access. Undefined when the request is
+ * answered already: with the 404 page for a key that gives no access, or 304 when the client's copy (as of
+ * `instant`) is current.
+ */
+export async function openFinderPage(request: FastifyRequest, reply: FastifyReply, key: string, instant = ''): Promise<{ setting: PageSetting; access: PublicAccess } | undefined> {
+  const setting = pageSettingOf(request, key);
+  const access = await finderPageAccessOf(request.server.ctx.database.db, key);
+  if (!access) {
+    sendNotFoundPage(reply, setting);
+    return undefined;
+  }
+  if (pageAnsweredNotModified(request, reply, access, setting, instant)) {
+    void reply.send();
+    return undefined;
+  }
+  return { setting, access };
 }
 
 /** Sends a page of HTML with its Content-Security-Policy. */
