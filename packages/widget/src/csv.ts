@@ -17,8 +17,7 @@ export function parseCsvList(text: string): string[] {
     } else if (char === '"' && current.trim() === '') {
       current = '';
       quoted = true;
-    }
-    else if (char === ',') {
+    } else if (char === ',') {
       names.push(current.trim());
       current = '';
     } else current += char;

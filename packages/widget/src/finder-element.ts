@@ -66,6 +66,8 @@ export class LocatorFinderElement extends HTMLElement {
   private map: LocatorMap | null = null;
   private mapShowing = false;
   private allPins: Promise<PinCollection> | null = null;
+  /** The names of the pins shown before any search, for the `locator:select` of a pin clicked then. */
+  private pinNames = new Map<string, string>();
   private search: AbortController | null = null;
   /** Bumped on every (re)start, so answers that arrive for an earlier setup are dropped. */
   private generation = 0;
@@ -391,8 +393,6 @@ export class LocatorFinderElement extends HTMLElement {
     const itemBox = item.getBoundingClientRect();
     if (itemBox.top < listBox.top || itemBox.bottom > listBox.bottom) list.scrollTop += itemBox.top - listBox.top;
   }
-
-  private pinNames = new Map<string, string>();
 
   private async showMap(byVisitor: boolean): Promise<void> {
     const parts = this.parts;
