@@ -7,9 +7,9 @@ import { loadavg } from 'node:os';
 import { performance } from 'node:perf_hooks';
 import { stringify } from 'csv-stringify/sync';
 import { openDatabase } from '../packages/server/src/db/connection.ts';
-import { BENCH_CATALOG, seededRandom, seedLocation } from './seed-data.ts';
-import { seedBenchmarkProject } from './seed.ts';
 import type { ServerProcess } from './processes.ts';
+import { seedBenchmarkProject } from './seed.ts';
+import { BENCH_CATALOG, seededRandom, seedLocation } from './seed-data.ts';
 
 /** The targets of issue 22, on either database. */
 export const BULK_TARGETS = { importSeconds: 15, importPeakRssBytes: 400 * 1024 * 1024, exportSeconds: 5 } as const;
@@ -42,9 +42,29 @@ const WEEKDAYS = ['mon', 'tue', 'wed', 'thu', 'fri', 'sat', 'sun'] as const;
 export function importFileOf(rows: number): Buffer {
   const random = seededRandom(20261126);
   const header = [
-    'external_id', 'name', 'address_line_1', 'address_line_2', 'city', 'state', 'postcode', 'country', 'phone', 'email', 'url', 'lat', 'lng', 'visible',
-    'location_type', 'marker', ...WEEKDAYS, 'filters', 'facebook', 'instagram', 'twitter',
-    ...BENCH_CATALOG.fields.map((name) => `field:${name}`), ...BENCH_CATALOG.callsToAction.map((title) => `cta:${title}`),
+    'external_id',
+    'name',
+    'address_line_1',
+    'address_line_2',
+    'city',
+    'state',
+    'postcode',
+    'country',
+    'phone',
+    'email',
+    'url',
+    'lat',
+    'lng',
+    'visible',
+    'location_type',
+    'marker',
+    ...WEEKDAYS,
+    'filters',
+    'facebook',
+    'instagram',
+    'twitter',
+    ...BENCH_CATALOG.fields.map((name) => `field:${name}`),
+    ...BENCH_CATALOG.callsToAction.map((title) => `cta:${title}`),
   ];
   const lines = [stringify([header])];
   for (let start = 0; start < rows; start += 1000) {
@@ -52,10 +72,29 @@ export function importFileOf(rows: number): Buffer {
       const index = start + offset;
       const l = seedLocation(index, random);
       return [
-        `store-${index + 1}`, l.name, l.address_line_1, l.address_line_2 ?? '', l.city, l.state, l.postcode, l.country, l.phone, l.email, l.url, l.lat, l.lng,
-        l.visible ? 'true' : 'false', BENCH_CATALOG.types[l.typeIndex]?.name ?? '', BENCH_CATALOG.markers[l.markerIndex]?.name ?? '',
-        ...WEEKDAYS.map((day) => l.hours[day] ?? ''), l.filterIndexes.map((f) => BENCH_CATALOG.filters[f]).join('|'), l.facebook ?? '', l.instagram, l.twitter ?? '',
-        ...l.fieldValues, ...BENCH_CATALOG.callsToAction.map((_, cta) => (cta === l.callToAction.index ? l.callToAction.value : '')),
+        `store-${index + 1}`,
+        l.name,
+        l.address_line_1,
+        l.address_line_2 ?? '',
+        l.city,
+        l.state,
+        l.postcode,
+        l.country,
+        l.phone,
+        l.email,
+        l.url,
+        l.lat,
+        l.lng,
+        l.visible ? 'true' : 'false',
+        BENCH_CATALOG.types[l.typeIndex]?.name ?? '',
+        BENCH_CATALOG.markers[l.markerIndex]?.name ?? '',
+        ...WEEKDAYS.map((day) => l.hours[day] ?? ''),
+        l.filterIndexes.map((f) => BENCH_CATALOG.filters[f]).join('|'),
+        l.facebook ?? '',
+        l.instagram,
+        l.twitter ?? '',
+        ...l.fieldValues,
+        ...BENCH_CATALOG.callsToAction.map((_, cta) => (cta === l.callToAction.index ? l.callToAction.value : '')),
       ];
     });
     lines.push(stringify(batch));
@@ -81,7 +120,9 @@ function cpuSecondsOf(pid: number): number | undefined {
   const stat = `/proc/${pid}/stat`;
   if (!existsSync(stat)) return undefined;
   // The fields after the command name, which is in parentheses and may hold spaces: utime and stime are the 12th and 13th.
-  const fields = readFileSync(stat, 'utf8').slice(readFileSync(stat, 'utf8').lastIndexOf(')') + 2).split(' ');
+  const fields = readFileSync(stat, 'utf8')
+    .slice(readFileSync(stat, 'utf8').lastIndexOf(')') + 2)
+    .split(' ');
   return (Number(fields[11]) + Number(fields[12])) / 100;
 }
 
@@ -96,20 +137,40 @@ async function withCpu<T>(pid: number, work: () => Promise<T>): Promise<{ result
 interface ImportEnd {
   status: string;
   error: string | null;
-  report: { created: number; updated: number; unchanged: number; deleted: number; failed: number; geocoding_queued: number } | null;
+  report: {
+    created: number;
+    updated: number;
+    unchanged: number;
+    deleted: number;
+    failed: number;
+    geocoding_queued: number;
+  } | null;
 }
 
 /** Posts the file and polls until the import ends; the time from the POST to the answer that says it ended. */
-async function timedImport(url: string, project: { projectId: string; token: string }, file: Buffer, query: string): Promise<{ seconds: number; end: ImportEnd }> {
+async function timedImport(
+  url: string,
+  project: { projectId: string; token: string },
+  file: Buffer,
+  query: string,
+): Promise<{ seconds: number; end: ImportEnd }> {
   const headers = { authorization: `Bearer ${project.token}` };
   const started = performance.now();
-  const posted = await fetch(`${url}/api/v2/projects/${project.projectId}/imports${query}`, { method: 'POST', headers: { ...headers, 'content-type': 'text/csv' }, body: new Uint8Array(file) });
+  const posted = await fetch(`${url}/api/v2/projects/${project.projectId}/imports${query}`, {
+    method: 'POST',
+    headers: { ...headers, 'content-type': 'text/csv' },
+    body: new Uint8Array(file),
+  });
   const accepted = (await posted.json()) as { data?: { id: string } };
-  if (posted.status !== 202 || !accepted.data) throw new Error(`the import was not accepted: ${posted.status} ${JSON.stringify(accepted)}`);
+  if (posted.status !== 202 || !accepted.data)
+    throw new Error(`the import was not accepted: ${posted.status} ${JSON.stringify(accepted)}`);
   for (;;) {
-    const response = await fetch(`${url}/api/v2/projects/${project.projectId}/imports/${accepted.data.id}`, { headers });
+    const response = await fetch(`${url}/api/v2/projects/${project.projectId}/imports/${accepted.data.id}`, {
+      headers,
+    });
     const { data } = (await response.json()) as { data: ImportEnd };
-    if (data.status === 'done' || data.status === 'failed') return { seconds: (performance.now() - started) / 1000, end: data };
+    if (data.status === 'done' || data.status === 'failed')
+      return { seconds: (performance.now() - started) / 1000, end: data };
     if (performance.now() - started > 600_000) throw new Error('the import did not end within 10 minutes');
     await sleep(50);
   }
@@ -121,17 +182,27 @@ const countsOf = (end: ImportEnd) =>
     : `${end.status}: ${end.error ?? ''}`;
 
 /** Streams the export and samples the server's memory meanwhile. */
-async function timedExport(server: ServerProcess, projectId: string, token: string): Promise<{ seconds: number; bytes: number; rssGrowthBytes: number | undefined }> {
+async function timedExport(
+  server: ServerProcess,
+  projectId: string,
+  token: string,
+): Promise<{ seconds: number; bytes: number; rssGrowthBytes: number | undefined }> {
   const before = server.rssBytes();
   let most = before ?? 0;
   const sampler = setInterval(() => (most = Math.max(most, server.rssBytes() ?? 0)), 20);
   const started = performance.now();
   try {
-    const response = await fetch(`${server.url}/api/v2/projects/${projectId}/locations/export?format=csv`, { headers: { authorization: `Bearer ${token}` } });
+    const response = await fetch(`${server.url}/api/v2/projects/${projectId}/locations/export?format=csv`, {
+      headers: { authorization: `Bearer ${token}` },
+    });
     if (response.status !== 200 || !response.body) throw new Error(`the export answered ${response.status}`);
     let bytes = 0;
     for await (const chunk of response.body) bytes += (chunk as Uint8Array).byteLength;
-    return { seconds: (performance.now() - started) / 1000, bytes, rssGrowthBytes: before === undefined ? undefined : most - before };
+    return {
+      seconds: (performance.now() - started) / 1000,
+      bytes,
+      rssGrowthBytes: before === undefined ? undefined : most - before,
+    };
   } finally {
     clearInterval(sampler);
   }
@@ -163,11 +234,20 @@ export async function measureBulk(
       log(`${label}: ${rows.toLocaleString('en-US')} rows, ${(file.length / 1024 / 1024).toFixed(1)} MB…`);
       const { result, cpuSeconds } = await withCpu(server.pid, () => timedImport(server.url, target, file, query));
       const { seconds, end } = result;
-      steps.push({ label, seconds, cpuSeconds, peakRssBytes: server.peakRssBytes(), outcome: countsOf(end), ...(goal ? { target: goal } : {}) });
+      steps.push({
+        label,
+        seconds,
+        cpuSeconds,
+        peakRssBytes: server.peakRssBytes(),
+        outcome: countsOf(end),
+        ...(goal ? { target: goal } : {}),
+      });
       log(`  ${seconds.toFixed(1)} s (server CPU ${cpuSeconds?.toFixed(1) ?? '?'} s), ${countsOf(end)}`);
     }
     log('Export of the seeded project as CSV…');
-    const { result: exported, cpuSeconds } = await withCpu(server.pid, () => timedExport(server, exportProject.projectId, exportProject.token));
+    const { result: exported, cpuSeconds } = await withCpu(server.pid, () =>
+      timedExport(server, exportProject.projectId, exportProject.token),
+    );
     steps.push({
       label: 'Export as CSV (the seeded project)',
       seconds: exported.seconds,
@@ -184,7 +264,8 @@ export async function measureBulk(
   return { rows, fileBytes: file.length, loadBefore, loadAfter: loadavg(), steps };
 }
 
-const mb = (bytes: number | undefined) => (bytes === undefined ? 'not measured' : `${(bytes / 1024 / 1024).toFixed(0)} MB`);
+const mb = (bytes: number | undefined) =>
+  bytes === undefined ? 'not measured' : `${(bytes / 1024 / 1024).toFixed(0)} MB`;
 
 /** The report's section on the bulk steps. */
 export function bulkText(result: BulkResult | undefined): string[] {
@@ -192,7 +273,9 @@ export function bulkText(result: BulkResult | undefined): string[] {
   const verdict = (step: BulkStep) => {
     if (!step.target) return 'recorded';
     const fast = step.seconds < step.target.seconds;
-    const small = step.target.peakRssBytes === undefined || (step.peakRssBytes !== undefined && step.peakRssBytes < step.target.peakRssBytes);
+    const small =
+      step.target.peakRssBytes === undefined ||
+      (step.peakRssBytes !== undefined && step.peakRssBytes < step.target.peakRssBytes);
     return `${fast && small ? 'met' : 'missed'} (< ${step.target.seconds} s${step.target.peakRssBytes ? `, peak RSS < ${mb(step.target.peakRssBytes)}` : ''})`;
   };
   return [

@@ -29,7 +29,10 @@ export interface CeilingSpec {
 /** The answer's headers; a 304 has neither body nor content-type. */
 function headersOf(answer: CeilingAnswer, body: Buffer): Record<string, string> {
   if (answer.status === 304) return answer.etag === undefined ? {} : { etag: answer.etag };
-  return { 'content-type': answer.contentType ?? 'application/json; charset=utf-8', 'content-length': String(body.length) };
+  return {
+    'content-type': answer.contentType ?? 'application/json; charset=utf-8',
+    'content-length': String(body.length),
+  };
 }
 
 /** A buffer, the fastest a body can be sent: a string would be encoded again for every response. */

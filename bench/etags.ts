@@ -1,4 +1,4 @@
-import { v2GetOne, type RequestContext, type SampledLocation } from './operations.ts';
+import { type RequestContext, type SampledLocation, v2GetOne } from './operations.ts';
 
 const IN_FLIGHT = 4;
 
@@ -17,7 +17,8 @@ export async function readETags(baseUrl: string, ctx: RequestContext): Promise<S
       const spec = v2GetOne(ctx, location.publicId);
       const response = await fetch(baseUrl + spec.path, { headers: spec.headers });
       await response.arrayBuffer();
-      if (response.status !== 200) throw new Error(`reading the ETag of ${location.publicId}: the GET answered ${response.status}`);
+      if (response.status !== 200)
+        throw new Error(`reading the ETag of ${location.publicId}: the GET answered ${response.status}`);
       const etag = response.headers.get('etag');
       read[index] = { publicId: location.publicId, v1Id: location.v1Id, ...(etag === null ? {} : { etag }) };
     }

@@ -1,7 +1,7 @@
 // What the store finder's in-memory index costs: the first search after start-up (which builds it) and the memory it
 // adds, and a search right after a write (which catches up with it). Single requests, one at a time, timed from here.
 import { performance } from 'node:perf_hooks';
-import { requestFor, type RequestContext } from './operations.ts';
+import { type RequestContext, requestFor } from './operations.ts';
 import { median } from './report.ts';
 import { seededRandom } from './seed-data.ts';
 
@@ -19,16 +19,29 @@ export interface FinderIndexCost {
   afterWriteMs: number[];
 }
 
-async function timed(url: string, spec: { path: string; method: string; headers: Record<string, string>; body?: string }, expected: number): Promise<number> {
+async function timed(
+  url: string,
+  spec: { path: string; method: string; headers: Record<string, string>; body?: string },
+  expected: number,
+): Promise<number> {
   const started = performance.now();
-  const response = await fetch(url + spec.path, { method: spec.method, headers: spec.headers, ...(spec.body !== undefined ? { body: spec.body } : {}) });
+  const response = await fetch(url + spec.path, {
+    method: spec.method,
+    headers: spec.headers,
+    ...(spec.body !== undefined ? { body: spec.body } : {}),
+  });
   await response.arrayBuffer();
   const elapsed = performance.now() - started;
-  if (response.status !== expected) throw new Error(`${spec.method} ${spec.path} answered ${response.status}, not ${expected}`);
+  if (response.status !== expected)
+    throw new Error(`${spec.method} ${spec.path} answered ${response.status}, not ${expected}`);
   return elapsed;
 }
 
-export async function measureFinderIndex(url: string, context: RequestContext, rssBytes: () => number | undefined): Promise<FinderIndexCost> {
+export async function measureFinderIndex(
+  url: string,
+  context: RequestContext,
+  rssBytes: () => number | undefined,
+): Promise<FinderIndexCost> {
   const random = seededRandom(7);
   const search = () => requestFor('public-search', context, 0, random);
   const before = rssBytes();

@@ -22,11 +22,17 @@ export async function createFreshDatabase(requested: string | undefined): Promis
   if (requested === undefined) {
     const dir = mkdtempSync(join(tmpdir(), 'locator-bench-'));
     const file = join(dir, 'bench.db');
-    return { url: `sqlite:${file}`, dialect: 'sqlite', description: `SQLite file ${file}`, dispose: async () => rmSync(dir, { recursive: true, force: true }) };
+    return {
+      url: `sqlite:${file}`,
+      dialect: 'sqlite',
+      description: `SQLite file ${file}`,
+      dispose: async () => rmSync(dir, { recursive: true, force: true }),
+    };
   }
   if (requested.startsWith('sqlite:')) {
     const file = requested.slice('sqlite:'.length);
-    if (file === ':memory:') throw new Error('--db sqlite::memory: cannot be shared with the server process; give a file path');
+    if (file === ':memory:')
+      throw new Error('--db sqlite::memory: cannot be shared with the server process; give a file path');
     if (existsSync(file)) throw new Error(`--db ${requested}: the file exists; the benchmark needs a fresh database`);
     const remove = async () => {
       for (const suffix of ['', '-wal', '-shm']) rmSync(`${file}${suffix}`, { force: true });

@@ -19,9 +19,16 @@ export interface ScanSpec {
 async function main(): Promise<void> {
   const spec = JSON.parse(process.argv[2] ?? '{}') as ScanSpec;
   const { db } = openDatabase(spec.databaseUrl);
-  const project = await db.selectFrom('projects').select('id').where('public_id', '=', spec.projectId).executeTakeFirstOrThrow();
+  const project = await db
+    .selectFrom('projects')
+    .select('id')
+    .where('public_id', '=', spec.projectId)
+    .executeTakeFirstOrThrow();
   const body = Buffer.from(paddedJson(spec.answer.bytes));
-  const headers = { 'content-type': spec.answer.contentType ?? 'application/json; charset=utf-8', 'content-length': String(body.length) };
+  const headers = {
+    'content-type': spec.answer.contentType ?? 'application/json; charset=utf-8',
+    'content-length': String(body.length),
+  };
 
   async function nearest(lat: number, lng: number, radiusKm: number, filter: string, limit: number): Promise<number> {
     const { rows } = await sql<{ id: number; distance: number }>`
@@ -43,7 +50,13 @@ async function main(): Promise<void> {
 
   const server = createServer((request, response) => {
     const query = new URL(request.url ?? '/', 'http://bench').searchParams;
-    nearest(Number(query.get('lat')), Number(query.get('lng')), Number(query.get('radius') ?? 50), query.get('filters') ?? '', Number(query.get('limit') ?? 20))
+    nearest(
+      Number(query.get('lat')),
+      Number(query.get('lng')),
+      Number(query.get('radius') ?? 50),
+      query.get('filters') ?? '',
+      Number(query.get('limit') ?? 20),
+    )
       .then(() => {
         response.writeHead(spec.answer.status, headers);
         response.end(body);

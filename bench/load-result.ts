@@ -17,5 +17,8 @@ export interface LoadResult {
  * @example unexpectedAnswers({ 304: 90, 200: 10 }, 304) // 10
  */
 export function unexpectedAnswers(statusCodes: Readonly<Record<string, number>>, expectedStatus: number): number {
-  return Object.entries(statusCodes).reduce((total, [code, count]) => (Number(code) === expectedStatus ? total : total + count), 0);
+  return Object.entries(statusCodes).reduce(
+    (total, [code, count]) => (Number(code) === expectedStatus ? total : total + count),
+    0,
+  );
 }

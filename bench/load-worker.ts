@@ -1,8 +1,8 @@
 // The load generator: a process of its own, so its work is not counted against the server under test.
 // Started by run.ts with fork(); receives one LoadJob over IPC, answers with one LoadResult and exits.
 import autocannon from 'autocannon';
-import { unexpectedAnswers, type LoadResult } from './load-result.ts';
-import { operationNamed, requestFor, type OperationName, type RequestContext } from './operations.ts';
+import { type LoadResult, unexpectedAnswers } from './load-result.ts';
+import { type OperationName, operationNamed, type RequestContext, requestFor } from './operations.ts';
 import { seededRandom } from './seed-data.ts';
 
 export interface LoadJob {
@@ -32,7 +32,13 @@ function run(job: LoadJob, seconds: number, seed: number): Promise<autocannon.Re
         setupRequest: (request) => {
           n += 1;
           const spec = requestFor(job.operation, job.context, n, random);
-          return { ...request, method: spec.method, path: spec.path, headers: spec.headers, ...(spec.body !== undefined ? { body: spec.body } : {}) };
+          return {
+            ...request,
+            method: spec.method,
+            path: spec.path,
+            headers: spec.headers,
+            ...(spec.body !== undefined ? { body: spec.body } : {}),
+          };
         },
       },
     ],
@@ -40,7 +46,9 @@ function run(job: LoadJob, seconds: number, seed: number): Promise<autocannon.Re
 }
 
 function summarise(result: autocannon.Result, expectedStatus: number): LoadResult {
-  const statusCodes = Object.fromEntries(Object.entries(result.statusCodeStats ?? {}).map(([code, stat]) => [code, stat.count ?? 0]));
+  const statusCodes = Object.fromEntries(
+    Object.entries(result.statusCodeStats ?? {}).map(([code, stat]) => [code, stat.count ?? 0]),
+  );
   return {
     requestsPerSecond: result.requests.average,
     p50Ms: result.latency.p50,
@@ -56,10 +64,15 @@ function summarise(result: autocannon.Result, expectedStatus: number): LoadResul
 const GRACE_SECONDS = 30;
 
 process.once('message', (job: LoadJob) => {
-  const deadline = setTimeout(() => {
-    console.error(`the load of ${job.operation} on ${job.url} did not finish within ${job.warmupSeconds + job.durationSeconds + GRACE_SECONDS} s`);
-    process.exit(1);
-  }, (job.warmupSeconds + job.durationSeconds + GRACE_SECONDS) * 1000);
+  const deadline = setTimeout(
+    () => {
+      console.error(
+        `the load of ${job.operation} on ${job.url} did not finish within ${job.warmupSeconds + job.durationSeconds + GRACE_SECONDS} s`,
+      );
+      process.exit(1);
+    },
+    (job.warmupSeconds + job.durationSeconds + GRACE_SECONDS) * 1000,
+  );
   deadline.unref();
   void (async () => {
     const seed = 1 + 2 * (job.round ?? 0);

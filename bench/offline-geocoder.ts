@@ -19,12 +19,18 @@ async function measure(label: string, work: () => Promise<unknown>) {
   const milliseconds = Math.round(performance.now() - started);
   collectGarbage?.();
   const after = process.memoryUsage();
-  console.log(`${label}: ${milliseconds} ms, heap +${megabytes(after.heapUsed - before.heapUsed)} MB, RSS +${megabytes(after.rss - before.rss)} MB`);
+  console.log(
+    `${label}: ${milliseconds} ms, heap +${megabytes(after.heapUsed - before.heapUsed)} MB, RSS +${megabytes(after.rss - before.rss)} MB`,
+  );
 }
 
 const geocoder = createOfflineGeocoder();
-await measure('first city lookup (loads the places)', () => geocoder.geocode({ city: 'Nashville', state: 'TN', country: 'US' }));
-await measure('first postcode lookup (loads the postcodes)', () => geocoder.geocode({ postcode: '90210', country: 'US' }));
+await measure('first city lookup (loads the places)', () =>
+  geocoder.geocode({ city: 'Nashville', state: 'TN', country: 'US' }),
+);
+await measure('first postcode lookup (loads the postcodes)', () =>
+  geocoder.geocode({ postcode: '90210', country: 'US' }),
+);
 const started = performance.now();
 for (let i = 0; i < LOOKUPS; i += 1) await geocoder.geocode({ city: 'Portland', state: 'ME', country: 'US' });
 console.log(`lookup once loaded: ${Math.round(((performance.now() - started) / LOOKUPS) * 1000)} µs`);

@@ -2,7 +2,15 @@
 import { DEMO_CITIES } from '../packages/server/src/cli/demo-data.ts';
 import { BENCH_CATALOG } from './seed-data.ts';
 
-export type OperationName = 'v2-get' | 'v2-get-304' | 'v2-list' | 'v1-list' | 'public-search' | 'v2-patch' | 'v2-post' | 'v1-put';
+export type OperationName =
+  | 'v2-get'
+  | 'v2-get-304'
+  | 'v2-list'
+  | 'v1-list'
+  | 'public-search'
+  | 'v2-patch'
+  | 'v2-post'
+  | 'v1-put';
 
 export interface Operation {
   name: OperationName;
@@ -25,11 +33,52 @@ const V2_MANY = '/api/v2/projects/:project_id/locations';
 
 // Reads come first: the 304 operation sends ETags read just before it, which any write could make stale.
 export const OPERATIONS: readonly Operation[] = [
-  { name: 'v2-get', label: 'V2 GET one (every include)', method: 'GET', route: V2_ONE, api: 'v2', expectedStatus: 200, floor: 0.1 },
-  { name: 'v2-get-304', label: 'V2 GET one, 304 revalidation', method: 'GET', route: V2_ONE, api: 'v2', expectedStatus: 304, floor: 0.25 },
-  { name: 'v2-list', label: 'V2 list of 100, random page (every include)', method: 'GET', route: V2_MANY, api: 'v2', expectedStatus: 200, floor: 0.05 },
-  { name: 'v1-list', label: 'V1 list of 100, random page', method: 'GET', route: '/api/locations', api: 'v1', expectedStatus: 200, floor: 0.05 },
-  { name: 'public-search', label: 'Store finder: nearest 20 within 50 km, one filter', method: 'GET', route: '/api/public/v1/search', api: 'public', expectedStatus: 200, floor: 0.35, scanFloor: 20 },
+  {
+    name: 'v2-get',
+    label: 'V2 GET one (every include)',
+    method: 'GET',
+    route: V2_ONE,
+    api: 'v2',
+    expectedStatus: 200,
+    floor: 0.1,
+  },
+  {
+    name: 'v2-get-304',
+    label: 'V2 GET one, 304 revalidation',
+    method: 'GET',
+    route: V2_ONE,
+    api: 'v2',
+    expectedStatus: 304,
+    floor: 0.25,
+  },
+  {
+    name: 'v2-list',
+    label: 'V2 list of 100, random page (every include)',
+    method: 'GET',
+    route: V2_MANY,
+    api: 'v2',
+    expectedStatus: 200,
+    floor: 0.05,
+  },
+  {
+    name: 'v1-list',
+    label: 'V1 list of 100, random page',
+    method: 'GET',
+    route: '/api/locations',
+    api: 'v1',
+    expectedStatus: 200,
+    floor: 0.05,
+  },
+  {
+    name: 'public-search',
+    label: 'Store finder: nearest 20 within 50 km, one filter',
+    method: 'GET',
+    route: '/api/public/v1/search',
+    api: 'public',
+    expectedStatus: 200,
+    floor: 0.35,
+    scanFloor: 20,
+  },
   { name: 'v2-patch', label: 'V2 PATCH one field', method: 'PATCH', route: V2_ONE, api: 'v2', expectedStatus: 200 },
   { name: 'v2-post', label: 'V2 POST', method: 'POST', route: V2_MANY, api: 'v2', expectedStatus: 201 },
   { name: 'v1-put', label: 'V1 PUT', method: 'PUT', route: '/api/locations/:id', api: 'v1', expectedStatus: 200 },
@@ -73,7 +122,11 @@ const PAGE_SIZE = 100;
 
 /** The V2 GET of one location with every include: what the GET and 304 operations ask, and what ETags are read from. */
 export function v2GetOne(ctx: RequestContext, publicId: string): RequestSpec {
-  return { method: 'GET', path: `/api/v2/projects/${ctx.projectId}/locations/${publicId}?${EVERY_INCLUDE}`, headers: v2Headers(ctx) };
+  return {
+    method: 'GET',
+    path: `/api/v2/projects/${ctx.projectId}/locations/${publicId}?${EVERY_INCLUDE}`,
+    headers: v2Headers(ctx),
+  };
 }
 
 function v2Headers(ctx: RequestContext): Record<string, string> {
@@ -107,17 +160,36 @@ export function requestFor(name: OperationName, ctx: RequestContext, n: number, 
     case 'v1-list':
       return { method: 'GET', path: `/api/locations?limit=${PAGE_SIZE}&page=${page}`, headers: v1 };
     case 'public-search':
-      return { method: 'GET', path: `/api/public/v1/search?${nearMetro(random)}`, headers: { 'x-locator-key': ctx.publishableKey, accept: 'application/json' } };
+      return {
+        method: 'GET',
+        path: `/api/public/v1/search?${nearMetro(random)}`,
+        headers: { 'x-locator-key': ctx.publishableKey, accept: 'application/json' },
+      };
     case 'v2-patch':
-      return { method: 'PATCH', path: `${locations}/${location.publicId}`, headers: { ...v2, ...json }, body: JSON.stringify({ phone }) };
+      return {
+        method: 'PATCH',
+        path: `${locations}/${location.publicId}`,
+        headers: { ...v2, ...json },
+        body: JSON.stringify({ phone }),
+      };
     case 'v2-post':
-      return { method: 'POST', path: locations, headers: { ...v2, ...json }, body: JSON.stringify(newLocationBody(n, random)) };
+      return {
+        method: 'POST',
+        path: locations,
+        headers: { ...v2, ...json },
+        body: JSON.stringify(newLocationBody(n, random)),
+      };
     case 'v1-put':
       return {
         method: 'PUT',
         path: `/api/locations/${location.v1Id}`,
         headers: { ...v1, ...json },
-        body: JSON.stringify({ name: `Benchmark Store ${n}`, phone, lat: 30.2711 + random() / 10, lng: -97.7437 + random() / 10 }),
+        body: JSON.stringify({
+          name: `Benchmark Store ${n}`,
+          phone,
+          lat: 30.2711 + random() / 10,
+          lng: -97.7437 + random() / 10,
+        }),
       };
   }
 }

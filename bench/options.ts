@@ -67,11 +67,15 @@ export function parseOptions(): Options {
   const number = (text: string | undefined, fallback: number, name: string) => {
     if (text === undefined) return fallback;
     const value = Number(text);
-    if (!Number.isInteger(value) || value < 1) throw new Error(`--${name} takes a positive integer, not "${text}"\n${USAGE}`);
+    if (!Number.isInteger(value) || value < 1)
+      throw new Error(`--${name} takes a positive integer, not "${text}"\n${USAGE}`);
     return value;
   };
   const isOperation = (name: string): name is OperationName => OPERATIONS.some((o) => o.name === name);
-  const named = values.only?.split(',').map((name) => name.trim()).filter(Boolean) ?? [...OPERATIONS.map((o) => o.name), 'bulk'];
+  const named = values.only
+    ?.split(',')
+    .map((name) => name.trim())
+    .filter(Boolean) ?? [...OPERATIONS.map((o) => o.name), 'bulk'];
   const unknown = named.filter((name) => !isOperation(name) && name !== 'bulk');
   if (unknown.length > 0) throw new Error(`--only: unknown operation ${unknown.join(', ')}\n${USAGE}`);
   return {

@@ -1,5 +1,5 @@
 import type { CeilingAnswer } from './ceiling-server.ts';
-import { operationNamed, requestFor, type OperationName, type RequestContext } from './operations.ts';
+import { type OperationName, operationNamed, type RequestContext, requestFor } from './operations.ts';
 import { seededRandom } from './seed-data.ts';
 
 const PROBES = 3;
@@ -16,9 +16,14 @@ export async function probe(url: string, name: OperationName, ctx: RequestContex
   let etag: string | undefined;
   for (let n = 1; n <= PROBES; n += 1) {
     const spec = requestFor(name, ctx, n, random);
-    const response = await fetch(url + spec.path, { method: spec.method, headers: spec.headers, ...(spec.body !== undefined ? { body: spec.body } : {}) });
+    const response = await fetch(url + spec.path, {
+      method: spec.method,
+      headers: spec.headers,
+      ...(spec.body !== undefined ? { body: spec.body } : {}),
+    });
     const text = await response.text();
-    if (response.status !== expectedStatus) throw new Error(`${label}: the probe got ${response.status}, not ${expectedStatus}: ${text.slice(0, 500)}`);
+    if (response.status !== expectedStatus)
+      throw new Error(`${label}: the probe got ${response.status}, not ${expectedStatus}: ${text.slice(0, 500)}`);
     sizes.push(Buffer.byteLength(text));
     contentType = response.headers.get('content-type') ?? undefined;
     etag = response.headers.get('etag') ?? spec.headers['if-none-match'];

@@ -1,4 +1,4 @@
-import { fork, spawn, type ChildProcess } from 'node:child_process';
+import { type ChildProcess, fork, spawn } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { dirname, join } from 'node:path';
@@ -74,7 +74,14 @@ export async function startServerUnderTest(options: ServerOptions): Promise<Serv
   const started = performance.now();
   const child = spawn(process.execPath, [...profile, 'bin/locator.js', 'serve'], {
     cwd: REPO_ROOT,
-    env: { ...process.env, ...options.env, DATABASE_URL: options.databaseUrl, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn' },
+    env: {
+      ...process.env,
+      ...options.env,
+      DATABASE_URL: options.databaseUrl,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      LOG_LEVEL: 'warn',
+    },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';
@@ -84,7 +91,8 @@ export async function startServerUnderTest(options: ServerOptions): Promise<Serv
 
   let startupMs: number | undefined;
   while (startupMs === undefined) {
-    if (child.exitCode !== null) throw new Error(`the server exited with code ${child.exitCode} during start-up:\n${output}`);
+    if (child.exitCode !== null)
+      throw new Error(`the server exited with code ${child.exitCode} during start-up:\n${output}`);
     if (performance.now() - started > 60_000) {
       await stopProcess(child);
       throw new Error(`the server did not answer /healthz within 60 s:\n${output}`);
@@ -121,7 +129,11 @@ function memoryOf(pid: number, field: 'VmRSS' | 'VmHWM'): number | undefined {
 
 /** A ceiling server (node:http or Fastify) for one operation, in a process of its own. */
 export async function startCeilingServer(spec: CeilingSpec): Promise<{ url: string; stop(): Promise<void> }> {
-  const child = fork(join(BENCH_DIR, 'ceiling-server.ts'), [JSON.stringify(spec)], { cwd: REPO_ROOT, execArgv: TSX, stdio: 'inherit' });
+  const child = fork(join(BENCH_DIR, 'ceiling-server.ts'), [JSON.stringify(spec)], {
+    cwd: REPO_ROOT,
+    execArgv: TSX,
+    stdio: 'inherit',
+  });
   const url = await new Promise<string>((resolve, reject) => {
     child.once('message', (message: { url: string }) => resolve(message.url));
     child.once('exit', (code) => reject(new Error(`the ceiling server exited with code ${code}`)));
@@ -131,7 +143,11 @@ export async function startCeilingServer(spec: CeilingSpec): Promise<{ url: stri
 
 /** The SQL haversine scan the store finder is compared with (`haversine-scan-server.ts`), in a process of its own. */
 export async function startScanServer(spec: ScanSpec): Promise<{ url: string; stop(): Promise<void> }> {
-  const child = fork(join(BENCH_DIR, 'haversine-scan-server.ts'), [JSON.stringify(spec)], { cwd: REPO_ROOT, execArgv: TSX, stdio: 'inherit' });
+  const child = fork(join(BENCH_DIR, 'haversine-scan-server.ts'), [JSON.stringify(spec)], {
+    cwd: REPO_ROOT,
+    execArgv: TSX,
+    stdio: 'inherit',
+  });
   const url = await new Promise<string>((resolve, reject) => {
     child.once('message', (message: { url: string }) => resolve(message.url));
     child.once('exit', (code) => reject(new Error(`the haversine scan server exited with code ${code}`)));

@@ -1,8 +1,8 @@
-import { bulkText, type BulkResult } from './bulk.ts';
-import { finderIndexText, type FinderIndexCost } from './finder-index.ts';
+import { type BulkResult, bulkText } from './bulk.ts';
+import { type FinderIndexCost, finderIndexText } from './finder-index.ts';
 import type { FullSync } from './full-sync.ts';
 import type { LoadResult } from './load-result.ts';
-import { OPERATIONS, operationNamed, type OperationName } from './operations.ts';
+import { OPERATIONS, type OperationName, operationNamed } from './operations.ts';
 
 /**
  * One measured operation: the server's numbers and its two ceilings' for an answer of the same status and size,
@@ -29,7 +29,8 @@ export interface Measurement {
 export function combineSlices(slices: readonly LoadResult[]): LoadResult {
   if (slices.length === 0) throw new Error('combineSlices needs at least one slice');
   const statusCodes: Record<string, number> = {};
-  for (const slice of slices) for (const [code, count] of Object.entries(slice.statusCodes)) statusCodes[code] = (statusCodes[code] ?? 0) + count;
+  for (const slice of slices)
+    for (const [code, count] of Object.entries(slice.statusCodes)) statusCodes[code] = (statusCodes[code] ?? 0) + count;
   const sum = (pick: (slice: LoadResult) => number) => slices.reduce((total, slice) => total + pick(slice), 0);
   return {
     requestsPerSecond: median(slices.map((slice) => slice.requestsPerSecond)),
@@ -110,7 +111,12 @@ export function floorVerdicts(measurements: readonly Measurement[], skipped: Run
     const m = measurements.find((candidate) => candidate.operation === operation.name);
     if (!m) {
       const reason = skipped.find((s) => s.operation === operation.name)?.reason;
-      verdicts.push({ operation: operation.name, floor: operation.floor, measured: reason ? `not measured: ${reason}` : 'not measured', met: undefined });
+      verdicts.push({
+        operation: operation.name,
+        floor: operation.floor,
+        measured: reason ? `not measured: ${reason}` : 'not measured',
+        met: undefined,
+      });
       continue;
     }
     const ratio = ratioToNodeHttp(m);
@@ -144,14 +150,18 @@ function scanLines(measurements: readonly Measurement[], sliceSeconds: number): 
     const floor = operationNamed(m.operation).scanFloor;
     if (ratio === undefined || floor === undefined || !m.scan) return [];
     const met = ratio.times >= floor && failuresOf(m.server) === 0 && failuresOf(m.scan) === 0;
-    const scanRate = ratio.atLeast ? `< ${(1 / sliceSeconds).toFixed(2)} (none answered within a slice)` : m.scan.requestsPerSecond.toFixed(1);
-    return [`| ${operationNamed(m.operation).label} | ${rps(m.server.requestsPerSecond)} | ${scanRate} | ${ratio.atLeast ? '> ' : ''}${ratio.times.toFixed(0)}× | ≥ ${floor}× | ${mark(met)} |`];
+    const scanRate = ratio.atLeast
+      ? `< ${(1 / sliceSeconds).toFixed(2)} (none answered within a slice)`
+      : m.scan.requestsPerSecond.toFixed(1);
+    return [
+      `| ${operationNamed(m.operation).label} | ${rps(m.server.requestsPerSecond)} | ${scanRate} | ${ratio.atLeast ? '> ' : ''}${ratio.times.toFixed(0)}× | ≥ ${floor}× | ${mark(met)} |`,
+    ];
   });
   if (rows.length === 0) return [];
   return [
     '## Against the SQL haversine scan',
     '',
-    'The common way, measured in the same slices on the same database: one SQL haversine over all of the project\'s visible locations per request, ordered by distance (`haversine-scan-server.ts`).',
+    "The common way, measured in the same slices on the same database: one SQL haversine over all of the project's visible locations per request, ordered by distance (`haversine-scan-server.ts`).",
     '',
     '| Operation | server req/s | scan req/s | server / scan | Floor | |',
     '| - | -: | -: | -: | -: | - |',
@@ -170,7 +180,11 @@ function startupText(startupsMs: readonly number[]): string {
 
 function fullSyncText(syncs: RunFacts['fullSyncs']): string {
   if (syncs.length === 0) return 'not run';
-  return syncs.map((sync) => `${sync.api.toUpperCase()} ${sync.pages.toLocaleString('en-US')} pages in ${sync.seconds.toFixed(1)} s`).join(', ');
+  return syncs
+    .map(
+      (sync) => `${sync.api.toUpperCase()} ${sync.pages.toLocaleString('en-US')} pages in ${sync.seconds.toFixed(1)} s`,
+    )
+    .join(', ');
 }
 
 /** How long each slice measured. */
@@ -221,7 +235,9 @@ export function renderReport(measurements: readonly Measurement[], facts: RunFac
     '',
     '| Operation | Floor (share of node:http) | Measured | |',
     '| - | -: | - | - |',
-    ...floorVerdicts(measurements, facts.skipped).map((v) => `| ${operationNamed(v.operation).label} | ≥ ${percent(v.floor)} | ${v.measured} | ${mark(v.met)} |`),
+    ...floorVerdicts(measurements, facts.skipped).map(
+      (v) => `| ${operationNamed(v.operation).label} | ≥ ${percent(v.floor)} | ${v.measured} | ${mark(v.met)} |`,
+    ),
     '',
     ...scanLines(measurements, facts.durationSeconds / facts.slices),
     '## Recorded',
@@ -238,12 +254,21 @@ export function renderReport(measurements: readonly Measurement[], facts: RunFac
     lines.push('', '## Slices', '', 'req/s of each slice, in the order measured:', '');
     for (const m of sliced) {
       if (!m.slices) continue;
-      const scan = m.slices.scan ? `; SQL haversine scan ${m.slices.scan.map((value) => value.toFixed(1)).join(', ')}` : '';
-      lines.push(`- ${operationNamed(m.operation).label}: server ${list(m.slices.server)}; node:http ${list(m.slices.nodeHttp)}; Fastify ${list(m.slices.fastify)}${scan}`);
+      const scan = m.slices.scan
+        ? `; SQL haversine scan ${m.slices.scan.map((value) => value.toFixed(1)).join(', ')}`
+        : '';
+      lines.push(
+        `- ${operationNamed(m.operation).label}: server ${list(m.slices.server)}; node:http ${list(m.slices.nodeHttp)}; Fastify ${list(m.slices.fastify)}${scan}`,
+      );
     }
   }
   if (facts.skipped.length > 0) {
-    lines.push('', '## Not measured', '', ...facts.skipped.map((s) => `- ${operationNamed(s.operation).label}: ${s.reason}`));
+    lines.push(
+      '',
+      '## Not measured',
+      '',
+      ...facts.skipped.map((s) => `- ${operationNamed(s.operation).label}: ${s.reason}`),
+    );
   }
   return `${lines.join('\n')}\n`;
 }

@@ -11,18 +11,25 @@ import cliProgress from 'cli-progress';
 import { sql } from 'kysely';
 import { openDatabase } from '../packages/server/src/db/connection.ts';
 import { migrateToLatest } from '../packages/server/src/db/migrate.ts';
+import { type BulkResult, measureBulk } from './bulk.ts';
 import { readETags, whyNotRevalidated } from './etags.ts';
-import { measureBulk, type BulkResult } from './bulk.ts';
-import { createFreshDatabase, type FreshDatabase } from './fresh-database.ts';
 import { finderIndexText, measureFinderIndex } from './finder-index.ts';
-import { fullSync, type FullSync } from './full-sync.ts';
+import { createFreshDatabase, type FreshDatabase } from './fresh-database.ts';
+import { type FullSync, fullSync } from './full-sync.ts';
 import type { LoadResult } from './load-result.ts';
 import type { LoadJob } from './load-worker.ts';
 import { OPERATIONS, type Operation, type RequestContext } from './operations.ts';
-import { parseOptions, sliceSecondsOf, SLICES, type Options } from './options.ts';
+import { type Options, parseOptions, SLICES, sliceSecondsOf } from './options.ts';
 import { probe } from './probe.ts';
-import { REPO_ROOT, runLoad, startCeilingServer, startScanServer, startServerUnderTest, type ServerProcess } from './processes.ts';
-import { combineSlices, renderReport, type Measurement, type RunFacts } from './report.ts';
+import {
+  REPO_ROOT,
+  runLoad,
+  type ServerProcess,
+  startCeilingServer,
+  startScanServer,
+  startServerUnderTest,
+} from './processes.ts';
+import { combineSlices, type Measurement, type RunFacts, renderReport } from './report.ts';
 import { seedBenchmarkProject } from './seed.ts';
 
 /** Starts of the server under test whose median is its start-up time: one start varies by a fifth on a shared VM. */
@@ -43,7 +50,10 @@ const log = (line: string) => process.stderr.write(`${line}\n`);
 
 async function seed(database: FreshDatabase, locations: number) {
   const handle = openDatabase(database.url);
-  const bar = new cliProgress.SingleBar({ format: 'Seeding  [{bar}] {value}/{total} locations  {duration}s', stream: process.stderr }, cliProgress.Presets.shades_classic);
+  const bar = new cliProgress.SingleBar(
+    { format: 'Seeding  [{bar}] {value}/{total} locations  {duration}s', stream: process.stderr },
+    cliProgress.Presets.shades_classic,
+  );
   try {
     await migrateToLatest(handle);
     bar.start(locations, 0);
@@ -61,7 +71,10 @@ async function seed(database: FreshDatabase, locations: number) {
 function gitCommit(): string {
   try {
     const commit = execFileSync('git', ['rev-parse', '--short', 'HEAD'], { cwd: REPO_ROOT, encoding: 'utf8' }).trim();
-    const dirty = execFileSync('git', ['status', '--porcelain', '--untracked-files=no', '--', 'packages/server/src'], { cwd: REPO_ROOT, encoding: 'utf8' }).trim();
+    const dirty = execFileSync('git', ['status', '--porcelain', '--untracked-files=no', '--', 'packages/server/src'], {
+      cwd: REPO_ROOT,
+      encoding: 'utf8',
+    }).trim();
     return dirty ? `${commit} + uncommitted server changes` : commit;
   } catch {
     return 'unknown';
@@ -77,18 +90,30 @@ async function alternate(jobs: LoadJob[], sliceSeconds: number): Promise<{ combi
   const slices: LoadResult[][] = jobs.map(() => []);
   for (let slice = 0; slice < SLICES; slice += 1) {
     for (const [index, job] of jobs.entries()) {
-      const result = await runLoad({ ...job, warmupSeconds: slice === 0 ? job.warmupSeconds : Math.min(1, job.warmupSeconds), durationSeconds: sliceSeconds, round: slice });
+      const result = await runLoad({
+        ...job,
+        warmupSeconds: slice === 0 ? job.warmupSeconds : Math.min(1, job.warmupSeconds),
+        durationSeconds: sliceSeconds,
+        round: slice,
+      });
       slices[index]?.push(result);
     }
   }
-  return slices.map((results) => ({ combined: combineSlices(results), rates: results.map((result) => result.requestsPerSecond) }));
+  return slices.map((results) => ({
+    combined: combineSlices(results),
+    rates: results.map((result) => result.requestsPerSecond),
+  }));
 }
 
 /**
  * The context an operation's requests need, or why it cannot be measured. The 304 operation sends each location's
  * current ETag, read here, just before its load: anything written earlier would have made them stale.
  */
-async function contextFor(operation: Operation, serverUrl: string, context: RequestContext): Promise<{ context: RequestContext } | { skip: string }> {
+async function contextFor(
+  operation: Operation,
+  serverUrl: string,
+  context: RequestContext,
+): Promise<{ context: RequestContext } | { skip: string }> {
   if (operation.expectedStatus !== 304) return { context };
   log(`${operation.label}: reading the ETag of ${context.locations.length} locations…`);
   const locations = await readETags(serverUrl, context);
@@ -100,7 +125,13 @@ async function contextFor(operation: Operation, serverUrl: string, context: Requ
  * One operation against the server and its two ceilings, each a fresh process answering what the probe saw; for the
  * store finder also against the SQL haversine scan it is compared with, on the same database.
  */
-async function measure(operation: Operation, serverUrl: string, context: RequestContext, options: Options, databaseUrl: string): Promise<Measurement> {
+async function measure(
+  operation: Operation,
+  serverUrl: string,
+  context: RequestContext,
+  options: Options,
+  databaseUrl: string,
+): Promise<Measurement> {
   const answer = await probe(serverUrl, operation.name, context);
   const spec = { method: operation.method, route: operation.route, answer };
   const others: { url: string; stop(): Promise<void> }[] = [];
@@ -109,7 +140,10 @@ async function measure(operation: Operation, serverUrl: string, context: Request
     others.push(nodeHttp);
     const fastify = await startCeilingServer({ kind: 'fastify', ...spec });
     others.push(fastify);
-    const scanServer = operation.scanFloor === undefined ? undefined : await startScanServer({ databaseUrl, projectId: context.projectId, answer });
+    const scanServer =
+      operation.scanFloor === undefined
+        ? undefined
+        : await startScanServer({ databaseUrl, projectId: context.projectId, answer });
     if (scanServer) others.push(scanServer);
     const job = (url: string): LoadJob => ({
       url,
@@ -120,10 +154,14 @@ async function measure(operation: Operation, serverUrl: string, context: Request
       durationSeconds: options.durationSeconds,
     });
     const loads = [job(serverUrl), job(nodeHttp.url), job(fastify.url), ...(scanServer ? [job(scanServer.url)] : [])];
-    log(`${operation.label}: ${SLICES} slices each of the server, node:http, Fastify${scanServer ? ' and the SQL haversine scan' : ''}…`);
+    log(
+      `${operation.label}: ${SLICES} slices each of the server, node:http, Fastify${scanServer ? ' and the SQL haversine scan' : ''}…`,
+    );
     const [served, bare, framework, scanned] = await alternate(loads, sliceSecondsOf(options));
     if (!served || !bare || !framework) throw new Error('alternate() returns one result per load');
-    log(`  ${served.combined.requestsPerSecond.toFixed(0)} req/s (node:http ${bare.combined.requestsPerSecond.toFixed(0)}, Fastify ${framework.combined.requestsPerSecond.toFixed(0)}${scanned ? `, SQL scan ${scanned.combined.requestsPerSecond.toFixed(1)}` : ''}), p50 ${served.combined.p50Ms} ms, p99 ${served.combined.p99Ms} ms`);
+    log(
+      `  ${served.combined.requestsPerSecond.toFixed(0)} req/s (node:http ${bare.combined.requestsPerSecond.toFixed(0)}, Fastify ${framework.combined.requestsPerSecond.toFixed(0)}${scanned ? `, SQL scan ${scanned.combined.requestsPerSecond.toFixed(1)}` : ''}), p50 ${served.combined.p50Ms} ms, p99 ${served.combined.p99Ms} ms`,
+    );
     return {
       operation: operation.name,
       responseBytes: answer.bytes,
@@ -131,7 +169,12 @@ async function measure(operation: Operation, serverUrl: string, context: Request
       nodeHttp: bare.combined,
       fastify: framework.combined,
       ...(scanned ? { scan: scanned.combined } : {}),
-      slices: { server: served.rates, nodeHttp: bare.rates, fastify: framework.rates, ...(scanned ? { scan: scanned.rates } : {}) },
+      slices: {
+        server: served.rates,
+        nodeHttp: bare.rates,
+        fastify: framework.rates,
+        ...(scanned ? { scan: scanned.rates } : {}),
+      },
     };
   } finally {
     for (const other of others) await other.stop();
@@ -142,7 +185,10 @@ async function measure(operation: Operation, serverUrl: string, context: Request
 const PROFILE_DIR = join(REPO_ROOT, 'bench', 'profiles');
 
 /** Starts the server several times, keeps the last one running, and returns it with every start-up time. */
-async function startServer(databaseUrl: string, options: Options): Promise<{ server: ServerProcess; startupsMs: number[] }> {
+async function startServer(
+  databaseUrl: string,
+  options: Options,
+): Promise<{ server: ServerProcess; startupsMs: number[] }> {
   if (options.cpuProfile) mkdirSync(PROFILE_DIR, { recursive: true });
   const startupsMs: number[] = [];
   for (let start = 1; start < STARTS; start += 1) {
@@ -150,7 +196,11 @@ async function startServer(databaseUrl: string, options: Options): Promise<{ ser
     startupsMs.push(trial.startupMs);
     await trial.stop();
   }
-  const server = await startServerUnderTest({ databaseUrl, env: LIMITER_ON, ...(options.cpuProfile ? { cpuProfileDir: PROFILE_DIR } : {}) });
+  const server = await startServerUnderTest({
+    databaseUrl,
+    env: LIMITER_ON,
+    ...(options.cpuProfile ? { cpuProfileDir: PROFILE_DIR } : {}),
+  });
   startupsMs.push(server.startupMs);
   log(`Server up; start-ups ${startupsMs.map((ms) => ms.toFixed(0)).join(', ')} ms (pid ${server.pid})`);
   if (options.cpuProfile) log(`CPU profile of the server: ${PROFILE_DIR} (written when the server stops)`);
@@ -161,7 +211,10 @@ async function startServer(databaseUrl: string, options: Options): Promise<{ ser
 async function fullSyncs(serverUrl: string, context: RequestContext): Promise<FullSync[]> {
   const syncs: FullSync[] = [];
   for (const api of ['v2', 'v1'] as const) {
-    const bar = new cliProgress.SingleBar({ format: `Full sync ${api.toUpperCase()} [{bar}] {value}/{total} pages  {duration}s`, stream: process.stderr }, cliProgress.Presets.shades_classic);
+    const bar = new cliProgress.SingleBar(
+      { format: `Full sync ${api.toUpperCase()} [{bar}] {value}/{total} pages  {duration}s`, stream: process.stderr },
+      cliProgress.Presets.shades_classic,
+    );
     bar.start(Math.ceil(context.locationCount / 100), 0);
     try {
       syncs.push(await fullSync(serverUrl, context, api, (done) => bar.update(done)));
@@ -186,7 +239,10 @@ async function main(): Promise<void> {
     const seedStarted = performance.now();
     const seeded = await seed(database, options.locations);
     const seedSeconds = (performance.now() - seedStarted) / 1000;
-    const locations = seeded.sample.publicIds.map((publicId, index) => ({ publicId, v1Id: seeded.sample.v1Ids[index] ?? 0 }));
+    const locations = seeded.sample.publicIds.map((publicId, index) => ({
+      publicId,
+      v1Id: seeded.sample.v1Ids[index] ?? 0,
+    }));
     const context: RequestContext = {
       projectId: seeded.projectId,
       v2Token: seeded.v2Token,
@@ -198,15 +254,22 @@ async function main(): Promise<void> {
 
     // What production runs (docs/deploy.md): the bundle of `npm run build`, which bin/locator.js picks while it is fresh.
     log('Building the server (npm run build)…');
-    execFileSync(process.execPath, ['scripts/server-build.mjs'], { cwd: REPO_ROOT, stdio: ['ignore', 'ignore', 'inherit'] });
+    execFileSync(process.execPath, ['scripts/server-build.mjs'], {
+      cwd: REPO_ROOT,
+      stdio: ['ignore', 'ignore', 'inherit'],
+    });
     const startup = await startServer(database.url, options);
     server = startup.server;
     // Before anything searches, so the first search is the one that builds the index.
-    const finderIndex = options.only.includes('public-search') ? await measureFinderIndex(server.url, context, server.rssBytes) : undefined;
+    const finderIndex = options.only.includes('public-search')
+      ? await measureFinderIndex(server.url, context, server.rssBytes)
+      : undefined;
     if (finderIndex) log(finderIndexText(finderIndex).join('\n'));
     // Reading every page belongs with the list operations; a run of other operations (the store finder at a million
     // locations, say) skips it.
-    const syncs = options.only.some((name) => name === 'v2-list' || name === 'v1-list') ? await fullSyncs(server.url, context) : [];
+    const syncs = options.only.some((name) => name === 'v2-list' || name === 'v1-list')
+      ? await fullSyncs(server.url, context)
+      : [];
 
     const measurements: Measurement[] = [];
     const skipped: RunFacts['skipped'] = [];
@@ -227,7 +290,18 @@ async function main(): Promise<void> {
       const peakRssBytes = server.peakRssBytes();
       await server.stop();
       server = undefined;
-      bulk = await measureBulk(() => startServerUnderTest({ databaseUrl: database.url, env: LIMITER_ON, ...(options.cpuProfile ? { cpuProfileDir: PROFILE_DIR } : {}) }), database.url, options.locations, { projectId: seeded.projectId, token: seeded.v2Token }, log);
+      bulk = await measureBulk(
+        () =>
+          startServerUnderTest({
+            databaseUrl: database.url,
+            env: LIMITER_ON,
+            ...(options.cpuProfile ? { cpuProfileDir: PROFILE_DIR } : {}),
+          }),
+        database.url,
+        options.locations,
+        { projectId: seeded.projectId, token: seeded.v2Token },
+        log,
+      );
       serverPeakRss = peakRssBytes;
     }
 

@@ -41,13 +41,56 @@ export interface SeedLocation {
 }
 
 const SCHEDULES: WeeklyHours[] = [
-  { mon: '09:00-19:00', tue: '09:00-19:00', wed: '09:00-19:00', thu: '09:00-21:00', fri: '09:00-21:00', sat: '10:00-18:00', sun: 'closed' },
-  { mon: '10:00-20:00', tue: '10:00-20:00', wed: '10:00-20:00', thu: '10:00-20:00', fri: '10:00-22:00', sat: '10:00-22:00', sun: '11:00-18:00' },
-  { mon: '08:00-12:00,13:00-17:30', tue: '08:00-12:00,13:00-17:30', wed: '08:00-12:00', thu: '08:00-12:00,13:00-17:30', fri: '08:00-12:00,13:00-17:00', sat: 'closed', sun: 'closed' },
-  { mon: '07:00-23:00', tue: '07:00-23:00', wed: '07:00-23:00', thu: '07:00-23:00', fri: '07:00-02:00', sat: '08:00-02:00', sun: '08:00-22:00' },
+  {
+    mon: '09:00-19:00',
+    tue: '09:00-19:00',
+    wed: '09:00-19:00',
+    thu: '09:00-21:00',
+    fri: '09:00-21:00',
+    sat: '10:00-18:00',
+    sun: 'closed',
+  },
+  {
+    mon: '10:00-20:00',
+    tue: '10:00-20:00',
+    wed: '10:00-20:00',
+    thu: '10:00-20:00',
+    fri: '10:00-22:00',
+    sat: '10:00-22:00',
+    sun: '11:00-18:00',
+  },
+  {
+    mon: '08:00-12:00,13:00-17:30',
+    tue: '08:00-12:00,13:00-17:30',
+    wed: '08:00-12:00',
+    thu: '08:00-12:00,13:00-17:30',
+    fri: '08:00-12:00,13:00-17:00',
+    sat: 'closed',
+    sun: 'closed',
+  },
+  {
+    mon: '07:00-23:00',
+    tue: '07:00-23:00',
+    wed: '07:00-23:00',
+    thu: '07:00-23:00',
+    fri: '07:00-02:00',
+    sat: '08:00-02:00',
+    sun: '08:00-22:00',
+  },
 ];
 
-const BRANCHES = ['Downtown', 'Uptown', 'Mall', 'Station', 'Harbour', 'Airport', 'Riverside', 'Old Town', 'Park', 'Market'];
+const BRANCHES = [
+  'Downtown',
+  'Uptown',
+  'Mall',
+  'Station',
+  'Harbour',
+  'Airport',
+  'Riverside',
+  'Old Town',
+  'Park',
+  'Market',
+];
 
 /**
  * A small deterministic pseudo-random generator (mulberry32), so every run seeds the same data.
@@ -96,7 +139,11 @@ export function seedLocation(index: number, random: () => number): SeedLocation 
     country: 'US',
   };
   const firstFilter = Math.floor(random() * BENCH_CATALOG.filters.length);
-  const filterIndexes = [0, 1, 2].map((offset) => (firstFilter + offset) % BENCH_CATALOG.filters.length) as [number, number, number];
+  const filterIndexes = [0, 1, 2].map((offset) => (firstFilter + offset) % BENCH_CATALOG.filters.length) as [
+    number,
+    number,
+    number,
+  ];
   const ctaIndex = Math.floor(random() * BENCH_CATALOG.callsToAction.length);
   return {
     name,

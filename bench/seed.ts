@@ -40,7 +40,11 @@ const RANDOM_SEED = 20261121;
  */
 export async function seedBenchmarkProject(db: Kysely<Database>, options: SeedOptions): Promise<SeededProject> {
   const batchSize = options.batchSize ?? DEFAULT_BATCH;
-  const created = await createUser(db, { email: `bench-${randomUUID()}@locator.example`, name: 'Benchmark Shop', plan: 'business' });
+  const created = await createUser(db, {
+    email: `bench-${randomUUID()}@locator.example`,
+    name: 'Benchmark Shop',
+    plan: 'business',
+  });
   const projectId = created.project.id;
   const random = seededRandom(RANDOM_SEED);
   const sampleEvery = Math.max(1, Math.floor(options.locations / (options.sampleSize ?? 2000)));
@@ -56,7 +60,14 @@ export async function seedBenchmarkProject(db: Kysely<Database>, options: SeedOp
       .execute();
     const markers = await trx
       .insertInto('markers')
-      .values(BENCH_CATALOG.markers.map((marker) => ({ ...base, ...marker, icon_url: null, public_id: newPublicId('marker') })))
+      .values(
+        BENCH_CATALOG.markers.map((marker) => ({
+          ...base,
+          ...marker,
+          icon_url: null,
+          public_id: newPublicId('marker'),
+        })),
+      )
       .returning('id')
       .execute();
     const filters = await trx
@@ -82,7 +93,11 @@ export async function seedBenchmarkProject(db: Kysely<Database>, options: SeedOp
 
     for (let start = 0; start < options.locations; start += batchSize) {
       const count = Math.min(batchSize, options.locations - start);
-      const batch = Array.from({ length: count }, (_, offset) => ({ index: start + offset, publicId: newPublicId('location'), ...seedLocation(start + offset, random) }));
+      const batch = Array.from({ length: count }, (_, offset) => ({
+        index: start + offset,
+        publicId: newPublicId('location'),
+        ...seedLocation(start + offset, random),
+      }));
       const inserted = await trx
         .insertInto('locations')
         .values(
@@ -136,11 +151,19 @@ export async function seedBenchmarkProject(db: Kysely<Database>, options: SeedOp
         .execute();
       await trx
         .insertInto('location_filters')
-        .values(rows.flatMap(({ id, location }) => location.filterIndexes.map((f) => ({ location_id: id, filter_id: idAt(filters, f) }))))
+        .values(
+          rows.flatMap(({ id, location }) =>
+            location.filterIndexes.map((f) => ({ location_id: id, filter_id: idAt(filters, f) })),
+          ),
+        )
         .execute();
       await trx
         .insertInto('location_field_values')
-        .values(rows.flatMap(({ id, location }) => location.fieldValues.map((value, f) => ({ location_id: id, field_id: idAt(fields, f), value }))))
+        .values(
+          rows.flatMap(({ id, location }) =>
+            location.fieldValues.map((value, f) => ({ location_id: id, field_id: idAt(fields, f), value })),
+          ),
+        )
         .execute();
       await trx
         .insertInto('location_calls_to_action')
@@ -156,6 +179,16 @@ export async function seedBenchmarkProject(db: Kysely<Database>, options: SeedOp
     }
   });
 
-  const key = await createKey(db, { owner: { project: refOfProject(created.project) }, origins: [], now: new Date().toISOString() });
-  return { projectId: created.project.public_id, v2Token: created.token.token, legacyToken: created.legacyToken.token, publishableKey: key.key, sample };
+  const key = await createKey(db, {
+    owner: { project: refOfProject(created.project) },
+    origins: [],
+    now: new Date().toISOString(),
+  });
+  return {
+    projectId: created.project.public_id,
+    v2Token: created.token.token,
+    legacyToken: created.legacyToken.token,
+    publishableKey: key.key,
+    sample,
+  };
 }

@@ -5,7 +5,7 @@
 //   npx tsx bench/spatial-alternatives.ts [--locations 100000] [--searches 300]
 import { performance } from 'node:perf_hooks';
 import { parseArgs } from 'node:util';
-import { sql, type Kysely } from 'kysely';
+import { type Kysely, sql } from 'kysely';
 import { openDatabase } from '../packages/server/src/db/connection.ts';
 import type { Database } from '../packages/server/src/db/database.ts';
 import { migrateToLatest } from '../packages/server/src/db/migrate.ts';
@@ -17,12 +17,14 @@ import { ALL_ATTACHMENTS } from '../packages/server/src/services/locations.servi
 import { accessOfKey } from '../packages/server/src/services/publishable-keys.service.ts';
 import { StoreFinderIndexes } from '../packages/server/src/services/store-finder-index.ts';
 import { createFreshDatabase } from './fresh-database.ts';
-import { requestFor, type RequestContext } from './operations.ts';
+import { type RequestContext, requestFor } from './operations.ts';
 import { median } from './report.ts';
-import { seededRandom } from './seed-data.ts';
 import { seedBenchmarkProject } from './seed.ts';
+import { seededRandom } from './seed-data.ts';
 
-const { values } = parseArgs({ options: { locations: { type: 'string', default: '100000' }, searches: { type: 'string', default: '300' } } });
+const { values } = parseArgs({
+  options: { locations: { type: 'string', default: '100000' }, searches: { type: 'string', default: '300' } },
+});
 const LIMIT = 20;
 const RADIUS_KM = 50;
 
@@ -42,7 +44,10 @@ async function readAnswers(db: Kysely<Database>, ids: number[]): Promise<number>
   return records.length;
 }
 
-const withFilter = (projectId: number, filter: string) => sql`"locations"."project_id" = ${projectId} and "locations"."visible" = 1
+const withFilter = (
+  projectId: number,
+  filter: string,
+) => sql`"locations"."project_id" = ${projectId} and "locations"."visible" = 1
   and exists (select 1 from "location_filters" inner join "filters" on "filters"."id" = "location_filters"."filter_id"
     where "location_filters"."location_id" = "locations"."id" and lower("filters"."name") = ${filter.toLowerCase()})`;
 
@@ -62,10 +67,18 @@ function scan(db: Kysely<Database>, projectId: number): Way {
 }
 
 /** The R*Tree's locations inside a box, measured and ordered in SQL (`cross join`: SQLite then reads the R*Tree first). */
-async function inRtreeBox(db: Kysely<Database>, projectId: number, search: Search, reachKm: number): Promise<{ id: number; distance: number }[]> {
+async function inRtreeBox(
+  db: Kysely<Database>,
+  projectId: number,
+  search: Search,
+  reachKm: number,
+): Promise<{ id: number; distance: number }[]> {
   const box = boxAround(search, reachKm);
   const [west, east] = box.lngRanges[0] ?? [-180, 180];
-  const { rows } = await sql<{ id: number; distance: number }>`select "locations"."id", ${haversineOf(search.lat, search.lng)} as "distance"
+  const { rows } = await sql<{
+    id: number;
+    distance: number;
+  }>`select "locations"."id", ${haversineOf(search.lat, search.lng)} as "distance"
     from "location_boxes" cross join "locations" on "locations"."id" = "location_boxes"."id"
     where "location_boxes"."min_lat" <= ${box.maxLat} and "location_boxes"."max_lat" >= ${box.minLat}
       and "location_boxes"."min_lng" <= ${east} and "location_boxes"."max_lng" >= ${west} and ${withFilter(projectId, search.filter)}
@@ -88,7 +101,13 @@ function rtreeGrowing(db: Kysely<Database>, projectId: number): Way {
   };
 }
 
-async function timeWay(name: string, way: Way, searches: Search[], db: Kysely<Database>, readsAnswers: boolean): Promise<string> {
+async function timeWay(
+  name: string,
+  way: Way,
+  searches: Search[],
+  db: Kysely<Database>,
+  readsAnswers: boolean,
+): Promise<string> {
   const times: number[] = [];
   let found = 0;
   for (const search of searches) {
@@ -109,12 +128,27 @@ async function main(): Promise<void> {
     await migrateToLatest(handle);
     const seeded = await seedBenchmarkProject(handle.db, { locations });
     const { db } = handle;
-    const project = await db.selectFrom('projects').select('id').where('public_id', '=', seeded.projectId).executeTakeFirstOrThrow();
-    await sql`create virtual table "location_boxes" using rtree("id", "min_lat", "max_lat", "min_lng", "max_lng")`.execute(db);
-    await sql`insert into "location_boxes" select "id", "lat", "lat", "lng", "lng" from "locations" where "lat" is not null`.execute(db);
+    const project = await db
+      .selectFrom('projects')
+      .select('id')
+      .where('public_id', '=', seeded.projectId)
+      .executeTakeFirstOrThrow();
+    await sql`create virtual table "location_boxes" using rtree("id", "min_lat", "max_lat", "min_lng", "max_lng")`.execute(
+      db,
+    );
+    await sql`insert into "location_boxes" select "id", "lat", "lat", "lng", "lng" from "locations" where "lat" is not null`.execute(
+      db,
+    );
 
     const random = seededRandom(11);
-    const context: RequestContext = { projectId: '', v2Token: '', legacyToken: '', publishableKey: '', locations: [{ publicId: '', v1Id: 0 }], locationCount: 0 };
+    const context: RequestContext = {
+      projectId: '',
+      v2Token: '',
+      legacyToken: '',
+      publishableKey: '',
+      locations: [{ publicId: '', v1Id: 0 }],
+      locationCount: 0,
+    };
     const searches = Array.from({ length: Number(values.searches) }, (_, n) => {
       const query = new URL(`http://bench${requestFor('public-search', context, n, random).path}`).searchParams;
       return { lat: Number(query.get('lat')), lng: Number(query.get('lng')), filter: query.get('filters') ?? '' };
@@ -127,7 +161,19 @@ async function main(): Promise<void> {
     const buildMs = performance.now() - built;
     const geocoder = { name: 'none', geocode: async () => null };
     const inMemory: Way = async (search) => {
-      const result = await searchLocations(db, indexes, access, { place: { kind: 'point', point: search }, radiusKm: RADIUS_KM, limit: LIMIT, filters: { names: [search.filter], match: 'all' }, fallback: false }, { geocoder, now: Date.now(), clock: Date.now() });
+      const result = await searchLocations(
+        db,
+        indexes,
+        access,
+        {
+          place: { kind: 'point', point: search },
+          radiusKm: RADIUS_KM,
+          limit: LIMIT,
+          filters: { names: [search.filter], match: 'all' },
+          fallback: false,
+        },
+        { geocoder, now: Date.now(), clock: Date.now() },
+      );
       return result.hits.map((hit) => hit.location.id);
     };
     // The same answers from every way, or the comparison means nothing.
@@ -135,16 +181,25 @@ async function main(): Promise<void> {
       const expected = await scan(db, project.id)(search);
       for (const way of [rtreeRadius(db, project.id), rtreeGrowing(db, project.id), inMemory]) {
         const ids = await way(search);
-        if (ids.join() !== expected.join()) throw new Error(`different answers near ${search.lat},${search.lng}: ${ids.join()} / ${expected.join()}`);
+        if (ids.join() !== expected.join())
+          throw new Error(`different answers near ${search.lat},${search.lng}: ${ids.join()} / ${expected.join()}`);
       }
     }
     const rows = [
-      await timeWay('SQL haversine scan, then the 20 records', scan(db, project.id), searches.slice(0, Math.min(searches.length, 40)), db, true),
+      await timeWay(
+        'SQL haversine scan, then the 20 records',
+        scan(db, project.id),
+        searches.slice(0, Math.min(searches.length, 40)),
+        db,
+        true,
+      ),
       await timeWay("R*Tree, the radius's box, then the 20 records", rtreeRadius(db, project.id), searches, db, true),
       await timeWay('R*Tree, growing boxes, then the 20 records', rtreeGrowing(db, project.id), searches, db, true),
       await timeWay('In-memory index (answers kept as JSON)', inMemory, searches, db, false),
     ];
-    console.log(`${locations.toLocaleString('en-US')} locations, ${searches.length} searches near the metros (nearest ${LIMIT} within ${RADIUS_KM} km, one filter); index built in ${buildMs.toFixed(0)} ms\n`);
+    console.log(
+      `${locations.toLocaleString('en-US')} locations, ${searches.length} searches near the metros (nearest ${LIMIT} within ${RADIUS_KM} km, one filter); index built in ${buildMs.toFixed(0)} ms\n`,
+    );
     console.log('| Way | median µs | mean µs | found |\n| - | -: | -: | -: |');
     console.log(rows.join('\n'));
   } finally {

@@ -8,7 +8,10 @@ import { fileURLToPath } from 'node:url';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const SERVER = join(root, 'packages', 'server');
-const outputOf = (server) => ({ outfile: join(server, 'dist', 'locator.mjs'), fingerprintFile: join(server, 'dist', 'locator.fingerprint') });
+const outputOf = (server) => ({
+  outfile: join(server, 'dist', 'locator.mjs'),
+  fingerprintFile: join(server, 'dist', 'locator.fingerprint'),
+});
 /** Pure ES-module packages of many files are bundled; every other dependency is loaded from node_modules. */
 const BUNDLED_PACKAGES = ['typebox', 'kysely'];
 
@@ -27,7 +30,11 @@ const workerFiles = (server) => sourceFiles(join(server, 'src')).filter((file) =
 /** A hash of everything the build is made from: the sources, the server's package.json and this script. */
 export function sourceFingerprint(server = SERVER) {
   const hash = createHash('sha256');
-  for (const file of [...sourceFiles(join(server, 'src')), join(server, 'package.json'), fileURLToPath(import.meta.url)]) {
+  for (const file of [
+    ...sourceFiles(join(server, 'src')),
+    join(server, 'package.json'),
+    fileURLToPath(import.meta.url),
+  ]) {
     hash.update(relative(server, file)).update('\0').update(readFileSync(file)).update('\0');
   }
   return hash.digest('hex');

@@ -22,7 +22,10 @@ function reachable(host, port) {
       socket.destroy();
       resolve(answer);
     };
-    socket.once('connect', () => done(true)).once('timeout', () => done(false)).once('error', () => done(false));
+    socket
+      .once('connect', () => done(true))
+      .once('timeout', () => done(false))
+      .once('error', () => done(false));
   });
 }
 
@@ -32,10 +35,14 @@ const TIERS = ['integration', 'system'];
 function runSuite(dialect) {
   console.log(`\n=== ${TIERS.join(' and ')} tests on ${dialect} ===`);
   const projects = TIERS.flatMap((tier) => ['--project', tier]);
-  const result = spawnSync('npm', ['run', 'test', '--workspace', '@locator/server', '--', ...projects, ...process.argv.slice(2)], {
-    stdio: 'inherit',
-    env: { ...process.env, TEST_DATABASE: dialect },
-  });
+  const result = spawnSync(
+    'npm',
+    ['run', 'test', '--workspace', '@locator/server', '--', ...projects, ...process.argv.slice(2)],
+    {
+      stdio: 'inherit',
+      env: { ...process.env, TEST_DATABASE: dialect },
+    },
+  );
   return result.status === 0 ? 'passed' : 'FAILED';
 }
 
@@ -48,7 +55,8 @@ if (!only || only === 'postgres') {
     outcomes.push(['postgres', requirePostgres ? `FAILED (${why})` : `skipped: ${why}`]);
   }
 }
-if (only && only !== 'sqlite' && only !== 'postgres') outcomes.push([only, 'FAILED (TEST_DATABASE must be sqlite or postgres)']);
+if (only && only !== 'sqlite' && only !== 'postgres')
+  outcomes.push([only, 'FAILED (TEST_DATABASE must be sqlite or postgres)']);
 
 console.log(`\n=== Test matrix (${TIERS.join(' and ')}) ===`);
 for (const [dialect, outcome] of outcomes) console.log(`${dialect.padEnd(9)} ${outcome}`);

@@ -19,7 +19,15 @@ export default defineConfig({
       // A system test starts Node processes one after another (a server, several commands), each a second or more on a
       // busy machine: 20 s was too little under load, so the tier waits longer before calling a test hung.
       // A browser on a loaded machine may take seconds to show what a test waits for: `expect.poll` waits up to 10 s.
-      { extends: true, test: { name: 'system', include: ['test/system/**/*.test.ts'], testTimeout: 90_000, expect: { poll: { timeout: 10_000 } } } },
+      {
+        extends: true,
+        test: {
+          name: 'system',
+          include: ['test/system/**/*.test.ts'],
+          testTimeout: 90_000,
+          expect: { poll: { timeout: 10_000 } },
+        },
+      },
     ],
   },
 });

@@ -7,8 +7,8 @@
 // address_line_2, state, postcode, country, phone, email, url, location_type, marker, lat, lng and visible are
 // optional. An empty cell leaves the field alone.
 import { readFile } from 'node:fs/promises';
+import { type Location, type LocationCreate, type LocationPatch, LocatorApiError, V2Client } from '@locator/client';
 import { parse } from 'csv-parse/sync';
-import { LocatorApiError, V2Client, type Location, type LocationCreate, type LocationPatch } from '@locator/client';
 
 const TEXT_COLUMNS = [
   'name',
@@ -49,7 +49,8 @@ function fieldsOf(row: Row): Fields {
 }
 
 /** Name and city identify a location in this sync; case and surrounding spaces do not matter. */
-const matchKey = (name: string, city: string | null | undefined) => `${name.trim().toLowerCase()}\n${(city ?? '').trim().toLowerCase()}`;
+const matchKey = (name: string, city: string | null | undefined) =>
+  `${name.trim().toLowerCase()}\n${(city ?? '').trim().toLowerCase()}`;
 
 /** What the location does not already hold; an empty object when the row changes nothing. */
 function changesFor(location: Location, fields: Fields): LocationPatch {
@@ -72,12 +73,14 @@ async function main(): Promise<void> {
   const locator = new V2Client({
     baseUrl,
     token,
-    onRetry: ({ method, url, reason, delayMs }) => console.warn(`retrying ${method} ${url} in ${delayMs} ms (${reason})`),
+    onRetry: ({ method, url, reason, delayMs }) =>
+      console.warn(`retrying ${method} ${url} in ${delayMs} ms (${reason})`),
   });
 
   // Every location, 100 per request; the client keeps `limit` on each page.
   const existing = new Map<string, Location>();
-  for await (const location of locator.locations(projectId, { limit: 100 })) existing.set(matchKey(location.name, location.city), location);
+  for await (const location of locator.locations(projectId, { limit: 100 }))
+    existing.set(matchKey(location.name, location.city), location);
 
   const counts = { created: 0, updated: 0, unchanged: 0, failed: 0 };
   for (const [index, row] of rows.entries()) {
@@ -107,14 +110,21 @@ async function main(): Promise<void> {
       console.log(`line ${line}: updated ${updated.id} (${Object.keys(changes).join(', ')})`);
     } catch (error) {
       counts.failed += 1;
-      if (!(error instanceof LocatorApiError)) console.error(`line ${line}: ${error instanceof Error ? error.message : String(error)}`);
+      if (!(error instanceof LocatorApiError))
+        console.error(`line ${line}: ${error instanceof Error ? error.message : String(error)}`);
       else {
-        const fieldErrors = Object.entries(error.fieldErrors).map(([field, messages]) => `${field} ${messages.join(', ')}`);
-        console.error(`line ${line}: ${error.status} ${error.message}${fieldErrors.length ? ` [${fieldErrors.join('; ')}]` : ''}`);
+        const fieldErrors = Object.entries(error.fieldErrors).map(
+          ([field, messages]) => `${field} ${messages.join(', ')}`,
+        );
+        console.error(
+          `line ${line}: ${error.status} ${error.message}${fieldErrors.length ? ` [${fieldErrors.join('; ')}]` : ''}`,
+        );
       }
     }
   }
-  console.log(`created ${counts.created}, updated ${counts.updated}, unchanged ${counts.unchanged}, failed ${counts.failed}`);
+  console.log(
+    `created ${counts.created}, updated ${counts.updated}, unchanged ${counts.unchanged}, failed ${counts.failed}`,
+  );
   if (counts.failed > 0) process.exitCode = 1;
 }
 

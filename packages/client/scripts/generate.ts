@@ -4,7 +4,7 @@
 import { readFile, writeFile } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
 import openapiTS, { astToString } from 'openapi-typescript';
-import { serverOpenApiDocuments, type ApiVersion } from './openapi-documents.ts';
+import { type ApiVersion, serverOpenApiDocuments } from './openapi-documents.ts';
 
 const packageDir = fileURLToPath(new URL('..', import.meta.url));
 

@@ -1,4 +1,4 @@
-import { openApiDocuments, type ApiDocument, type OpenApiDocument } from '../../server/src/http/openapi.ts';
+import { type ApiDocument, type OpenApiDocument, openApiDocuments } from '../../server/src/http/openapi.ts';
 import { registerRoutes } from '../../server/src/routes/index.ts';
 
 export type ApiVersion = ApiDocument;

@@ -53,7 +53,10 @@ export class LocatorNetworkError extends LocatorError {
   readonly request: FailedRequest;
 
   constructor(request: FailedRequest, cause: unknown) {
-    super(`${request.method} ${request.url} got no response: ${cause instanceof Error ? cause.message : String(cause)}`, { cause });
+    super(
+      `${request.method} ${request.url} got no response: ${cause instanceof Error ? cause.message : String(cause)}`,
+      { cause },
+    );
     this.name = 'LocatorNetworkError';
     this.request = request;
   }
@@ -67,15 +70,26 @@ function fieldErrorsOf(value: unknown): FieldErrors {
   if (!isRecord(value)) return {};
   const errors: FieldErrors = {};
   for (const [field, messages] of Object.entries(value)) {
-    if (Array.isArray(messages)) errors[field] = messages.filter((message): message is string => typeof message === 'string');
+    if (Array.isArray(messages))
+      errors[field] = messages.filter((message): message is string => typeof message === 'string');
   }
   return errors;
 }
 
 /** The error for a response with an error status, read from the server's `{"message", "errors"?}` body. */
-export function apiErrorOf(response: { status: number; statusText: string; headers: Headers }, body: unknown, request: FailedRequest, retryAfterSeconds: number | undefined): LocatorApiError {
-  const message = isRecord(body) && typeof body.message === 'string' ? body.message : `HTTP ${response.status} ${response.statusText}`.trim();
-  const requestId = response.headers.get('x-request-id') ?? (isRecord(body) && typeof body.request_id === 'string' ? body.request_id : undefined);
+export function apiErrorOf(
+  response: { status: number; statusText: string; headers: Headers },
+  body: unknown,
+  request: FailedRequest,
+  retryAfterSeconds: number | undefined,
+): LocatorApiError {
+  const message =
+    isRecord(body) && typeof body.message === 'string'
+      ? body.message
+      : `HTTP ${response.status} ${response.statusText}`.trim();
+  const requestId =
+    response.headers.get('x-request-id') ??
+    (isRecord(body) && typeof body.request_id === 'string' ? body.request_id : undefined);
   return new LocatorApiError({
     status: response.status,
     message,

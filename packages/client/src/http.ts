@@ -1,5 +1,13 @@
-import { apiErrorOf, LocatorNetworkError, type FailedRequest } from './errors.ts';
-import { DEFAULT_RETRY_POLICY, isRetrySafe, retryAfterMs, retryDecision, type RetryOptions, type RetryPolicy, type RetryReason } from './retry-policy.ts';
+import { apiErrorOf, type FailedRequest, LocatorNetworkError } from './errors.ts';
+import {
+  DEFAULT_RETRY_POLICY,
+  isRetrySafe,
+  type RetryOptions,
+  type RetryPolicy,
+  type RetryReason,
+  retryAfterMs,
+  retryDecision,
+} from './retry-policy.ts';
 
 /** The subset of `fetch` the client uses; the global `fetch` of browsers, Node 20+, Deno and Bun fits. */
 export type FetchLike = (url: string, init: RequestInit) => Promise<Response>;
@@ -114,7 +122,8 @@ export class HttpClient {
     this.baseUrl = options.baseUrl.replace(/\/+$/, '');
     // Looked up per call and called on globalThis: browsers refuse a `fetch` detached from its global.
     this.fetch = options.fetch ?? ((url, init) => globalThis.fetch(url, init));
-    this.policy = options.retry === false ? { ...DEFAULT_RETRY_POLICY, retries: 0 } : { ...DEFAULT_RETRY_POLICY, ...options.retry };
+    this.policy =
+      options.retry === false ? { ...DEFAULT_RETRY_POLICY, retries: 0 } : { ...DEFAULT_RETRY_POLICY, ...options.retry };
     this.headers = { accept: 'application/json', ...options.headers, authorization: `Bearer ${options.token}` };
   }
 
@@ -137,15 +146,29 @@ export class HttpClient {
     if (options.body !== undefined) headers['content-type'] = 'application/json';
     if (options.file) headers['content-type'] = options.file.contentType;
     if (method === 'POST' && !options.once) headers['idempotency-key'] = options.idempotencyKey ?? crypto.randomUUID();
-    const payload = options.file ? fileBody(options.file.content) : options.body !== undefined ? JSON.stringify(options.body) : undefined;
+    const payload = options.file
+      ? fileBody(options.file.content)
+      : options.body !== undefined
+        ? JSON.stringify(options.body)
+        : undefined;
     const init: RequestInit = { method, headers, ...(payload !== undefined ? { body: payload } : {}) };
     const request: FailedRequest = { method, url };
-    const { response, body } = await this.withRetries(request, init, isRetrySafe(method, 'idempotency-key' in headers), options.signal);
+    const { response, body } = await this.withRetries(
+      request,
+      init,
+      isRetrySafe(method, 'idempotency-key' in headers),
+      options.signal,
+    );
     if (!response.ok) throw apiErrorOf(response, body, request, retryAfterSeconds(response));
     return body as Body;
   }
 
-  private async withRetries(request: FailedRequest, init: RequestInit, retrySafe: boolean, signal: AbortSignal | undefined): Promise<Answer> {
+  private async withRetries(
+    request: FailedRequest,
+    init: RequestInit,
+    retrySafe: boolean,
+    signal: AbortSignal | undefined,
+  ): Promise<Answer> {
     let waitedMs = 0;
     for (let attempt = 1; ; attempt += 1) {
       let answer: Answer | undefined;
@@ -157,14 +180,24 @@ export class HttpClient {
         failure = error;
       }
       const outcome = answer
-        ? { kind: 'response' as const, status: answer.response.status, retryAfterMs: retryAfterMs(answer.response.headers.get('retry-after'), Date.now()) }
+        ? {
+            kind: 'response' as const,
+            status: answer.response.status,
+            retryAfterMs: retryAfterMs(answer.response.headers.get('retry-after'), Date.now()),
+          }
         : { kind: 'network-error' as const };
       const decision = retryDecision(this.policy, outcome, { attempt, waitedMs, retrySafe });
       if (!decision) {
         if (answer) return answer;
         throw new LocatorNetworkError(request, failure);
       }
-      this.options.onRetry?.({ ...request, attempt, reason: decision.reason, ...(answer ? { status: answer.response.status } : {}), delayMs: decision.delayMs });
+      this.options.onRetry?.({
+        ...request,
+        attempt,
+        reason: decision.reason,
+        ...(answer ? { status: answer.response.status } : {}),
+        delayMs: decision.delayMs,
+      });
       await sleep(decision.delayMs, signal);
       waitedMs += decision.delayMs;
     }

@@ -4,7 +4,10 @@
 export type HttpMethod = 'get' | 'post' | 'put' | 'patch' | 'delete';
 
 /** The operation `method` of `path`. */
-export type Operation<Paths, P extends keyof Paths, M extends HttpMethod> = Exclude<Paths[P][M & keyof Paths[P]], undefined>;
+export type Operation<Paths, P extends keyof Paths, M extends HttpMethod> = Exclude<
+  Paths[P][M & keyof Paths[P]],
+  undefined
+>;
 
 /** The JSON body of the operation's 200 or 201 answer. */
 export type SuccessBody<Op> = Op extends { responses: infer Responses }
@@ -18,7 +21,11 @@ export type SuccessBody<Op> = Op extends { responses: infer Responses }
   : never;
 
 /** The JSON request body of the operation. */
-export type RequestBody<Op> = Op extends { requestBody?: { content: { 'application/json': infer Body } } } ? Body : never;
+export type RequestBody<Op> = Op extends { requestBody?: { content: { 'application/json': infer Body } } }
+  ? Body
+  : never;
 
 /** The query parameters of the operation. */
-export type QueryParameters<Op> = Op extends { parameters: { query?: infer Query } } ? Exclude<Query, undefined> : never;
+export type QueryParameters<Op> = Op extends { parameters: { query?: infer Query } }
+  ? Exclude<Query, undefined>
+  : never;

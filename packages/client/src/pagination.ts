@@ -17,12 +17,16 @@ export function nextPageNumber(page: PageShape<unknown>): number | undefined {
   const current = page.meta.current_page;
   const linked = Number(new URL(page.links.next, 'http://relative.invalid').searchParams.get('page'));
   const next = Number.isInteger(linked) && linked > 0 ? linked : current + 1;
-  if (next <= current) throw new LocatorError(`The page after page ${current} links back to page ${next}; stopping rather than looping.`);
+  if (next <= current)
+    throw new LocatorError(`The page after page ${current} links back to page ${next}; stopping rather than looping.`);
   return next;
 }
 
 /** Pages from `first` on, fetched one at a time as the loop asks for them. */
-export async function* pagesFrom<Page extends PageShape<unknown>>(first: number, fetchPage: (page: number) => Promise<Page>): AsyncGenerator<Page, void, undefined> {
+export async function* pagesFrom<Page extends PageShape<unknown>>(
+  first: number,
+  fetchPage: (page: number) => Promise<Page>,
+): AsyncGenerator<Page, void, undefined> {
   let number: number | undefined = first;
   while (number !== undefined) {
     const page = await fetchPage(number);

@@ -15,7 +15,12 @@ export interface RetryOptions {
 
 export type RetryPolicy = Required<RetryOptions>;
 
-export const DEFAULT_RETRY_POLICY: RetryPolicy = { retries: 4, baseDelayMs: 500, maxDelayMs: 10_000, maxTotalWaitMs: 60_000 };
+export const DEFAULT_RETRY_POLICY: RetryPolicy = {
+  retries: 4,
+  baseDelayMs: 500,
+  maxDelayMs: 10_000,
+  maxTotalWaitMs: 60_000,
+};
 
 /** Methods whose repetition has the effect of one request; POST joins them when it carries an `Idempotency-Key`. */
 const IDEMPOTENT_METHODS: ReadonlySet<string> = new Set(['GET', 'HEAD', 'OPTIONS', 'PUT', 'DELETE']);
@@ -53,7 +58,9 @@ export function backoffMs(policy: RetryPolicy, retry: number, random: () => numb
 }
 
 /** What ended an attempt, as the retry decision sees it. */
-export type AttemptOutcome = { kind: 'response'; status: number; retryAfterMs: number | undefined } | { kind: 'network-error' };
+export type AttemptOutcome =
+  | { kind: 'response'; status: number; retryAfterMs: number | undefined }
+  | { kind: 'network-error' };
 
 export type RetryReason = 'rate-limited' | 'server-error' | 'network-error';
 

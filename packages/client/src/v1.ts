@@ -1,9 +1,17 @@
-import { HttpClient, type CallOptions, type ClientOptions, type CreateOptions } from './http.ts';
+import { type CallOptions, type ClientOptions, type CreateOptions, HttpClient } from './http.ts';
 import { itemsOf, pagesFrom } from './pagination.ts';
 import { pathOf } from './paths.ts';
-import type { V1Location, V1LocationCreate, V1LocationListQuery, V1LocationPage, V1LocationUpdate, V1Paths } from './v1-types.ts';
+import type {
+  V1Location,
+  V1LocationCreate,
+  V1LocationListQuery,
+  V1LocationPage,
+  V1LocationUpdate,
+  V1Paths,
+} from './v1-types.ts';
 
-const path = <P extends keyof V1Paths & string>(template: P, parameters?: Record<string, string | number>) => pathOf<V1Paths, P>(template, parameters);
+const path = <P extends keyof V1Paths & string>(template: P, parameters?: Record<string, string | number>) =>
+  pathOf<V1Paths, P>(template, parameters);
 
 /**
  * The legacy V1 API (`/api`) with the legacy token; it works on the token owner's personal project.
@@ -24,7 +32,10 @@ export class V1Client {
   }
 
   /** Every page from `query.page` on; each request carries `limit`, even when the previous page's links omit it. */
-  locationPages(query: V1LocationListQuery = {}, options?: CallOptions): AsyncGenerator<V1LocationPage, void, undefined> {
+  locationPages(
+    query: V1LocationListQuery = {},
+    options?: CallOptions,
+  ): AsyncGenerator<V1LocationPage, void, undefined> {
     return pagesFrom(query.page ?? 1, (page) => this.listLocations({ ...query, page }, options));
   }
 

@@ -1,4 +1,4 @@
-import { sleep, type CallOptions, type HttpClient } from './http.ts';
+import { type CallOptions, type HttpClient, sleep } from './http.ts';
 import type { FileFormat, Import, ImportAccepted } from './v2-types.ts';
 
 /** The media type the server takes each format's file as. */
@@ -33,8 +33,17 @@ export class V2Imports {
    * Uploads a file and queues its import; answers its ID at once (`wait` follows it to its end). Sent once: the server
    * does not deduplicate uploads, so a lost answer is not made good by a second import.
    */
-  async start(projectId: string, file: Blob | ArrayBuffer | Uint8Array | string, options: ImportOptions, call?: CallOptions): Promise<ImportAccepted> {
-    const query = { dry_run: flag(options.dryRun), delete_missing: flag(options.deleteMissing), atomic: flag(options.atomic) };
+  async start(
+    projectId: string,
+    file: Blob | ArrayBuffer | Uint8Array | string,
+    options: ImportOptions,
+    call?: CallOptions,
+  ): Promise<ImportAccepted> {
+    const query = {
+      dry_run: flag(options.dryRun),
+      delete_missing: flag(options.deleteMissing),
+      atomic: flag(options.atomic),
+    };
     const answer = await this.http.send<{ data: ImportAccepted }>('POST', this.collection(projectId), {
       ...call,
       query,
@@ -46,11 +55,21 @@ export class V2Imports {
 
   /** The import's status, progress and, once it has ended, its report. */
   async get(projectId: string, importId: string, options?: CallOptions): Promise<Import> {
-    return (await this.http.send<{ data: Import }>('GET', `${this.collection(projectId)}/${encodeURIComponent(importId)}`, options)).data;
+    return (
+      await this.http.send<{ data: Import }>(
+        'GET',
+        `${this.collection(projectId)}/${encodeURIComponent(importId)}`,
+        options,
+      )
+    ).data;
   }
 
   /** Asks for the import every `intervalMs` (default 1 s) until it is `done` or `failed`; answers it then. */
-  async wait(projectId: string, importId: string, { intervalMs = 1_000, signal }: CallOptions & { intervalMs?: number } = {}): Promise<Import> {
+  async wait(
+    projectId: string,
+    importId: string,
+    { intervalMs = 1_000, signal }: CallOptions & { intervalMs?: number } = {},
+  ): Promise<Import> {
     for (;;) {
       const current = await this.get(projectId, importId, signal ? { signal } : undefined);
       if (current.status === 'done' || current.status === 'failed') return current;

@@ -16,12 +16,29 @@ export class V2PublishableKeys {
 
   /** A new key, allowing the `origins` given (none given: every origin). Sent once: a lost answer is not made good by a second key. */
   async create(projectId: string, body: PublishableKeyCreate = {}, options?: CallOptions): Promise<PublishableKey> {
-    return (await this.http.send<{ data: PublishableKey }>('POST', this.collection(projectId), { ...options, body, once: true })).data;
+    return (
+      await this.http.send<{ data: PublishableKey }>('POST', this.collection(projectId), {
+        ...options,
+        body,
+        once: true,
+      })
+    ).data;
   }
 
   /** Replaces the key's allowed origins. */
-  async update(projectId: string, keyId: string, body: PublishableKeyPatch, options?: CallOptions): Promise<PublishableKey> {
-    return (await this.http.send<{ data: PublishableKey }>('PATCH', `${this.collection(projectId)}/${encodeURIComponent(keyId)}`, { ...options, body })).data;
+  async update(
+    projectId: string,
+    keyId: string,
+    body: PublishableKeyPatch,
+    options?: CallOptions,
+  ): Promise<PublishableKey> {
+    return (
+      await this.http.send<{ data: PublishableKey }>(
+        'PATCH',
+        `${this.collection(projectId)}/${encodeURIComponent(keyId)}`,
+        { ...options, body },
+      )
+    ).data;
   }
 
   /** Revokes the key: the store finder answers it 401 from then on. */

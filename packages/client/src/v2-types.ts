@@ -31,7 +31,12 @@ export type SettingSegment = 'location-types' | 'markers' | 'filters' | 'fields'
 type Assert<Condition extends true> = Condition;
 /** Fails to compile when the document lacks the collection or item path of a segment. */
 export type SettingPathsExist = Assert<
-  [`/api/v2/projects/{project_id}/${SettingSegment}`, `/api/v2/projects/{project_id}/${SettingSegment}/{id}`] extends [keyof paths, keyof paths] ? true : false
+  [`/api/v2/projects/{project_id}/${SettingSegment}`, `/api/v2/projects/{project_id}/${SettingSegment}/{id}`] extends [
+    keyof paths,
+    keyof paths,
+  ]
+    ? true
+    : false
 >;
 type SettingsPath<S extends SettingSegment> = `/api/v2/projects/{project_id}/${S}` & keyof paths;
 type SettingPath<S extends SettingSegment> = `/api/v2/projects/{project_id}/${S}/{id}` & keyof paths;

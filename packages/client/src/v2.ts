@@ -1,10 +1,9 @@
 import { LocatorError } from './errors.ts';
-import { HttpClient, type CallOptions, type ClientOptions, type CreateOptions } from './http.ts';
+import { type CallOptions, type ClientOptions, type CreateOptions, HttpClient } from './http.ts';
 import { itemsOf, pagesFrom } from './pagination.ts';
 import { pathOf } from './paths.ts';
 import { V2Imports } from './v2-imports.ts';
 import { V2PublishableKeys } from './v2-publishable-keys.ts';
-import { V2Webhooks } from './v2-webhooks.ts';
 import type {
   ChangeEvent,
   EventListQuery,
@@ -24,8 +23,10 @@ import type {
   User,
   V2Paths,
 } from './v2-types.ts';
+import { V2Webhooks } from './v2-webhooks.ts';
 
-const path = <P extends keyof V2Paths & string>(template: P, parameters?: Record<string, string>) => pathOf<V2Paths, P>(template, parameters);
+const path = <P extends keyof V2Paths & string>(template: P, parameters?: Record<string, string>) =>
+  pathOf<V2Paths, P>(template, parameters);
 
 /** One configuration resource of a project (location types, markers, filters, custom fields, calls to action). */
 export class V2Settings<S extends SettingSegment> {
@@ -44,12 +45,19 @@ export class V2Settings<S extends SettingSegment> {
   }
 
   async create(projectId: string, body: SettingCreate<S>, options?: CreateOptions): Promise<SettingItem<S>> {
-    return (await this.http.send<{ data: SettingItem<S> }>('POST', this.collection(projectId), { ...options, body })).data;
+    return (await this.http.send<{ data: SettingItem<S> }>('POST', this.collection(projectId), { ...options, body }))
+      .data;
   }
 
   /** Partial update: omitted keys keep their values. */
   async update(projectId: string, id: string, body: SettingPatch<S>, options?: CallOptions): Promise<SettingItem<S>> {
-    return (await this.http.send<{ data: SettingItem<S> }>('PATCH', `${this.collection(projectId)}/${encodeURIComponent(id)}`, { ...options, body })).data;
+    return (
+      await this.http.send<{ data: SettingItem<S> }>(
+        'PATCH',
+        `${this.collection(projectId)}/${encodeURIComponent(id)}`,
+        { ...options, body },
+      )
+    ).data;
   }
 
   async delete(projectId: string, id: string, options?: CallOptions): Promise<void> {
@@ -98,14 +106,22 @@ export class V2Client {
 
   /** One page of locations (`page` and `limit` in the query, default 1 and 25). */
   async listLocations(projectId: string, query: LocationListQuery = {}, options?: CallOptions): Promise<LocationPage> {
-    return this.http.send<LocationPage>('GET', path('/api/v2/projects/{project_id}/locations', { project_id: projectId }), { ...options, query });
+    return this.http.send<LocationPage>(
+      'GET',
+      path('/api/v2/projects/{project_id}/locations', { project_id: projectId }),
+      { ...options, query },
+    );
   }
 
   /**
    * Every page from `query.page` (default 1) on, requested one at a time as the loop asks; each request carries the
    * whole `query` (`limit`, filters, include flags, `sort`), whatever the previous page's links kept.
    */
-  locationPages(projectId: string, query: LocationListQuery = {}, options?: CallOptions): AsyncGenerator<LocationPage, void, undefined> {
+  locationPages(
+    projectId: string,
+    query: LocationListQuery = {},
+    options?: CallOptions,
+  ): AsyncGenerator<LocationPage, void, undefined> {
     return pagesFrom(query.page ?? 1, (page) => this.listLocations(projectId, { ...query, page }, options));
   }
 
@@ -114,13 +130,25 @@ export class V2Client {
    * Pages are numbered, so a location created or deleted during the loop can shift later pages; for a sync, filter
    * with `updated_since` and run again.
    */
-  locations(projectId: string, query: LocationListQuery = {}, options?: CallOptions): AsyncGenerator<Location, void, undefined> {
+  locations(
+    projectId: string,
+    query: LocationListQuery = {},
+    options?: CallOptions,
+  ): AsyncGenerator<Location, void, undefined> {
     return itemsOf(this.locationPages(projectId, query, options));
   }
 
   /** One location; include flags (`includeHours: '1'`, ...) add its attachments. */
-  async getLocation(projectId: string, locationId: string, query: LocationReadQuery = {}, options?: CallOptions): Promise<Location> {
-    const target = path('/api/v2/projects/{project_id}/locations/{location_id}', { project_id: projectId, location_id: locationId });
+  async getLocation(
+    projectId: string,
+    locationId: string,
+    query: LocationReadQuery = {},
+    options?: CallOptions,
+  ): Promise<Location> {
+    const target = path('/api/v2/projects/{project_id}/locations/{location_id}', {
+      project_id: projectId,
+      location_id: locationId,
+    });
     return (await this.http.send<{ data: Location }>('GET', target, { ...options, query })).data;
   }
 
@@ -131,19 +159,38 @@ export class V2Client {
   }
 
   /** PATCH: changes only what `body` names. */
-  async updateLocation(projectId: string, locationId: string, body: LocationPatch, options?: CallOptions): Promise<Location> {
-    const target = path('/api/v2/projects/{project_id}/locations/{location_id}', { project_id: projectId, location_id: locationId });
+  async updateLocation(
+    projectId: string,
+    locationId: string,
+    body: LocationPatch,
+    options?: CallOptions,
+  ): Promise<Location> {
+    const target = path('/api/v2/projects/{project_id}/locations/{location_id}', {
+      project_id: projectId,
+      location_id: locationId,
+    });
     return (await this.http.send<{ data: Location }>('PATCH', target, { ...options, body })).data;
   }
 
   /** PUT: the fuller update (`name` and `city` required); omitted marker and location type reset to the defaults. */
-  async replaceLocation(projectId: string, locationId: string, body: LocationReplace, options?: CallOptions): Promise<Location> {
-    const target = path('/api/v2/projects/{project_id}/locations/{location_id}', { project_id: projectId, location_id: locationId });
+  async replaceLocation(
+    projectId: string,
+    locationId: string,
+    body: LocationReplace,
+    options?: CallOptions,
+  ): Promise<Location> {
+    const target = path('/api/v2/projects/{project_id}/locations/{location_id}', {
+      project_id: projectId,
+      location_id: locationId,
+    });
     return (await this.http.send<{ data: Location }>('PUT', target, { ...options, body })).data;
   }
 
   async deleteLocation(projectId: string, locationId: string, options?: CallOptions): Promise<void> {
-    const target = path('/api/v2/projects/{project_id}/locations/{location_id}', { project_id: projectId, location_id: locationId });
+    const target = path('/api/v2/projects/{project_id}/locations/{location_id}', {
+      project_id: projectId,
+      location_id: locationId,
+    });
     await this.http.send('DELETE', target, options);
   }
 
@@ -152,7 +199,10 @@ export class V2Client {
    * `meta.next_after`; omitted: from the oldest event kept), in commit order.
    */
   async listEvents(projectId: string, query: EventListQuery = {}, options?: CallOptions): Promise<EventPage> {
-    return this.http.send<EventPage>('GET', path('/api/v2/projects/{project_id}/events', { project_id: projectId }), { ...options, query });
+    return this.http.send<EventPage>('GET', path('/api/v2/projects/{project_id}/events', { project_id: projectId }), {
+      ...options,
+      query,
+    });
   }
 
   /**
@@ -161,13 +211,20 @@ export class V2Client {
    * to follow the feed. A cursor older than the retention is a `LocatorApiError` with status 410: copy the locations
    * again and follow from `after: 'latest'`.
    */
-  async *events(projectId: string, query: EventListQuery = {}, options?: CallOptions): AsyncGenerator<ChangeEvent, void, undefined> {
+  async *events(
+    projectId: string,
+    query: EventListQuery = {},
+    options?: CallOptions,
+  ): AsyncGenerator<ChangeEvent, void, undefined> {
     let after = query.after;
     for (;;) {
       const page = await this.listEvents(projectId, { ...query, ...(after !== undefined ? { after } : {}) }, options);
       yield* page.data;
       if (!page.meta.has_more) return;
-      if (page.meta.next_after === null || page.meta.next_after === after) throw new LocatorError(`The change feed says more events follow ${after ?? 'the start'} but names no later cursor; stopping rather than looping.`);
+      if (page.meta.next_after === null || page.meta.next_after === after)
+        throw new LocatorError(
+          `The change feed says more events follow ${after ?? 'the start'} but names no later cursor; stopping rather than looping.`,
+        );
       after = page.meta.next_after;
     }
   }

@@ -1,5 +1,5 @@
-import { build } from 'esbuild';
 import { fileURLToPath } from 'node:url';
+import { build } from 'esbuild';
 import { describe, expect, it } from 'vitest';
 
 const packageDir = fileURLToPath(new URL('..', import.meta.url));
@@ -8,7 +8,11 @@ describe('the built package in a browser', () => {
   it('bundles for the browser platform without Node built-ins or Node globals', async () => {
     const result = await build({
       // Imported by name, as an app would: resolved through `exports` to the built JavaScript (`npm run build`).
-      stdin: { contents: "export { V1Client, V2Client, LocatorApiError } from '@locator/client';", resolveDir: packageDir, loader: 'js' },
+      stdin: {
+        contents: "export { V1Client, V2Client, LocatorApiError } from '@locator/client';",
+        resolveDir: packageDir,
+        loader: 'js',
+      },
       absWorkingDir: packageDir,
       bundle: true,
       platform: 'browser',

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { V1Client, V2Client, type RetryEvent } from '../src/index.ts';
+import { type RetryEvent, V1Client, V2Client } from '../src/index.ts';
 import { countLocations, locationBody, seededAccount, startTestServer, type TestServer } from './support/locator.ts';
-import { drop, startScriptedServer, type ReceivedRequest, type ScriptedServer } from './support/scripted-server.ts';
+import { drop, type ReceivedRequest, type ScriptedServer, startScriptedServer } from './support/scripted-server.ts';
 
 type Account = Awaited<ReturnType<typeof seededAccount>>;
 
@@ -39,7 +39,9 @@ beforeAll(async () => {
       drop(response);
       return;
     }
-    response.writeHead(answer.status, { 'content-type': answer.headers.get('content-type') ?? 'application/json' }).end(answer.body);
+    response
+      .writeHead(answer.status, { 'content-type': answer.headers.get('content-type') ?? 'application/json' })
+      .end(answer.body);
   });
 });
 afterAll(async () => {
@@ -62,37 +64,53 @@ describe('a create whose answer is lost', () => {
     {
       version: 'V1',
       create: (baseUrl: string, account: Account, onRetry: (event: RetryEvent) => void) =>
-        new V1Client({ baseUrl, token: account.legacyToken.token, retry: { baseDelayMs: 1 }, onRetry }).createLocation({ name: 'Lost Answer', city: 'Austin' }),
+        new V1Client({ baseUrl, token: account.legacyToken.token, retry: { baseDelayMs: 1 }, onRetry }).createLocation({
+          name: 'Lost Answer',
+          city: 'Austin',
+        }),
       idOf: (answer: string) => (JSON.parse(answer) as { id: string }).id,
       count: (account: Account) => countLocations(server, account.project.id),
     },
     {
       version: 'V2 configuration',
       create: (baseUrl: string, account: Account, onRetry: (event: RetryEvent) => void) =>
-        new V2Client({ baseUrl, token: account.token.token, retry: { baseDelayMs: 1 }, onRetry }).markers.create(account.project.public_id, { name: 'Flagship' }),
+        new V2Client({ baseUrl, token: account.token.token, retry: { baseDelayMs: 1 }, onRetry }).markers.create(
+          account.project.public_id,
+          { name: 'Flagship' },
+        ),
       idOf: (answer: string) => (JSON.parse(answer) as { data: { id: string } }).data.id,
-      count: async (account: Account) => (await server.database.db.selectFrom('markers').select('id').where('project_id', '=', account.project.id).execute()).length,
+      count: async (account: Account) =>
+        (
+          await server.database.db
+            .selectFrom('markers')
+            .select('id')
+            .where('project_id', '=', account.project.id)
+            .execute()
+        ).length,
     },
   ];
 
-  it.each(creates)('$version: is retried with the same Idempotency-Key and does not create twice', async ({ create, idOf, count }) => {
-    const account = await seededAccount(server);
-    const retries: RetryEvent[] = [];
-    const seenBefore = proxy.requests.length;
-    const countBefore = await count(account);
-    upstream.length = 0;
+  it.each(creates)(
+    '$version: is retried with the same Idempotency-Key and does not create twice',
+    async ({ create, idOf, count }) => {
+      const account = await seededAccount(server);
+      const retries: RetryEvent[] = [];
+      const seenBefore = proxy.requests.length;
+      const countBefore = await count(account);
+      upstream.length = 0;
 
-    const created = await create(proxy.url, account, (event) => retries.push(event));
+      const created = await create(proxy.url, account, (event) => retries.push(event));
 
-    expect(retries).toEqual([expect.objectContaining({ method: 'POST', reason: 'network-error', attempt: 1 })]);
-    const keys = proxy.requests.slice(seenBefore).map((request) => request.headers['idempotency-key']);
-    expect(keys).toHaveLength(2);
-    expect(keys[1]).toBe(keys[0]);
-    expect(upstream.map(({ status, replayed }) => [status, replayed])).toEqual([
-      [201, null],
-      [201, 'true'],
-    ]);
-    expect(created.id).toBe(idOf(upstream[0]?.body ?? '{}'));
-    expect(await count(account)).toBe(countBefore + 1);
-  });
+      expect(retries).toEqual([expect.objectContaining({ method: 'POST', reason: 'network-error', attempt: 1 })]);
+      const keys = proxy.requests.slice(seenBefore).map((request) => request.headers['idempotency-key']);
+      expect(keys).toHaveLength(2);
+      expect(keys[1]).toBe(keys[0]);
+      expect(upstream.map(({ status, replayed }) => [status, replayed])).toEqual([
+        [201, null],
+        [201, 'true'],
+      ]);
+      expect(created.id).toBe(idOf(upstream[0]?.body ?? '{}'));
+      expect(await count(account)).toBe(countBefore + 1);
+    },
+  );
 });

@@ -16,12 +16,21 @@ describe.each(['v2', 'v1', 'public'])('the %s OpenAPI document', (version) => {
     const config = await createConfig({ extends: ['recommended'] });
     const source = readFileSync(join(OPENAPI_DIR, `${version}.json`), 'utf8');
     const problems = await lintFromString({ source, absoluteRef: join(OPENAPI_DIR, `${version}.json`), config });
-    expect(problems.map((problem) => `${problem.severity} ${problem.ruleId}: ${problem.message} at ${problem.location[0]?.pointer ?? '?'}`)).toEqual([]);
+    expect(
+      problems.map(
+        (problem) =>
+          `${problem.severity} ${problem.ruleId}: ${problem.message} at ${problem.location[0]?.pointer ?? '?'}`,
+      ),
+    ).toEqual([]);
   });
 
   it('names every operation with a unique operationId', () => {
-    const document = JSON.parse(readFileSync(join(OPENAPI_DIR, `${version}.json`), 'utf8')) as { paths: Record<string, Record<string, { operationId?: string }>> };
-    const ids = Object.values(document.paths).flatMap((operations) => Object.values(operations).map((operation) => operation.operationId));
+    const document = JSON.parse(readFileSync(join(OPENAPI_DIR, `${version}.json`), 'utf8')) as {
+      paths: Record<string, Record<string, { operationId?: string }>>;
+    };
+    const ids = Object.values(document.paths).flatMap((operations) =>
+      Object.values(operations).map((operation) => operation.operationId),
+    );
     expect(ids.length).toBeGreaterThanOrEqual(AT_LEAST[version] ?? Number.POSITIVE_INFINITY);
     expect(ids.every((id) => typeof id === 'string' && /^[a-z][A-Za-z]+$/.test(id))).toBe(true);
     expect(new Set(ids).size).toBe(ids.length);

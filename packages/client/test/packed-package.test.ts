@@ -1,5 +1,14 @@
 import { execFile } from 'node:child_process';
-import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import {
+  copyFileSync,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  writeFileSync,
+} from 'node:fs';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
@@ -28,7 +37,13 @@ interface ConsumerReport {
   created: string[];
   listed: string[];
   listQueries: { page: string | null; limit: string | null }[];
-  error: { apiError: boolean; locatorError: boolean; name: string; status: number; fieldErrors: Record<string, string[]> };
+  error: {
+    apiError: boolean;
+    locatorError: boolean;
+    name: string;
+    status: number;
+    fieldErrors: Record<string, string[]>;
+  };
 }
 
 /**
@@ -47,7 +62,9 @@ async function runIn(cwd: string, file: string, args: string[], env = consumerEn
     return (await run(file, args, { cwd, env })).stdout;
   } catch (error) {
     const failed = error as Error & { stdout?: string; stderr?: string };
-    throw new Error(`${file} ${args.join(' ')} failed in ${cwd}:\n${failed.stdout ?? ''}${failed.stderr ?? ''}`, { cause: error });
+    throw new Error(`${file} ${args.join(' ')} failed in ${cwd}:\n${failed.stdout ?? ''}${failed.stderr ?? ''}`, {
+      cause: error,
+    });
   }
 }
 
@@ -65,7 +82,8 @@ let server: TestServer;
 let account: Awaited<ReturnType<typeof seededAccount>>;
 
 beforeAll(async () => {
-  if (!existsSync(join(packageDir, 'dist', 'index.js'))) throw new Error('dist/ is missing: run `npm run build -w @locator/client` (`npm test` does)');
+  if (!existsSync(join(packageDir, 'dist', 'index.js')))
+    throw new Error('dist/ is missing: run `npm run build -w @locator/client` (`npm test` does)');
   workDir = mkdtempSync(join(tmpdir(), 'locator-packed-'));
   projectDir = join(workDir, 'consumer');
   mkdirSync(projectDir);
@@ -73,16 +91,28 @@ beforeAll(async () => {
   const packAndInstall = async () => {
     // --ignore-scripts: `npm test` has just built dist/; `prepack` would delete and rebuild it under the other test
     // files that read it at the same time.
-    const packed = JSON.parse(await runIn(packageDir, 'npm', ['pack', '--json', '--ignore-scripts', '--pack-destination', workDir])) as PackResult[];
+    const packed = JSON.parse(
+      await runIn(packageDir, 'npm', ['pack', '--json', '--ignore-scripts', '--pack-destination', workDir]),
+    ) as PackResult[];
     const [result] = packed;
     if (!result) throw new Error('npm pack reported no package');
     packedFiles = result.files.map((file) => file.path).sort();
-    writeFileSync(join(projectDir, 'package.json'), `${JSON.stringify({ name: 'locator-client-consumer', private: true, type: 'module' }, null, 2)}\n`);
+    writeFileSync(
+      join(projectDir, 'package.json'),
+      `${JSON.stringify({ name: 'locator-client-consumer', private: true, type: 'module' }, null, 2)}\n`,
+    );
     for (const file of ['consumer.mjs', 'consumer.ts']) copyFileSync(join(fixturesDir, file), join(projectDir, file));
     // The client has no runtime dependencies, so the install needs nothing but the tarball. --strict-allow-scripts:
     // the package must not carry an install-time script (a `prepare` would count), or installs that refuse
     // unreviewed scripts fail.
-    await runIn(projectDir, 'npm', ['install', join(workDir, result.filename), '--no-audit', '--no-fund', '--offline', '--strict-allow-scripts']);
+    await runIn(projectDir, 'npm', [
+      'install',
+      join(workDir, result.filename),
+      '--no-audit',
+      '--no-fund',
+      '--offline',
+      '--strict-allow-scripts',
+    ]);
   };
   const startServer = async () => {
     server = await startTestServer();
@@ -98,10 +128,19 @@ afterAll(async () => {
 
 describe('the packed @locator/client', () => {
   it('carries package.json, README, LICENSE and the built JavaScript with its declarations, nothing else', () => {
-    const required = ['package.json', 'README.md', 'LICENSE', ...sourceModules().flatMap((module) => [`dist/${module}.js`, `dist/${module}.d.ts`])];
+    const required = [
+      'package.json',
+      'README.md',
+      'LICENSE',
+      ...sourceModules().flatMap((module) => [`dist/${module}.js`, `dist/${module}.d.ts`]),
+    ];
     expect(packedFiles).toEqual([...required].sort());
-    expect(packedFiles.filter((file) => /^(src|test|scripts|examples|openapi)\//.test(file) || file.endsWith('.map'))).toEqual([]);
-    const installed = JSON.parse(readFileSync(join(projectDir, 'node_modules', '@locator', 'client', 'package.json'), 'utf8')) as { license?: string };
+    expect(
+      packedFiles.filter((file) => /^(src|test|scripts|examples|openapi)\//.test(file) || file.endsWith('.map')),
+    ).toEqual([]);
+    const installed = JSON.parse(
+      readFileSync(join(projectDir, 'node_modules', '@locator', 'client', 'package.json'), 'utf8'),
+    ) as { license?: string };
     expect(installed.license).toBe('MIT');
   });
 
@@ -110,7 +149,11 @@ describe('the packed @locator/client', () => {
       projectDir,
       process.execPath,
       ['consumer.mjs'],
-      consumerEnv({ LOCATOR_URL: server.url, LOCATOR_TOKEN: account.token.token, LOCATOR_PROJECT: account.project.public_id }),
+      consumerEnv({
+        LOCATOR_URL: server.url,
+        LOCATOR_TOKEN: account.token.token,
+        LOCATOR_PROJECT: account.project.public_id,
+      }),
     );
     const report = JSON.parse(stdout) as ConsumerReport;
     expect(report.created).toEqual(['Packed One', 'Packed Two', 'Packed Three']);
@@ -120,7 +163,13 @@ describe('the packed @locator/client', () => {
       { page: '1', limit: '2' },
       { page: '2', limit: '2' },
     ]);
-    expect(report.error).toEqual({ apiError: true, locatorError: true, name: 'LocatorApiError', status: 422, fieldErrors: { city: ['is required'] } });
+    expect(report.error).toEqual({
+      apiError: true,
+      locatorError: true,
+      name: 'LocatorApiError',
+      status: 422,
+      fieldErrors: { city: ['is required'] },
+    });
   });
 
   const consumers = [

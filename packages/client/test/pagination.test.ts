@@ -16,7 +16,13 @@ beforeAll(async () => {
   // Ten at a time: quick, and well inside the rate limit.
   for (let start = 0; start < COUNT; start += 10) {
     const batch = Array.from({ length: Math.min(10, COUNT - start) }, (_, offset) =>
-      client.createLocation(account.project.public_id, locationBody({ name: `Store ${String(start + offset).padStart(3, '0')}`, city: (start + offset) % 2 ? 'Austin' : 'Dallas' })),
+      client.createLocation(
+        account.project.public_id,
+        locationBody({
+          name: `Store ${String(start + offset).padStart(3, '0')}`,
+          city: (start + offset) % 2 ? 'Austin' : 'Dallas',
+        }),
+      ),
     );
     createdIds.push(...(await Promise.all(batch)).map((location) => location.id));
   }
@@ -32,7 +38,9 @@ describe('iterating every location against the real server', () => {
 
     expect(ids).toHaveLength(COUNT);
     expect(new Set(ids)).toEqual(new Set(createdIds));
-    expect(recorder.requests.map((request) => [request.url.searchParams.get('page'), request.url.searchParams.get('limit')])).toEqual([
+    expect(
+      recorder.requests.map((request) => [request.url.searchParams.get('page'), request.url.searchParams.get('limit')]),
+    ).toEqual([
       ['1', '100'],
       ['2', '100'],
       ['3', '100'],
@@ -43,11 +51,25 @@ describe('iterating every location against the real server', () => {
     const recorder = recordingFetch();
     const client = new V2Client({ baseUrl: server.url, token: account.token.token, fetch: recorder.fetch });
     const pages = [];
-    for await (const page of client.locationPages(account.project.public_id, { limit: 50, city: 'Austin', includeHours: '1' })) pages.push(page);
+    for await (const page of client.locationPages(account.project.public_id, {
+      limit: 50,
+      city: 'Austin',
+      includeHours: '1',
+    }))
+      pages.push(page);
 
     expect(pages.map((page) => page.data.length)).toEqual([50, 50, 25]);
-    expect(pages.flatMap((page) => page.data).every((location) => location.city === 'Austin' && location.hours !== undefined)).toBe(true);
-    expect(recorder.requests.every((request) => request.url.searchParams.get('city') === 'Austin' && request.url.searchParams.get('includeHours') === '1')).toBe(true);
+    expect(
+      pages
+        .flatMap((page) => page.data)
+        .every((location) => location.city === 'Austin' && location.hours !== undefined),
+    ).toBe(true);
+    expect(
+      recorder.requests.every(
+        (request) =>
+          request.url.searchParams.get('city') === 'Austin' && request.url.searchParams.get('includeHours') === '1',
+      ),
+    ).toBe(true);
   });
 
   it('V1: the same 250 locations with limit=100 in three requests', async () => {

@@ -34,7 +34,12 @@ describe('backoffMs', () => {
 
 describe('isRetrySafe', () => {
   it('allows idempotent methods and POST with a key', () => {
-    expect(['GET', 'PUT', 'DELETE', 'head'].map((method) => isRetrySafe(method, false))).toEqual([true, true, true, true]);
+    expect(['GET', 'PUT', 'DELETE', 'head'].map((method) => isRetrySafe(method, false))).toEqual([
+      true,
+      true,
+      true,
+      true,
+    ]);
     expect(isRetrySafe('POST', false)).toBe(false);
     expect(isRetrySafe('POST', true)).toBe(true);
     expect(isRetrySafe('PATCH', true)).toBe(false);
@@ -46,19 +51,31 @@ describe('retryDecision', () => {
   const half = () => 0.5;
 
   it('waits what Retry-After asks on a 429, whatever the method', () => {
-    expect(retryDecision(policy, { kind: 'response', status: 429, retryAfterMs: 2000 }, { ...state, retrySafe: false })).toEqual({ delayMs: 2000, reason: 'rate-limited' });
+    expect(
+      retryDecision(policy, { kind: 'response', status: 429, retryAfterMs: 2000 }, { ...state, retrySafe: false }),
+    ).toEqual({ delayMs: 2000, reason: 'rate-limited' });
   });
 
   it('backs off on a 429 without Retry-After', () => {
-    expect(retryDecision(policy, { kind: 'response', status: 429, retryAfterMs: undefined }, state, half)).toEqual({ delayMs: 250, reason: 'rate-limited' });
+    expect(retryDecision(policy, { kind: 'response', status: 429, retryAfterMs: undefined }, state, half)).toEqual({
+      delayMs: 250,
+      reason: 'rate-limited',
+    });
   });
 
   it('retries transient 5xx and lost answers only when retrying is safe', () => {
     for (const status of [500, 502, 503, 504]) {
-      expect(retryDecision(policy, { kind: 'response', status, retryAfterMs: undefined }, state, half)?.reason).toBe('server-error');
-      expect(retryDecision(policy, { kind: 'response', status, retryAfterMs: undefined }, { ...state, retrySafe: false })).toBeUndefined();
+      expect(retryDecision(policy, { kind: 'response', status, retryAfterMs: undefined }, state, half)?.reason).toBe(
+        'server-error',
+      );
+      expect(
+        retryDecision(policy, { kind: 'response', status, retryAfterMs: undefined }, { ...state, retrySafe: false }),
+      ).toBeUndefined();
     }
-    expect(retryDecision(policy, { kind: 'network-error' }, state, half)).toEqual({ delayMs: 250, reason: 'network-error' });
+    expect(retryDecision(policy, { kind: 'network-error' }, state, half)).toEqual({
+      delayMs: 250,
+      reason: 'network-error',
+    });
     expect(retryDecision(policy, { kind: 'network-error' }, { ...state, retrySafe: false })).toBeUndefined();
   });
 

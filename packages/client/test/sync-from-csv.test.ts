@@ -19,9 +19,13 @@ let workDir: string;
 /** Runs the example as a user would, in a process of its own. */
 async function sync(csvPath: string): Promise<{ stdout: string; stderr: string; code: number }> {
   try {
-    const { stdout, stderr } = await run(process.execPath, ['--import', 'tsx', example, account.project.public_id, csvPath], {
-      env: { ...process.env, LOCATOR_URL: server.url, LOCATOR_TOKEN: account.token.token },
-    });
+    const { stdout, stderr } = await run(
+      process.execPath,
+      ['--import', 'tsx', example, account.project.public_id, csvPath],
+      {
+        env: { ...process.env, LOCATOR_URL: server.url, LOCATOR_TOKEN: account.token.token },
+      },
+    );
     return { stdout, stderr, code: 0 };
   } catch (error) {
     const failed = error as { stdout: string; stderr: string; code: number };

@@ -15,13 +15,28 @@ afterAll(async () => server.stop());
 
 describe('V1Client against the real server', () => {
   it('creates, reads, updates, lists and deletes a location', async () => {
-    const created = await client.createLocation({ name: 'Legacy Store', city: 'Austin', lat: 30.27, lng: -97.74, location_type: 'Outlet' });
-    expect(created).toMatchObject({ name: 'Legacy Store', city: 'Austin', location_type: { name: 'Outlet' }, buttons: [] });
+    const created = await client.createLocation({
+      name: 'Legacy Store',
+      city: 'Austin',
+      lat: 30.27,
+      lng: -97.74,
+      location_type: 'Outlet',
+    });
+    expect(created).toMatchObject({
+      name: 'Legacy Store',
+      city: 'Austin',
+      location_type: { name: 'Outlet' },
+      buttons: [],
+    });
     expect(created.id).toMatch(/^\d+$/);
 
     expect(await client.getLocation(created.id)).toEqual(created);
 
-    const updated = await client.updateLocation(created.id, { name: 'Legacy Store', phone: '+1 512 555 0111', location_type: 'Outlet' });
+    const updated = await client.updateLocation(created.id, {
+      name: 'Legacy Store',
+      phone: '+1 512 555 0111',
+      location_type: 'Outlet',
+    });
     expect(updated).toMatchObject({ phone: '+1 512 555 0111', city: 'Austin', location_type: { name: 'Outlet' } });
 
     const page = await client.listLocations({ limit: 10 });
@@ -41,6 +56,9 @@ describe('V1Client against the real server', () => {
 
   it('refuses a V2 token with a typed 401', async () => {
     const wrongToken = new V1Client({ baseUrl: server.url, token: account.token.token });
-    await expect(wrongToken.listLocations()).rejects.toMatchObject({ status: 401, message: expect.stringMatching(/legacy/) });
+    await expect(wrongToken.listLocations()).rejects.toMatchObject({
+      status: 401,
+      message: expect.stringMatching(/legacy/),
+    });
   });
 });

@@ -1,6 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { LocatorApiError, V2Client, type SettingSegment } from '../src/index.ts';
-import { countLocations, locationBody, recordingFetch, seededAccount, startTestServer, type TestServer } from './support/locator.ts';
+import { LocatorApiError, type SettingSegment, V2Client } from '../src/index.ts';
+import {
+  countLocations,
+  locationBody,
+  recordingFetch,
+  seededAccount,
+  startTestServer,
+  type TestServer,
+} from './support/locator.ts';
 
 let server: TestServer;
 let account: Awaited<ReturnType<typeof seededAccount>>;
@@ -30,7 +37,12 @@ describe('V2Client against the real server: account', () => {
 describe('V2Client against the real server: locations', () => {
   it('creates, reads, patches, replaces and deletes a location', async () => {
     const created = await client.createLocation(projectId, locationBody({ name: 'Lifecycle Store' }));
-    expect(created).toMatchObject({ name: 'Lifecycle Store', city: 'Austin', location_type: 'Outlet', marker: { name: 'Blue' } });
+    expect(created).toMatchObject({
+      name: 'Lifecycle Store',
+      city: 'Austin',
+      location_type: 'Outlet',
+      marker: { name: 'Blue' },
+    });
     expect(created.fields).toContainEqual(expect.objectContaining({ name: 'Manager', value: 'Ada' }));
 
     const read = await client.getLocation(projectId, created.id, { includeHours: '1' });
@@ -40,8 +52,16 @@ describe('V2Client against the real server: locations', () => {
     const patched = await client.updateLocation(projectId, created.id, { phone: '+1 512 555 0199' });
     expect(patched).toMatchObject({ phone: '+1 512 555 0199', name: 'Lifecycle Store', location_type: 'Outlet' });
 
-    const replaced = await client.replaceLocation(projectId, created.id, { name: 'Lifecycle Store II', city: 'Dallas' });
-    expect(replaced).toMatchObject({ name: 'Lifecycle Store II', city: 'Dallas', location_type: 'Store', marker: { name: 'Red' } });
+    const replaced = await client.replaceLocation(projectId, created.id, {
+      name: 'Lifecycle Store II',
+      city: 'Dallas',
+    });
+    expect(replaced).toMatchObject({
+      name: 'Lifecycle Store II',
+      city: 'Dallas',
+      location_type: 'Store',
+      marker: { name: 'Red' },
+    });
 
     await client.deleteLocation(projectId, created.id);
     const gone = await client.getLocation(projectId, created.id).catch((error: unknown) => error);
@@ -81,14 +101,19 @@ describe('V2Client against the real server: locations', () => {
 
 describe('V2Client against the real server: typed errors', () => {
   it('surfaces a 422 with its field errors', async () => {
-    const error = await client.createLocation(projectId, { name: 'No City' } as never).catch((caught: unknown) => caught);
+    const error = await client
+      .createLocation(projectId, { name: 'No City' } as never)
+      .catch((caught: unknown) => caught);
     expect(error).toBeInstanceOf(LocatorApiError);
     const apiError = error as LocatorApiError;
     expect(apiError.status).toBe(422);
     expect(apiError.fieldErrors.city).toEqual(['is required']);
     expect(apiError.message).toMatch(/city/);
     expect(apiError.requestId).toEqual(expect.any(String));
-    expect(apiError.request).toMatchObject({ method: 'POST', url: `${server.url}/api/v2/projects/${projectId}/locations` });
+    expect(apiError.request).toMatchObject({
+      method: 'POST',
+      url: `${server.url}/api/v2/projects/${projectId}/locations`,
+    });
   });
 
   it('surfaces a 401 for a bad token and a 404 for someone else’s project', async () => {
@@ -100,7 +125,12 @@ describe('V2Client against the real server: typed errors', () => {
 });
 
 describe('V2Client against the real server: project configuration', () => {
-  const cases: { resource: SettingSegment; create: Record<string, unknown>; update: Record<string, unknown>; label: 'name' | 'title' }[] = [
+  const cases: {
+    resource: SettingSegment;
+    create: Record<string, unknown>;
+    update: Record<string, unknown>;
+    label: 'name' | 'title';
+  }[] = [
     { resource: 'location-types', create: { name: 'Kiosk', priority: 3 }, update: { name: 'Pop-up' }, label: 'name' },
     { resource: 'markers', create: { name: 'Green', color: '#00ff00' }, update: { name: 'Lime' }, label: 'name' },
     { resource: 'filters', create: { name: 'Drive-through' }, update: { name: 'Drive-thru' }, label: 'name' },
@@ -131,7 +161,10 @@ describe('V2Client against the real server: project configuration', () => {
     const id = String(created.id);
     const updated = await settings.update(projectId, id, update);
     expect(updated).toMatchObject({ id, ...update });
-    expect((await settings.list(projectId)).map((item) => item[label])).toEqual([...before.map((item) => item[label]), update[label]]);
+    expect((await settings.list(projectId)).map((item) => item[label])).toEqual([
+      ...before.map((item) => item[label]),
+      update[label],
+    ]);
     await settings.delete(projectId, id);
     expect(await settings.list(projectId)).toEqual(before);
     await expect(settings.update(projectId, id, update)).rejects.toMatchObject({ status: 404 });

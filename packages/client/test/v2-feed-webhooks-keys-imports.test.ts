@@ -47,14 +47,25 @@ describe('V2Client: the change feed', () => {
 
     const latest = await client.listEvents(projectId, { after: 'latest' });
     expect(latest).toMatchObject({ data: [], meta: { next_after: events[3]?.id, has_more: false } });
-    await expect(collect(client.events(projectId, { after: 'evt_notoneofthisproject' }))).rejects.toMatchObject({ status: 410 });
+    await expect(collect(client.events(projectId, { after: 'evt_notoneofthisproject' }))).rejects.toMatchObject({
+      status: 410,
+    });
   });
 });
 
 describe('V2Client: webhook endpoints', () => {
   it('creates, tests, reads the log of, changes, re-keys and deletes an endpoint', async () => {
-    const created = await client.webhooks.create(projectId, { url: receiver.url, events: ['location.created'], description: 'CRM' });
-    expect(created).toMatchObject({ id: expect.stringMatching(/^whk_/), secret: expect.stringMatching(/^whsec_/), enabled: true, description: 'CRM' });
+    const created = await client.webhooks.create(projectId, {
+      url: receiver.url,
+      events: ['location.created'],
+      description: 'CRM',
+    });
+    expect(created).toMatchObject({
+      id: expect.stringMatching(/^whk_/),
+      secret: expect.stringMatching(/^whsec_/),
+      enabled: true,
+      description: 'CRM',
+    });
     expect((await client.webhooks.list(projectId)).map((webhook) => webhook.id)).toContain(created.id);
     expect(await client.webhooks.get(projectId, created.id)).not.toHaveProperty('secret');
 
@@ -78,27 +89,42 @@ describe('V2Client: webhook endpoints', () => {
 describe('V2Client: publishable keys', () => {
   it('creates a key for some origins, changes them and revokes it', async () => {
     const key = await client.publishableKeys.create(projectId, { origins: ['https://shop.example'] });
-    expect(key).toMatchObject({ key: expect.stringMatching(/^lpk_/), origins: ['https://shop.example'], revoked_at: null });
+    expect(key).toMatchObject({
+      key: expect.stringMatching(/^lpk_/),
+      origins: ['https://shop.example'],
+      revoked_at: null,
+    });
     const search = () => fetch(`${server.url}/api/public/v1/search?lat=30.27&lng=-97.74&key=${key.key}`);
     expect((await search()).status).toBe(200);
     expect(await client.publishableKeys.update(projectId, key.id, { origins: [] })).toMatchObject({ origins: [] });
     await client.publishableKeys.revoke(projectId, key.id);
-    expect((await client.publishableKeys.list(projectId)).find((listed) => listed.id === key.id)?.revoked_at).not.toBeNull();
+    expect(
+      (await client.publishableKeys.list(projectId)).find((listed) => listed.id === key.id)?.revoked_at,
+    ).not.toBeNull();
     expect((await search()).status).toBe(401);
   });
 });
 
 describe('V2Client: imports', () => {
   it('uploads a file, follows the import to its end and reads its report; a dry run changes nothing', async () => {
-    const file = Buffer.from('external_id,name,city,lat,lng\nIMP-1,Imported One,Austin,30.27,-97.74\nIMP-2,,Austin,30.28,-97.75\n');
+    const file = Buffer.from(
+      'external_id,name,city,lat,lng\nIMP-1,Imported One,Austin,30.27,-97.74\nIMP-2,,Austin,30.28,-97.75\n',
+    );
     const dry = await client.imports.start(projectId, file, { format: 'csv', dryRun: true });
     expect(dry).toEqual({ id: expect.stringMatching(/^imp_/), status: 'queued' });
-    expect((await client.imports.wait(projectId, dry.id, { intervalMs: 50 })).report).toMatchObject({ created: 1, failed: 1 });
+    expect((await client.imports.wait(projectId, dry.id, { intervalMs: 50 })).report).toMatchObject({
+      created: 1,
+      failed: 1,
+    });
     expect(await collect(client.locations(projectId, { external_id: 'IMP-1' }))).toEqual([]);
 
     const started = await client.imports.start(projectId, file.toString('utf8'), { format: 'csv' });
     const ended = await client.imports.wait(projectId, started.id, { intervalMs: 50 });
-    expect(ended).toMatchObject({ status: 'done', dry_run: false, report: { created: 1, failed: 1, errors: [{ row: 3, external_id: 'IMP-2' }] } });
+    expect(ended).toMatchObject({
+      status: 'done',
+      dry_run: false,
+      report: { created: 1, failed: 1, errors: [{ row: 3, external_id: 'IMP-2' }] },
+    });
     const [imported] = await collect(client.locations(projectId, { external_id: 'IMP-1' }));
     expect(imported).toMatchObject({ name: 'Imported One' });
   });

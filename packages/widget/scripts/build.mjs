@@ -18,7 +18,11 @@ function sourceFiles(dir) {
 /** A hash of everything the build is made from: the sources, the package.json (dependencies) and this script. */
 export function widgetFingerprint(widget = WIDGET) {
   const hash = createHash('sha256');
-  const files = [...sourceFiles(join(widget, 'src')), join(widget, 'package.json'), join(widget, 'scripts', 'build.mjs')];
+  const files = [
+    ...sourceFiles(join(widget, 'src')),
+    join(widget, 'package.json'),
+    join(widget, 'scripts', 'build.mjs'),
+  ];
   for (const file of files) hash.update(relative(widget, file)).update('\0').update(readFileSync(file)).update('\0');
   return hash.digest('hex');
 }
@@ -35,9 +39,26 @@ export function builtFingerprint(widget = WIDGET) {
 export async function buildWidget() {
   const { build } = await import('esbuild');
   mkdirSync(DIST, { recursive: true });
-  const common = { bundle: true, minify: true, target: 'es2020', legalComments: 'none', logLevel: 'warning', loader: { '.css': 'text' } };
-  await build({ ...common, entryPoints: [join(WIDGET, 'src', 'locator.ts')], outfile: join(DIST, 'locator.js'), format: 'iife' });
-  await build({ ...common, entryPoints: [join(WIDGET, 'src', 'map', 'map.ts')], outfile: join(DIST, 'map.js'), format: 'esm' });
+  const common = {
+    bundle: true,
+    minify: true,
+    target: 'es2020',
+    legalComments: 'none',
+    logLevel: 'warning',
+    loader: { '.css': 'text' },
+  };
+  await build({
+    ...common,
+    entryPoints: [join(WIDGET, 'src', 'locator.ts')],
+    outfile: join(DIST, 'locator.js'),
+    format: 'iife',
+  });
+  await build({
+    ...common,
+    entryPoints: [join(WIDGET, 'src', 'map', 'map.ts')],
+    outfile: join(DIST, 'map.js'),
+    format: 'esm',
+  });
   writeFileSync(join(DIST, 'build.json'), `${JSON.stringify({ fingerprint: widgetFingerprint() })}\n`);
 }
 

@@ -104,9 +104,16 @@ export class LocatorApi {
     if (!response.ok) {
       const body: unknown = await response.json().catch(() => null);
       const message =
-        typeof body === 'object' && body !== null && 'message' in body && typeof body.message === 'string' ? body.message : response.statusText;
+        typeof body === 'object' && body !== null && 'message' in body && typeof body.message === 'string'
+          ? body.message
+          : response.statusText;
       const retryAfter = Number(response.headers.get('retry-after'));
-      throw new ApiError(failureOf(response.status), response.status, message, Number.isFinite(retryAfter) && retryAfter > 0 ? retryAfter : null);
+      throw new ApiError(
+        failureOf(response.status),
+        response.status,
+        message,
+        Number.isFinite(retryAfter) && retryAfter > 0 ? retryAfter : null,
+      );
     }
     return (await response.json()) as T;
   }

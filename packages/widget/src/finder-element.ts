@@ -1,13 +1,30 @@
 // <locator-finder>: the search form, filters, results list and (lazily) the map, in an open shadow root.
-import { ApiError, LocatorApi, type FinderConfig, type PinCollection, type PublicLocation, type SearchAnswer, type SearchPlace, type Unit } from './api.ts';
+import {
+  ApiError,
+  type FinderConfig,
+  LocatorApi,
+  type PinCollection,
+  type PublicLocation,
+  type SearchAnswer,
+  type SearchPlace,
+  type Unit,
+} from './api.ts';
 import { parseCsvList } from './csv.ts';
 import { append, h, safeColor } from './dom.ts';
 import { autoUnit, formatDistance } from './format.ts';
-import { resolveLocale, translator, type Translator } from './i18n/index.ts';
-import { consentPanel, DEFAULT_ATTRIBUTION, DEFAULT_TILES, loadMapModule, mapLabels, type LocatorMap, type MapPin } from './map-loader.ts';
+import { resolveLocale, type Translator, translator } from './i18n/index.ts';
+import {
+  consentPanel,
+  DEFAULT_ATTRIBUTION,
+  DEFAULT_TILES,
+  type LocatorMap,
+  loadMapModule,
+  type MapPin,
+  mapLabels,
+} from './map-loader.ts';
+import mapPaneStyles from './map-pane.css';
 import { resultItem } from './result-item.ts';
 import { scriptOrigin } from './script-url.ts';
-import mapPaneStyles from './map-pane.css';
 import styles from './styles.css';
 
 export interface SearchEventDetail {
@@ -46,7 +63,20 @@ const clampNumber = (text: string | null, fallback: number, min: number, max: nu
 };
 
 export class LocatorFinderElement extends HTMLElement {
-  static readonly observedAttributes = ['key', 'api', 'units', 'country', 'radius', 'limit', 'filters', 'lang', 'consent', 'tiles', 'attribution', 'details'];
+  static readonly observedAttributes = [
+    'key',
+    'api',
+    'units',
+    'country',
+    'radius',
+    'limit',
+    'filters',
+    'lang',
+    'consent',
+    'tiles',
+    'attribution',
+    'details',
+  ];
 
   private readonly shadow = this.attachShadow({ mode: 'open' });
   private t: Translator = translator('en');
@@ -107,7 +137,12 @@ export class LocatorFinderElement extends HTMLElement {
   private start(): void {
     this.stop();
     const generation = this.generation;
-    const locale = resolveLocale([this.closest('[lang]')?.getAttribute('lang'), document.documentElement.lang, ...navigator.languages, navigator.language]);
+    const locale = resolveLocale([
+      this.closest('[lang]')?.getAttribute('lang'),
+      document.documentElement.lang,
+      ...navigator.languages,
+      navigator.language,
+    ]);
     this.t = translator(locale);
     this.selectedFilters = new Set(parseCsvList(this.getAttribute('filters') ?? ''));
     this.openNow = false;
@@ -153,7 +188,12 @@ export class LocatorFinderElement extends HTMLElement {
       maxlength: 200,
       required: true,
     });
-    const locate = h('button', { type: 'button', class: 'button secondary' }, h('span', { class: 'locate-icon', 'aria-hidden': 'true' }), t.text('useMyLocation'));
+    const locate = h(
+      'button',
+      { type: 'button', class: 'button secondary' },
+      h('span', { class: 'locate-icon', 'aria-hidden': 'true' }),
+      t.text('useMyLocation'),
+    );
     const form = h(
       'form',
       { role: 'search', class: 'search' },
@@ -165,7 +205,12 @@ export class LocatorFinderElement extends HTMLElement {
     const openNow = this.chip(t.text('openNow'), false);
     const chips = h('div', { role: 'group', 'aria-label': t.text('filters'), class: 'chips' }, openNow);
     const type = h('select', { id: 'locator-type' }, h('option', { value: '' }, t.text('allTypes')));
-    const typeField = h('div', { class: 'type', hidden: true }, h('label', { for: 'locator-type' }, t.text('locationType')), type);
+    const typeField = h(
+      'div',
+      { class: 'type', hidden: true },
+      h('label', { for: 'locator-type' }, t.text('locationType')),
+      type,
+    );
     const status = h('p', { role: 'status', class: 'status' }, t.text('prompt'));
     const alert = h('div', { role: 'alert', class: 'alert', hidden: true });
     const results = h('ol', { class: 'results', 'aria-label': t.text('results') });
@@ -177,7 +222,14 @@ export class LocatorFinderElement extends HTMLElement {
       h(
         'div',
         { class: 'layout' },
-        h('div', { class: 'panel' }, h('div', { class: 'controls' }, form, h('div', { class: 'refine' }, chips, typeField)), alert, status, results),
+        h(
+          'div',
+          { class: 'panel' },
+          h('div', { class: 'controls' }, form, h('div', { class: 'refine' }, chips, typeField)),
+          alert,
+          status,
+          results,
+        ),
         mapPane,
       ),
     );
@@ -207,7 +259,12 @@ export class LocatorFinderElement extends HTMLElement {
   }
 
   private chip(label: string, pressed: boolean): HTMLButtonElement {
-    return h('button', { type: 'button', class: 'chip', 'aria-pressed': String(pressed) }, h('span', { class: 'tick', 'aria-hidden': 'true' }, '✓'), label);
+    return h(
+      'button',
+      { type: 'button', class: 'chip', 'aria-pressed': String(pressed) },
+      h('span', { class: 'tick', 'aria-hidden': 'true' }, '✓'),
+      label,
+    );
   }
 
   private applyConfig(config: FinderConfig): void {
@@ -335,12 +392,19 @@ export class LocatorFinderElement extends HTMLElement {
     this.results = answer.data;
     this.selectedId = null;
     const details = this.getAttribute('details');
-    parts.results.replaceChildren(...answer.data.map((location) => resultItem(location, this.t, details, (id) => this.select(id, 'list'))));
+    parts.results.replaceChildren(
+      ...answer.data.map((location) => resultItem(location, this.t, details, (id) => this.select(id, 'list'))),
+    );
     this.answeredStatus = this.statusText(place, answer);
     parts.status.textContent = this.answeredStatus;
     this.map?.showResults(this.resultPins(), place.kind === 'area' ? null : meta.origin, fit);
     parts.area.hidden = true;
-    const detail: SearchEventDetail = { query: place.kind === 'query' ? place.q : null, count: meta.count, fallback: meta.fallback, origin: meta.origin };
+    const detail: SearchEventDetail = {
+      query: place.kind === 'query' ? place.q : null,
+      count: meta.count,
+      fallback: meta.fallback,
+      origin: meta.origin,
+    };
     this.dispatchEvent(new CustomEvent('locator:search', { detail, bubbles: true, composed: true }));
   }
 
@@ -348,7 +412,10 @@ export class LocatorFinderElement extends HTMLElement {
     const t = this.t;
     if (place.kind === 'query' && meta.origin === null) return t.text('notFound', { query: place.q });
     if (meta.fallback && meta.origin && place.kind !== 'area') {
-      return t.text('fallback', { distance: formatDistance(meta.radius, meta.unit, t.locale), place: meta.origin.label ?? t.text('yourLocation') });
+      return t.text('fallback', {
+        distance: formatDistance(meta.radius, meta.unit, t.locale),
+        place: meta.origin.label ?? t.text('yourLocation'),
+      });
     }
     if (data.length === 0) {
       if (place.kind === 'area') return t.text('noneInArea');
@@ -412,7 +479,11 @@ export class LocatorFinderElement extends HTMLElement {
     consent?.remove();
     const container = h('div', { class: 'map' });
     parts.mapPane.prepend(container);
-    const map = mapModule.createMap(container, { tiles: this.tiles(), attribution: this.getAttribute('attribution') || DEFAULT_ATTRIBUTION, labels: mapLabels(this.t) });
+    const map = mapModule.createMap(container, {
+      tiles: this.tiles(),
+      attribution: this.getAttribute('attribution') || DEFAULT_ATTRIBUTION,
+      labels: mapLabels(this.t),
+    });
     this.map = map;
     map.onPinClick((id) => this.select(id, 'map'));
     map.onMoveByUser(() => {
@@ -446,19 +517,27 @@ export class LocatorFinderElement extends HTMLElement {
     this.pinNames = new Map(collection.features.map((feature) => [feature.properties.id, feature.properties.name]));
     map.setPins(
       // `[lng, lat]`, as GeoJSON orders them; the schema says two numbers, the type only an array of numbers.
-      collection.features.flatMap(({ geometry: { coordinates: [lng, lat] }, properties }) =>
-        lng === undefined || lat === undefined
-          ? []
-          : [
-              {
-                id: properties.id,
-                lat,
-                lng,
-                name: properties.name,
-                color: safeColor(properties.marker?.color ?? (properties.marker ? colors.get(properties.marker.id) : null)),
-                detail: properties.type,
-              },
-            ],
+      collection.features.flatMap(
+        ({
+          geometry: {
+            coordinates: [lng, lat],
+          },
+          properties,
+        }) =>
+          lng === undefined || lat === undefined
+            ? []
+            : [
+                {
+                  id: properties.id,
+                  lat,
+                  lng,
+                  name: properties.name,
+                  color: safeColor(
+                    properties.marker?.color ?? (properties.marker ? colors.get(properties.marker.id) : null),
+                  ),
+                  detail: properties.type,
+                },
+              ],
       ),
     );
   }

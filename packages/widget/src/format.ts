@@ -36,7 +36,11 @@ function clockFormat(locale: string): Intl.DateTimeFormat {
     const probe = new Intl.DateTimeFormat(locale, { hour: 'numeric', timeZone: 'UTC' }).resolvedOptions();
     // 24-hour locales write `09:00`, 12-hour ones `9:00 AM`: two digits only where the clock has no AM/PM.
     const twentyFourHour = probe.hourCycle === 'h23' || probe.hourCycle === 'h24';
-    format = new Intl.DateTimeFormat(locale, { hour: twentyFourHour ? '2-digit' : 'numeric', minute: '2-digit', timeZone: 'UTC' });
+    format = new Intl.DateTimeFormat(locale, {
+      hour: twentyFourHour ? '2-digit' : 'numeric',
+      minute: '2-digit',
+      timeZone: 'UTC',
+    });
     clockFormats.set(locale, format);
   }
   return format;

@@ -1,9 +1,16 @@
 // <locator-map>: one place on a small map, for server-rendered location pages; same lazy loading and consent rule.
 import { h } from './dom.ts';
 import { resolveLocale, translator } from './i18n/index.ts';
-import { consentPanel, DEFAULT_ATTRIBUTION, DEFAULT_TILES, loadMapModule, mapLabels, type LocatorMap } from './map-loader.ts';
-import mapPaneStyles from './map-pane.css';
 import styles from './map-element.css';
+import {
+  consentPanel,
+  DEFAULT_ATTRIBUTION,
+  DEFAULT_TILES,
+  type LocatorMap,
+  loadMapModule,
+  mapLabels,
+} from './map-loader.ts';
+import mapPaneStyles from './map-pane.css';
 
 export class LocatorMapElement extends HTMLElement {
   static readonly observedAttributes = ['lat', 'lng', 'label', 'consent', 'tiles', 'attribution', 'lang'];
@@ -35,12 +42,23 @@ export class LocatorMapElement extends HTMLElement {
   private start(): void {
     this.stop();
     this.started = true;
-    const t = translator(resolveLocale([this.closest('[lang]')?.getAttribute('lang'), document.documentElement.lang, ...navigator.languages]));
+    const t = translator(
+      resolveLocale([
+        this.closest('[lang]')?.getAttribute('lang'),
+        document.documentElement.lang,
+        ...navigator.languages,
+      ]),
+    );
     const lat = Number(this.getAttribute('lat'));
     const lng = Number(this.getAttribute('lng'));
     const label = this.getAttribute('label') ?? '';
     const tiles = this.getAttribute('tiles') || DEFAULT_TILES;
-    const region = h('div', { role: 'region', 'aria-label': label ? `${t.text('map')}: ${label}` : t.text('map'), class: 'region', lang: t.locale });
+    const region = h('div', {
+      role: 'region',
+      'aria-label': label ? `${t.text('map')}: ${label}` : t.text('map'),
+      class: 'region',
+      lang: t.locale,
+    });
     this.shadow.replaceChildren(h('style', {}, mapPaneStyles + styles), region);
     const valid = this.hasAttribute('lat') && this.hasAttribute('lng') && Number.isFinite(lat) && Number.isFinite(lng);
     if (!valid) return;
@@ -51,7 +69,11 @@ export class LocatorMapElement extends HTMLElement {
       if (generation !== this.generation) return;
       const container = h('div', { class: 'map' });
       region.replaceChildren(container);
-      this.map = createMap(container, { tiles, attribution: this.getAttribute('attribution') || DEFAULT_ATTRIBUTION, labels: mapLabels(t) });
+      this.map = createMap(container, {
+        tiles,
+        attribution: this.getAttribute('attribution') || DEFAULT_ATTRIBUTION,
+        labels: mapLabels(t),
+      });
       this.map.setPins([{ id: 'place', lat, lng, name: label, color: null }]);
       if (label) this.map.select('place');
       if (byVisitor) container.focus();

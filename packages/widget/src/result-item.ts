@@ -11,7 +11,11 @@ export function directionsUrl(location: PublicLocation): string {
 
 export function detailsUrl(template: string | null, location: PublicLocation): string | null {
   if (!template) return null;
-  return safeHref(template.replaceAll('{slug}', encodeURIComponent(location.slug)).replaceAll('{id}', encodeURIComponent(location.id)));
+  return safeHref(
+    template
+      .replaceAll('{slug}', encodeURIComponent(location.slug))
+      .replaceAll('{id}', encodeURIComponent(location.id)),
+  );
 }
 
 function addressOf(location: PublicLocation): string {
@@ -25,7 +29,12 @@ function externalLink(href: string | null, text: string): HTMLAnchorElement | nu
   return href ? h('a', { href, target: '_blank', rel: 'noopener' }, text) : null;
 }
 
-export function resultItem(location: PublicLocation, t: Translator, detailsTemplate: string | null, onSelect: (id: string) => void): HTMLLIElement {
+export function resultItem(
+  location: PublicLocation,
+  t: Translator,
+  detailsTemplate: string | null,
+  onSelect: (id: string) => void,
+): HTMLLIElement {
   const name = h('button', { type: 'button', class: 'name' }, location.name);
   name.addEventListener('click', () => onSelect(location.id));
 
@@ -39,7 +48,8 @@ export function resultItem(location: PublicLocation, t: Translator, detailsTempl
       ? h(
           'div',
           { class: 'hours' },
-          today.open !== null && h('span', { class: today.open ? 'badge open' : 'badge closed' }, t.text(today.open ? 'open' : 'closed')),
+          today.open !== null &&
+            h('span', { class: today.open ? 'badge open' : 'badge closed' }, t.text(today.open ? 'open' : 'closed')),
           today.hours !== null && h('span', { class: 'today' }, `${t.text('today')}: ${today.hours}`),
           today.change !== null && h('span', { class: 'change' }, today.change),
           today.special !== null && h('span', { class: 'special' }, today.special),
@@ -53,13 +63,20 @@ export function resultItem(location: PublicLocation, t: Translator, detailsTempl
     phone !== '' && location.phone && h('a', { href: `tel:${phone}` }, location.phone),
     externalLink(directionsUrl(location), t.text('directions')),
     ...location.callsToAction.map((action) => externalLink(safeHref(action.value), action.title)),
-    detailsUrl(detailsTemplate, location) !== null && h('a', { href: detailsUrl(detailsTemplate, location) }, t.text('details')),
+    detailsUrl(detailsTemplate, location) !== null &&
+      h('a', { href: detailsUrl(detailsTemplate, location) }, t.text('details')),
   );
 
   return h(
     'li',
     { class: 'result', 'data-id': location.id },
-    h('div', { class: 'result-head' }, swatch, name, h('span', { class: 'distance' }, formatMeters(location.distance.meters, location.distance.unit, t.locale))),
+    h(
+      'div',
+      { class: 'result-head' },
+      swatch,
+      name,
+      h('span', { class: 'distance' }, formatMeters(location.distance.meters, location.distance.unit, t.locale)),
+    ),
     hours,
     h('p', { class: 'address' }, addressOf(location)),
     links,

@@ -62,7 +62,12 @@ export function drop(response: ServerResponse): void {
 }
 
 /** Sends a JSON answer. */
-export function json(response: ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}): void {
+export function json(
+  response: ServerResponse,
+  status: number,
+  body: unknown,
+  headers: Record<string, string> = {},
+): void {
   response.writeHead(status, { 'content-type': 'application/json', ...headers }).end(JSON.stringify(body));
 }
 
@@ -70,7 +75,15 @@ export function json(response: ServerResponse, status: number, body: unknown, he
  * A page of `total` numbered items the way a server whose links drop every parameter but `page` would answer:
  * `limit` from the request (default 25), and `links.next` without it.
  */
-export function pageAnswer(request: ReceivedRequest, total: number, base: string): { data: { id: string; name: string }[]; links: Record<string, string | null>; meta: Record<string, number | string | null> } {
+export function pageAnswer(
+  request: ReceivedRequest,
+  total: number,
+  base: string,
+): {
+  data: { id: string; name: string }[];
+  links: Record<string, string | null>;
+  meta: Record<string, number | string | null>;
+} {
   const page = Number(request.url.searchParams.get('page') ?? '1');
   const limit = Number(request.url.searchParams.get('limit') ?? '25');
   const lastPage = Math.max(1, Math.ceil(total / limit));
@@ -79,7 +92,21 @@ export function pageAnswer(request: ReceivedRequest, total: number, base: string
   const link = (target: number) => `${base}${request.url.pathname}?page=${target}`;
   return {
     data: ids.map((id) => ({ id: String(id), name: `Location ${id}` })),
-    links: { first: link(1), last: link(lastPage), prev: page > 1 ? link(page - 1) : null, next: page < lastPage ? link(page + 1) : null, self: link(page) },
-    meta: { current_page: page, from: ids.length ? from + 1 : null, last_page: lastPage, path: `${base}${request.url.pathname}`, per_page: limit, to: ids.length ? from + ids.length : null, total },
+    links: {
+      first: link(1),
+      last: link(lastPage),
+      prev: page > 1 ? link(page - 1) : null,
+      next: page < lastPage ? link(page + 1) : null,
+      self: link(page),
+    },
+    meta: {
+      current_page: page,
+      from: ids.length ? from + 1 : null,
+      last_page: lastPage,
+      path: `${base}${request.url.pathname}`,
+      per_page: limit,
+      to: ids.length ? from + ids.length : null,
+      total,
+    },
   };
 }

@@ -1,5 +1,5 @@
 import { loadConfig } from '../config/config.ts';
-import { openDatabase, type DatabaseHandle } from '../db/connection.ts';
+import { type DatabaseHandle, openDatabase } from '../db/connection.ts';
 import { migrateToLatest } from '../db/migrate.ts';
 
 /** Opens the configured database, migrated, runs `work` and closes it whatever happens. */

@@ -27,7 +27,18 @@ export const DEMO_CITIES = [
   { city: 'Seattle', state: 'WA', postcode: '98101', lat: 47.6101, lng: -122.3344 },
 ] as const;
 
-export const DEMO_STREETS = ['Main St', 'Market St', 'Oak Ave', 'Elm St', 'Park Ave', 'Broadway', 'Maple Dr', 'Pine St', 'Cedar Ln', 'Lake St'];
+export const DEMO_STREETS = [
+  'Main St',
+  'Market St',
+  'Oak Ave',
+  'Elm St',
+  'Park Ave',
+  'Broadway',
+  'Maple Dr',
+  'Pine St',
+  'Cedar Ln',
+  'Lake St',
+];
 
 export const DEMO_CONFIG = {
   types: [
@@ -45,7 +56,32 @@ export const DEMO_CONFIG = {
   callsToAction: ['Order online', 'Book an appointment'],
 } as const;
 
-export const WEEKDAY_HOURS = { mon: '09:00-19:00', tue: '09:00-19:00', wed: '09:00-19:00', thu: '09:00-21:00', fri: '09:00-21:00', sat: '10:00-18:00', sun: 'closed' };
-export const OUTLET_HOURS = { mon: '10:00-20:00', tue: '10:00-20:00', wed: '10:00-20:00', thu: '10:00-20:00', fri: '10:00-22:00', sat: '10:00-22:00', sun: '11:00-18:00' };
+export const WEEKDAY_HOURS = {
+  mon: '09:00-19:00',
+  tue: '09:00-19:00',
+  wed: '09:00-19:00',
+  thu: '09:00-21:00',
+  fri: '09:00-21:00',
+  sat: '10:00-18:00',
+  sun: 'closed',
+};
+export const OUTLET_HOURS = {
+  mon: '10:00-20:00',
+  tue: '10:00-20:00',
+  wed: '10:00-20:00',
+  thu: '10:00-20:00',
+  fri: '10:00-22:00',
+  sat: '10:00-22:00',
+  sun: '11:00-18:00',
+};
 
-export const MANAGERS = ['Ada Lovelace', 'Grace Hopper', 'Alan Turing', 'Katherine Johnson', 'Edsger Dijkstra', 'Barbara Liskov', 'Donald Knuth', 'Margaret Hamilton'];
+export const MANAGERS = [
+  'Ada Lovelace',
+  'Grace Hopper',
+  'Alan Turing',
+  'Katherine Johnson',
+  'Edsger Dijkstra',
+  'Barbara Liskov',
+  'Donald Knuth',
+  'Margaret Hamilton',
+];

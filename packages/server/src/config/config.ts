@@ -1,8 +1,8 @@
-import { Type, type Static } from 'typebox';
+import { type Static, Type } from 'typebox';
 import { Value } from 'typebox/value';
 import { DEFAULT_IMPORT_MAX_BYTES } from '../domain/file-formats.ts';
-import { GEOCODER_PROVIDERS, geocoderConfigOf, type GeocoderConfig } from './geocoder-config.ts';
 import { DEFAULT_RETRY_SCHEDULE, parseDurations } from '../domain/webhook-retries.ts';
+import { GEOCODER_PROVIDERS, type GeocoderConfig, geocoderConfigOf } from './geocoder-config.ts';
 import { parseTrustProxy, type TrustProxy } from './trust-proxy.ts';
 
 /** Environment variables the service reads, with their defaults. Parsed once at start-up. */
@@ -21,11 +21,17 @@ const EnvSchema = Type.Object({
   V1_RATE_LIMIT_PER_MINUTE: Type.Integer({ default: 1000, minimum: 0 }),
   PUBLIC_RATE_LIMIT_PER_MINUTE: Type.Integer({ default: 600, minimum: 0 }),
   AUTH_FAILURE_LIMIT_PER_MINUTE: Type.Integer({ default: 60, minimum: 0 }),
-  PUBLIC_CACHE_CONTROL: Type.String({ default: 'public, max-age=60, stale-while-revalidate=300', pattern: '^[\\w ,=\\-"]{1,200}$' }),
+  PUBLIC_CACHE_CONTROL: Type.String({
+    default: 'public, max-age=60, stale-while-revalidate=300',
+    pattern: '^[\\w ,=\\-"]{1,200}$',
+  }),
   REDIS_URL: Type.Optional(Type.String({ pattern: '^rediss?://[^\\s]+$' })),
   REDIS_KEY_PREFIX: Type.String({ default: 'locator:', pattern: '^[\\w.:-]{1,64}$' }),
   TRUST_PROXY: Type.String({ default: 'false' }),
-  GEOCODER: Type.Union(GEOCODER_PROVIDERS.map((provider) => Type.Literal(provider)), { default: 'offline' }),
+  GEOCODER: Type.Union(
+    GEOCODER_PROVIDERS.map((provider) => Type.Literal(provider)),
+    { default: 'offline' },
+  ),
   NOMINATIM_URL: Type.Optional(Type.String({ pattern: '^https?://[^\\s]+$' })),
   GOOGLE_MAPS_API_KEY: Type.Optional(Type.String({ minLength: 1 })),
   GEOCODER_TIMEOUT_MS: Type.Integer({ default: 2000, minimum: 100, maximum: 60000 }),
@@ -44,7 +50,10 @@ const EnvSchema = Type.Object({
   STORE_FINDER_WARM_UP: Type.Union([Type.Literal('on'), Type.Literal('off')], { default: 'on' }),
   IMPORT_MAX_BYTES: Type.Integer({ default: DEFAULT_IMPORT_MAX_BYTES, minimum: 1024, maximum: 1024 * 1024 * 1024 }),
   IMPORT_LEASE_SECONDS: Type.Number({ default: 30, minimum: 0.3, maximum: 3600 }),
-  MAP_TILE_URL: Type.String({ default: 'https://tile.openstreetmap.org/{z}/{x}/{y}.png', pattern: '^https?://[^\\s"<>]+$' }),
+  MAP_TILE_URL: Type.String({
+    default: 'https://tile.openstreetmap.org/{z}/{x}/{y}.png',
+    pattern: '^https?://[^\\s"<>]+$',
+  }),
   MAP_TILE_ATTRIBUTION: Type.String({
     default: '© <a href="https://www.openstreetmap.org/copyright">OpenStreetMap</a> contributors',
     minLength: 1,
@@ -133,7 +142,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const firstError = Value.Errors(EnvSchema, converted)[0];
   if (firstError) {
     const variable = firstError.instancePath.replace(/^\//, '') || String(Object.values(firstError.params)[0] ?? '');
-    throw new ConfigError(`Invalid environment variable ${variable}=${JSON.stringify(env[variable] ?? '')}: ${firstError.message}`);
+    throw new ConfigError(
+      `Invalid environment variable ${variable}=${JSON.stringify(env[variable] ?? '')}: ${firstError.message}`,
+    );
   }
   const parsed = converted as Static<typeof EnvSchema>;
   return {
@@ -152,7 +163,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     redisKeyPrefix: parsed.REDIS_KEY_PREFIX,
     trustProxy: requireTrustProxy(parsed.TRUST_PROXY),
     geocoder: requireGeocoder(parsed),
-    geocodingQueue: { worker: parsed.GEOCODING_WORKER === 'on', maxAttempts: parsed.GEOCODING_MAX_ATTEMPTS, pollMs: parsed.GEOCODING_POLL_MS },
+    geocodingQueue: {
+      worker: parsed.GEOCODING_WORKER === 'on',
+      maxAttempts: parsed.GEOCODING_MAX_ATTEMPTS,
+      pollMs: parsed.GEOCODING_POLL_MS,
+    },
     webhooks: {
       allowPrivateNetworks: parsed.WEBHOOK_ALLOW_PRIVATE_NETWORKS === 'true',
       worker: parsed.WEBHOOK_WORKER === 'on',
@@ -162,7 +177,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       retrySchedule: requireRetrySchedule(parsed.WEBHOOK_RETRY_SCHEDULE),
     },
     eventRetentionDays: parsed.EVENT_RETENTION_DAYS,
-    imports: { worker: parsed.IMPORT_WORKER === 'on', maxBytes: parsed.IMPORT_MAX_BYTES, leaseMs: Math.round(parsed.IMPORT_LEASE_SECONDS * 1000) },
+    imports: {
+      worker: parsed.IMPORT_WORKER === 'on',
+      maxBytes: parsed.IMPORT_MAX_BYTES,
+      leaseMs: Math.round(parsed.IMPORT_LEASE_SECONDS * 1000),
+    },
     storeFinderWarmUp: parsed.STORE_FINDER_WARM_UP === 'on',
     mapTiles: { url: parsed.MAP_TILE_URL, attribution: parsed.MAP_TILE_ATTRIBUTION },
     widgetDir: parsed.WIDGET_DIR,

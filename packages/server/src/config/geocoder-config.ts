@@ -21,16 +21,22 @@ export interface GeocoderVariables {
  * // "GEOCODER=nominatim needs NOMINATIM_URL, the base URL of your Nominatim server (e.g. http://nominatim:8080)"
  */
 export function geocoderConfigOf(variables: GeocoderVariables): GeocoderConfig | string {
-  const { GEOCODER: provider, GEOCODER_TIMEOUT_MS: timeoutMs, GEOCODER_REQUESTS_PER_SECOND: requestsPerSecond } = variables;
+  const {
+    GEOCODER: provider,
+    GEOCODER_TIMEOUT_MS: timeoutMs,
+    GEOCODER_REQUESTS_PER_SECOND: requestsPerSecond,
+  } = variables;
   switch (provider) {
     case 'offline':
     case 'none':
       return { provider, timeoutMs };
     case 'nominatim':
-      if (!variables.NOMINATIM_URL) return 'GEOCODER=nominatim needs NOMINATIM_URL, the base URL of your Nominatim server (e.g. http://nominatim:8080)';
+      if (!variables.NOMINATIM_URL)
+        return 'GEOCODER=nominatim needs NOMINATIM_URL, the base URL of your Nominatim server (e.g. http://nominatim:8080)';
       return { provider, timeoutMs, url: variables.NOMINATIM_URL, requestsPerSecond: requestsPerSecond ?? 1 };
     case 'google':
-      if (!variables.GOOGLE_MAPS_API_KEY) return 'GEOCODER=google needs GOOGLE_MAPS_API_KEY, a key with the Geocoding API enabled';
+      if (!variables.GOOGLE_MAPS_API_KEY)
+        return 'GEOCODER=google needs GOOGLE_MAPS_API_KEY, a key with the Geocoding API enabled';
       return { provider, timeoutMs, apiKey: variables.GOOGLE_MAPS_API_KEY, requestsPerSecond: requestsPerSecond ?? 50 };
   }
 }

@@ -3,7 +3,7 @@ import { createRequire } from 'node:module';
 import { userInfo } from 'node:os';
 import { dirname } from 'node:path';
 import SQLite from 'better-sqlite3';
-import { Kysely, SqliteDialect, type LogEvent } from 'kysely';
+import { Kysely, type LogEvent, SqliteDialect } from 'kysely';
 import type pg from 'pg';
 import { CurrentSchemaPostgresDialect } from './current-schema-introspector.ts';
 import type { Database } from './database.ts';
@@ -48,7 +48,9 @@ function openSqlite(path: string, options: DatabaseOptions): DatabaseHandle {
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('busy_timeout = 5000');
   // SQLite's lower() folds ASCII only; case-insensitive filters must match "ÖREBRO" as PostgreSQL's lower() does.
-  sqlite.function('lower', { deterministic: true }, (text: unknown) => (typeof text === 'string' ? text.toLowerCase() : text));
+  sqlite.function('lower', { deterministic: true }, (text: unknown) =>
+    typeof text === 'string' ? text.toLowerCase() : text,
+  );
   const db = new Kysely<Database>({
     dialect: new SqliteDialect({ database: withStatementCache(sqlite) }),
     ...(options.onQuery ? { log: options.onQuery } : {}),
@@ -61,7 +63,11 @@ const requireWhenNeeded = createRequire(import.meta.url);
 
 function openPostgres(url: string, options: DatabaseOptions): DatabaseHandle {
   const { Pool, types } = requireWhenNeeded('pg') as typeof pg;
-  const pool = new Pool({ connectionString: withDefaultUser(url), max: options.poolSize ?? 10, types: sameTypesAsSqlite(types) });
+  const pool = new Pool({
+    connectionString: withDefaultUser(url),
+    max: options.poolSize ?? 10,
+    types: sameTypesAsSqlite(types),
+  });
   // Without a listener a broken idle connection would crash the process.
   pool.on('error', options.onConnectionError ?? ((error) => process.emitWarning(error)));
   const db = new Kysely<Database>({
@@ -77,7 +83,10 @@ function openPostgres(url: string, options: DatabaseOptions): DatabaseHandle {
  */
 function sameTypesAsSqlite(types: typeof pg.types): pg.CustomTypesConfig {
   const numberTypes: ReadonlySet<number> = new Set([types.builtins.INT8, types.builtins.NUMERIC]);
-  return { getTypeParser: (id, format) => (numberTypes.has(id) && format !== 'binary' ? Number : types.getTypeParser(id, format)) };
+  return {
+    getTypeParser: (id, format) =>
+      numberTypes.has(id) && format !== 'binary' ? Number : types.getTypeParser(id, format),
+  };
 }
 
 /** Like libpq, a URL without a user connects as the operating-system user, also where `$USER` is unset. */

@@ -1,4 +1,12 @@
-import { PostgresDialect, sql, type DatabaseIntrospector, type DatabaseMetadata, type Kysely, type SchemaMetadata, type TableMetadata } from 'kysely';
+import {
+  type DatabaseIntrospector,
+  type DatabaseMetadata,
+  type Kysely,
+  PostgresDialect,
+  type SchemaMetadata,
+  sql,
+  type TableMetadata,
+} from 'kysely';
 
 /**
  * Kysely's own PostgreSQL introspector lists the tables of every schema and calls functions that resolve each
@@ -31,7 +39,12 @@ export class CurrentSchemaIntrospector implements DatabaseIntrospector {
       order by c.relname, a.attnum`.execute(this.#db);
     const tables = new Map<string, TableMetadata>();
     for (const row of rows) {
-      const table = tables.get(row.table) ?? { name: row.table, schema: row.schema, isView: row.kind === 'v', columns: [] };
+      const table = tables.get(row.table) ?? {
+        name: row.table,
+        schema: row.schema,
+        isView: row.kind === 'v',
+        columns: [],
+      };
       tables.set(row.table, table);
       table.columns.push({
         name: row.column,

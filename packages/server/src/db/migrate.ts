@@ -1,8 +1,8 @@
-import { Migrator, sql, type Kysely, type Migration, type MigrationProvider, type MigrationResultSet } from 'kysely';
+import { type Kysely, type Migration, type MigrationProvider, type MigrationResultSet, Migrator, sql } from 'kysely';
 import type { DatabaseHandle, DialectName } from './connection.ts';
 import * as initial from './migrations/20261121T2000_initial.ts';
-import * as geocodingQueue from './migrations/20261121T2200_geocoding_queue.ts';
 import * as geocodeCache from './migrations/20261121T2100_geocode_cache.ts';
+import * as geocodingQueue from './migrations/20261121T2200_geocoding_queue.ts';
 import * as idempotencyKeys from './migrations/20261121T2300_idempotency_keys.ts';
 import * as locationsCount from './migrations/20261122T0130_locations_count.ts';
 import * as locationsCountPerStatement from './migrations/20261122T0200_locations_count_per_statement.ts';
@@ -55,14 +55,22 @@ function providerFor(dialect: DialectName): MigrationProvider {
 
 /** Brings the schema up to date. Throws with the failing migration's name. */
 export async function migrateToLatest(handle: DatabaseHandle): Promise<string[]> {
-  const migrator = new Migrator({ db: handle.db, provider: providerFor(handle.dialect), ...(await bookkeepingSchema(handle)) });
+  const migrator = new Migrator({
+    db: handle.db,
+    provider: providerFor(handle.dialect),
+    ...(await bookkeepingSchema(handle)),
+  });
   return reportResults(await migrator.migrateToLatest());
 }
 
 /** Migrates up or down to the named migration (tests of a migration's data step use it). */
 export async function migrateTo(handle: DatabaseHandle, name: string): Promise<string[]> {
   if (!(name in migrations)) throw new Error(`No migration is named "${name}"`);
-  const migrator = new Migrator({ db: handle.db, provider: providerFor(handle.dialect), ...(await bookkeepingSchema(handle)) });
+  const migrator = new Migrator({
+    db: handle.db,
+    provider: providerFor(handle.dialect),
+    ...(await bookkeepingSchema(handle)),
+  });
   return reportResults(await migrator.migrateTo(name));
 }
 

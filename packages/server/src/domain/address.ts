@@ -25,7 +25,10 @@ function filled(value: string | null | undefined): value is string {
  * // "1 Main St, Austin, TX 78701, US"
  */
 export function generateAddress(c: AddressComponents): string {
-  const statePostcode = [c.state, c.postcode].filter(filled).map((part) => part.trim()).join(' ');
+  const statePostcode = [c.state, c.postcode]
+    .filter(filled)
+    .map((part) => part.trim())
+    .join(' ');
   return [c.address_line_1, c.address_line_2, c.city, statePostcode, c.country]
     .filter(filled)
     .map((part) => part.trim())
@@ -49,12 +52,15 @@ export function resolveAddress(
   // A client that sends back the generated address it read (GET, change a field, PUT) did not mean to fix it.
   const echoes = (given: string | null | undefined, saved: string | undefined, wasGenerated: boolean | undefined) =>
     wasGenerated === true && typeof given === 'string' && given.trim() === saved;
-  if (current && echoes(input.address, current.address, current.addressGenerated)) input = { ...input, address: undefined };
-  if (current && echoes(input.display_address, current.displayAddress, current.displayAddressGenerated)) input = { ...input, display_address: undefined };
+  if (current && echoes(input.address, current.address, current.addressGenerated))
+    input = { ...input, address: undefined };
+  if (current && echoes(input.display_address, current.displayAddress, current.displayAddressGenerated))
+    input = { ...input, display_address: undefined };
   let address: string;
   let addressGenerated: boolean;
   if (filled(input.address)) [address, addressGenerated] = [input.address, false];
-  else if (input.address === undefined && current && !current.addressGenerated) [address, addressGenerated] = [current.address, false];
+  else if (input.address === undefined && current && !current.addressGenerated)
+    [address, addressGenerated] = [current.address, false];
   else [address, addressGenerated] = [generated, true];
 
   let displayAddress: string;

@@ -4,7 +4,14 @@
  */
 export interface ProjectCatalog {
   types: readonly { id: number; publicId: string; name: string; priority: number; isDefault: boolean; label: number }[];
-  markers: readonly { id: number; publicId: string; name: string; color: string | null; iconUrl: string | null; isDefault: boolean }[];
+  markers: readonly {
+    id: number;
+    publicId: string;
+    name: string;
+    color: string | null;
+    iconUrl: string | null;
+    isDefault: boolean;
+  }[];
   filters: readonly { id: number; publicId: string; name: string }[];
   fields: readonly { id: number; publicId: string; name: string }[];
   callsToAction: readonly { id: number; publicId: string; title: string }[];
@@ -39,5 +46,7 @@ export function defaultMarkerId(catalog: ProjectCatalog): number | null {
  * @example configuredList('location types', ['Store', 'Outlet']) // 'configured location types: "Store", "Outlet"'
  */
 export function configuredList(kind: string, names: readonly string[]): string {
-  return names.length === 0 ? `this project has no ${kind} configured` : `configured ${kind}: ${names.map((name) => `"${name}"`).join(', ')}`;
+  return names.length === 0
+    ? `this project has no ${kind} configured`
+    : `configured ${kind}: ${names.map((name) => `"${name}"`).join(', ')}`;
 }

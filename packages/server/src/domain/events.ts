@@ -15,7 +15,12 @@ export type Actor =
 export type ActorType = Actor['type'];
 
 /** Changes of a location: each carries the location's V2 body (the last state for a deletion). */
-export const LOCATION_EVENT_TYPES = ['location.created', 'location.updated', 'location.deleted', 'geocoding.failed'] as const;
+export const LOCATION_EVENT_TYPES = [
+  'location.created',
+  'location.updated',
+  'location.deleted',
+  'geocoding.failed',
+] as const;
 export type LocationEventType = (typeof LOCATION_EVENT_TYPES)[number];
 
 /** The kinds of project configuration, as their events name them (`filter.updated`). */
@@ -48,7 +53,10 @@ const UNCOMPARED_KEYS: ReadonlySet<string> = new Set(['id', 'created_at', 'updat
  * the order of the newer body's keys. Timestamps are not compared: a write that changed nothing else has no changes.
  * @example changesBetween({ phone: null, city: 'Austin' }, { phone: '+1 512', city: 'Austin' }) // { phone: { old: null, new: '+1 512' } }
  */
-export function changesBetween(before: Readonly<Record<string, unknown>>, after: Readonly<Record<string, unknown>>): Record<string, FieldChange> {
+export function changesBetween(
+  before: Readonly<Record<string, unknown>>,
+  after: Readonly<Record<string, unknown>>,
+): Record<string, FieldChange> {
   const changes: Record<string, FieldChange> = {};
   const keys = new Set([...Object.keys(after), ...Object.keys(before)]);
   for (const key of keys) {

@@ -1,5 +1,5 @@
 import { WEEKDAYS, type WeeklyHours } from './hours.ts';
-import { ADDRESS_COMPONENTS, CONTACT_FIELDS, SOCIAL_FIELDS, type OptionalTextField } from './location-fields.ts';
+import { ADDRESS_COMPONENTS, CONTACT_FIELDS, type OptionalTextField, SOCIAL_FIELDS } from './location-fields.ts';
 import type { SpecialHours } from './special-hours.ts';
 import { formatSpecialHoursText } from './special-hours-text.ts';
 
@@ -91,10 +91,18 @@ export function exportCells(location: ExportedLocation, catalog: ExportCatalog):
  * A location as a JSON row (NDJSON, or a GeoJSON feature's properties without `lat` and `lng`): a V2 write body with
  * `id`, in which every key is present (null where empty) so that importing it sets exactly what was exported.
  */
-export function exportObject(location: ExportedLocation, { withCoordinates }: { withCoordinates: boolean }): Record<string, unknown> {
+export function exportObject(
+  location: ExportedLocation,
+  { withCoordinates }: { withCoordinates: boolean },
+): Record<string, unknown> {
   const { lat, lng, special_hours, filters, fields, callsToAction, hours, ...rest } = location;
   return {
-    ...Object.fromEntries(LEADING_COLUMNS.filter((key) => withCoordinates || (key !== 'lat' && key !== 'lng')).map((key) => [key, key === 'lat' ? lat : key === 'lng' ? lng : rest[key]])),
+    ...Object.fromEntries(
+      LEADING_COLUMNS.filter((key) => withCoordinates || (key !== 'lat' && key !== 'lng')).map((key) => [
+        key,
+        key === 'lat' ? lat : key === 'lng' ? lng : rest[key],
+      ]),
+    ),
     ...Object.fromEntries(SOCIAL_FIELDS.map((field) => [field, location[field]])),
     hours,
     special_hours,

@@ -1,5 +1,16 @@
 /** Letters that Unicode does not decompose into a base letter and an accent, spelled as people type them without it. */
-const UNDECOMPOSABLE: Record<string, string> = { ß: 'ss', ø: 'o', æ: 'ae', œ: 'oe', ł: 'l', đ: 'd', ð: 'd', þ: 'th', ı: 'i', ħ: 'h' };
+const UNDECOMPOSABLE: Record<string, string> = {
+  ß: 'ss',
+  ø: 'o',
+  æ: 'ae',
+  œ: 'oe',
+  ł: 'l',
+  đ: 'd',
+  ð: 'd',
+  þ: 'th',
+  ı: 'i',
+  ħ: 'h',
+};
 
 /**
  * A name as it is compared: lower case, accents folded, punctuation dropped, whitespace collapsed.
@@ -9,7 +20,11 @@ const UNDECOMPOSABLE: Record<string, string> = { ß: 'ss', ø: 'o', æ: 'ae', œ
  */
 export function foldText(text: string): string {
   // Most names are plain ASCII; they skip the Unicode work, which dominates loading the offline place names.
-  if (/^[\x20-\x7e]*$/.test(text)) return text.toLowerCase().replace(/[^a-z0-9]+/g, ' ').trim();
+  if (/^[\x20-\x7e]*$/.test(text))
+    return text
+      .toLowerCase()
+      .replace(/[^a-z0-9]+/g, ' ')
+      .trim();
   return text
     .normalize('NFKD')
     .replace(/\p{M}/gu, '')

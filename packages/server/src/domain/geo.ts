@@ -33,7 +33,8 @@ export function boxAround(centre: Point, radiusKm: number): Box {
   const angular = radiusKm / EARTH_RADIUS_KM;
   const minLat = centre.lat - (angular * 180) / Math.PI;
   const maxLat = centre.lat + (angular * 180) / Math.PI;
-  if (minLat <= -90 || maxLat >= 90) return { minLat: Math.max(minLat, -90), maxLat: Math.min(maxLat, 90), lngRanges: [[-180, 180]] };
+  if (minLat <= -90 || maxLat >= 90)
+    return { minLat: Math.max(minLat, -90), maxLat: Math.min(maxLat, 90), lngRanges: [[-180, 180]] };
   const dLng = (Math.asin(Math.min(1, Math.sin(angular) / Math.cos(toRadians(centre.lat)))) * 180) / Math.PI;
   if (dLng >= 180) return { minLat, maxLat, lngRanges: [[-180, 180]] };
   return { minLat, maxLat, lngRanges: lngRangesOf(centre.lng - dLng, centre.lng + dLng) };
@@ -41,18 +42,40 @@ export function boxAround(centre: Point, radiusKm: number): Box {
 
 /** A box given as west, south, east, north (`bbox=`); west > east crosses the antimeridian. */
 export function boxOf(west: number, south: number, east: number, north: number): Box {
-  return { minLat: south, maxLat: north, lngRanges: west <= east ? [[west, east]] : [[west, 180], [-180, east]] };
+  return {
+    minLat: south,
+    maxLat: north,
+    lngRanges:
+      west <= east
+        ? [[west, east]]
+        : [
+            [west, 180],
+            [-180, east],
+          ],
+  };
 }
 
 function lngRangesOf(west: number, east: number): [number, number][] {
-  if (west < -180) return [[west + 360, 180], [-180, east]];
-  if (east > 180) return [[west, 180], [-180, east - 360]];
+  if (west < -180)
+    return [
+      [west + 360, 180],
+      [-180, east],
+    ];
+  if (east > 180)
+    return [
+      [west, 180],
+      [-180, east - 360],
+    ];
   return [[west, east]];
 }
 
 /** Whether a point lies in a box. */
 export function inBox(box: Box, point: Point): boolean {
-  return point.lat >= box.minLat && point.lat <= box.maxLat && box.lngRanges.some(([west, east]) => point.lng >= west && point.lng <= east);
+  return (
+    point.lat >= box.minLat &&
+    point.lat <= box.maxLat &&
+    box.lngRanges.some(([west, east]) => point.lng >= west && point.lng <= east)
+  );
 }
 
 /** The middle of a `bbox=` box, where its results are measured from when no point is given. */

@@ -1,5 +1,5 @@
 import { Temporal } from 'temporal-polyfill';
-import { openingStatusWithChange, type OpeningSchedule, type OpeningStatus } from './opening-status.ts';
+import { type OpeningSchedule, type OpeningStatus, openingStatusWithChange } from './opening-status.ts';
 import { datesOf, type SpecialHours } from './special-hours.ts';
 
 /** How far ahead a visitor is shown special hours. */

@@ -94,7 +94,8 @@ export function parseHoursInput(
     else days[day] = parsed.value;
   }
   if (requireAllDays && Object.keys(input).length > 0) {
-    for (const day of WEEKDAYS) if (!(day in days) && !errors[`hours.${day}`]) addError(day, 'is required: hours name all seven days');
+    for (const day of WEEKDAYS)
+      if (!(day in days) && !errors[`hours.${day}`]) addError(day, 'is required: hours name all seven days');
   }
   return { days, errors };
 }

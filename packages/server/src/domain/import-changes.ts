@@ -1,5 +1,5 @@
 import { findByName, findCallToAction, findMarker, type ProjectCatalog } from './catalog.ts';
-import { parseHoursInput, WEEKDAYS, type HoursInput, type WeeklyHours } from './hours.ts';
+import { type HoursInput, parseHoursInput, WEEKDAYS, type WeeklyHours } from './hours.ts';
 import { OPTIONAL_TEXT_FIELDS, type OptionalTextField } from './location-fields.ts';
 import type { CurrentLocation, LocationInput } from './location-write.ts';
 import { parseSpecialHours, type SpecialHoursInput } from './special-hours.ts';
@@ -22,7 +22,8 @@ export interface StoredLocation extends CurrentLocation, Record<OptionalTextFiel
   callToActionValues: ReadonlyMap<number, string>;
 }
 
-const blankToNull = (value: string | null | undefined): string | null => (value === null || value === undefined || value.trim() === '' ? null : value.trim());
+const blankToNull = (value: string | null | undefined): string | null =>
+  value === null || value === undefined || value.trim() === '' ? null : value.trim();
 const isUrl = (text: string) => /^https?:\/\/\S+$/i.test(text.trim());
 
 /** A week with no known day is no schedule: the same to a visitor, and the same to an import. */
@@ -33,7 +34,8 @@ function knownDays(hours: WeeklyHours | null): WeeklyHours | null {
 function sameHours(given: HoursInput | null, stored: WeeklyHours | null): boolean {
   if (given === null) return knownDays(stored) === null;
   // A file written by an export holds the days exactly as saved: equal text needs no parsing.
-  if (Object.entries(given).every(([day, hours]) => (stored?.[day as keyof WeeklyHours] ?? null) === hours)) return true;
+  if (Object.entries(given).every(([day, hours]) => (stored?.[day as keyof WeeklyHours] ?? null) === hours))
+    return true;
   const { days, errors } = parseHoursInput(given, { requireAllDays: false });
   if (Object.keys(errors).length > 0) return false;
   return Object.entries(days).every(([day, hours]) => (stored?.[day as keyof WeeklyHours] ?? null) === hours);
@@ -92,11 +94,15 @@ export function changesOf(input: LocationInput, stored: StoredLocation, catalog:
       const text = blankToNull(value as string | null);
       const generated = key === 'address' ? stored.address_generated : stored.display_address_generated;
       same = text === stored[key] || (text === null && generated === 1);
-    } else if (key === 'lat' || key === 'lng') same = value === stored[key] || (value === null && stored.geocoding_status !== 'manual');
+    } else if (key === 'lat' || key === 'lng')
+      same = value === stored[key] || (value === null && stored.geocoding_status !== 'manual');
     else if (key === 'visible') same = (value ? 1 : 0) === stored.visible;
     else if (key === 'location_type') {
       const text = blankToNull(value as string | null);
-      same = text === null ? stored.location_type_id === null : typeId(text) === stored.location_type_id && typeId(text) !== undefined;
+      same =
+        text === null
+          ? stored.location_type_id === null
+          : typeId(text) === stored.location_type_id && typeId(text) !== undefined;
     } else if (key === 'marker') {
       const text = blankToNull(value as string | null);
       const marker = text === null ? undefined : findMarker(catalog, text);
@@ -105,15 +111,27 @@ export function changesOf(input: LocationInput, stored: StoredLocation, catalog:
     else if (key === 'time_zone') {
       const text = blankToNull(value as string | null);
       const parsed = text === null ? undefined : parseTimeZone(text);
-      same = parsed === undefined ? stored.time_zone_manual === 0 : 'value' in parsed && parsed.value === stored.time_zone;
-    } else if (key === 'hours') same = Object.keys(value ?? {}).length === 0 && value !== null ? true : sameHours(value as HoursInput | null, stored.hours);
+      same =
+        parsed === undefined ? stored.time_zone_manual === 0 : 'value' in parsed && parsed.value === stored.time_zone;
+    } else if (key === 'hours')
+      same =
+        Object.keys(value ?? {}).length === 0 && value !== null
+          ? true
+          : sameHours(value as HoursInput | null, stored.hours);
     else if (key === 'special_hours') same = sameSpecialHours(value as SpecialHoursInput[], stored.special_hours);
     else if (key === 'filters') {
       const ids = (value as string[]).map((name) => findByName(catalog.filters, name)?.id);
       same = ids.every((id) => id !== undefined) && sameSet(stored.filterIds, ids as number[]);
     } else if (key === 'fields' || key === 'callsToAction') {
-      const lookup = key === 'fields' ? (name: string) => findByName(catalog.fields, name)?.id : (title: string) => findCallToAction(catalog, title)?.id;
-      const entries = changedEntries(value as Record<string, string | null>, key === 'fields' ? stored.fieldValues : stored.callToActionValues, lookup);
+      const lookup =
+        key === 'fields'
+          ? (name: string) => findByName(catalog.fields, name)?.id
+          : (title: string) => findCallToAction(catalog, title)?.id;
+      const entries = changedEntries(
+        value as Record<string, string | null>,
+        key === 'fields' ? stored.fieldValues : stored.callToActionValues,
+        lookup,
+      );
       if (entries) changes[key] = entries;
       continue;
     } else same = false;

@@ -2,7 +2,16 @@ import type { Weekday } from './hours.ts';
 import { OPTIONAL_TEXT_FIELDS, type OptionalTextField } from './location-fields.ts';
 
 /** A text input of a location that a column sets as it is (after trimming; an empty cell is null). */
-export type TextColumn = OptionalTextField | 'name' | 'external_id' | 'address' | 'display_address' | 'location_type' | 'marker' | 'cover' | 'time_zone';
+export type TextColumn =
+  | OptionalTextField
+  | 'name'
+  | 'external_id'
+  | 'address'
+  | 'display_address'
+  | 'location_type'
+  | 'marker'
+  | 'cover'
+  | 'time_zone';
 
 /** What a column (or a key of a JSON row) of an import file sets. */
 export type ImportColumn =
@@ -37,33 +46,59 @@ const text = (field: TextColumn): ImportColumn => ({ kind: 'text', field });
 const NAMED_COLUMNS = new Map<string, ImportColumn>([
   ['id', { kind: 'id' }],
   // Google Business Profile's bulk sheets key each location by its "Store code".
-  ...['externalid', 'storecode', 'storeid', 'storenumber', 'storeno'].map((key): [string, ImportColumn] => [key, text('external_id')]),
+  ...['externalid', 'storecode', 'storeid', 'storenumber', 'storeno'].map((key): [string, ImportColumn] => [
+    key,
+    text('external_id'),
+  ]),
   ...['name', 'storename', 'locationname', 'businessname'].map((key): [string, ImportColumn] => [key, text('name')]),
   ...['address', 'fulladdress'].map((key): [string, ImportColumn] => [key, text('address')]),
   ['displayaddress', text('display_address')],
-  ...['addressline1', 'address1', 'street', 'streetaddress', 'addressline'].map((key): [string, ImportColumn] => [key, text('address_line_1')]),
+  ...['addressline1', 'address1', 'street', 'streetaddress', 'addressline'].map((key): [string, ImportColumn] => [
+    key,
+    text('address_line_1'),
+  ]),
   ...['addressline2', 'address2', 'suite', 'unit'].map((key): [string, ImportColumn] => [key, text('address_line_2')]),
   ...['city', 'town', 'locality'].map((key): [string, ImportColumn] => [key, text('city')]),
-  ...['state', 'province', 'region', 'stateprovince', 'stateorprovince', 'administrativearea'].map((key): [string, ImportColumn] => [key, text('state')]),
-  ...['postcode', 'zip', 'zipcode', 'postalcode', 'postal'].map((key): [string, ImportColumn] => [key, text('postcode')]),
+  ...['state', 'province', 'region', 'stateprovince', 'stateorprovince', 'administrativearea'].map(
+    (key): [string, ImportColumn] => [key, text('state')],
+  ),
+  ...['postcode', 'zip', 'zipcode', 'postalcode', 'postal'].map((key): [string, ImportColumn] => [
+    key,
+    text('postcode'),
+  ]),
   ...['country', 'countrycode', 'countryregion'].map((key): [string, ImportColumn] => [key, text('country')]),
-  ...['phone', 'phonenumber', 'telephone', 'tel', 'primaryphone'].map((key): [string, ImportColumn] => [key, text('phone')]),
+  ...['phone', 'phonenumber', 'telephone', 'tel', 'primaryphone'].map((key): [string, ImportColumn] => [
+    key,
+    text('phone'),
+  ]),
   ...['email', 'emailaddress'].map((key): [string, ImportColumn] => [key, text('email')]),
   ...['url', 'website', 'websiteurl', 'web', 'homepage'].map((key): [string, ImportColumn] => [key, text('url')]),
   ...['lat', 'latitude'].map((key): [string, ImportColumn] => [key, { kind: 'coordinate', field: 'lat' }]),
-  ...['lng', 'lon', 'long', 'longitude'].map((key): [string, ImportColumn] => [key, { kind: 'coordinate', field: 'lng' }]),
+  ...['lng', 'lon', 'long', 'longitude'].map((key): [string, ImportColumn] => [
+    key,
+    { kind: 'coordinate', field: 'lng' },
+  ]),
   ['visible', { kind: 'visible' }],
   ...['locationtype', 'type', 'storetype'].map((key): [string, ImportColumn] => [key, text('location_type')]),
   ['marker', text('marker')],
-  ...['cover', 'coverimage', 'coverimageurl', 'image', 'imageurl'].map((key): [string, ImportColumn] => [key, text('cover')]),
+  ...['cover', 'coverimage', 'coverimageurl', 'image', 'imageurl'].map((key): [string, ImportColumn] => [
+    key,
+    text('cover'),
+  ]),
   ...['timezone', 'tz'].map((key): [string, ImportColumn] => [key, text('time_zone')]),
   ...['hours', 'openinghours'].map((key): [string, ImportColumn] => [key, { kind: 'hours' }]),
   ...['specialhours', 'holidayhours'].map((key): [string, ImportColumn] => [key, { kind: 'special_hours' }]),
   ...['filters', 'tags'].map((key): [string, ImportColumn] => [key, { kind: 'filters' }]),
   ['fields', { kind: 'fields' }],
   ...['callstoaction', 'buttons'].map((key): [string, ImportColumn] => [key, { kind: 'callsToAction' }]),
-  ...OPTIONAL_TEXT_FIELDS.filter((field) => !field.startsWith('address')).map((field): [string, ImportColumn] => [headerKey(field), text(field)]),
-  ...['slug', 'createdat', 'updatedat', 'geocoding', 'status'].map((key): [string, ImportColumn] => [key, { kind: 'readOnly' }]),
+  ...OPTIONAL_TEXT_FIELDS.filter((field) => !field.startsWith('address')).map((field): [string, ImportColumn] => [
+    headerKey(field),
+    text(field),
+  ]),
+  ...['slug', 'createdat', 'updatedat', 'geocoding', 'status'].map((key): [string, ImportColumn] => [
+    key,
+    { kind: 'readOnly' },
+  ]),
 ]);
 
 const DAY_NAMES: readonly [Weekday, string][] = [
@@ -75,7 +110,8 @@ const DAY_NAMES: readonly [Weekday, string][] = [
   ['sat', 'saturday'],
   ['sun', 'sunday'],
 ];
-for (const [day, full] of DAY_NAMES) for (const key of [day, full, `${day}hours`, `${full}hours`]) NAMED_COLUMNS.set(key, { kind: 'day', day });
+for (const [day, full] of DAY_NAMES)
+  for (const key of [day, full, `${day}hours`, `${full}hours`]) NAMED_COLUMNS.set(key, { kind: 'day', day });
 
 const FIELD_PREFIX = /^\s*(?:field|custom\s*field)\s*:\s*(.*\S)\s*$/i;
 const CTA_PREFIX = /^\s*(?:cta|call\s*to\s*action)\s*:\s*(.*\S)\s*$/i;

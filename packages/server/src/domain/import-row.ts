@@ -8,7 +8,14 @@ import { normalizeDocument, normalizeText } from './text.ts';
  * One value of an import file: a spreadsheet cell (text, a number, a boolean) or a value of a JSON row (which may
  * also be a list or an object, as in a V2 body). Missing and empty cells are null or "".
  */
-export type CellValue = string | number | boolean | null | undefined | readonly unknown[] | { readonly [key: string]: unknown };
+export type CellValue =
+  | string
+  | number
+  | boolean
+  | null
+  | undefined
+  | readonly unknown[]
+  | { readonly [key: string]: unknown };
 
 /** A row as a file reader hands it over: its number in the file and its cells under their column names. */
 export interface FileRow {
@@ -34,7 +41,8 @@ export interface ImportRow {
   errors: FieldErrors;
 }
 
-const isBlank = (value: CellValue): boolean => value === null || value === undefined || (typeof value === 'string' && value.trim() === '');
+const isBlank = (value: CellValue): boolean =>
+  value === null || value === undefined || (typeof value === 'string' && value.trim() === '');
 
 type Converted = { value: unknown } | { skip: true } | { error: string };
 
@@ -94,10 +102,18 @@ function asSpecialHours(value: CellValue): Converted {
 function asFilters(value: CellValue): Converted {
   if (isBlank(value)) return { value: [] };
   if (Array.isArray(value)) {
-    const names = value.map((item: unknown) => (typeof item === 'string' ? item : isObject(item) && typeof item.name === 'string' ? item.name : undefined));
+    const names = value.map((item: unknown) =>
+      typeof item === 'string' ? item : isObject(item) && typeof item.name === 'string' ? item.name : undefined,
+    );
     return names.every((name) => name !== undefined) ? { value: names } : { error: 'must be a list of filter names' };
   }
-  if (typeof value === 'string') return { value: value.split(/[|;]/).map((name) => name.trim()).filter((name) => name !== '') };
+  if (typeof value === 'string')
+    return {
+      value: value
+        .split(/[|;]/)
+        .map((name) => name.trim())
+        .filter((name) => name !== ''),
+    };
   return { error: 'must be filter names separated by | or ;' };
 }
 
@@ -105,7 +121,9 @@ function asFilters(value: CellValue): Converted {
 function asNamedValues(value: CellValue, nameKey: 'name' | 'title'): Converted {
   if (value === null || value === undefined) return { skip: true };
   const entries: [unknown, unknown][] = Array.isArray(value)
-    ? value.map((item: unknown): [unknown, unknown] => (isObject(item) ? [item[nameKey], item.value] : [undefined, undefined]))
+    ? value.map((item: unknown): [unknown, unknown] =>
+        isObject(item) ? [item[nameKey], item.value] : [undefined, undefined],
+      )
     : isObject(value)
       ? Object.entries(value)
       : [];
@@ -194,7 +212,8 @@ function convert(column: ImportColumn, value: CellValue): Converted {
   }
 }
 
-const errorKeyOf = (destination: Destination) => ('entry' in destination ? `${destination.key}.${destination.entry}` : destination.key);
+const errorKeyOf = (destination: Destination) =>
+  'entry' in destination ? `${destination.key}.${destination.entry}` : destination.key;
 
 /**
  * Reads a row of an import file into a V2 write body: each column by what `columnOf` says it is, each value into the
@@ -250,7 +269,8 @@ export function readImportRow(fileRow: FileRow, columnOf: (header: string) => Im
     if (!isBlank(value)) filledBy.set(errorKey, header);
     place(body, destination, converted.value);
   }
-  if (days.size === WEEKDAYS.length && isObject(body.hours) && Object.values(body.hours).every((day) => day === null)) body.hours = null;
+  if (days.size === WEEKDAYS.length && isObject(body.hours) && Object.values(body.hours).every((day) => day === null))
+    body.hours = null;
   const externalId = typeof body.external_id === 'string' ? body.external_id : undefined;
   return { row: fileRow.row, body, id, externalId, errors };
 }

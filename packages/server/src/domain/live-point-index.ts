@@ -1,5 +1,5 @@
 import type { Box, Point } from './geo.ts';
-import { mergeHits, PointIndex, type IndexedHit } from './point-index.ts';
+import { type IndexedHit, mergeHits, PointIndex } from './point-index.ts';
 
 /** Something with an ID and a place on the globe. */
 export interface Placed {
@@ -80,7 +80,8 @@ export class LivePointIndex<T extends Placed> {
       this.#entries.push(item);
     }
     const smallCount = this.#entries.length - this.#largeEnd;
-    if (smallCount > Math.max(RECENT_AT_LEAST, this.size * RECENT_SHARE) || this.#skipped > this.#largeEnd / 4) this.#rebuild(this.items());
+    if (smallCount > Math.max(RECENT_AT_LEAST, this.size * RECENT_SHARE) || this.#skipped > this.#largeEnd / 4)
+      this.#rebuild(this.items());
     else this.#small = this.#treeOf(this.#largeEnd, this.#entries.length);
   }
 
@@ -96,7 +97,9 @@ export class LivePointIndex<T extends Placed> {
   /** The accepted items inside a box, nearest to `query.origin` first, at most `limit`. */
   inBox(box: Box, query: Omit<LiveQuery<T>, 'radiusKm'>): LiveHit<T>[] {
     const keyed = this.#keyed(query);
-    const hits = [this.#large, this.#small].map((tree) => tree.inBox(box, { origin: query.origin, limit: query.limit, ...keyed }));
+    const hits = [this.#large, this.#small].map((tree) =>
+      tree.inBox(box, { origin: query.origin, limit: query.limit, ...keyed }),
+    );
     return this.#items(mergeHits(hits, query.limit, keyed.tieBreak));
   }
 
@@ -133,7 +136,8 @@ export class LivePointIndex<T extends Placed> {
   /** A tree of the live entries at positions `from` up to `to`, keyed by position. */
   #treeOf(from: number, to: number): PointIndex {
     const positions: number[] = [];
-    for (let position = from; position < to; position += 1) if (this.#entries[position] !== undefined) positions.push(position);
+    for (let position = from; position < to; position += 1)
+      if (this.#entries[position] !== undefined) positions.push(position);
     return new PointIndex(
       positions.map((position) => this.#entry(position).point),
       positions,

@@ -9,4 +9,12 @@ export const OPTIONAL_TEXT_FIELDS = [...ADDRESS_COMPONENTS, ...CONTACT_FIELDS, .
 export type OptionalTextField = (typeof OPTIONAL_TEXT_FIELDS)[number];
 
 /** Keys of a V2 GET body that a client may send back; they are read only and ignored on input. */
-export const READ_ONLY_FIELDS = ['id', 'slug', 'created_at', 'updated_at', 'cover_image_url', 'geocoding', 'status'] as const;
+export const READ_ONLY_FIELDS = [
+  'id',
+  'slug',
+  'created_at',
+  'updated_at',
+  'cover_image_url',
+  'geocoding',
+  'status',
+] as const;

@@ -68,7 +68,12 @@ export function parseSort(sort: string | undefined): LocationListQuery['sort'] {
  * @example selectsWholeProject({ page: 2, limit: 100, filters: [], sort: { key: 'id', descending: false } }) // true
  */
 export function selectsWholeProject(query: LocationListQuery): boolean {
-  return query.filters.length === 0 && query.visible === undefined && query.updatedSince === undefined && query.externalId === undefined;
+  return (
+    query.filters.length === 0 &&
+    query.visible === undefined &&
+    query.updatedSince === undefined &&
+    query.externalId === undefined
+  );
 }
 
 /** Escapes `%`, `_` and `\` so a `like` filter matches the text literally. */

@@ -1,4 +1,4 @@
-import { resolveAddress, type AddressComponents, type AddressState } from './address.ts';
+import { type AddressComponents, type AddressState, resolveAddress } from './address.ts';
 import {
   configuredList,
   defaultMarkerId,
@@ -9,7 +9,7 @@ import {
   type ProjectCatalog,
 } from './catalog.ts';
 import type { FieldErrors } from './errors.ts';
-import { mergeHours, parseHoursInput, type HoursInput, type WeeklyHours } from './hours.ts';
+import { type HoursInput, mergeHours, parseHoursInput, type WeeklyHours } from './hours.ts';
 import { ADDRESS_COMPONENTS, OPTIONAL_TEXT_FIELDS, type OptionalTextField } from './location-fields.ts';
 import { parseSpecialHours, type SpecialHoursInput } from './special-hours.ts';
 import { parseTimeZone, timeZoneAt } from './time-zones.ts';
@@ -151,7 +151,10 @@ export function planLocationWrite(
   else if (mode === 'create') columns.visible = 1;
 
   const touchesAddress =
-    mode !== 'patch' || input.address !== undefined || input.display_address !== undefined || ADDRESS_COMPONENTS.some((key) => input[key] !== undefined);
+    mode !== 'patch' ||
+    input.address !== undefined ||
+    input.display_address !== undefined ||
+    ADDRESS_COMPONENTS.some((key) => input[key] !== undefined);
   if (touchesAddress) {
     const components = Object.fromEntries(
       ADDRESS_COMPONENTS.map((key) => [key, columns[key] !== undefined ? columns[key] : (current?.[key] ?? null)]),
@@ -179,7 +182,15 @@ export function planLocationWrite(
   const hours = planHours(mode, current, input, errors);
   planSpecialHours(input, columns, errors);
   const filters = planFilters(input, catalog, addError);
-  const fields = planValues(mode, input.fields, 'fields', 'custom fields', (name) => findByName(catalog.fields, name)?.id, catalog.fields.map((f) => f.name), addError);
+  const fields = planValues(
+    mode,
+    input.fields,
+    'fields',
+    'custom fields',
+    (name) => findByName(catalog.fields, name)?.id,
+    catalog.fields.map((f) => f.name),
+    addError,
+  );
   const callsToAction = planValues(
     mode,
     input.callsToAction,
@@ -197,7 +208,8 @@ export function planLocationWrite(
   const needsGeocoding = isMissingCoordinate(lat) || isMissingCoordinate(lng);
   // Coordinates a user sends win over any geocoding; missing ones are (re)geocoded from the address.
   if (needsGeocoding) Object.assign(columns, { geocoding_status: 'pending', geocoding_precision: null });
-  else if (input.lat !== undefined || input.lng !== undefined) Object.assign(columns, { geocoding_status: 'manual', geocoding_precision: null });
+  else if (input.lat !== undefined || input.lng !== undefined)
+    Object.assign(columns, { geocoding_status: 'manual', geocoding_precision: null });
   return { plan: { columns, hours, filters, fields, callsToAction, needsGeocoding } };
 }
 
@@ -229,7 +241,14 @@ function planLocationType(
   }
   const match = findByName(catalog.types, given);
   if (match) columns.location_type_id = match.id;
-  else addError('location_type', `"${given}" is not a location type of this project; ${configuredList('location types', catalog.types.map((t) => t.name))}`);
+  else
+    addError(
+      'location_type',
+      `"${given}" is not a location type of this project; ${configuredList(
+        'location types',
+        catalog.types.map((t) => t.name),
+      )}`,
+    );
 }
 
 function planMarker(
@@ -252,7 +271,14 @@ function planMarker(
   }
   const match = findMarker(catalog, given);
   if (match) columns.marker_id = match.id;
-  else addError('marker', `"${given}" is not a marker ID or name of this project; ${configuredList('markers', catalog.markers.map((m) => m.name))}`);
+  else
+    addError(
+      'marker',
+      `"${given}" is not a marker ID or name of this project; ${configuredList(
+        'markers',
+        catalog.markers.map((m) => m.name),
+      )}`,
+    );
 }
 
 function planCover(input: LocationInput, catalog: ProjectCatalog, columns: LocationColumns, addError: AddError): void {
@@ -267,7 +293,10 @@ function planCover(input: LocationInput, catalog: ProjectCatalog, columns: Locat
     const url = given.trim();
     const parsed = URL.canParse(url) ? new URL(url) : undefined;
     if (!parsed) {
-      addError('cover', 'must be an http(s) image URL or the name of an image stored in the project; this URL cannot be read');
+      addError(
+        'cover',
+        'must be an http(s) image URL or the name of an image stored in the project; this URL cannot be read',
+      );
       return;
     }
     const lastSegment = parsed.pathname.split('/').filter(Boolean).pop();
@@ -280,7 +309,13 @@ function planCover(input: LocationInput, catalog: ProjectCatalog, columns: Locat
     columns.cover_image_url = image.url;
     columns.cover_image_name = image.name;
   } else {
-    addError('cover', `must be an http(s) image URL or the name of an image stored in the project; ${configuredList('images', catalog.images.map((i) => i.name))}`);
+    addError(
+      'cover',
+      `must be an http(s) image URL or the name of an image stored in the project; ${configuredList(
+        'images',
+        catalog.images.map((i) => i.name),
+      )}`,
+    );
   }
 }
 
@@ -293,7 +328,12 @@ function decodedOrAsWritten(segment: string): string {
   }
 }
 
-function planHours(mode: WriteMode, current: CurrentLocation | undefined, input: LocationInput, errors: FieldErrors): HoursChange {
+function planHours(
+  mode: WriteMode,
+  current: CurrentLocation | undefined,
+  input: LocationInput,
+  errors: FieldErrors,
+): HoursChange {
   const given = input.hours;
   if (given === undefined) return { kind: 'keep' };
   if (given === null) return mode === 'create' ? { kind: 'keep' } : { kind: 'remove' };
@@ -341,7 +381,14 @@ function planFilters(input: LocationInput, catalog: ProjectCatalog, addError: Ad
   for (const name of input.filters) {
     const match = findByName(catalog.filters, name);
     if (match) ids.add(match.id);
-    else addError('filters', `"${name}" is not a filter of this project; ${configuredList('filters', catalog.filters.map((f) => f.name))}`);
+    else
+      addError(
+        'filters',
+        `"${name}" is not a filter of this project; ${configuredList(
+          'filters',
+          catalog.filters.map((f) => f.name),
+        )}`,
+      );
   }
   return [...ids];
 }

@@ -1,6 +1,6 @@
 import { Temporal } from 'temporal-polyfill';
-import { rangesOf, WEEKDAYS, type MinuteRange, type WeeklyHours } from './hours.ts';
-import { datesOf, specialHoursOn, type SpecialHours } from './special-hours.ts';
+import { type MinuteRange, rangesOf, WEEKDAYS, type WeeklyHours } from './hours.ts';
+import { datesOf, type SpecialHours, specialHoursOn } from './special-hours.ts';
 
 /** Everything that decides whether a location is open: its weekly and special hours, in its zone. */
 export interface OpeningSchedule {
@@ -26,7 +26,10 @@ const UNKNOWN: OpeningStatus = { open_now: null, today: null, next_change: null,
 const HORIZON_DAYS = 367;
 
 /** The hours a date has: its special hours when some cover it, else its weekday's (null: unknown). */
-function hoursOn(schedule: OpeningSchedule, date: Temporal.PlainDate): { hours: string | null; special: SpecialHours | undefined } {
+function hoursOn(
+  schedule: OpeningSchedule,
+  date: Temporal.PlainDate,
+): { hours: string | null; special: SpecialHours | undefined } {
   const special = specialHoursOn(schedule.special, date.toString());
   if (special) return { hours: special.hours, special };
   return { hours: schedule.weekly?.[WEEKDAYS[date.dayOfWeek - 1] ?? 'mon'] ?? null, special: undefined };
@@ -51,7 +54,11 @@ function openAtWallClock(schedule: OpeningSchedule, date: Temporal.PlainDate, mi
 
 function openAt(schedule: OpeningSchedule, zone: string, instant: Temporal.Instant): boolean | null {
   const local = instant.toZonedDateTimeISO(zone);
-  return openAtWallClock(schedule, local.toPlainDate(), local.hour * 60 + local.minute + local.second / 60 + local.millisecond / 60_000);
+  return openAtWallClock(
+    schedule,
+    local.toPlainDate(),
+    local.hour * 60 + local.minute + local.second / 60 + local.millisecond / 60_000,
+  );
 }
 
 /**
@@ -85,13 +92,25 @@ function boundariesOn(schedule: OpeningSchedule, date: Temporal.PlainDate): numb
 }
 
 /** The next instant `open_now` changes from `openNow`, to the other state or to unknown, and what it changes to. */
-function nextChange(schedule: OpeningSchedule, zone: string, from: Temporal.Instant, openNow: boolean): { at: Temporal.ZonedDateTime; to: boolean | null } | null {
+function nextChange(
+  schedule: OpeningSchedule,
+  zone: string,
+  from: Temporal.Instant,
+  openNow: boolean,
+): { at: Temporal.ZonedDateTime; to: boolean | null } | null {
   let date = from.toZonedDateTimeISO(zone).toPlainDate();
   // Past the last special date, weeks repeat: a week after it without a change means no change ever comes.
-  const lastSpecial = schedule.special.reduce<string | undefined>((last, item) => (last === undefined || datesOf(item).last > last ? datesOf(item).last : last), undefined);
+  const lastSpecial = schedule.special.reduce<string | undefined>(
+    (last, item) => (last === undefined || datesOf(item).last > last ? datesOf(item).last : last),
+    undefined,
+  );
   const weeklyFrom = lastSpecial ? Temporal.PlainDate.from(lastSpecial).add({ days: 1 }) : date;
   const repeatsFrom = (Temporal.PlainDate.compare(weeklyFrom, date) > 0 ? weeklyFrom : date).add({ days: 8 });
-  for (let day = 0; day < HORIZON_DAYS && Temporal.PlainDate.compare(date, repeatsFrom) < 0; day += 1, date = date.add({ days: 1 })) {
+  for (
+    let day = 0;
+    day < HORIZON_DAYS && Temporal.PlainDate.compare(date, repeatsFrom) < 0;
+    day += 1, date = date.add({ days: 1 })
+  ) {
     const candidates = boundariesOn(schedule, date)
       .flatMap((minute) => instantsAt(zone, date, minute))
       .filter((instant) => Temporal.Instant.compare(instant, from) > 0)
@@ -121,9 +140,13 @@ export function openingStatus(schedule: OpeningSchedule, atEpochMilliseconds: nu
  * unknown (where `next_change` says null: an evening's range that ends on a day of unknown hours); null when it does
  * not change within the horizon, or is unknown now.
  */
-export function openingStatusWithChange(schedule: OpeningSchedule, atEpochMilliseconds: number): { status: OpeningStatus; changesAt: number | null } {
+export function openingStatusWithChange(
+  schedule: OpeningSchedule,
+  atEpochMilliseconds: number,
+): { status: OpeningStatus; changesAt: number | null } {
   const zone = schedule.timeZone;
-  if (zone === null || (schedule.weekly === null && schedule.special.length === 0)) return { status: UNKNOWN, changesAt: null };
+  if (zone === null || (schedule.weekly === null && schedule.special.length === 0))
+    return { status: UNKNOWN, changesAt: null };
   const at = Temporal.Instant.fromEpochMilliseconds(atEpochMilliseconds);
   const today = hoursOn(schedule, at.toZonedDateTimeISO(zone).toPlainDate());
   const openNow = openAt(schedule, zone, at);
@@ -131,7 +154,8 @@ export function openingStatusWithChange(schedule: OpeningSchedule, atEpochMillis
   const status = {
     open_now: openNow,
     today: today.hours,
-    next_change: change && change.to !== null ? change.at.toString({ timeZoneName: 'never', smallestUnit: 'second' }) : null,
+    next_change:
+      change && change.to !== null ? change.at.toString({ timeZoneName: 'never', smallestUnit: 'second' }) : null,
     special: today.special ? { label: today.special.label } : null,
   };
   return { status, changesAt: change ? change.at.epochMilliseconds : null };

@@ -4,7 +4,8 @@ import type { FieldErrors } from './errors.ts';
  * An allowed origin: `https://shop.example`, `http://localhost:5173`, or `https://*.shop.example` for any subdomain
  * (not the bare domain). Scheme and host only, as browsers send `Origin`: no path, query or credentials.
  */
-const ORIGIN = /^(https?):\/\/(\*\.)?([a-z0-9](?:[a-z0-9-]*[a-z0-9])?(?:\.[a-z0-9](?:[a-z0-9-]*[a-z0-9])?)*)(?::(\d{1,5}))?$/;
+const ORIGIN =
+  /^(https?):\/\/(\*\.)?([a-z0-9](?:[a-z0-9-]*[a-z0-9])?(?:\.[a-z0-9](?:[a-z0-9-]*[a-z0-9])?)*)(?::(\d{1,5}))?$/;
 
 /**
  * Checks and normalises a key's allowed origins (lower case, default ports dropped, duplicates removed). Errors are
@@ -18,7 +19,9 @@ export function parseOrigins(input: readonly string[]): { origins: string[] } | 
     const match = ORIGIN.exec(text.trim().toLowerCase().replace(/\/$/, ''));
     const port = match?.[4] === undefined ? undefined : Number(match[4]);
     if (!match || (port !== undefined && (port < 1 || port > 65535))) {
-      errors[`origins.${index}`] = [`"${text}" is not an origin like https://shop.example or https://*.shop.example (scheme and host, no path)`];
+      errors[`origins.${index}`] = [
+        `"${text}" is not an origin like https://shop.example or https://*.shop.example (scheme and host, no path)`,
+      ];
       return;
     }
     const [, scheme, wildcard = '', host] = match;
@@ -42,6 +45,8 @@ export function originAllowed(allowed: readonly string[], origin: string): boole
   return allowed.some((pattern) => {
     if (!pattern.includes('://*.')) return pattern === given;
     const [scheme, rest = ''] = pattern.split('://*.');
-    return given.startsWith(`${scheme}://`) && given.endsWith(`.${rest}`) && given.length > `${scheme}://.${rest}`.length;
+    return (
+      given.startsWith(`${scheme}://`) && given.endsWith(`.${rest}`) && given.length > `${scheme}://.${rest}`.length
+    );
   });
 }

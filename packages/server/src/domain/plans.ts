@@ -16,5 +16,6 @@ export function hasApiAccess(plan: string): boolean {
 
 /** Refuses a project whose plan lacks API access to locations. */
 export function requireApiAccess(plan: string): void {
-  if (!hasApiAccess(plan)) throw new ForbiddenError(`API access to locations needs the Business plan; this project is on the ${plan} plan.`);
+  if (!hasApiAccess(plan))
+    throw new ForbiddenError(`API access to locations needs the Business plan; this project is on the ${plan} plan.`);
 }

@@ -1,5 +1,5 @@
 import Flatbush from 'flatbush';
-import { boxAround, distanceKm, EARTH_RADIUS_KM, type Box, type Point } from './geo.ts';
+import { type Box, boxAround, distanceKm, EARTH_RADIUS_KM, type Point } from './geo.ts';
 
 /** A point the index found, by the key it was added with, with its exact distance from the search's origin. */
 export interface IndexedHit {
@@ -52,7 +52,11 @@ function planarReachOf(origin: Point, radiusKm: number): number {
 }
 
 /** Hits of several indexes, or of several passes, as one list in the order of each: distance, then the tie-break. */
-export function mergeHits(lists: readonly IndexedHit[][], limit: number, tieBreak: (a: number, b: number) => number): IndexedHit[] {
+export function mergeHits(
+  lists: readonly IndexedHit[][],
+  limit: number,
+  tieBreak: (a: number, b: number) => number,
+): IndexedHit[] {
   const nonEmpty = lists.filter((list) => list.length > 0);
   if (nonEmpty.length <= 1) return (nonEmpty[0] ?? []).slice(0, limit);
   return nonEmpty
@@ -106,7 +110,10 @@ export class PointIndex {
     // that reach; the plane's nearest are a good guess of them, found in a few microseconds. Within a radius, the guess
     // looks no farther than the radius does (so a filter that matches nothing near costs no more than the area).
     const guess = tree.neighbors(origin.lng, origin.lat, limit, planarReachOf(origin, radiusKm), accept);
-    const farthestGuessed = guess.length === limit ? Math.max(...guess.map((position) => distanceKm(origin, this.#point(position)))) : Number.POSITIVE_INFINITY;
+    const farthestGuessed =
+      guess.length === limit
+        ? Math.max(...guess.map((position) => distanceKm(origin, this.#point(position))))
+        : Number.POSITIVE_INFINITY;
     const reach = Math.min(radiusKm, farthestGuessed);
     if (!Number.isFinite(reach)) return this.#measured(this.#search(WHOLE_GLOBE, accept), query).slice(0, limit);
     // The box's corners hold many more points than the circle when the origin is outside a dense cluster: keep only
@@ -115,7 +122,11 @@ export class PointIndex {
     const [x, y, z] = unitVectorOf(origin);
     const leastCosine = Math.cos(Math.min(Math.PI, (reach * (1 + BOX_SLACK)) / EARTH_RADIUS_KM)) - COSINE_SLACK;
     const unit = this.#unit;
-    const within = (position: number) => x * (unit[3 * position] as number) + y * (unit[3 * position + 1] as number) + z * (unit[3 * position + 2] as number) >= leastCosine && accept(position);
+    const within = (position: number) =>
+      x * (unit[3 * position] as number) +
+        y * (unit[3 * position + 1] as number) +
+        z * (unit[3 * position + 2] as number) >=
+        leastCosine && accept(position);
     return this.#measured(this.#search(boxAround(origin, reach * (1 + BOX_SLACK) + BOX_SLACK), within), query)
       .filter((hit) => hit.distanceKm <= reach)
       .slice(0, limit);
@@ -150,7 +161,10 @@ export class PointIndex {
 
   #measured(positions: number[], { origin, tieBreak }: Pick<NearestQuery, 'origin' | 'tieBreak'>): IndexedHit[] {
     return positions
-      .map((position) => ({ key: this.#keys?.[position] ?? position, distanceKm: distanceKm(origin, this.#point(position)) }))
+      .map((position) => ({
+        key: this.#keys?.[position] ?? position,
+        distanceKm: distanceKm(origin, this.#point(position)),
+      }))
       .sort((a, b) => a.distanceKm - b.distanceKm || tieBreak(a.key, b.key));
   }
 }

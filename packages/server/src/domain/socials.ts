@@ -37,7 +37,8 @@ const NETWORKS: Record<SocialKey, Network> = {
     hosts: ['facebook.com', 'fb.com', 'm.facebook.com'],
     urlOf: (handle) => `https://www.facebook.com/${encodeURIComponent(handle)}`,
     // Profiles without a user name are addressed as profile.php?id=<number>.
-    handleIn: (segments, url) => (segments[0] === 'profile.php' ? (url.searchParams.get('id') ?? undefined) : first(segments)),
+    handleIn: (segments, url) =>
+      segments[0] === 'profile.php' ? (url.searchParams.get('id') ?? undefined) : first(segments),
   },
   instagram: {
     label: 'Instagram',
@@ -61,7 +62,8 @@ const NETWORKS: Record<SocialKey, Network> = {
     label: 'YouTube',
     hosts: ['youtube.com', 'm.youtube.com'],
     urlOf: (handle) => `https://www.youtube.com/@${encodeURIComponent(handle)}`,
-    handleIn: (segments) => atHandle(segments) ?? after('channel')(segments) ?? after('c')(segments) ?? after('user')(segments),
+    handleIn: (segments) =>
+      atHandle(segments) ?? after('channel')(segments) ?? after('c')(segments) ?? after('user')(segments),
   },
   tiktok: {
     label: 'TikTok',
@@ -71,7 +73,8 @@ const NETWORKS: Record<SocialKey, Network> = {
   },
 };
 
-const isNetworkHost = (network: Network, host: string) => network.hosts.includes(host.toLowerCase().replace(/^www\./, ''));
+const isNetworkHost = (network: Network, host: string) =>
+  network.hosts.includes(host.toLowerCase().replace(/^www\./, ''));
 
 function parseUrl(text: string): URL | undefined {
   try {
@@ -88,7 +91,9 @@ function parseUrl(text: string): URL | undefined {
 function profileUrlOf(network: Network, value: string): string | undefined {
   if (/^https?:\/\//i.test(value)) return parseUrl(value) ? value : undefined;
   const host = value.split('/')[0] ?? '';
-  return isNetworkHost(network, host) && value.includes('/') && parseUrl(`https://${value}`) ? `https://${value}` : undefined;
+  return isNetworkHost(network, host) && value.includes('/') && parseUrl(`https://${value}`)
+    ? `https://${value}`
+    : undefined;
 }
 
 /**
@@ -113,7 +118,11 @@ export function socialProfileOf(key: SocialKey, value: string | null | undefined
 function handleOfUrl(network: Network, url: string): string {
   const parsed = new URL(url);
   const segments = parsed.pathname.split('/').filter(Boolean).map(safeDecode);
-  return ((isNetworkHost(network, parsed.hostname) ? network.handleIn(segments, parsed) : undefined) ?? segments.at(-1) ?? parsed.hostname).replace(/^@+/, '');
+  return (
+    (isNetworkHost(network, parsed.hostname) ? network.handleIn(segments, parsed) : undefined) ??
+    segments.at(-1) ??
+    parsed.hostname
+  ).replace(/^@+/, '');
 }
 
 function safeDecode(segment: string): string {

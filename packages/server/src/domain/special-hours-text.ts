@@ -3,7 +3,10 @@ import type { SpecialHours, SpecialHoursInput } from './special-hours.ts';
 const DATE = String.raw`\d{4}-\d{2}-\d{2}`;
 const RANGE = String.raw`\d{1,2}:\d{2}\s*-\s*\d{1,2}:\d{2}`;
 /** `DATE[..DATE] HOURS [LABEL]`, HOURS being `closed` or ranges joined by commas. */
-const ITEM = new RegExp(String.raw`^(${DATE})(?:\s*\.\.\s*(${DATE}))?\s+(closed|${RANGE}(?:\s*,\s*${RANGE})*)(?:\s+(.*))?$`, 'i');
+const ITEM = new RegExp(
+  String.raw`^(${DATE})(?:\s*\.\.\s*(${DATE}))?\s+(closed|${RANGE}(?:\s*,\s*${RANGE})*)(?:\s+(.*))?$`,
+  'i',
+);
 
 /**
  * Special hours as a spreadsheet cell holds them: items separated by `;` or line breaks, each a date or a
@@ -20,7 +23,10 @@ export function parseSpecialHoursText(text: string): { items: SpecialHoursInput[
     const item = part.trim();
     if (item === '') continue;
     const match = ITEM.exec(item);
-    if (!match) return { error: `"${item}" is not "YYYY-MM-DD[..YYYY-MM-DD] hours [label]", e.g. "2026-12-25 closed Christmas Day"` };
+    if (!match)
+      return {
+        error: `"${item}" is not "YYYY-MM-DD[..YYYY-MM-DD] hours [label]", e.g. "2026-12-25 closed Christmas Day"`,
+      };
     const [, first, last, hours = '', label] = match;
     const labelled = { hours: hours.replace(/\s+/g, ''), label: label?.trim() || null };
     items.push(last === undefined ? { date: first ?? '', ...labelled } : { from: first ?? '', to: last, ...labelled });
@@ -35,7 +41,8 @@ function parseJsonList(text: string): { items: SpecialHoursInput[] } | { error: 
   } catch {
     return { error: 'starts with "[" but is not a JSON list of {date or from/to, hours, label}' };
   }
-  if (!Array.isArray(parsed) || !parsed.every(isItem)) return { error: 'must be a list of {date or from/to, hours, label}' };
+  if (!Array.isArray(parsed) || !parsed.every(isItem))
+    return { error: 'must be a list of {date or from/to, hours, label}' };
   return { items: parsed };
 }
 
@@ -43,7 +50,13 @@ function isItem(value: unknown): value is SpecialHoursInput {
   if (value === null || typeof value !== 'object' || Array.isArray(value)) return false;
   const item = value as Record<string, unknown>;
   const optionalText = (key: string) => item[key] === undefined || typeof item[key] === 'string';
-  return typeof item.hours === 'string' && optionalText('date') && optionalText('from') && optionalText('to') && (item.label === null || optionalText('label'));
+  return (
+    typeof item.hours === 'string' &&
+    optionalText('date') &&
+    optionalText('from') &&
+    optionalText('to') &&
+    (item.label === null || optionalText('label'))
+  );
 }
 
 /**

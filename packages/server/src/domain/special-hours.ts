@@ -46,9 +46,12 @@ function isCalendarDate(text: string): boolean {
  * syntax, no two items sharing a date. Errors are keyed by item and key (`special_hours.2.to`). The list is kept in
  * date order.
  */
-export function parseSpecialHours(input: readonly SpecialHoursInput[]): { items: SpecialHours[] } | { errors: FieldErrors } {
+export function parseSpecialHours(
+  input: readonly SpecialHoursInput[],
+): { items: SpecialHours[] } | { errors: FieldErrors } {
   const errors: FieldErrors = {};
-  const addError = (index: number, key: string, message: string) => (errors[`special_hours.${index}.${key}`] ??= []).push(message);
+  const addError = (index: number, key: string, message: string) =>
+    (errors[`special_hours.${index}.${key}`] ??= []).push(message);
   const items: { index: number; item: SpecialHours }[] = [];
   input.forEach((given, index) => {
     const hours = parseDayHours(given.hours);
@@ -83,13 +86,19 @@ export function parseSpecialHours(input: readonly SpecialHoursInput[]): { items:
     items.push({ index, item: { from: given.from, to: given.to, hours: hours.value, label } });
   });
   // In order of first date, an item overlaps an earlier one exactly when it starts on or before the furthest end so far.
-  const sorted = [...items].sort((a, b) => datesOf(a.item).first.localeCompare(datesOf(b.item).first) || a.index - b.index);
+  const sorted = [...items].sort(
+    (a, b) => datesOf(a.item).first.localeCompare(datesOf(b.item).first) || a.index - b.index,
+  );
   let furthest: (typeof sorted)[number] | undefined;
   for (const entry of sorted) {
     if (furthest && datesOf(entry.item).first <= datesOf(furthest.item).last) {
       const [later, earlier] = entry.index > furthest.index ? [entry, furthest] : [furthest, entry];
       const { first, last } = datesOf(earlier.item);
-      addError(later.index, 'date' in later.item ? 'date' : 'from', `overlaps special_hours.${earlier.index} (${first === last ? first : `${first}..${last}`})`);
+      addError(
+        later.index,
+        'date' in later.item ? 'date' : 'from',
+        `overlaps special_hours.${earlier.index} (${first === last ? first : `${first}..${last}`})`,
+      );
     }
     if (!furthest || datesOf(entry.item).last > datesOf(furthest.item).last) furthest = entry;
   }

@@ -16,13 +16,18 @@ export function dependencyOrder(tables: readonly TableDependencies[]): string[] 
   for (const table of tables) {
     const others = table.references.filter((name) => name !== table.name);
     const unknown = others.find((name) => !known.has(name));
-    if (unknown !== undefined) throw new Error(`Table ${table.name} refers to ${unknown}, which is not among the tables.`);
+    if (unknown !== undefined)
+      throw new Error(`Table ${table.name} refers to ${unknown}, which is not among the tables.`);
     waitingOn.set(table.name, new Set(others));
   }
   const order: string[] = [];
   while (waitingOn.size > 0) {
-    const ready = [...waitingOn].filter(([, references]) => references.size === 0).map(([name]) => name).sort();
-    if (ready.length === 0) throw new Error(`The foreign keys of ${[...waitingOn.keys()].sort().join(', ')} form a cycle.`);
+    const ready = [...waitingOn]
+      .filter(([, references]) => references.size === 0)
+      .map(([name]) => name)
+      .sort();
+    if (ready.length === 0)
+      throw new Error(`The foreign keys of ${[...waitingOn.keys()].sort().join(', ')} form a cycle.`);
     for (const name of ready) {
       order.push(name);
       waitingOn.delete(name);

@@ -27,7 +27,8 @@ const UNPAIRED_SURROGATE = /[\uD800-\uDFFF]/u;
  */
 export function unstorableTextReason(text: string): string | undefined {
   const control = CONTROL_CHARACTER.exec(text);
-  if (control) return `must not contain control characters (U+${control[0].charCodeAt(0).toString(16).toUpperCase().padStart(4, '0')})`;
+  if (control)
+    return `must not contain control characters (U+${control[0].charCodeAt(0).toString(16).toUpperCase().padStart(4, '0')})`;
   if (UNPAIRED_SURROGATE.test(text)) return 'must not contain unpaired surrogates (text that is not Unicode)';
   return undefined;
 }
@@ -58,7 +59,13 @@ export function normalizeDocument(document: unknown): { value: unknown; errors: 
         if (keyReason) addFieldError(errors, field, `has a name that ${keyReason}`);
         const name = keyReason ? key : key.normalize('NFC');
         // `__proto__` is defined, not assigned, so it stays an own property (the JSON parser refuses it anyway).
-        if (name === '__proto__') Object.defineProperty(normalized, name, { value: visit(item, field), enumerable: true, writable: true, configurable: true });
+        if (name === '__proto__')
+          Object.defineProperty(normalized, name, {
+            value: visit(item, field),
+            enumerable: true,
+            writable: true,
+            configurable: true,
+          });
         else normalized[name] = visit(item, field);
       }
       return normalized;

@@ -4,7 +4,18 @@ import { ADDRESS_COMPONENTS, CONTACT_FIELDS, SOCIAL_FIELDS } from './location-fi
 import type { LocationInput } from './location-write.ts';
 
 /** Keys a V1 client may send (read-only keys of a V1 read, and what only V2 writes) that a V1 write ignores. */
-export const V1_IGNORED_FIELDS = ['id', 'slug', 'socials', 'marker', 'cover', 'cover_image', 'hours', 'fields', 'filters', 'buttons'] as const;
+export const V1_IGNORED_FIELDS = [
+  'id',
+  'slug',
+  'socials',
+  'marker',
+  'cover',
+  'cover_image',
+  'hours',
+  'fields',
+  'filters',
+  'buttons',
+] as const;
 
 /** Longest accepted text per field, the same limits V2 applies. */
 export const V1_TEXT_LIMITS = {
@@ -29,7 +40,13 @@ export const V1_TEXT_LIMITS = {
 } as const;
 
 type TextField = Exclude<keyof typeof V1_TEXT_LIMITS, 'name'>;
-const OPTIONAL_TEXT: readonly TextField[] = ['address', 'display_address', ...ADDRESS_COMPONENTS, ...CONTACT_FIELDS, ...SOCIAL_FIELDS];
+const OPTIONAL_TEXT: readonly TextField[] = [
+  'address',
+  'display_address',
+  ...ADDRESS_COMPONENTS,
+  ...CONTACT_FIELDS,
+  ...SOCIAL_FIELDS,
+];
 
 const COORDINATE_RANGE = { lat: 90, lng: 180 } as const;
 const NUMERIC_TEXT = /^[+-]?(\d+(\.\d*)?|\.\d+)([eE][+-]?\d+)?$/;
@@ -39,7 +56,8 @@ const FALSE_VALUES: readonly unknown[] = [false, 0, '0', 'false'];
 const emailFormat = addFormats.default.get('email');
 const isEmail = (text: string) => (emailFormat instanceof RegExp ? emailFormat.test(text) : true);
 
-const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
+const isRecord = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
 
 /** Text as V1 accepts it: a string, or a number written out (postcodes and phone numbers often arrive as numbers). */
 function textOf(value: unknown): string | undefined {
@@ -61,7 +79,9 @@ function textOf(value: unknown): string | undefined {
  * @example readV1LocationBody({ name: 'Shop', lat: '30.5', lng: '-97', visible: '0', hours: {} })
  * // { input: { name: 'Shop', lat: 30.5, lng: -97, visible: false } }
  */
-export function readV1LocationBody(body: unknown): { input: LocationInput & { name: string } } | { errors: FieldErrors } {
+export function readV1LocationBody(
+  body: unknown,
+): { input: LocationInput & { name: string } } | { errors: FieldErrors } {
   const errors: FieldErrors = {};
   const addError = (field: string, message: string) => (errors[field] ??= []).push(message);
   if (!isRecord(body)) return { errors: { body: ['must be a JSON object'] } };
@@ -81,7 +101,8 @@ export function readV1LocationBody(body: unknown): { input: LocationInput & { na
     }
     const text = textOf(value);
     if (text === undefined) addError(field, 'must be a string or null');
-    else if (text.length > V1_TEXT_LIMITS[field]) addError(field, `must be at most ${V1_TEXT_LIMITS[field]} characters`);
+    else if (text.length > V1_TEXT_LIMITS[field])
+      addError(field, `must be at most ${V1_TEXT_LIMITS[field]} characters`);
     else if (field === 'email' && text !== '' && !isEmail(text)) addError(field, 'must be a valid email address');
     else input[field] = text === '' ? null : text;
   }
@@ -95,7 +116,8 @@ export function readV1LocationBody(body: unknown): { input: LocationInput & { na
   const visible = body.visible;
   if (TRUE_VALUES.includes(normalisedFlag(visible))) input.visible = true;
   else if (FALSE_VALUES.includes(normalisedFlag(visible))) input.visible = false;
-  else if (visible !== undefined && visible !== null) addError('visible', 'must be true or false (1/0, "1"/"0" and "true"/"false" are accepted)');
+  else if (visible !== undefined && visible !== null)
+    addError('visible', 'must be true or false (1/0, "1"/"0" and "true"/"false" are accepted)');
 
   if (body.location_type !== undefined) input.location_type = locationTypeNameOf(body.location_type);
 

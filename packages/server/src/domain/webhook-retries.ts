@@ -32,7 +32,11 @@ export function parseDurations(text: string): number[] | undefined {
  * @example retryDelay(1, [5000, 300000], () => 0) // 5000
  * @example retryDelay(3, [5000, 300000]) // undefined
  */
-export function retryDelay(tries: number, schedule: readonly number[], random: () => number = Math.random): number | undefined {
+export function retryDelay(
+  tries: number,
+  schedule: readonly number[],
+  random: () => number = Math.random,
+): number | undefined {
   const base = schedule[tries - 1];
   if (base === undefined) return undefined;
   return Math.round(base * (1 + 0.1 * random()));

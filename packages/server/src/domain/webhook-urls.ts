@@ -27,7 +27,8 @@ const RANGE_NAMES: Record<string, string> = {
 export function addressRefusal(address: string): string | undefined {
   if (!ipaddr.isValid(address)) return 'not an IP address';
   let parsed = ipaddr.parse(address);
-  if (parsed.kind() === 'ipv6' && (parsed as ipaddr.IPv6).isIPv4MappedAddress()) parsed = (parsed as ipaddr.IPv6).toIPv4Address();
+  if (parsed.kind() === 'ipv6' && (parsed as ipaddr.IPv6).isIPv4MappedAddress())
+    parsed = (parsed as ipaddr.IPv6).toIPv4Address();
   const range = parsed.range();
   if (range === 'unicast') return undefined;
   return RANGE_NAMES[range] ?? `a reserved address (${range})`;

@@ -1,7 +1,7 @@
 import { Readable } from 'node:stream';
 import { parse } from 'csv-parse';
 import { stringify } from 'csv-stringify/sync';
-import { exportCells, exportHeader, type ExportCatalog, type ExportedLocation } from '../domain/export-rows.ts';
+import { type ExportCatalog, type ExportedLocation, exportCells, exportHeader } from '../domain/export-rows.ts';
 import type { FileRow } from '../domain/import-row.ts';
 import type { RowSource } from './formats.ts';
 import { utf8Of } from './text.ts';
@@ -35,7 +35,12 @@ export function sniffSeparator(text: Buffer): string {
  */
 export function csvRows(content: Buffer): RowSource {
   const text = utf8Of(content);
-  const parser = parse({ delimiter: sniffSeparator(text), bom: true, relax_column_count: true, skip_empty_lines: false });
+  const parser = parse({
+    delimiter: sniffSeparator(text),
+    bom: true,
+    relax_column_count: true,
+    skip_empty_lines: false,
+  });
   // How far reading has come is what the parser has been handed: a chunk ahead of the rows at most.
   let bytes = 0;
   const chunks = function* () {
@@ -56,11 +61,16 @@ export function csvRows(content: Buffer): RowSource {
           continue;
         }
         // A row with fewer cells than the header has empty ones in the columns it lacks.
-        const cells = record.length < header.length ? [...record, ...Array<string>(header.length - record.length).fill('')] : record;
+        const cells =
+          record.length < header.length
+            ? [...record, ...Array<string>(header.length - record.length).fill('')]
+            : record;
         yield { row, columns: header, cells };
       }
     } catch (error) {
-      throw new UnreadableFileError(`The CSV file cannot be read past row ${row}: ${error instanceof Error ? error.message : String(error)}`);
+      throw new UnreadableFileError(
+        `The CSV file cannot be read past row ${row}: ${error instanceof Error ? error.message : String(error)}`,
+      );
     } finally {
       parser.destroy();
     }

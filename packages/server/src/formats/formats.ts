@@ -3,8 +3,10 @@ import type { ExportCatalog, ExportedLocation } from '../domain/export-rows.ts';
 import type { FileFormat } from '../domain/file-formats.ts';
 import type { FileRow } from '../domain/import-row.ts';
 import { csvRows, writeCsv } from './csv.ts';
+
+export { FILE_FORMATS, type FileFormat, formatOfFileName, MEDIA_TYPES } from '../domain/file-formats.ts';
 export { UnreadableFileError } from './unreadable-file-error.ts';
-export { FILE_FORMATS, MEDIA_TYPES, formatOfFileName, type FileFormat } from '../domain/file-formats.ts';
+
 import { geojsonRows, writeGeojson } from './geojson.ts';
 import { ndjsonRows, writeNdjson } from './ndjson.ts';
 import { writeXlsx, xlsxRows } from './xlsx.ts';
@@ -33,7 +35,11 @@ export function readRows(format: FileFormat, content: Buffer): RowSource {
 }
 
 /** Writes locations as a file of the format while they are read: a stream that pulls the next ones as it is consumed. */
-export function writeLocations(format: FileFormat, catalog: ExportCatalog, locations: AsyncIterable<ExportedLocation>): Readable {
+export function writeLocations(
+  format: FileFormat,
+  catalog: ExportCatalog,
+  locations: AsyncIterable<ExportedLocation>,
+): Readable {
   switch (format) {
     case 'csv':
       return writeCsv(catalog, locations);

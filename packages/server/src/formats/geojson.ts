@@ -1,5 +1,5 @@
 import { Readable } from 'node:stream';
-import { exportObject, type ExportedLocation } from '../domain/export-rows.ts';
+import { type ExportedLocation, exportObject } from '../domain/export-rows.ts';
 import type { CellValue, FileRow } from '../domain/import-row.ts';
 import type { RowSource } from './formats.ts';
 import { cellsOfObject } from './ndjson.ts';
@@ -17,7 +17,8 @@ function coordinatesOf(geometry: unknown): { cells: CellValue[] } | { error: str
   const point = geometry as { type?: unknown; coordinates?: unknown };
   const coordinates = Array.isArray(point.coordinates) ? point.coordinates : [];
   const [lng, lat] = coordinates as unknown[];
-  if (point.type !== 'Point' || typeof lng !== 'number' || typeof lat !== 'number') return { error: 'must be a Point [longitude, latitude], or null' };
+  if (point.type !== 'Point' || typeof lng !== 'number' || typeof lat !== 'number')
+    return { error: 'must be a Point [longitude, latitude], or null' };
   return { cells: [lat, lng] };
 }
 
@@ -32,12 +33,19 @@ export function geojsonRows(content: Buffer): RowSource {
     document = JSON.parse(utf8Of(content).toString('utf8'));
   } catch (error) {
     if (error instanceof UnreadableFileError) throw error;
-    throw new UnreadableFileError(`The file is not valid JSON: ${error instanceof Error ? error.message : String(error)}`);
+    throw new UnreadableFileError(
+      `The file is not valid JSON: ${error instanceof Error ? error.message : String(error)}`,
+    );
   }
   const collection = document as { type?: unknown; features?: unknown };
   const features: unknown[] =
-    collection.type === 'FeatureCollection' && Array.isArray(collection.features) ? collection.features : collection.type === 'Feature' ? [document] : [];
-  if (features.length === 0 && collection.type !== 'FeatureCollection') throw new UnreadableFileError('The file is not a GeoJSON FeatureCollection or Feature.');
+    collection.type === 'FeatureCollection' && Array.isArray(collection.features)
+      ? collection.features
+      : collection.type === 'Feature'
+        ? [document]
+        : [];
+  if (features.length === 0 && collection.type !== 'FeatureCollection')
+    throw new UnreadableFileError('The file is not a GeoJSON FeatureCollection or Feature.');
   let done = 0;
   async function* rows(): AsyncGenerator<FileRow> {
     for (const [index, feature] of features.entries()) {
@@ -60,8 +68,16 @@ export function writeGeojson(locations: AsyncIterable<ExportedLocation>): Readab
     yield '{"type":"FeatureCollection","features":[';
     let first = true;
     for await (const location of locations) {
-      const geometry = location.lat !== null && location.lng !== null ? { type: 'Point', coordinates: [location.lng, location.lat] } : null;
-      const feature = { type: 'Feature', id: location.id, geometry, properties: exportObject(location, { withCoordinates: false }) };
+      const geometry =
+        location.lat !== null && location.lng !== null
+          ? { type: 'Point', coordinates: [location.lng, location.lat] }
+          : null;
+      const feature = {
+        type: 'Feature',
+        id: location.id,
+        geometry,
+        properties: exportObject(location, { withCoordinates: false }),
+      };
       yield `${first ? '' : ','}\n${JSON.stringify(feature)}`;
       first = false;
     }

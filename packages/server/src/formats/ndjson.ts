@@ -1,12 +1,13 @@
 import { Readable } from 'node:stream';
-import { exportObject, type ExportedLocation } from '../domain/export-rows.ts';
+import { type ExportedLocation, exportObject } from '../domain/export-rows.ts';
 import type { CellValue, FileRow } from '../domain/import-row.ts';
 import type { RowSource } from './formats.ts';
 import { linesOf, utf8Of } from './text.ts';
 
 /** A JSON row's keys and values in file order; a value that is no object is the row's error. */
 export function cellsOfObject(value: unknown): { columns: string[]; cells: CellValue[] } | { error: string } {
-  if (value === null || typeof value !== 'object' || Array.isArray(value)) return { error: 'must be a JSON object of location fields' };
+  if (value === null || typeof value !== 'object' || Array.isArray(value))
+    return { error: 'must be a JSON object of location fields' };
   return { columns: Object.keys(value), cells: Object.values(value as Record<string, CellValue>) };
 }
 
@@ -25,11 +26,18 @@ export function ndjsonRows(content: Buffer): RowSource {
       try {
         parsed = JSON.parse(line.text);
       } catch (error) {
-        yield { row: line.line, columns: [], cells: [], error: `is not valid JSON: ${error instanceof Error ? error.message : String(error)}` };
+        yield {
+          row: line.line,
+          columns: [],
+          cells: [],
+          error: `is not valid JSON: ${error instanceof Error ? error.message : String(error)}`,
+        };
         continue;
       }
       const read = cellsOfObject(parsed);
-      yield 'error' in read ? { row: line.line, columns: [], cells: [], error: read.error } : { row: line.line, ...read };
+      yield 'error' in read
+        ? { row: line.line, columns: [], cells: [], error: read.error }
+        : { row: line.line, ...read };
     }
   }
   return { rows: rows(), fractionRead: () => (text.length === 0 ? 1 : Math.min(1, end / text.length)) };
@@ -38,7 +46,8 @@ export function ndjsonRows(content: Buffer): RowSource {
 /** Locations as NDJSON: one V2 write body (with `id`) per line. */
 export function writeNdjson(locations: AsyncIterable<ExportedLocation>): Readable {
   async function* lines(): AsyncGenerator<string> {
-    for await (const location of locations) yield `${JSON.stringify(exportObject(location, { withCoordinates: true }))}\n`;
+    for await (const location of locations)
+      yield `${JSON.stringify(exportObject(location, { withCoordinates: true }))}\n`;
   }
   return Readable.from(lines(), { objectMode: false });
 }

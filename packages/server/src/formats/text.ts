@@ -8,12 +8,16 @@ import { UnreadableFileError } from './unreadable-file-error.ts';
 export function utf8Of(content: Buffer): Buffer {
   if (content[0] === 0xef && content[1] === 0xbb && content[2] === 0xbf) return checked(content.subarray(3));
   if (content[0] === 0xff && content[1] === 0xfe) return Buffer.from(content.subarray(2).toString('utf16le'), 'utf8');
-  if (content[0] === 0xfe && content[1] === 0xff) return Buffer.from(Buffer.from(content.subarray(2)).swap16().toString('utf16le'), 'utf8');
+  if (content[0] === 0xfe && content[1] === 0xff)
+    return Buffer.from(Buffer.from(content.subarray(2)).swap16().toString('utf16le'), 'utf8');
   return checked(content);
 }
 
 function checked(content: Buffer): Buffer {
-  if (!isUtf8(content)) throw new UnreadableFileError('The file is not UTF-8 text. Save it as UTF-8 (in Excel: "CSV UTF-8") and import it again.');
+  if (!isUtf8(content))
+    throw new UnreadableFileError(
+      'The file is not UTF-8 text. Save it as UTF-8 (in Excel: "CSV UTF-8") and import it again.',
+    );
   return content;
 }
 

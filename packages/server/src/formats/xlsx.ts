@@ -1,5 +1,5 @@
 import { PassThrough, Readable } from 'node:stream';
-import { exportCells, exportHeader, type ExportCatalog, type ExportedLocation } from '../domain/export-rows.ts';
+import { type ExportCatalog, type ExportedLocation, exportCells, exportHeader } from '../domain/export-rows.ts';
 import type { CellValue, FileRow } from '../domain/import-row.ts';
 import type { RowSource } from './formats.ts';
 import { UnreadableFileError } from './unreadable-file-error.ts';
@@ -42,9 +42,16 @@ export function xlsxRows(content: Buffer): RowSource {
     }
   };
   async function* rows(): AsyncGenerator<FileRow> {
-    if (content.subarray(0, 2).toString('latin1') !== 'PK') throw new UnreadableFileError('The file is not an XLSX workbook.');
+    if (content.subarray(0, 2).toString('latin1') !== 'PK')
+      throw new UnreadableFileError('The file is not an XLSX workbook.');
     const ExcelJS = await loadExcel();
-    const reader = new ExcelJS.stream.xlsx.WorkbookReader(Readable.from(chunks()), { sharedStrings: 'cache', hyperlinks: 'ignore', styles: 'ignore', worksheets: 'emit', entries: 'ignore' });
+    const reader = new ExcelJS.stream.xlsx.WorkbookReader(Readable.from(chunks()), {
+      sharedStrings: 'cache',
+      hyperlinks: 'ignore',
+      styles: 'ignore',
+      worksheets: 'emit',
+      entries: 'ignore',
+    });
     try {
       for await (const sheet of reader) {
         let header: string[] | undefined;
@@ -52,9 +59,14 @@ export function xlsxRows(content: Buffer): RowSource {
           // `values` is sparse and counts from 1: an empty cell is a hole, which map() would keep.
           // A row also ends early where its last cells are empty: those are empty cells of their columns too.
           const values = row.values as unknown[];
-          const cells = Array.from({ length: Math.max(header?.length ?? 0, values.length - 1) }, (_, index) => cellValueOf(values[index + 1]));
+          const cells = Array.from({ length: Math.max(header?.length ?? 0, values.length - 1) }, (_, index) =>
+            cellValueOf(values[index + 1]),
+          );
           if (!header) {
-            if (cells.some((cell) => cell !== null && cell !== '')) header = cells.map((cell, index) => (cell === null || cell === '' ? `(column ${index + 1})` : String(cell).trim()));
+            if (cells.some((cell) => cell !== null && cell !== ''))
+              header = cells.map((cell, index) =>
+                cell === null || cell === '' ? `(column ${index + 1})` : String(cell).trim(),
+              );
             continue;
           }
           yield { row: row.number, columns: header, cells };
@@ -64,7 +76,9 @@ export function xlsxRows(content: Buffer): RowSource {
       }
     } catch (error) {
       if (error instanceof UnreadableFileError) throw error;
-      throw new UnreadableFileError(`The XLSX workbook cannot be read: ${error instanceof Error ? error.message : String(error)}`);
+      throw new UnreadableFileError(
+        `The XLSX workbook cannot be read: ${error instanceof Error ? error.message : String(error)}`,
+      );
     }
   }
   return { rows: rows(), fractionRead: () => (content.length === 0 ? 1 : consumed / content.length) };
@@ -78,7 +92,11 @@ export function writeXlsx(catalog: ExportCatalog, locations: AsyncIterable<Expor
   const output = new PassThrough();
   const write = async () => {
     const ExcelJS = await loadExcel();
-    const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: output, useSharedStrings: false, useStyles: false });
+    const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({
+      stream: output,
+      useSharedStrings: false,
+      useStyles: false,
+    });
     const sheet = workbook.addWorksheet('Locations');
     sheet.addRow(exportHeader(catalog)).commit();
     for await (const location of locations) {

@@ -40,7 +40,11 @@ export function createGeocoder(config: Config, { db, clock }: GeocoderDependenci
       geocoder = createNominatimGeocoder({ ...http, url: settings.url, requestsPerSecond: settings.requestsPerSecond });
       break;
     case 'google':
-      geocoder = createGoogleGeocoder({ ...http, apiKey: settings.apiKey, requestsPerSecond: settings.requestsPerSecond });
+      geocoder = createGoogleGeocoder({
+        ...http,
+        apiKey: settings.apiKey,
+        requestsPerSecond: settings.requestsPerSecond,
+      });
       break;
   }
   if (!db) return geocoder;

@@ -1,6 +1,6 @@
-import { Type, type Static } from 'typebox';
+import { type Static, Type } from 'typebox';
 import { Value } from 'typebox/value';
-import { geocodeRequestOf, type GeocodeRequest } from '../domain/geocode-request.ts';
+import { type GeocodeRequest, geocodeRequestOf } from '../domain/geocode-request.ts';
 import type { GeocodePrecision, GeocodeResult, Geocoder } from './geocoder.ts';
 import { GeocoderError } from './geocoder-error.ts';
 import { createProviderHttp, type ProviderHttpOptions } from './http/provider-http.ts';
@@ -38,7 +38,11 @@ export interface GoogleGeocoderOptions extends Omit<ProviderHttpOptions, 'provid
  * @example createGoogleGeocoder({ apiKey: process.env.GOOGLE_MAPS_API_KEY, userAgent: 'Locator/0.1.0', requestTimeoutMs: 2000 })
  */
 export function createGoogleGeocoder(options: GoogleGeocoderOptions): Geocoder {
-  const http = createProviderHttp({ ...options, provider: 'google', requestsPerSecond: options.requestsPerSecond ?? 50 });
+  const http = createProviderHttp({
+    ...options,
+    provider: 'google',
+    requestsPerSecond: options.requestsPerSecond ?? 50,
+  });
   const endpoint = new URL(options.baseUrl ?? GOOGLE_GEOCODING_URL);
   return {
     name: 'google',
@@ -47,7 +51,8 @@ export function createGoogleGeocoder(options: GoogleGeocoderOptions): Geocoder {
       if (!request) return null;
       const ask = (parameters: Record<string, string>) => {
         const url = new URL(endpoint);
-        for (const [name, value] of Object.entries({ ...parameters, key: options.apiKey })) url.searchParams.set(name, value);
+        for (const [name, value] of Object.entries({ ...parameters, key: options.apiKey }))
+          url.searchParams.set(name, value);
         return http.getJson(url, readAnswer, signal);
       };
       const found = await ask(parametersFor(request));
@@ -63,13 +68,17 @@ function parametersFor(request: GeocodeRequest): Record<string, string> {
     return first ? { address: request.text, components: `country:${first}` } : { address: request.text };
   }
   const { street, city, state, postcode, country, countryCode } = request;
-  const address = [street, city, [state, postcode].filter(Boolean).join(' '), countryCode ? undefined : country].filter(Boolean).join(', ');
+  const address = [street, city, [state, postcode].filter(Boolean).join(' '), countryCode ? undefined : country]
+    .filter(Boolean)
+    .join(', ');
   return countryCode ? { address, components: `country:${countryCode}` } : { address };
 }
 
 function readAnswer(body: unknown): GeocodeResult | null {
   if (!Value.Check(GoogleAnswer, body)) {
-    throw new GeocoderError('google', 'google answered something other than a Geocoding API response', { retryable: false });
+    throw new GeocoderError('google', 'google answered something other than a Geocoding API response', {
+      retryable: false,
+    });
   }
   const detail = body.error_message ? `: ${body.error_message}` : '';
   switch (body.status) {
@@ -81,9 +90,13 @@ function readAnswer(body: unknown): GeocodeResult | null {
     case 'UNKNOWN_ERROR':
       throw new GeocoderError('google', `google answered ${body.status}${detail}`, { retryable: true });
     case 'REQUEST_DENIED':
-      throw new GeocoderError('google', `google refused the request (REQUEST_DENIED${detail}); check GOOGLE_MAPS_API_KEY and that the Geocoding API is enabled for it`, {
-        retryable: false,
-      });
+      throw new GeocoderError(
+        'google',
+        `google refused the request (REQUEST_DENIED${detail}); check GOOGLE_MAPS_API_KEY and that the Geocoding API is enabled for it`,
+        {
+          retryable: false,
+        },
+      );
     default:
       throw new GeocoderError('google', `google answered ${body.status}${detail}`, { retryable: false });
   }
@@ -96,7 +109,14 @@ function readAnswer(body: unknown): GeocodeResult | null {
 const ROOFTOP_TYPES = ['street_address', 'premise', 'subpremise', 'establishment', 'point_of_interest'];
 const STREET_TYPES = ['route', 'intersection'];
 const POSTCODE_TYPES = ['postal_code', 'postal_code_prefix'];
-const CITY_TYPES = ['locality', 'sublocality', 'neighborhood', 'postal_town', 'colloquial_area', 'administrative_area_level_3'];
+const CITY_TYPES = [
+  'locality',
+  'sublocality',
+  'neighborhood',
+  'postal_town',
+  'colloquial_area',
+  'administrative_area_level_3',
+];
 const REGION_TYPES = ['administrative_area_level_1', 'administrative_area_level_2'];
 
 /**

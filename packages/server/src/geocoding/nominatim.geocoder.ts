@@ -1,6 +1,6 @@
-import { Type, type Static } from 'typebox';
+import { type Static, Type } from 'typebox';
 import { Value } from 'typebox/value';
-import { geocodeRequestOf, type GeocodeRequest } from '../domain/geocode-request.ts';
+import { type GeocodeRequest, geocodeRequestOf } from '../domain/geocode-request.ts';
 import type { GeocodePrecision, Geocoder } from './geocoder.ts';
 import { GeocoderError } from './geocoder-error.ts';
 import { createProviderHttp, type ProviderHttpOptions } from './http/provider-http.ts';
@@ -33,7 +33,11 @@ export interface NominatimGeocoderOptions extends Omit<ProviderHttpOptions, 'pro
  * @example createNominatimGeocoder({ url: 'http://127.0.0.1:8088', userAgent: 'Locator/0.1.0', requestTimeoutMs: 2000 })
  */
 export function createNominatimGeocoder(options: NominatimGeocoderOptions): Geocoder {
-  const http = createProviderHttp({ ...options, provider: 'nominatim', requestsPerSecond: options.requestsPerSecond ?? 1 });
+  const http = createProviderHttp({
+    ...options,
+    provider: 'nominatim',
+    requestsPerSecond: options.requestsPerSecond ?? 1,
+  });
   const searchUrl = new URL('search', options.url.endsWith('/') ? options.url : `${options.url}/`);
   return {
     name: 'nominatim',
@@ -68,7 +72,11 @@ function searchUrlFor(searchUrl: URL, request: GeocodeRequest): URL {
 
 function readAnswer(body: unknown) {
   if (!Value.Check(NominatimAnswer, body)) {
-    throw new GeocoderError('nominatim', 'nominatim answered something other than a jsonv2 search result; check NOMINATIM_URL', { retryable: false });
+    throw new GeocoderError(
+      'nominatim',
+      'nominatim answered something other than a jsonv2 search result; check NOMINATIM_URL',
+      { retryable: false },
+    );
   }
   const place = body[0];
   if (!place) return null;
@@ -87,7 +95,8 @@ function readAnswer(body: unknown) {
 export function nominatimPrecision(place: NominatimPlace): GeocodePrecision | null {
   const rank = place.place_rank ?? 0;
   if (place.addresstype === 'postcode' || place.type === 'postcode') return 'postcode';
-  if (rank >= 28) return place.category === 'place' && place.type === 'house' && place.osm_type === 'way' ? 'street' : 'rooftop';
+  if (rank >= 28)
+    return place.category === 'place' && place.type === 'house' && place.osm_type === 'way' ? 'street' : 'rooftop';
   if (rank >= 26) return 'street';
   if (rank >= 13) return 'city';
   if (rank >= 5) return 'region';

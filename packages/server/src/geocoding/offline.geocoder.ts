@@ -3,7 +3,7 @@ import { geocodeRequestOf } from '../domain/geocode-request.ts';
 import { abortable } from './abortable.ts';
 import type { GeocodeResult, Geocoder } from './geocoder.ts';
 import { parseFreeText } from './offline/free-text.ts';
-import { loadGazetteer, type Gazetteer, type Place } from './offline/gazetteer.ts';
+import { type Gazetteer, loadGazetteer, type Place } from './offline/gazetteer.ts';
 import { findPostcodeArea, type PostcodeArea } from './offline/postcodes.ts';
 
 /** What the offline geocoder searches for, however the address was given. */
@@ -34,12 +34,22 @@ export function createOfflineGeocoder(): Geocoder {
       const request = geocodeRequestOf(query);
       if (!request) return null;
       // A country we cannot name is a typo or nonsense; guessing past it would put the location elsewhere.
-      if (request.kind === 'structured' && request.country !== undefined && request.countryCode === undefined) return null;
+      if (request.kind === 'structured' && request.country !== undefined && request.countryCode === undefined)
+        return null;
       const gazetteer = await abortable(loadGazetteer(), signal);
       if (request.kind === 'structured') {
-        return locate(gazetteer, { ...request, cityCandidates: request.city ? [request.city] : [], countries: countriesOf(request.countryCode) }, signal);
+        return locate(
+          gazetteer,
+          {
+            ...request,
+            cityCandidates: request.city ? [request.city] : [],
+            countries: countriesOf(request.countryCode),
+          },
+          signal,
+        );
       }
-      const isRegion = (text: string, countryCode: string | undefined) => regionsNamed(gazetteer, text, countriesOf(countryCode)) !== undefined;
+      const isRegion = (text: string, countryCode: string | undefined) =>
+        regionsNamed(gazetteer, text, countriesOf(countryCode)) !== undefined;
       const parsed = parseFreeText(request.text, isRegion);
       const bias = request.countries ? new Set(request.countries) : undefined;
       // A visitor of a Canadian shop typing "London" means London, Ontario; one typing "Seattle" still wants an
@@ -57,7 +67,11 @@ export function createOfflineGeocoder(): Geocoder {
   };
 }
 
-async function locate(gazetteer: Gazetteer, address: OfflineAddress, signal: AbortSignal | undefined): Promise<GeocodeResult | null> {
+async function locate(
+  gazetteer: Gazetteer,
+  address: OfflineAddress,
+  signal: AbortSignal | undefined,
+): Promise<GeocodeResult | null> {
   const regions = address.state ? regionsNamed(gazetteer, address.state, address.countries) : undefined;
   if (address.postcode) {
     const area = await abortable(findPostcodeArea(address.postcode), signal);
@@ -73,7 +87,11 @@ async function locate(gazetteer: Gazetteer, address: OfflineAddress, signal: Abo
 }
 
 /** The regions (`US.TN`) a state name or code stands for, within the countries when they are known; undefined for none. */
-function regionsNamed(gazetteer: Gazetteer, state: string, countries: ReadonlySet<string> | undefined): ReadonlySet<string> | undefined {
+function regionsNamed(
+  gazetteer: Gazetteer,
+  state: string,
+  countries: ReadonlySet<string> | undefined,
+): ReadonlySet<string> | undefined {
   const regions = gazetteer.regions.get(foldText(state));
   if (!regions) return undefined;
   if (!countries) return regions;
@@ -86,10 +104,17 @@ function regionsNamed(gazetteer: Gazetteer, state: string, countries: ReadonlySe
  * not recognised is ignored, as if it were not given; a recognised one that has no such place means no answer,
  * rather than the namesake of another state.
  */
-function findPlace(gazetteer: Gazetteer, city: string, countries: ReadonlySet<string> | undefined, regions: ReadonlySet<string> | undefined): Place | undefined {
+function findPlace(
+  gazetteer: Gazetteer,
+  city: string,
+  countries: ReadonlySet<string> | undefined,
+  regions: ReadonlySet<string> | undefined,
+): Place | undefined {
   const name = foldText(city);
   for (const index of [gazetteer.byName, gazetteer.byAlternateName]) {
-    const match = index.get(name)?.find((place) => (!countries || countries.has(place.country)) && (!regions || regions.has(place.region)));
+    const match = index
+      .get(name)
+      ?.find((place) => (!countries || countries.has(place.country)) && (!regions || regions.has(place.region)));
     if (match) return match;
   }
   return undefined;
@@ -99,7 +124,12 @@ function findPlace(gazetteer: Gazetteer, city: string, countries: ReadonlySet<st
  * Whether a postcode's area agrees with the rest of the address. Without a country, a five-digit code is only taken
  * for a US ZIP code when the state confirms it, as much of the world writes five-digit postcodes.
  */
-function postcodeFits(gazetteer: Gazetteer, area: PostcodeArea, countries: ReadonlySet<string> | undefined, regions: ReadonlySet<string> | undefined): boolean {
+function postcodeFits(
+  gazetteer: Gazetteer,
+  area: PostcodeArea,
+  countries: ReadonlySet<string> | undefined,
+  regions: ReadonlySet<string> | undefined,
+): boolean {
   if (countries && !countries.has(area.country)) return false;
   const areaRegions = regionsNamed(gazetteer, area.state, countriesOf(area.country));
   const stateAgrees = !regions || !areaRegions || [...areaRegions].some((region) => regions.has(region));

@@ -1,23 +1,22 @@
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import Fastify, { LogController, type RouteOptions } from 'fastify';
 import type { AppContext } from '../app-context.ts';
+import { createRateLimitHooks } from '../ratelimit/hooks.ts';
 import { registerRoutes } from '../routes/index.ts';
 import type { App } from './app-type.ts';
 import { authenticate, authorize } from './auth.ts';
-import { installEtags } from './etag.ts';
-import { checkPublicKey, installPublicAccess } from './public-access.ts';
 import { fastifyTrustProxy } from './client-address.ts';
 import { handleError } from './error-handler.ts';
+import { installEtags } from './etag.ts';
 import { handleFrameworkError } from './framework-errors.ts';
 import { installJsonBodyParser } from './json-body.ts';
 import { installNotFoundHandler } from './method-not-allowed.ts';
 import { registerOpenApi } from './openapi.ts';
-import { createRateLimitHooks } from '../ratelimit/hooks.ts';
+import { checkPublicKey, installPublicAccess } from './public-access.ts';
 import { requestIdOf } from './request-id.ts';
 import { refuseUnstorableRequestText } from './request-text.ts';
 import { createSerializerCompiler } from './serializers.ts';
 import { createValidatorCompiler } from './validators.ts';
-
 
 export interface BuildAppOptions {
   /** Pino logger options; `false` silences logging (tests), a `stream` receives each line (tests that read them). */

@@ -2,7 +2,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { LRUCache } from 'lru-cache';
 import type { AppContext } from '../app-context.ts';
 import type { Actor } from '../domain/events.ts';
-import { hashToken, tokenKindOf, type Scope, type TokenKind } from '../domain/tokens.ts';
+import { hashToken, type Scope, type TokenKind, tokenKindOf } from '../domain/tokens.ts';
 import { findTokenOwner, recordTokenUse } from '../services/accounts.service.ts';
 import type { ProjectRef } from '../services/project-access.ts';
 import { ApiError } from './errors.ts';
@@ -61,7 +61,13 @@ const verifiedTokens = new WeakMap<AppContext, LRUCache<string, VerifiedToken>>(
 function verifiedTokensOf(ctx: AppContext): LRUCache<string, VerifiedToken> {
   let cache = verifiedTokens.get(ctx);
   if (!cache) {
-    cache = new LRUCache<string, VerifiedToken>({ max: TOKENS_KEPT, ttl: TOKEN_RECHECK_MS, ttlResolution: 0, ttlAutopurge: true, perf: { now: ctx.clock } });
+    cache = new LRUCache<string, VerifiedToken>({
+      max: TOKENS_KEPT,
+      ttl: TOKEN_RECHECK_MS,
+      ttlResolution: 0,
+      ttlAutopurge: true,
+      perf: { now: ctx.clock },
+    });
     verifiedTokens.set(ctx, cache);
   }
   return cache;
@@ -88,7 +94,9 @@ export async function authenticate(request: FastifyRequest, _reply: FastifyReply
   const expectedKind: TokenKind = requirement.api === 'v2' ? 'v2' : 'legacy';
   if (tokenKindOf(token) !== expectedKind) {
     throw unauthorized(
-      requirement.api === 'v2' ? 'Invalid token: the V2 API takes a V2 API token.' : 'Invalid token: the V1 API takes the legacy V1 token.',
+      requirement.api === 'v2'
+        ? 'Invalid token: the V2 API takes a V2 API token.'
+        : 'Invalid token: the V1 API takes the legacy V1 token.',
     );
   }
 
@@ -133,7 +141,12 @@ export function authorize(request: FastifyRequest, _reply: FastifyReply, done: (
   const scope = request.routeOptions.config.auth?.scope;
   const principal = request.principal;
   if (scope && principal?.kind === 'v2') {
-    const missing = typeof scope === 'string' ? (principal.scopes.has(scope) ? undefined : scope) : scope.find((needed) => !principal.scopes.has(needed));
+    const missing =
+      typeof scope === 'string'
+        ? principal.scopes.has(scope)
+          ? undefined
+          : scope
+        : scope.find((needed) => !principal.scopes.has(needed));
     if (missing) return done(new ApiError(403, `This token lacks the ${missing} scope.`));
   }
   done();

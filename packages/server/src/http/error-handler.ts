@@ -1,16 +1,27 @@
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import { DomainError, InvalidInputError } from '../domain/errors.ts';
-import { ApiError } from './errors.ts';
 import { fieldErrorsFromValidation } from '../schemas/validation-errors.ts';
+import { ApiError } from './errors.ts';
 
 /** How long a client is asked to wait after a 503 of something this service depends on. */
 const UNAVAILABLE_RETRY_AFTER_SECONDS = 5;
 
 /** The status each kind of domain error answers with. */
-const DOMAIN_STATUS: Record<DomainError['kind'], number> = { 'not-found': 404, unauthorized: 401, forbidden: 403, invalid: 422, conflict: 409, gone: 410, unavailable: 503 };
+const DOMAIN_STATUS: Record<DomainError['kind'], number> = {
+  'not-found': 404,
+  unauthorized: 401,
+  forbidden: 403,
+  invalid: 422,
+  conflict: 409,
+  gone: 410,
+  unavailable: 503,
+};
 
 const CLIENT_ERRORS: Record<string, { status: number; message: string }> = {
-  FST_ERR_CTP_INVALID_MEDIA_TYPE: { status: 415, message: 'Request bodies must be sent as Content-Type: application/json.' },
+  FST_ERR_CTP_INVALID_MEDIA_TYPE: {
+    status: 415,
+    message: 'Request bodies must be sent as Content-Type: application/json.',
+  },
   FST_ERR_CTP_INVALID_CONTENT_LENGTH: { status: 400, message: 'The Content-Length header does not match the body.' },
   FST_ERR_CTP_BODY_TOO_LARGE: { status: 413, message: 'The request body is larger than 1 MiB.' },
   FST_ERR_CTP_EMPTY_JSON_BODY: { status: 400, message: 'The request body is empty; send a JSON object.' },
@@ -38,12 +49,18 @@ function sqlStateOf(error: Error): string | undefined {
  * The one error handler: domain errors and the HTTP layer's own keep their status and say what is wrong; anything
  * else is a bare 500 with the request ID, its details in the log only.
  */
-export function handleError(error: FastifyError | DomainError | ApiError | Error, request: FastifyRequest, reply: FastifyReply): void {
+export function handleError(
+  error: FastifyError | DomainError | ApiError | Error,
+  request: FastifyRequest,
+  reply: FastifyReply,
+): void {
   if (error instanceof DomainError) {
     const errors = error instanceof InvalidInputError ? error.errors : undefined;
     // What was unavailable may answer again soon: a client waits a few seconds rather than hammering it.
     if (error.kind === 'unavailable') void reply.header('retry-after', String(UNAVAILABLE_RETRY_AFTER_SECONDS));
-    void reply.code(DOMAIN_STATUS[error.kind]).send(errors ? { message: error.message, errors } : { message: error.message });
+    void reply
+      .code(DOMAIN_STATUS[error.kind])
+      .send(errors ? { message: error.message, errors } : { message: error.message });
     return;
   }
   if (error instanceof ApiError) {
@@ -77,5 +94,7 @@ export function handleError(error: FastifyError | DomainError | ApiError | Error
     return;
   }
   request.log.error({ err: error }, 'unexpected error');
-  void reply.code(500).send({ message: 'Internal server error. Quote the request ID when reporting it.', request_id: request.id });
+  void reply
+    .code(500)
+    .send({ message: 'Internal server error. Quote the request ID when reporting it.', request_id: request.id });
 }

@@ -33,25 +33,37 @@ export function noneMatchHits(header: string | undefined, tag: string): boolean 
  * write, by anyone, and after a release that renders a location differently.
  */
 export function installEtags(app: FastifyInstance): void {
-  app.addHook('onSend', (request: FastifyRequest, reply: FastifyReply, payload: unknown, done: (error: null, payload: unknown) => void) => {
-    if (!request.routeOptions.config.etag || reply.statusCode !== 200 || !(typeof payload === 'string' || Buffer.isBuffer(payload))) {
+  app.addHook(
+    'onSend',
+    (request: FastifyRequest, reply: FastifyReply, payload: unknown, done: (error: null, payload: unknown) => void) => {
+      if (
+        !request.routeOptions.config.etag ||
+        reply.statusCode !== 200 ||
+        !(typeof payload === 'string' || Buffer.isBuffer(payload))
+      ) {
+        done(null, payload);
+        return;
+      }
+      const tag = `"${hash('sha1', payload, 'base64url')}"`;
+      // Routes that may be cached by anyone (the store finder's) set their own Cache-Control.
+      void reply.header('etag', tag);
+      if (!reply.hasHeader('cache-control')) void reply.header('cache-control', 'private, no-cache');
+      if (noneMatchHits(request.headers['if-none-match'], tag)) {
+        void reply.code(304);
+        done(null, '');
+        return;
+      }
       done(null, payload);
-      return;
-    }
-    const tag = `"${hash('sha1', payload, 'base64url')}"`;
-    // Routes that may be cached by anyone (the store finder's) set their own Cache-Control.
-    void reply.header('etag', tag);
-    if (!reply.hasHeader('cache-control')) void reply.header('cache-control', 'private, no-cache');
-    if (noneMatchHits(request.headers['if-none-match'], tag)) {
-      void reply.code(304);
-      done(null, '');
-      return;
-    }
-    done(null, payload);
-  });
+    },
+  );
 }
 
 /** The optional `If-None-Match` request header of such routes, shown in the OpenAPI document. */
 export const RevalidationHeaders = Type.Object({
-  'if-none-match': Type.Optional(Type.String({ description: 'The `ETag` of an earlier answer: a 304 with no body while it is current.', examples: ['"q3O1Zb4VvT8cX0vXr5v3mQGm1Yk"'] })),
+  'if-none-match': Type.Optional(
+    Type.String({
+      description: 'The `ETag` of an earlier answer: a 304 with no body while it is current.',
+      examples: ['"q3O1Zb4VvT8cX0vXr5v3mQGm1Yk"'],
+    }),
+  ),
 });

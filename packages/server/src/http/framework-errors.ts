@@ -10,7 +10,9 @@ export function handleFrameworkError(error: FastifyError, request: FastifyReques
   void reply.header('x-request-id', request.id);
   const path = request.url.split('?')[0] ?? '/';
   if (error.code === 'FST_ERR_MAX_PARAM_LENGTH') {
-    void reply.code(404).send({ message: `Nothing found at ${path}: an ID in it is longer than any this service issues.` });
+    void reply
+      .code(404)
+      .send({ message: `Nothing found at ${path}: an ID in it is longer than any this service issues.` });
     return;
   }
   void reply.code(400).send({ message: `The request URL is malformed (${error.message}).` });

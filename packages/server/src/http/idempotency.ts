@@ -1,7 +1,13 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { Type } from 'typebox';
 import { IDEMPOTENCY_KEY_MAX_LENGTH, requestFingerprint } from '../domain/idempotency.ts';
-import { idempotencyHooks, IdempotencyKeyTaken, storedResponseFor, type IdempotentRequest, type StoredResponse } from '../services/idempotency.service.ts';
+import {
+  IdempotencyKeyTaken,
+  type IdempotentRequest,
+  idempotencyHooks,
+  type StoredResponse,
+  storedResponseFor,
+} from '../services/idempotency.service.ts';
 import type { TransactionHooks } from '../services/transaction-hooks.ts';
 import { principalOf } from './auth.ts';
 import { pathOf } from './base-url.ts';
@@ -43,7 +49,11 @@ function replay(reply: FastifyReply, stored: StoredResponse): FastifyReply {
  * response; a new key is claimed and the response stored in the create's own transaction. Without the header the
  * create simply runs.
  */
-export async function sendCreated<Result>(request: FastifyRequest, reply: FastifyReply, create: IdempotentCreate<Result>): Promise<FastifyReply> {
+export async function sendCreated<Result>(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  create: IdempotentCreate<Result>,
+): Promise<FastifyReply> {
   const key = request.headers['idempotency-key'];
   if (typeof key !== 'string') return reply.code(create.status).send(create.present(await create.create({})));
 
@@ -59,7 +69,9 @@ export async function sendCreated<Result>(request: FastifyRequest, reply: Fastif
   const earlier = await storedResponseFor(db, idempotent);
   if (earlier) return replay(reply, earlier);
   try {
-    const result = await create.create(idempotencyHooks(idempotent, (created: Result) => ({ status: create.status, body: create.present(created) })));
+    const result = await create.create(
+      idempotencyHooks(idempotent, (created: Result) => ({ status: create.status, body: create.present(created) })),
+    );
     return reply.code(create.status).send(create.present(result));
   } catch (error) {
     if (!(error instanceof IdempotencyKeyTaken)) throw error;

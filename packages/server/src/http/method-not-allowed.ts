@@ -1,5 +1,5 @@
-import FindMyWay, { type HTTPMethod } from 'find-my-way';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import FindMyWay, { type HTTPMethod } from 'find-my-way';
 import { ApiError } from './errors.ts';
 
 const METHODS: HTTPMethod[] = ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'];

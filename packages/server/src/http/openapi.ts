@@ -64,11 +64,21 @@ export function registerOpenApi(app: App, describeRoutes: RouteDescriber): void 
       () => undefined,
     );
   });
-  app.get('/api/v2/openapi.json', { schema: { hide: true } }, async (request) => openApiFor(await documented(), 'v2', baseUrlOf(request)));
-  app.get('/api/openapi.json', { schema: { hide: true } }, async (request) => openApiFor(await documented(), 'v1', baseUrlOf(request)));
-  app.get('/api/public/v1/openapi.json', { schema: { hide: true } }, async (request) => openApiFor(await documented(), 'public', baseUrlOf(request)));
+  app.get('/api/v2/openapi.json', { schema: { hide: true } }, async (request) =>
+    openApiFor(await documented(), 'v2', baseUrlOf(request)),
+  );
+  app.get('/api/openapi.json', { schema: { hide: true } }, async (request) =>
+    openApiFor(await documented(), 'v1', baseUrlOf(request)),
+  );
+  app.get('/api/public/v1/openapi.json', { schema: { hide: true } }, async (request) =>
+    openApiFor(await documented(), 'public', baseUrlOf(request)),
+  );
   const forward = async (request: FastifyRequest, reply: FastifyReply) => {
-    const answer = await (await documented()).inject({ method: request.method as 'GET' | 'HEAD', url: request.url, headers: request.headers });
+    const answer = await (await documented()).inject({
+      method: request.method as 'GET' | 'HEAD',
+      url: request.url,
+      headers: request.headers,
+    });
     for (const [name, value] of Object.entries(answer.headers)) {
       if (value !== undefined && !OWN_CONNECTION_HEADERS.has(name)) void reply.header(name, value);
     }
@@ -80,7 +90,10 @@ export function registerOpenApi(app: App, describeRoutes: RouteDescriber): void 
 
 /** An app with the generator, the reference page and every route, described only: it never validates or answers. */
 async function buildDocsApp(describeRoutes: RouteDescriber): Promise<FastifyInstance> {
-  const [{ default: swagger }, { default: swaggerUi }] = await Promise.all([import('@fastify/swagger'), import('@fastify/swagger-ui')]);
+  const [{ default: swagger }, { default: swaggerUi }] = await Promise.all([
+    import('@fastify/swagger'),
+    import('@fastify/swagger-ui'),
+  ]);
   const docs = Fastify({ logger: false }).withTypeProvider<TypeBoxTypeProvider>();
   docs.setValidatorCompiler(() => () => true);
   docs.setSerializerCompiler(() => (data) => JSON.stringify(data));
@@ -93,7 +106,12 @@ async function buildDocsApp(describeRoutes: RouteDescriber): Promise<FastifyInst
           apiToken: { type: 'http', scheme: 'bearer', description: 'A V2 API token (`lct2_…`).' },
           legacyToken: { type: 'http', scheme: 'bearer', description: 'The legacy V1 token (`lct1_…`).' },
           publishableKey: { type: 'apiKey', in: 'query', name: 'key', description: 'A publishable key (`lpk_…`).' },
-          publishableKeyHeader: { type: 'apiKey', in: 'header', name: 'X-Locator-Key', description: 'A publishable key (`lpk_…`).' },
+          publishableKeyHeader: {
+            type: 'apiKey',
+            in: 'header',
+            name: 'X-Locator-Key',
+            description: 'A publishable key (`lpk_…`).',
+          },
         },
       },
     },
@@ -121,7 +139,11 @@ export type ApiDocument = 'v2' | 'v1' | 'public';
 export async function openApiDocuments(describeRoutes: RouteDescriber): Promise<Record<ApiDocument, OpenApiDocument>> {
   const docs = await buildDocsApp(describeRoutes);
   try {
-    return { v2: openApiFor(docs, 'v2', DEFAULT_SERVER), v1: openApiFor(docs, 'v1', DEFAULT_SERVER), public: openApiFor(docs, 'public', DEFAULT_SERVER) };
+    return {
+      v2: openApiFor(docs, 'v2', DEFAULT_SERVER),
+      v1: openApiFor(docs, 'v1', DEFAULT_SERVER),
+      public: openApiFor(docs, 'public', DEFAULT_SERVER),
+    };
   } finally {
     await docs.close();
   }
@@ -138,16 +160,32 @@ const LICENSE = { name: 'MIT', identifier: 'MIT' };
  */
 function openApiFor(app: FastifyInstance, version: ApiDocument, serverUrl: string): OpenApiDocument {
   const full = app.swagger() as unknown as OpenApiDocument;
-  const documentOf = (path: string): ApiDocument => (path.startsWith('/api/v2/') ? 'v2' : path.startsWith('/api/public/') ? 'public' : 'v1');
+  const documentOf = (path: string): ApiDocument =>
+    path.startsWith('/api/v2/') ? 'v2' : path.startsWith('/api/public/') ? 'public' : 'v1';
   const paths = Object.fromEntries(Object.entries(full.paths ?? {}).filter(([path]) => documentOf(path) === version));
   const info = {
     v2: { title: 'Locator API V2', version: '2.0.0', description: V2_DESCRIPTION, license: LICENSE },
     v1: { title: 'Locator API V1 (legacy)', version: '1.0.0', description: V1_DESCRIPTION, license: LICENSE },
-    public: { title: 'Locator store finder API (public)', version: '1.0.0', description: PUBLIC_DESCRIPTION, license: LICENSE },
+    public: {
+      title: 'Locator store finder API (public)',
+      version: '1.0.0',
+      description: PUBLIC_DESCRIPTION,
+      license: LICENSE,
+    },
   }[version];
   // Each document names only its own API's credentials.
   const components = full.components as { securitySchemes?: Record<string, unknown> } | undefined;
-  const schemes = { v2: ['apiToken'], v1: ['legacyToken'], public: ['publishableKey', 'publishableKeyHeader'] }[version];
-  const securitySchemes = Object.fromEntries(Object.entries(components?.securitySchemes ?? {}).filter(([name]) => schemes.includes(name)));
-  return { ...full, info, servers: [{ url: serverUrl, description: 'This Locator server' }], components: { ...components, securitySchemes }, paths };
+  const schemes = { v2: ['apiToken'], v1: ['legacyToken'], public: ['publishableKey', 'publishableKeyHeader'] }[
+    version
+  ];
+  const securitySchemes = Object.fromEntries(
+    Object.entries(components?.securitySchemes ?? {}).filter(([name]) => schemes.includes(name)),
+  );
+  return {
+    ...full,
+    info,
+    servers: [{ url: serverUrl, description: 'This Locator server' }],
+    components: { ...components, securitySchemes },
+    paths,
+  };
 }

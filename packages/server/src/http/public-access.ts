@@ -1,14 +1,14 @@
 import { hash } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import packageJson from '../../package.json' with { type: 'json' };
+import { ForbiddenError } from '../domain/errors.ts';
 import { namesOfList } from '../domain/name-list.ts';
 import { originAllowed } from '../domain/origins.ts';
 import { accessOfKey, type PublicAccess } from '../services/publishable-keys.service.ts';
 import type { App } from './app-type.ts';
-import { ForbiddenError } from '../domain/errors.ts';
+import { pathOf } from './base-url.ts';
 import { ApiError } from './errors.ts';
 import { noneMatchHits } from './etag.ts';
-import { pathOf } from './base-url.ts';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -48,7 +48,8 @@ function allowBrowsers(request: FastifyRequest, reply: FastifyReply, done: () =>
   if (!request.routeOptions.config.publicKey) return done();
   void reply.header('vary', 'Origin, X-Locator-Key');
   const origin = request.headers.origin;
-  if (origin !== undefined) void reply.header('access-control-allow-origin', origin).header('access-control-expose-headers', EXPOSED_HEADERS);
+  if (origin !== undefined)
+    void reply.header('access-control-allow-origin', origin).header('access-control-expose-headers', EXPOSED_HEADERS);
   done();
 }
 
@@ -83,8 +84,14 @@ export async function checkPublicKey(request: FastifyRequest, reply: FastifyRepl
  * `onSend` of the store-finder routes: a refusal or failure is never cached and has no validator, whatever was set
  * before it happened (a 503 of the geocoder comes after the answer's ETag and Cache-Control were set).
  */
-function uncacheRefusals(request: FastifyRequest, reply: FastifyReply, payload: unknown, done: (error: Error | null, payload: unknown) => void): void {
-  if (request.routeOptions.config.publicKey && reply.statusCode >= 400) void reply.removeHeader('etag').header('cache-control', 'no-store');
+function uncacheRefusals(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  payload: unknown,
+  done: (error: Error | null, payload: unknown) => void,
+): void {
+  if (request.routeOptions.config.publicKey && reply.statusCode >= 400)
+    void reply.removeHeader('etag').header('cache-control', 'no-store');
   done(null, payload);
 }
 
@@ -148,12 +155,29 @@ export function answeredNotModified(request: FastifyRequest, reply: FastifyReply
  * `answeredNotModified` for the hosted pages, whose key is in the path: the tag also covers the path (the location of
  * a location's page) and `variant`, what else the page depends on (its language, the date of its upcoming hours).
  */
-export function pageNotModified(request: FastifyRequest, reply: FastifyReply, access: PublicAccess, variant: string): boolean {
+export function pageNotModified(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  access: PublicAccess,
+  variant: string,
+): boolean {
   return tagged(request, reply, access, JSON.stringify([pathOf(request), variant]));
 }
 
-function tagged(request: FastifyRequest, reply: FastifyReply, access: PublicAccess, instant: string | number | undefined): boolean {
-  const identity = [packageJson.version, access.projectId, access.dataVersion, request.routeOptions.url, normalisedQuery(request.query as Record<string, unknown>), instant];
+function tagged(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  access: PublicAccess,
+  instant: string | number | undefined,
+): boolean {
+  const identity = [
+    packageJson.version,
+    access.projectId,
+    access.dataVersion,
+    request.routeOptions.url,
+    normalisedQuery(request.query as Record<string, unknown>),
+    instant,
+  ];
   const tag = `"${hash('sha1', JSON.stringify(identity), 'base64url')}"`;
   void reply.header('etag', tag);
   if (!noneMatchHits(request.headers['if-none-match'], tag)) return false;
@@ -165,6 +189,10 @@ function tagged(request: FastifyRequest, reply: FastifyReply, access: PublicAcce
  * Sends JSON built from text the store finder's index keeps (see `FinderLocation.json`) as it is: the route's
  * response schema still documents it, and the tests check every such answer against that schema.
  */
-export function sendKeptJson(reply: FastifyReply, json: Buffer, contentType = 'application/json; charset=utf-8'): FastifyReply {
+export function sendKeptJson(
+  reply: FastifyReply,
+  json: Buffer,
+  contentType = 'application/json; charset=utf-8',
+): FastifyReply {
   return reply.type(contentType).send(json);
 }

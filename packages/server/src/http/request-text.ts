@@ -1,8 +1,8 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { addFieldError, InvalidInputError, NotFoundError, type FieldErrors } from '../domain/errors.ts';
+import { addFieldError, type FieldErrors, InvalidInputError, NotFoundError } from '../domain/errors.ts';
 import { unstorableTextReason } from '../domain/text.ts';
-import { ApiError } from './errors.ts';
 import { pathOf } from './base-url.ts';
+import { ApiError } from './errors.ts';
 
 /**
  * One side of a raw query string's `key=value`, decoded as forms encode it; undefined when its escapes are not UTF-8.
@@ -43,10 +43,15 @@ function queryErrors(rawQuery: string): FieldErrors | ApiError {
  * parameter given twice or broken percent-encoding is refused naming the parameter (422, 400). Query values are
  * put in Unicode normal form C, as bodies are. V1 routes keep their contract of never refusing `page` and `limit`.
  */
-export function refuseUnstorableRequestText(request: FastifyRequest, _reply: FastifyReply, done: (error?: Error) => void): void {
+export function refuseUnstorableRequestText(
+  request: FastifyRequest,
+  _reply: FastifyReply,
+  done: (error?: Error) => void,
+): void {
   const params = request.params as Record<string, unknown> | undefined;
   for (const value of Object.values(params ?? {})) {
-    if (typeof value === 'string' && unstorableTextReason(value)) return done(new NotFoundError(`Nothing found at ${pathOf(request)}.`));
+    if (typeof value === 'string' && unstorableTextReason(value))
+      return done(new NotFoundError(`Nothing found at ${pathOf(request)}.`));
   }
   if (request.routeOptions.config.auth?.api === 'v1') return done();
   const queryStart = request.url.indexOf('?');
@@ -56,7 +61,8 @@ export function refuseUnstorableRequestText(request: FastifyRequest, _reply: Fas
   if (Object.keys(errors).length > 0) return done(InvalidInputError.fields(errors));
   const query = request.query as Record<string, unknown> | undefined;
   if (query) {
-    for (const [key, value] of Object.entries(query)) if (typeof value === 'string') query[key] = value.normalize('NFC');
+    for (const [key, value] of Object.entries(query))
+      if (typeof value === 'string') query[key] = value.normalize('NFC');
   }
   done();
 }

@@ -1,7 +1,7 @@
-import { attributes, html, type Html } from './html.ts';
+import { attributes, type Html, html } from './html.ts';
 import { layout } from './layout.ts';
-import { messagesOf, type Messages } from './messages.ts';
-import { finderUrl, locationUrl, withLang, type FinderPageData, type PageSetting } from './page-data.ts';
+import { type Messages, messagesOf } from './messages.ts';
+import { type FinderPageData, finderUrl, locationUrl, type PageSetting, withLang } from './page-data.ts';
 
 /** What a finder page's address may set on the element, already checked (`finderOptionsOf`); each is passed as is. */
 export interface FinderOptions {
@@ -32,11 +32,14 @@ export function finderOptionsOf(query: Readonly<Record<string, unknown>>): Finde
   const units = text('units')?.toLowerCase();
   if (units !== undefined && UNITS.has(units)) options.units = units;
   const country = text('country');
-  if (country !== undefined && /^[A-Za-z]{2}(\s*,\s*[A-Za-z]{2})*$/.test(country)) options.country = country.replace(/\s+/g, '').toUpperCase();
+  if (country !== undefined && /^[A-Za-z]{2}(\s*,\s*[A-Za-z]{2})*$/.test(country))
+    options.country = country.replace(/\s+/g, '').toUpperCase();
   const radius = text('radius');
-  if (radius !== undefined && /^\d{1,4}(\.\d{1,3})?$/.test(radius) && Number(radius) > 0 && Number(radius) <= 1000) options.radius = radius;
+  if (radius !== undefined && /^\d{1,4}(\.\d{1,3})?$/.test(radius) && Number(radius) > 0 && Number(radius) <= 1000)
+    options.radius = radius;
   const limit = text('limit');
-  if (limit !== undefined && /^\d{1,3}$/.test(limit) && Number(limit) >= 1 && Number(limit) <= 100) options.limit = String(Number(limit));
+  if (limit !== undefined && /^\d{1,3}$/.test(limit) && Number(limit) >= 1 && Number(limit) <= 100)
+    options.limit = String(Number(limit));
   const filters = text('filters');
   if (filters !== undefined && filters !== '' && filters.length <= 1000) options.filters = filters;
   const consent = text('consent')?.toLowerCase();
@@ -93,8 +96,12 @@ export function finderPage(setting: PageSetting, data: FinderPageData, options: 
 <noscript>
 <p>${messages.needsJavaScript}</p>
 <ul>
-${data.locations.map((location) => html`<li><a href="${withLang(locationUrl(setting, location.slug), setting)}">${location.name}</a>${location.city ? html`, ${location.city}` : ''}</li>
-`)}</ul>
+${data.locations.map(
+  (
+    location,
+  ) => html`<li><a href="${withLang(locationUrl(setting, location.slug), setting)}">${location.name}</a>${location.city ? html`, ${location.city}` : ''}</li>
+`,
+)}</ul>
 ${listPages(setting, data, messages)}</noscript>
 </main>`,
   });

@@ -9,7 +9,11 @@ function formatter(tag: string, kind: 'time' | 'weekday' | 'date'): Intl.DateTim
   let format = formatters.get(id);
   if (!format) {
     const options: Intl.DateTimeFormatOptions =
-      kind === 'time' ? { hour: 'numeric', minute: '2-digit' } : kind === 'weekday' ? { weekday: 'long' } : { dateStyle: 'full' };
+      kind === 'time'
+        ? { hour: 'numeric', minute: '2-digit' }
+        : kind === 'weekday'
+          ? { weekday: 'long' }
+          : { dateStyle: 'full' };
     // Wall-clock values, not instants: formatted in UTC so the server's own zone never shifts them.
     format = new Intl.DateTimeFormat(tag, { ...options, timeZone: 'UTC' });
     formatters.set(id, format);

@@ -2,10 +2,10 @@ import { WEEKDAYS } from '../domain/hours.ts';
 import { openingHoursSpecification } from '../domain/opening-hours-specification.ts';
 import { datesOf } from '../domain/special-hours.ts';
 import { countryName, dateRangeText, dayHoursText, weekdayName } from './format.ts';
-import { attributes, html, jsonInScript, safeHref, type Html } from './html.ts';
+import { attributes, type Html, html, jsonInScript, safeHref } from './html.ts';
 import { layout } from './layout.ts';
-import { messagesOf, type Messages, type PageLocale } from './messages.ts';
-import { finderUrl, locationUrl, withLang, type LocationPageData, type PageSetting } from './page-data.ts';
+import { type Messages, messagesOf, type PageLocale } from './messages.ts';
+import { finderUrl, type LocationPageData, locationUrl, type PageSetting, withLang } from './page-data.ts';
 
 type Location = LocationPageData['location'];
 
@@ -16,9 +16,12 @@ type Location = LocationPageData['location'];
 function addressLines(location: Location, locale: PageLocale): string[] {
   const statePostcode = [location.state, location.postcode].filter(Boolean).join(' ');
   const cityLine = [location.city, statePostcode].filter(Boolean).join(', ');
-  const lines = [location.address_line_1, location.address_line_2, cityLine, location.country && countryName(location.country, locale)].filter(
-    (line): line is string => !!line,
-  );
+  const lines = [
+    location.address_line_1,
+    location.address_line_2,
+    cityLine,
+    location.country && countryName(location.country, locale),
+  ].filter((line): line is string => !!line);
   return lines.length > 0 ? lines : [location.display_address || location.address].filter(Boolean);
 }
 
@@ -26,7 +29,8 @@ function addressLines(location: Location, locale: PageLocale): string[] {
 function structuredData(data: LocationPageData, canonical: string): Record<string, unknown> {
   const { location } = data;
   const street = [location.address_line_1, location.address_line_2].filter(Boolean).join(', ');
-  const defined = (value: Record<string, unknown>) => Object.fromEntries(Object.entries(value).filter(([, item]) => item !== null && item !== undefined && item !== ''));
+  const defined = (value: Record<string, unknown>) =>
+    Object.fromEntries(Object.entries(value).filter(([, item]) => item !== null && item !== undefined && item !== ''));
   return defined({
     '@context': 'https://schema.org',
     '@type': 'LocalBusiness',
@@ -55,8 +59,12 @@ function hoursTable(location: Location, setting: PageSetting, messages: Messages
   return html`<table>
 <thead><tr><th scope="col">${messages.day}</th><th scope="col">${messages.hours}</th></tr></thead>
 <tbody>
-${WEEKDAYS.map((day) => html`<tr><th scope="row">${weekdayName(day, setting.locale)}</th><td>${dayHoursText(hours[day], setting.locale, messages)}</td></tr>
-`)}</tbody>
+${WEEKDAYS.map(
+  (
+    day,
+  ) => html`<tr><th scope="row">${weekdayName(day, setting.locale)}</th><td>${dayHoursText(hours[day], setting.locale, messages)}</td></tr>
+`,
+)}</tbody>
 </table>`;
 }
 
@@ -78,8 +86,12 @@ function contactList(location: Location, messages: Messages): Html {
   const website = safeHref(location.url);
   const items = [
     location.phone ? html`<dt>${messages.phone}</dt><dd><a href="${phoneHref}">${location.phone}</a></dd>` : '',
-    location.email ? html`<dt>${messages.email}</dt><dd><a href="${safeHref(`mailto:${location.email}`)}">${location.email}</a></dd>` : '',
-    location.url ? html`<dt>${messages.website}</dt><dd>${website ? html`<a href="${website}" rel="noopener">${location.url}</a>` : location.url}</dd>` : '',
+    location.email
+      ? html`<dt>${messages.email}</dt><dd><a href="${safeHref(`mailto:${location.email}`)}">${location.email}</a></dd>`
+      : '',
+    location.url
+      ? html`<dt>${messages.website}</dt><dd>${website ? html`<a href="${website}" rel="noopener">${location.url}</a>` : location.url}</dd>`
+      : '',
   ].filter((item) => item !== '');
   if (items.length === 0) return html``;
   return html`<section aria-labelledby="contact">
@@ -88,7 +100,12 @@ function contactList(location: Location, messages: Messages): Html {
 </section>`;
 }
 
-function mapSection(data: LocationPageData, setting: PageSetting, messages: Messages, consent: string | undefined): Html {
+function mapSection(
+  data: LocationPageData,
+  setting: PageSetting,
+  messages: Messages,
+  consent: string | undefined,
+): Html {
   if (!data.located) return html``;
   const { lat, lng, name } = data.location;
   const osm = `https://www.openstreetmap.org/?mlat=${lat}&mlon=${lng}#map=17/${lat}/${lng}`;

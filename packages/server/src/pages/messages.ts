@@ -87,7 +87,8 @@ const CATALOG: Record<PageLanguage, Messages> = {
     notFoundTitle: 'Seite nicht gefunden',
     notFoundText: 'Unter dieser Adresse gibt es keine Seite.',
     locationDescription: (name, address) => `${name}: ${address}. Öffnungszeiten, Telefon und Anfahrt.`,
-    finderDescription: (project) => `Finden Sie den nächsten Standort von ${project}: Adressen, Öffnungszeiten und Anfahrt.`,
+    finderDescription: (project) =>
+      `Finden Sie den nächsten Standort von ${project}: Adressen, Öffnungszeiten und Anfahrt.`,
     previousLocations: 'Vorherige Standorte',
     moreLocations: 'Weitere Standorte',
   },
@@ -139,7 +140,8 @@ const CATALOG: Record<PageLanguage, Messages> = {
     notFoundTitle: 'Página no encontrada',
     notFoundText: 'No hay ninguna página en esta dirección.',
     locationDescription: (name, address) => `${name}: ${address}. Horario, teléfono y cómo llegar.`,
-    finderDescription: (project) => `Encuentre la tienda de ${project} más cercana: direcciones, horarios y cómo llegar.`,
+    finderDescription: (project) =>
+      `Encuentre la tienda de ${project} más cercana: direcciones, horarios y cómo llegar.`,
     previousLocations: 'Tiendas anteriores',
     moreLocations: 'Más tiendas',
   },
@@ -165,7 +167,8 @@ const CATALOG: Record<PageLanguage, Messages> = {
     notFoundTitle: 'Pagina niet gevonden',
     notFoundText: 'Op dit adres staat geen pagina.',
     locationDescription: (name, address) => `${name}: ${address}. Openingstijden, telefoon en route.`,
-    finderDescription: (project) => `Vind de dichtstbijzijnde vestiging van ${project}: adressen, openingstijden en route.`,
+    finderDescription: (project) =>
+      `Vind de dichtstbijzijnde vestiging van ${project}: adressen, openingstijden en route.`,
     previousLocations: 'Vorige vestigingen',
     moreLocations: 'Meer vestigingen',
   },
@@ -195,7 +198,9 @@ export function pageLocale(lang: string | undefined, acceptLanguage: string | un
     .split(',')
     .map((part, order) => {
       const [range = '', ...parameters] = part.trim().split(';');
-      const q = parameters.map((parameter) => /^\s*q=([0-9.]+)\s*$/i.exec(parameter)?.[1]).find((value) => value !== undefined);
+      const q = parameters
+        .map((parameter) => /^\s*q=([0-9.]+)\s*$/i.exec(parameter)?.[1])
+        .find((value) => value !== undefined);
       return { range: range.trim(), weight: q === undefined ? 1 : Number(q), order };
     })
     .filter((entry) => entry.range !== '' && entry.weight > 0)

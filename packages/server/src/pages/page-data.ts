@@ -45,8 +45,11 @@ export interface LocationPageData {
 }
 
 /** The finder page of a key, and a location's page under it (`{slug}` left as the template the widget fills). */
-export const finderUrl = (setting: Pick<PageSetting, 'base' | 'key'>) => `${setting.base}/finder/${encodeURIComponent(setting.key)}`;
-export const locationUrl = (setting: Pick<PageSetting, 'base' | 'key'>, slug: string) => `${finderUrl(setting)}/${slug === '{slug}' ? slug : encodeURIComponent(slug)}`;
+export const finderUrl = (setting: Pick<PageSetting, 'base' | 'key'>) =>
+  `${setting.base}/finder/${encodeURIComponent(setting.key)}`;
+export const locationUrl = (setting: Pick<PageSetting, 'base' | 'key'>, slug: string) =>
+  `${finderUrl(setting)}/${slug === '{slug}' ? slug : encodeURIComponent(slug)}`;
 
 /** A link to another page of the finder, keeping a `lang` the visitor chose. */
-export const withLang = (url: string, setting: Pick<PageSetting, 'locale' | 'langAsked'>) => (setting.langAsked ? `${url}?lang=${encodeURIComponent(setting.locale.tag)}` : url);
+export const withLang = (url: string, setting: Pick<PageSetting, 'locale' | 'langAsked'>) =>
+  setting.langAsked ? `${url}?lang=${encodeURIComponent(setting.locale.tag)}` : url;

@@ -1,5 +1,5 @@
 import { html } from './html.ts';
-import { locationUrl, type FinderPageData, type PageSetting } from './page-data.ts';
+import { type FinderPageData, locationUrl, type PageSetting } from './page-data.ts';
 
 /** A stored timestamp as a W3C date-time to the second (`2026-11-21T09:30:00Z`), as sitemaps take it. */
 function w3cDateTime(iso: string): string | undefined {
@@ -13,7 +13,10 @@ function w3cDateTime(iso: string): string | undefined {
  * location"), and search engines drop the others. The escaping of HTML is XML's too (`&`, `<`, `>`, quotes).
  */
 export function sitemap(setting: Pick<PageSetting, 'base' | 'key'>, data: Pick<FinderPageData, 'locations'>): string {
-  const entry = (loc: string, lastmod: string | undefined) => html`<url><loc>${loc}</loc>${lastmod ? html`<lastmod>${lastmod}</lastmod>` : ''}</url>
+  const entry = (
+    loc: string,
+    lastmod: string | undefined,
+  ) => html`<url><loc>${loc}</loc>${lastmod ? html`<lastmod>${lastmod}</lastmod>` : ''}</url>
 `;
   return html`<?xml version="1.0" encoding="UTF-8"?>
 <urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">

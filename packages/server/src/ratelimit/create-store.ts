@@ -5,5 +5,7 @@ import type { RateLimitStore } from './store.ts';
 
 /** The store the configuration asks for: Redis when `REDIS_URL` is set, else this process's memory. */
 export function createRateLimitStore(config: Pick<Config, 'redisUrl' | 'redisKeyPrefix'>): RateLimitStore {
-  return config.redisUrl ? new RedisRateLimitStore({ url: config.redisUrl, keyPrefix: config.redisKeyPrefix }) : new MemoryRateLimitStore();
+  return config.redisUrl
+    ? new RedisRateLimitStore({ url: config.redisUrl, keyPrefix: config.redisKeyPrefix })
+    : new MemoryRateLimitStore();
 }

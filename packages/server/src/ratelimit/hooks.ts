@@ -1,9 +1,9 @@
 import type { FastifyBaseLogger, FastifyReply, FastifyRequest } from 'fastify';
 import type { AppContext } from '../app-context.ts';
-import { budgetKey, decide, windowAt, type RateLimitDecision } from './rules.ts';
-import { createOutage } from './outage.ts';
 import { ApiError } from '../http/errors.ts';
 import { publishableKeyOf } from '../http/public-access.ts';
+import { createOutage } from './outage.ts';
+import { budgetKey, decide, type RateLimitDecision, windowAt } from './rules.ts';
 
 /** A limit of 0 turns that limit off: nothing is counted and no rate-limit headers are sent. */
 const OFF = 0;
@@ -25,7 +25,12 @@ export interface RateLimitHooks {
   /** `onRequest`, after authentication: counts the request against its user's budget for the API version. */
   countRequest(request: FastifyRequest, reply: FastifyReply, done: HookDone): void;
   /** `onSend`: a 401 on an authenticated route counts against the client address's budget. */
-  countAuthFailure(request: FastifyRequest, reply: FastifyReply, payload: unknown, done: (error: Error | null, payload: unknown) => void): void;
+  countAuthFailure(
+    request: FastifyRequest,
+    reply: FastifyReply,
+    payload: unknown,
+    done: (error: Error | null, payload: unknown) => void,
+  ): void;
 }
 
 /**
@@ -106,7 +111,10 @@ export function createRateLimitHooks(ctx: AppContext, log: FastifyBaseLogger): R
         const decision = decide(count, limit, window, now);
         void reply.headers(budgetHeaders(decision));
         if (!decision.allowed) {
-          throw tooManyRequests(decision, `Rate limit of ${limit} store-finder requests per minute exceeded. Retry after ${decision.retryAfterSeconds} seconds.`);
+          throw tooManyRequests(
+            decision,
+            `Rate limit of ${limit} store-finder requests per minute exceeded. Retry after ${decision.retryAfterSeconds} seconds.`,
+          );
         }
       },
       done,
@@ -124,7 +132,10 @@ export function createRateLimitHooks(ctx: AppContext, log: FastifyBaseLogger): R
         (failures) => {
           const decision = decide(failures + 1, ctx.config.authFailureLimitPerMinute, window, now);
           if (!decision.allowed) {
-            throw tooManyRequests(decision, `Too many requests without a valid token or key from this address. Retry after ${decision.retryAfterSeconds} seconds.`);
+            throw tooManyRequests(
+              decision,
+              `Too many requests without a valid token or key from this address. Retry after ${decision.retryAfterSeconds} seconds.`,
+            );
           }
         },
         done,
@@ -132,7 +143,8 @@ export function createRateLimitHooks(ctx: AppContext, log: FastifyBaseLogger): R
     },
 
     countRequest(request, reply, done) {
-      if (request.routeOptions.config.publicKey || request.routeOptions.config.publicPage) return countPublicRequest(request, reply, done);
+      if (request.routeOptions.config.publicKey || request.routeOptions.config.publicPage)
+        return countPublicRequest(request, reply, done);
       const api = request.routeOptions.config.auth?.api;
       const principal = request.principal;
       if (!api || !principal) return done();
@@ -158,7 +170,8 @@ export function createRateLimitHooks(ctx: AppContext, log: FastifyBaseLogger): R
 
     countAuthFailure(request, reply, payload, done) {
       const key = failuresKey(request);
-      if (reply.statusCode !== 401 || key === undefined || ctx.config.authFailureLimitPerMinute === OFF) return done(null, payload);
+      if (reply.statusCode !== 401 || key === undefined || ctx.config.authFailureLimitPerMinute === OFF)
+        return done(null, payload);
       // Counted only: this answer is already a 401, and the next request from the address is judged.
       withCount(
         () => store.increment(key, windowAt(ctx.clock())),

@@ -71,7 +71,10 @@ export class RedisRateLimitStore implements RateLimitStore {
       };
       const onReady = () => settle();
       const onError = (error: Error) => settle(error);
-      const timer = setTimeout(() => settle(new Error(`Redis did not connect within ${CONNECT_TIMEOUT_MS} ms`)), CONNECT_TIMEOUT_MS);
+      const timer = setTimeout(
+        () => settle(new Error(`Redis did not connect within ${CONNECT_TIMEOUT_MS} ms`)),
+        CONNECT_TIMEOUT_MS,
+      );
       this.redis.once('ready', onReady).once('error', onError);
     });
   }

@@ -63,5 +63,7 @@ export function budgetKey(budget: RateLimitBudget): string {
   if (budget.kind === 'public') return `public:${budget.key}:${budget.clientAddress}`;
   // Failed tokens keep the key they always had; the store finder's failed keys count apart, so a website's revoked
   // key never blocks its visitors' addresses (a shared office NAT, say) from the management APIs.
-  return budget.of === 'tokens' ? `auth-failures:${budget.clientAddress}` : `auth-failures:public:${budget.clientAddress}`;
+  return budget.of === 'tokens'
+    ? `auth-failures:${budget.clientAddress}`
+    : `auth-failures:public:${budget.clientAddress}`;
 }

@@ -13,7 +13,11 @@ const ROWS_PER_INSERT = 500;
  * version) from before this insert until its commit: that is what makes IDs follow commit order within a project, which
  * the feed's cursor relies on.
  */
-export async function insertEvents(db: Executor, dataVersion: number, events: readonly NewEvent[]): Promise<{ id: number; public_id: string }[]> {
+export async function insertEvents(
+  db: Executor,
+  dataVersion: number,
+  events: readonly NewEvent[],
+): Promise<{ id: number; public_id: string }[]> {
   const inserted: { id: number; public_id: string }[] = [];
   for (let start = 0; start < events.length; start += ROWS_PER_INSERT) {
     const chunk = events.slice(start, start + ROWS_PER_INSERT);
@@ -34,7 +38,12 @@ export async function insertEvents(db: Executor, dataVersion: number, events: re
 }
 
 /** Events of the project after the one with row ID `afterId` (0: from the oldest kept), in commit order, `ping`s left out. */
-export async function listEventsAfter(db: Executor, projectId: number, afterId: number, limit: number): Promise<EventRow[]> {
+export async function listEventsAfter(
+  db: Executor,
+  projectId: number,
+  afterId: number,
+  limit: number,
+): Promise<EventRow[]> {
   return db
     .selectFrom('events')
     .selectAll()
@@ -47,8 +56,17 @@ export async function listEventsAfter(db: Executor, projectId: number, afterId: 
 }
 
 /** An event of the project by its public ID. */
-export async function findEventOfProject(db: Executor, projectId: number, publicId: string): Promise<EventRow | undefined> {
-  return db.selectFrom('events').selectAll().where('project_id', '=', projectId).where('public_id', '=', publicId).executeTakeFirst();
+export async function findEventOfProject(
+  db: Executor,
+  projectId: number,
+  publicId: string,
+): Promise<EventRow | undefined> {
+  return db
+    .selectFrom('events')
+    .selectAll()
+    .where('project_id', '=', projectId)
+    .where('public_id', '=', publicId)
+    .executeTakeFirst();
 }
 
 export async function findEventById(db: Executor, id: number): Promise<EventRow | undefined> {
@@ -62,13 +80,18 @@ export async function findEventById(db: Executor, id: number): Promise<EventRow 
 export async function deleteEventsBefore(db: Executor, cutoff: string, batch: number): Promise<number> {
   const result = await db
     .deleteFrom('events')
-    .where('id', 'in', (eb) => eb.selectFrom('events').select('id').where('occurred_at', '<', cutoff).orderBy('id').limit(batch))
+    .where('id', 'in', (eb) =>
+      eb.selectFrom('events').select('id').where('occurred_at', '<', cutoff).orderBy('id').limit(batch),
+    )
     .executeTakeFirst();
   return Number(result.numDeletedRows);
 }
 
 /** The project's newest event that the feed lists, if any. */
-export async function latestEventId(db: Executor, projectId: number): Promise<{ id: number; public_id: string } | undefined> {
+export async function latestEventId(
+  db: Executor,
+  projectId: number,
+): Promise<{ id: number; public_id: string } | undefined> {
   return db
     .selectFrom('events')
     .select(['id', 'public_id'])

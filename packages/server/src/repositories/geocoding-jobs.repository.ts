@@ -1,6 +1,6 @@
 import { PostgresAdapter, sql } from 'kysely';
-import type { GeocodingJobRow } from '../db/tables/geocoding-jobs.table.ts';
 import type { Executor } from '../db/executor.ts';
+import type { GeocodingJobRow } from '../db/tables/geocoding-jobs.table.ts';
 
 /**
  * Queues geocoding for a location. A pending job for the same location is superseded: it is reset to run
@@ -16,7 +16,17 @@ export async function enqueueGeocoding(db: Executor, locationId: number, now: st
   if (Number(superseded.numUpdatedRows) > 0) return;
   await db
     .insertInto('geocoding_jobs')
-    .values({ location_id: locationId, status: 'pending', attempts: 0, run_after: now, locked_by: null, locked_until: null, last_error: null, created_at: now, updated_at: now })
+    .values({
+      location_id: locationId,
+      status: 'pending',
+      attempts: 0,
+      run_after: now,
+      locked_by: null,
+      locked_until: null,
+      last_error: null,
+      created_at: now,
+      updated_at: now,
+    })
     .execute();
 }
 
@@ -26,13 +36,24 @@ export async function enqueueGeocoding(db: Executor, locationId: number, now: st
  * on PostgreSQL the candidate is picked `FOR UPDATE SKIP LOCKED`, so concurrent workers take different jobs at once
  * instead of queueing behind one row.
  */
-export async function claimNextJob(db: Executor, workerId: string, now: string, lockedUntil: string): Promise<GeocodingJobRow | undefined> {
+export async function claimNextJob(
+  db: Executor,
+  workerId: string,
+  now: string,
+  lockedUntil: string,
+): Promise<GeocodingJobRow | undefined> {
   const due = sql<boolean>`(status = 'pending' and run_after <= ${now}) or (status = 'running' and locked_until < ${now})`;
   let candidates = db.selectFrom('geocoding_jobs').select('id').where(due).orderBy('run_after').orderBy('id').limit(1);
   if (db.getExecutor().adapter instanceof PostgresAdapter) candidates = candidates.forUpdate().skipLocked();
   return db
     .updateTable('geocoding_jobs')
-    .set({ status: 'running', locked_by: workerId, locked_until: lockedUntil, attempts: sql<number>`attempts + 1`, updated_at: now })
+    .set({
+      status: 'running',
+      locked_by: workerId,
+      locked_until: lockedUntil,
+      attempts: sql<number>`attempts + 1`,
+      updated_at: now,
+    })
     .where('id', '=', candidates)
     .where(due)
     .returningAll()
@@ -57,10 +78,23 @@ export async function finishJob(
 }
 
 /** Puts a job that failed for a passing reason back in the queue until `runAfter`. */
-export async function retryJobLater(db: Executor, job: Pick<GeocodingJobRow, 'id' | 'locked_by'>, reason: string, runAfter: string, now: string): Promise<void> {
+export async function retryJobLater(
+  db: Executor,
+  job: Pick<GeocodingJobRow, 'id' | 'locked_by'>,
+  reason: string,
+  runAfter: string,
+  now: string,
+): Promise<void> {
   await db
     .updateTable('geocoding_jobs')
-    .set({ status: 'pending', last_error: reason, run_after: runAfter, locked_by: null, locked_until: null, updated_at: now })
+    .set({
+      status: 'pending',
+      last_error: reason,
+      run_after: runAfter,
+      locked_by: null,
+      locked_until: null,
+      updated_at: now,
+    })
     .where('id', '=', job.id)
     .where('status', '=', 'running')
     .where('locked_by', '=', job.locked_by)
@@ -68,7 +102,12 @@ export async function retryJobLater(db: Executor, job: Pick<GeocodingJobRow, 'id
 }
 
 /** Closes a location's waiting jobs once its coordinates were found another way (a bulk re-geocode). */
-export async function completePendingJobs(db: Executor, locationId: number, reason: string, now: string): Promise<void> {
+export async function completePendingJobs(
+  db: Executor,
+  locationId: number,
+  reason: string,
+  now: string,
+): Promise<void> {
   await db
     .updateTable('geocoding_jobs')
     .set({ status: 'done', last_error: reason, updated_at: now })
@@ -82,6 +121,18 @@ export async function enqueueGeocodingOfNew(db: Executor, locationIds: number[],
   if (locationIds.length === 0) return;
   await db
     .insertInto('geocoding_jobs')
-    .values(locationIds.map((location_id) => ({ location_id, status: 'pending', attempts: 0, run_after: now, locked_by: null, locked_until: null, last_error: null, created_at: now, updated_at: now })))
+    .values(
+      locationIds.map((location_id) => ({
+        location_id,
+        status: 'pending',
+        attempts: 0,
+        run_after: now,
+        locked_by: null,
+        locked_until: null,
+        last_error: null,
+        created_at: now,
+        updated_at: now,
+      })),
+    )
     .execute();
 }

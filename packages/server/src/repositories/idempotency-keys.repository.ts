@@ -1,8 +1,13 @@
-import type { IdempotencyKeyRow } from '../db/tables/idempotency-keys.table.ts';
 import type { Executor } from '../db/executor.ts';
+import type { IdempotencyKeyRow } from '../db/tables/idempotency-keys.table.ts';
 
 /** The user's key if it was claimed at or after `since` (older keys are expired). */
-export async function findIdempotencyKey(db: Executor, userId: number, key: string, since: string): Promise<IdempotencyKeyRow | undefined> {
+export async function findIdempotencyKey(
+  db: Executor,
+  userId: number,
+  key: string,
+  since: string,
+): Promise<IdempotencyKeyRow | undefined> {
   return db
     .selectFrom('idempotency_keys')
     .selectAll()
@@ -34,7 +39,13 @@ export async function claimIdempotencyKey(
 }
 
 /** Stores the response of the request that claimed the key. */
-export async function saveIdempotentResponse(db: Executor, userId: number, key: string, status: number, body: string): Promise<void> {
+export async function saveIdempotentResponse(
+  db: Executor,
+  userId: number,
+  key: string,
+  status: number,
+  body: string,
+): Promise<void> {
   await db
     .updateTable('idempotency_keys')
     .set({ response_status: status, response_body: body })

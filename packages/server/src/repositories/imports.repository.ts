@@ -12,14 +12,23 @@ export async function insertImport(db: Executor, row: InsertableImportRow, conte
   for (let part = 0; part === 0 || part * FILE_PART_BYTES < content.length; part += 1) {
     await db
       .insertInto('import_files')
-      .values({ import_id: inserted.id, part, content: content.subarray(part * FILE_PART_BYTES, (part + 1) * FILE_PART_BYTES) })
+      .values({
+        import_id: inserted.id,
+        part,
+        content: content.subarray(part * FILE_PART_BYTES, (part + 1) * FILE_PART_BYTES),
+      })
       .execute();
   }
   return inserted;
 }
 
 export async function findImport(db: Executor, projectId: number, publicId: string): Promise<ImportRow | undefined> {
-  return db.selectFrom('imports').selectAll().where('project_id', '=', projectId).where('public_id', '=', publicId).executeTakeFirst();
+  return db
+    .selectFrom('imports')
+    .selectAll()
+    .where('project_id', '=', projectId)
+    .where('public_id', '=', publicId)
+    .executeTakeFirst();
 }
 
 export async function findImportById(db: Executor, id: number): Promise<ImportRow | undefined> {
@@ -30,7 +39,12 @@ export async function findImportById(db: Executor, id: number): Promise<ImportRo
 export async function readImportFile(db: Executor, importId: number): Promise<Buffer | undefined> {
   const parts: Buffer[] = [];
   for (;;) {
-    const row = await db.selectFrom('import_files').select('content').where('import_id', '=', importId).where('part', '=', parts.length).executeTakeFirst();
+    const row = await db
+      .selectFrom('import_files')
+      .select('content')
+      .where('import_id', '=', importId)
+      .where('part', '=', parts.length)
+      .executeTakeFirst();
     if (!row) return parts.length === 0 ? undefined : Buffer.concat(parts);
     parts.push(row.content);
   }
@@ -41,13 +55,25 @@ export async function readImportFile(db: Executor, importId: number): Promise<Bu
  * lease (it ended). One UPDATE that re-checks the state, so two processes never both win it; on PostgreSQL the
  * candidate is picked `FOR UPDATE SKIP LOCKED`. Counts the attempt.
  */
-export async function claimNextImport(db: Executor, workerId: string, now: string, lockedUntil: string): Promise<ImportRow | undefined> {
+export async function claimNextImport(
+  db: Executor,
+  workerId: string,
+  now: string,
+  lockedUntil: string,
+): Promise<ImportRow | undefined> {
   const due = sql<boolean>`(status = 'queued') or (status = 'running' and locked_until < ${now})`;
   let candidates = db.selectFrom('imports').select('id').where(due).orderBy('id').limit(1);
   if (db.getExecutor().adapter instanceof PostgresAdapter) candidates = candidates.forUpdate().skipLocked();
   return db
     .updateTable('imports')
-    .set({ status: 'running', locked_by: workerId, locked_until: lockedUntil, attempts: sql<number>`attempts + 1`, started_at: sql<string>`coalesce(started_at, ${now})`, updated_at: now })
+    .set({
+      status: 'running',
+      locked_by: workerId,
+      locked_until: lockedUntil,
+      attempts: sql<number>`attempts + 1`,
+      started_at: sql<string>`coalesce(started_at, ${now})`,
+      updated_at: now,
+    })
     .where('id', '=', candidates)
     .where(due)
     .returningAll()
@@ -58,8 +84,19 @@ export async function claimNextImport(db: Executor, workerId: string, now: strin
  * Changes an import held by this process (its lease, progress, counts, end); false when the process lost it (its
  * lease ran out and another took it over), so it must stop.
  */
-export async function updateHeldImport(db: Executor, id: number, workerId: string, changes: UpdateableImportRow): Promise<boolean> {
-  const result = await db.updateTable('imports').set(changes).where('id', '=', id).where('status', '=', 'running').where('locked_by', '=', workerId).executeTakeFirst();
+export async function updateHeldImport(
+  db: Executor,
+  id: number,
+  workerId: string,
+  changes: UpdateableImportRow,
+): Promise<boolean> {
+  const result = await db
+    .updateTable('imports')
+    .set(changes)
+    .where('id', '=', id)
+    .where('status', '=', 'running')
+    .where('locked_by', '=', workerId)
+    .executeTakeFirst();
   return Number(result.numUpdatedRows) > 0;
 }
 
@@ -73,12 +110,29 @@ export async function deleteImportFile(db: Executor, importId: number): Promise<
 }
 
 /** Records failed rows; a row recorded before (by a run that did not commit its end) is replaced. */
-export async function insertImportRowErrors(db: Executor, importId: number, rows: { row: number; externalId: string | null; errors: string }[]): Promise<void> {
+export async function insertImportRowErrors(
+  db: Executor,
+  importId: number,
+  rows: { row: number; externalId: string | null; errors: string }[],
+): Promise<void> {
   for (let start = 0; start < rows.length; start += 1000) {
     await db
       .insertInto('import_row_errors')
-      .values(rows.slice(start, start + 1000).map((row) => ({ import_id: importId, row_number: row.row, external_id: row.externalId, errors: row.errors })))
-      .onConflict((conflict) => conflict.columns(['import_id', 'row_number']).doUpdateSet((eb) => ({ external_id: eb.ref('excluded.external_id'), errors: eb.ref('excluded.errors') })))
+      .values(
+        rows
+          .slice(start, start + 1000)
+          .map((row) => ({
+            import_id: importId,
+            row_number: row.row,
+            external_id: row.externalId,
+            errors: row.errors,
+          })),
+      )
+      .onConflict((conflict) =>
+        conflict
+          .columns(['import_id', 'row_number'])
+          .doUpdateSet((eb) => ({ external_id: eb.ref('excluded.external_id'), errors: eb.ref('excluded.errors') })),
+      )
       .execute();
   }
 }
@@ -89,7 +143,12 @@ export async function deleteImportRowErrors(db: Executor, importId: number): Pro
 
 /** An import's failed rows in file order. */
 export async function importRowErrors(db: Executor, importId: number): Promise<ImportRowErrorRow[]> {
-  return db.selectFrom('import_row_errors').selectAll().where('import_id', '=', importId).orderBy('row_number').execute();
+  return db
+    .selectFrom('import_row_errors')
+    .selectAll()
+    .where('import_id', '=', importId)
+    .orderBy('row_number')
+    .execute();
 }
 
 /** Imports of a project still waiting or running, for a process that wants to tell about interrupted ones. */
@@ -97,7 +156,9 @@ export async function unfinishedImports(db: Executor, now: string): Promise<Impo
   return db
     .selectFrom('imports')
     .selectAll()
-    .where((eb) => eb.or([eb('status', '=', 'queued'), eb.and([eb('status', '=', 'running'), eb('locked_until', '<', now)])]))
+    .where((eb) =>
+      eb.or([eb('status', '=', 'queued'), eb.and([eb('status', '=', 'running'), eb('locked_until', '<', now)])]),
+    )
     .orderBy('id')
     .execute();
 }

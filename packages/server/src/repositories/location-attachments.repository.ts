@@ -1,7 +1,7 @@
-import { sql, type RawBuilder } from 'kysely';
+import { type RawBuilder, sql } from 'kysely';
 import type { Executor } from '../db/executor.ts';
 import type { OpeningHoursRow } from '../db/tables/opening-hours.table.ts';
-import { scheduleOf, type LocationRecord } from './location-records.repository.ts';
+import { type LocationRecord, scheduleOf } from './location-records.repository.ts';
 
 export interface LocationAttachments {
   hours: Map<number, OpeningHoursRow>;
@@ -33,11 +33,15 @@ interface AttachedRow {
  * union took longer than running it).
  */
 const ATTACHED_PARTS: Record<AttachedKind, (ids: RawBuilder<unknown>) => RawBuilder<AttachedRow>> = {
-  filter: (ids) => sql`select 'filter' as "kind", "location_filters"."location_id", "location_filters"."filter_id" as "catalog_id",
+  filter: (
+    ids,
+  ) => sql`select 'filter' as "kind", "location_filters"."location_id", "location_filters"."filter_id" as "catalog_id",
     "filters"."public_id", "filters"."name", null as "value"
     from "location_filters" inner join "filters" on "filters"."id" = "location_filters"."filter_id"
     where "location_filters"."location_id" in (${ids})`,
-  field: (ids) => sql`select 'field' as "kind", "location_field_values"."location_id", "location_field_values"."field_id" as "catalog_id",
+  field: (
+    ids,
+  ) => sql`select 'field' as "kind", "location_field_values"."location_id", "location_field_values"."field_id" as "catalog_id",
     "custom_fields"."public_id", "custom_fields"."name", "location_field_values"."value"
     from "location_field_values" inner join "custom_fields" on "custom_fields"."id" = "location_field_values"."field_id"
     where "location_field_values"."location_id" in (${ids})`,
@@ -49,8 +53,14 @@ const ATTACHED_PARTS: Record<AttachedKind, (ids: RawBuilder<unknown>) => RawBuil
 };
 
 /** The filters, fields and calls to action of the given locations, of the kinds asked for: one UNION ALL. */
-async function attachedRows(db: Executor, selection: Omit<AttachmentSelection, 'hours'>, locationIds: number[]): Promise<AttachedRow[]> {
-  const kinds = (['filter', 'field', 'callToAction'] as const).filter((kind) => selection[kind === 'filter' ? 'filters' : kind === 'field' ? 'fields' : 'callsToAction']);
+async function attachedRows(
+  db: Executor,
+  selection: Omit<AttachmentSelection, 'hours'>,
+  locationIds: number[],
+): Promise<AttachedRow[]> {
+  const kinds = (['filter', 'field', 'callToAction'] as const).filter(
+    (kind) => selection[kind === 'filter' ? 'filters' : kind === 'field' ? 'fields' : 'callsToAction'],
+  );
   if (kinds.length === 0 || locationIds.length === 0) return [];
   const ids = sql.join(locationIds);
   const union = sql.join(
@@ -72,13 +82,23 @@ function push<T>(map: Map<number, T[]>, key: number, value: T): void {
  * Hours, filters, fields and calls to action of many locations: the hours from the records themselves, the filters,
  * fields and calls to action in one query whatever their number (a UNION ALL, in catalog order within each kind).
  */
-export async function loadAttachments(db: Executor, records: LocationRecord[], selection: AttachmentSelection): Promise<LocationAttachments> {
-  const attachments: LocationAttachments = { hours: new Map(), filters: new Map(), fields: new Map(), callsToAction: new Map() };
+export async function loadAttachments(
+  db: Executor,
+  records: LocationRecord[],
+  selection: AttachmentSelection,
+): Promise<LocationAttachments> {
+  const attachments: LocationAttachments = {
+    hours: new Map(),
+    filters: new Map(),
+    fields: new Map(),
+    callsToAction: new Map(),
+  };
   if (records.length === 0) return attachments;
   if (selection.hours) {
     for (const record of records) {
       const schedule = scheduleOf(record);
-      if (record.hours_name !== null && schedule) attachments.hours.set(record.id, { location_id: record.id, name: record.hours_name, ...schedule });
+      if (record.hours_name !== null && schedule)
+        attachments.hours.set(record.id, { location_id: record.id, name: record.hours_name, ...schedule });
     }
   }
   const rows = await attachedRows(
@@ -88,8 +108,10 @@ export async function loadAttachments(db: Executor, records: LocationRecord[], s
   );
   for (const row of rows) {
     if (row.kind === 'filter') push(attachments.filters, row.location_id, { id: row.public_id, name: row.name });
-    else if (row.kind === 'field') push(attachments.fields, row.location_id, { id: row.public_id, name: row.name, value: row.value ?? '' });
-    else push(attachments.callsToAction, row.location_id, { id: row.public_id, title: row.name, value: row.value ?? '' });
+    else if (row.kind === 'field')
+      push(attachments.fields, row.location_id, { id: row.public_id, name: row.name, value: row.value ?? '' });
+    else
+      push(attachments.callsToAction, row.location_id, { id: row.public_id, title: row.name, value: row.value ?? '' });
   }
   return attachments;
 }

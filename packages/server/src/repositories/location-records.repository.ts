@@ -1,4 +1,4 @@
-import { PostgresAdapter, sql, type RawBuilder } from 'kysely';
+import { PostgresAdapter, type RawBuilder, sql } from 'kysely';
 import type { Executor } from '../db/executor.ts';
 import type { LocationRow } from '../db/tables/locations.table.ts';
 import { WEEKDAYS, type WeeklyHours } from '../domain/hours.ts';
@@ -40,7 +40,11 @@ const JOINED_COLUMNS: readonly [string, keyof LocationRecord][] = [
   ...WEEKDAYS.map((day): [string, keyof LocationRecord] => [`opening_hours.${day}`, `hours_${day}`]),
 ];
 
-const quoted = (reference: string) => reference.split('.').map((part) => `"${part}"`).join('.');
+const quoted = (reference: string) =>
+  reference
+    .split('.')
+    .map((part) => `"${part}"`)
+    .join('.');
 
 /**
  * A location's columns with its type, marker and opening hours (at most one row each), as SQL text: the same on
@@ -56,7 +60,11 @@ const SELECT_RECORDS = sql.raw(
 );
 
 /** Records whose location matches `where` (an SQL condition on `"locations"`), in the order `orderBy` gives. */
-export async function selectRecords(db: Executor, where: RawBuilder<unknown>, orderBy: RawBuilder<unknown> = sql``): Promise<LocationRecord[]> {
+export async function selectRecords(
+  db: Executor,
+  where: RawBuilder<unknown>,
+  orderBy: RawBuilder<unknown> = sql``,
+): Promise<LocationRecord[]> {
   const { rows } = await sql<LocationRecord>`${SELECT_RECORDS} where ${where} ${orderBy}`.execute(db);
   return rows;
 }
@@ -81,19 +89,31 @@ export type LocationKey = { publicId: string } | { v1Id: number };
 async function lockIfAsked(db: Executor, projectId: number, key: LocationKey, lock: RecordLock): Promise<void> {
   if (!lock.forUpdate || !(db.getExecutor().adapter instanceof PostgresAdapter)) return;
   const row = db.selectFrom('locations').select('id').where('project_id', '=', projectId);
-  await ('publicId' in key ? row.where('public_id', '=', key.publicId) : row.where('id', '=', key.v1Id)).forUpdate().execute();
+  await ('publicId' in key ? row.where('public_id', '=', key.publicId) : row.where('id', '=', key.v1Id))
+    .forUpdate()
+    .execute();
 }
 
 /** A location of the project by its public or V1 ID, with its type, marker and hours. */
-export async function findLocationRecord(db: Executor, projectId: number, key: LocationKey, lock: RecordLock = {}): Promise<LocationRecord | undefined> {
+export async function findLocationRecord(
+  db: Executor,
+  projectId: number,
+  key: LocationKey,
+  lock: RecordLock = {},
+): Promise<LocationRecord | undefined> {
   await lockIfAsked(db, projectId, key, lock);
-  const named = 'publicId' in key ? sql`"locations"."public_id" = ${key.publicId}` : sql`"locations"."id" = ${key.v1Id}`;
+  const named =
+    'publicId' in key ? sql`"locations"."public_id" = ${key.publicId}` : sql`"locations"."id" = ${key.v1Id}`;
   const [record] = await selectRecords(db, sql`"locations"."project_id" = ${projectId} and ${named}`);
   return record;
 }
 
 /** The locations of a project holding these external IDs, by external ID (an index probe each). */
-export async function locationsByExternalId(db: Executor, projectId: number, externalIds: readonly string[]): Promise<Map<string, { id: number; public_id: string }>> {
+export async function locationsByExternalId(
+  db: Executor,
+  projectId: number,
+  externalIds: readonly string[],
+): Promise<Map<string, { id: number; public_id: string }>> {
   if (externalIds.length === 0) return new Map();
   const rows = await db
     .selectFrom('locations')
@@ -119,12 +139,24 @@ export async function findRecordsByKeys(
 }
 
 /** The next `limit` locations of a project after the ID `afterId`, in ID order: an export's next page, however deep. */
-export async function recordsAfter(db: Executor, projectId: number, afterId: number, limit: number): Promise<LocationRecord[]> {
-  return selectRecords(db, sql`"locations"."project_id" = ${projectId} and "locations"."id" > ${afterId}`, sql`order by "locations"."id" limit ${limit}`);
+export async function recordsAfter(
+  db: Executor,
+  projectId: number,
+  afterId: number,
+  limit: number,
+): Promise<LocationRecord[]> {
+  return selectRecords(
+    db,
+    sql`"locations"."project_id" = ${projectId} and "locations"."id" > ${afterId}`,
+    sql`order by "locations"."id" limit ${limit}`,
+  );
 }
 
 /** Every location of a project that has an external ID: the candidates of an import's `delete_missing`. */
-export async function keyedLocations(db: Executor, projectId: number): Promise<{ id: number; public_id: string; external_id: string }[]> {
+export async function keyedLocations(
+  db: Executor,
+  projectId: number,
+): Promise<{ id: number; public_id: string; external_id: string }[]> {
   const rows = await db
     .selectFrom('locations')
     .select(['id', 'public_id', 'external_id'])

@@ -1,4 +1,4 @@
-import { sql, type ExpressionBuilder, type UpdateObject } from 'kysely';
+import { type ExpressionBuilder, sql, type UpdateObject } from 'kysely';
 import type { Database } from '../db/database.ts';
 import type { Executor } from '../db/executor.ts';
 import type { LocationFieldValuesTable } from '../db/tables/location-field-values.table.ts';
@@ -10,7 +10,12 @@ import { timeZoneAt } from '../domain/time-zones.ts';
 /** Which of these slugs the project's locations already have (exact matches, so each is an index probe). */
 export async function takenSlugs(db: Executor, projectId: number, slugs: string[]): Promise<Set<string>> {
   if (slugs.length === 0) return new Set();
-  const rows = await db.selectFrom('locations').select('slug').where('project_id', '=', projectId).where('slug', 'in', slugs).execute();
+  const rows = await db
+    .selectFrom('locations')
+    .select('slug')
+    .where('project_id', '=', projectId)
+    .where('slug', 'in', slugs)
+    .execute();
   return new Set(rows.map((row) => row.slug));
 }
 
@@ -20,7 +25,11 @@ export async function insertLocation(db: Executor, row: InsertableLocationRow): 
 }
 
 /** Writes only the changed columns (undefined ones are left out), so concurrent writes of different fields both persist. */
-export async function updateLocationColumns(db: Executor, id: number, columns: LocationColumns & { updated_at: string; data_version: number }): Promise<void> {
+export async function updateLocationColumns(
+  db: Executor,
+  id: number,
+  columns: LocationColumns & { updated_at: string; data_version: number },
+): Promise<void> {
   await db.updateTable('locations').set(columns).where('id', '=', id).execute();
 }
 
@@ -31,14 +40,27 @@ export const DELETIONS_KEPT_MS = 7 * 24 * 60 * 60 * 1000;
  * Deletes a location, leaving its ID with the data version of the delete in `deleted_locations` for the store finder,
  * and forgets the project's deletions older than `DELETIONS_KEPT_MS`.
  */
-export async function deleteLocation(db: Executor, location: { id: number; project_id: number }, change: { dataVersion: number; now: string }): Promise<boolean> {
+export async function deleteLocation(
+  db: Executor,
+  location: { id: number; project_id: number },
+  change: { dataVersion: number; now: string },
+): Promise<boolean> {
   const result = await db.deleteFrom('locations').where('id', '=', location.id).executeTakeFirst();
   if (Number(result.numDeletedRows) === 0) return false;
   const forgetBefore = new Date(Date.parse(change.now) - DELETIONS_KEPT_MS).toISOString();
-  await db.deleteFrom('deleted_locations').where('project_id', '=', location.project_id).where('deleted_at', '<', forgetBefore).execute();
+  await db
+    .deleteFrom('deleted_locations')
+    .where('project_id', '=', location.project_id)
+    .where('deleted_at', '<', forgetBefore)
+    .execute();
   await db
     .insertInto('deleted_locations')
-    .values({ project_id: location.project_id, location_id: location.id, data_version: change.dataVersion, deleted_at: change.now })
+    .values({
+      project_id: location.project_id,
+      location_id: location.id,
+      data_version: change.dataVersion,
+      deleted_at: change.now,
+    })
     .execute();
   return true;
 }
@@ -48,12 +70,20 @@ export async function saveHours(db: Executor, locationId: number, name: string, 
   await db
     .insertInto('opening_hours')
     .values({ location_id: locationId, name, ...hours })
-    .onConflict((conflict) => conflict.column('location_id').doUpdateSet((eb) => Object.fromEntries(WEEKDAYS.map((day) => [day, eb.ref(`excluded.${day}`)]))))
+    .onConflict((conflict) =>
+      conflict
+        .column('location_id')
+        .doUpdateSet((eb) => Object.fromEntries(WEEKDAYS.map((day) => [day, eb.ref(`excluded.${day}`)]))),
+    )
     .execute();
 }
 
 /** The tables of what a location has attached, each keyed by `location_id`. */
-export type AttachmentTable = 'opening_hours' | 'location_filters' | 'location_field_values' | 'location_calls_to_action';
+export type AttachmentTable =
+  | 'opening_hours'
+  | 'location_filters'
+  | 'location_field_values'
+  | 'location_calls_to_action';
 
 /** Removes everything of one kind attached to a location (its hours, filters, field values or calls to action). */
 export async function clearAttached(db: Executor, table: AttachmentTable, locationId: number): Promise<void> {
@@ -77,20 +107,33 @@ export type ValueTable = 'location_field_values' | 'location_calls_to_action';
 const VALUE_KEY = { location_field_values: 'field_id', location_calls_to_action: 'call_to_action_id' } as const;
 
 /** Sets the given values by catalog ID, leaving the others as they are. */
-export async function upsertValues(db: Executor, table: ValueTable, locationId: number, values: Map<number, string>): Promise<void> {
+export async function upsertValues(
+  db: Executor,
+  table: ValueTable,
+  locationId: number,
+  values: Map<number, string>,
+): Promise<void> {
   if (values.size === 0) return;
   const key = VALUE_KEY[table];
   // Both tables have the same shape under another key column; typed as the fields' one.
   await db
     .insertInto(table as 'location_field_values')
-    .values([...values].map(([id, value]) => ({ location_id: locationId, [key]: id, value }) as unknown as LocationFieldValuesTable))
-    .onConflict((conflict) => conflict.columns(['location_id', key as 'field_id']).doUpdateSet((eb) => ({ value: eb.ref('excluded.value') })))
+    .values(
+      [...values].map(
+        ([id, value]) => ({ location_id: locationId, [key]: id, value }) as unknown as LocationFieldValuesTable,
+      ),
+    )
+    .onConflict((conflict) =>
+      conflict.columns(['location_id', key as 'field_id']).doUpdateSet((eb) => ({ value: eb.ref('excluded.value') })),
+    )
     .execute();
 }
 
 export async function removeValues(db: Executor, table: ValueTable, locationId: number, ids: number[]): Promise<void> {
   if (ids.length === 0) return;
-  await sql`delete from ${sql.table(table)} where location_id = ${locationId} and ${sql.ref(VALUE_KEY[table])} in (${sql.join(ids)})`.execute(db);
+  await sql`delete from ${sql.table(table)} where location_id = ${locationId} and ${sql.ref(VALUE_KEY[table])} in (${sql.join(ids)})`.execute(
+    db,
+  );
 }
 
 /** Geocoded coordinates of a location, with the zone they lie in unless a user set the zone, written at `dataVersion`. */
@@ -140,12 +183,20 @@ export async function insertLocations(db: Executor, rows: InsertableLocationRow[
 }
 
 /** Sets the weekly schedules of many locations, replacing those they had. */
-export async function saveHoursOfMany(db: Executor, name: string, schedules: { locationId: number; hours: WeeklyHours }[]): Promise<void> {
+export async function saveHoursOfMany(
+  db: Executor,
+  name: string,
+  schedules: { locationId: number; hours: WeeklyHours }[],
+): Promise<void> {
   for (const slice of slices(schedules, 2 + WEEKDAYS.length)) {
     await db
       .insertInto('opening_hours')
       .values(slice.map(({ locationId, hours }) => ({ location_id: locationId, name, ...hours })))
-      .onConflict((conflict) => conflict.column('location_id').doUpdateSet((eb) => Object.fromEntries(WEEKDAYS.map((day) => [day, eb.ref(`excluded.${day}`)]))))
+      .onConflict((conflict) =>
+        conflict
+          .column('location_id')
+          .doUpdateSet((eb) => Object.fromEntries(WEEKDAYS.map((day) => [day, eb.ref(`excluded.${day}`)]))),
+      )
       .execute();
   }
 }
@@ -160,18 +211,32 @@ export async function clearAttachedOfMany(db: Executor, table: AttachmentTable, 
 }
 
 /** Adds filters to locations that have none of them. */
-export async function insertFiltersOfMany(db: Executor, rows: { location_id: number; filter_id: number }[]): Promise<void> {
+export async function insertFiltersOfMany(
+  db: Executor,
+  rows: { location_id: number; filter_id: number }[],
+): Promise<void> {
   for (const slice of slices(rows, 2)) await db.insertInto('location_filters').values(slice).execute();
 }
 
 /** Sets values (fields or calls to action) of many locations by catalog ID, leaving the others as they are. */
-export async function upsertValuesOfMany(db: Executor, table: ValueTable, rows: { locationId: number; id: number; value: string }[]): Promise<void> {
+export async function upsertValuesOfMany(
+  db: Executor,
+  table: ValueTable,
+  rows: { locationId: number; id: number; value: string }[],
+): Promise<void> {
   const key = VALUE_KEY[table];
   for (const slice of slices(rows, 3)) {
     await db
       .insertInto(table as 'location_field_values')
-      .values(slice.map(({ locationId, id, value }) => ({ location_id: locationId, [key]: id, value }) as unknown as LocationFieldValuesTable))
-      .onConflict((conflict) => conflict.columns(['location_id', key as 'field_id']).doUpdateSet((eb) => ({ value: eb.ref('excluded.value') })))
+      .values(
+        slice.map(
+          ({ locationId, id, value }) =>
+            ({ location_id: locationId, [key]: id, value }) as unknown as LocationFieldValuesTable,
+        ),
+      )
+      .onConflict((conflict) =>
+        conflict.columns(['location_id', key as 'field_id']).doUpdateSet((eb) => ({ value: eb.ref('excluded.value') })),
+      )
       .execute();
   }
 }
@@ -180,16 +245,37 @@ export async function upsertValuesOfMany(db: Executor, table: ValueTable, rows: 
  * Deletes many locations of a project with everything attached to them, leaving each ID with the data version of the
  * delete in `deleted_locations` for the store finder, as `deleteLocation` does for one; returns how many there were.
  */
-export async function deleteLocations(db: Executor, projectId: number, ids: number[], change: { dataVersion: number; now: string }): Promise<number> {
+export async function deleteLocations(
+  db: Executor,
+  projectId: number,
+  ids: number[],
+  change: { dataVersion: number; now: string },
+): Promise<number> {
   if (ids.length === 0) return 0;
-  const deleted = await db.deleteFrom('locations').where('project_id', '=', projectId).where('id', 'in', ids).returning('id').execute();
+  const deleted = await db
+    .deleteFrom('locations')
+    .where('project_id', '=', projectId)
+    .where('id', 'in', ids)
+    .returning('id')
+    .execute();
   if (deleted.length === 0) return 0;
   const forgetBefore = new Date(Date.parse(change.now) - DELETIONS_KEPT_MS).toISOString();
-  await db.deleteFrom('deleted_locations').where('project_id', '=', projectId).where('deleted_at', '<', forgetBefore).execute();
+  await db
+    .deleteFrom('deleted_locations')
+    .where('project_id', '=', projectId)
+    .where('deleted_at', '<', forgetBefore)
+    .execute();
   for (const slice of slices(deleted, 4)) {
     await db
       .insertInto('deleted_locations')
-      .values(slice.map(({ id }) => ({ project_id: projectId, location_id: id, data_version: change.dataVersion, deleted_at: change.now })))
+      .values(
+        slice.map(({ id }) => ({
+          project_id: projectId,
+          location_id: id,
+          data_version: change.dataVersion,
+          deleted_at: change.now,
+        })),
+      )
       .execute();
   }
   return deleted.length;

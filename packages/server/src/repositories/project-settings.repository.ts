@@ -5,7 +5,11 @@ import type { Executor } from '../db/executor.ts';
 /** The tables of what a project configures for its locations. */
 export type SettingTable = 'location_types' | 'markers' | 'filters' | 'custom_fields' | 'calls_to_action';
 /** A row of one of those tables; the keys every one of them has are spelled out, as generic code needs them. */
-export type SettingRow<T extends SettingTable> = Selectable<Database[T]> & { id: number; public_id: string; project_id: number };
+export type SettingRow<T extends SettingTable> = Selectable<Database[T]> & {
+  id: number;
+  public_id: string;
+  project_id: number;
+};
 
 /** The tables whose rows may be the project's default, with an `is_default` column. */
 export type DefaultingTable = 'location_types' | 'markers';
@@ -15,7 +19,11 @@ export type DefaultingTable = 'location_types' | 'markers';
 // the query reads exactly that table, so the stated type is the row it returns.
 
 /** Every row of the table in the project, in ID order. */
-export async function listSettings<T extends SettingTable>(db: Executor, table: T, projectId: number): Promise<SettingRow<T>[]> {
+export async function listSettings<T extends SettingTable>(
+  db: Executor,
+  table: T,
+  projectId: number,
+): Promise<SettingRow<T>[]> {
   const anyTable: SettingTable = table;
   const rows = await db.selectFrom(anyTable).selectAll().where('project_id', '=', projectId).orderBy('id').execute();
   return rows as SettingRow<T>[];
@@ -38,8 +46,17 @@ export async function findSetting<T extends SettingTable>(
   return row as SettingRow<T> | undefined;
 }
 
-export async function insertSetting<T extends SettingTable>(db: Executor, table: T, row: Insertable<Database[T]>): Promise<SettingRow<T>> {
-  const inserted = await db.insertInto(table).values(row).returningAll().$castTo<SettingRow<T>>().executeTakeFirstOrThrow();
+export async function insertSetting<T extends SettingTable>(
+  db: Executor,
+  table: T,
+  row: Insertable<Database[T]>,
+): Promise<SettingRow<T>> {
+  const inserted = await db
+    .insertInto(table)
+    .values(row)
+    .returningAll()
+    .$castTo<SettingRow<T>>()
+    .executeTakeFirstOrThrow();
   return inserted as SettingRow<T>;
 }
 
@@ -60,7 +77,12 @@ export async function deleteSetting(db: Executor, table: SettingTable, id: numbe
 }
 
 /** Makes every other row of the project non-default. */
-export async function clearOtherDefaults(db: Executor, table: DefaultingTable, projectId: number, keepId: number): Promise<void> {
+export async function clearOtherDefaults(
+  db: Executor,
+  table: DefaultingTable,
+  projectId: number,
+  keepId: number,
+): Promise<void> {
   await db
     .updateTable(table)
     .set({ is_default: 0 })
@@ -75,8 +97,18 @@ export async function clearOtherDefaults(db: Executor, table: DefaultingTable, p
  * at `dataVersion`, so the store finder reads them again; with `updatedAt`, also moves their `updated_at`, so clients
  * syncing with `updated_since` see a rename or a deletion.
  */
-export async function touchLocationsUsing(db: Executor, table: SettingTable, id: number, change: { dataVersion: number; updatedAt?: string }): Promise<void> {
-  const touch = db.updateTable('locations').set({ data_version: change.dataVersion, ...(change.updatedAt === undefined ? {} : { updated_at: change.updatedAt }) });
+export async function touchLocationsUsing(
+  db: Executor,
+  table: SettingTable,
+  id: number,
+  change: { dataVersion: number; updatedAt?: string },
+): Promise<void> {
+  const touch = db
+    .updateTable('locations')
+    .set({
+      data_version: change.dataVersion,
+      ...(change.updatedAt === undefined ? {} : { updated_at: change.updatedAt }),
+    });
   switch (table) {
     case 'location_types':
       await touch.where('location_type_id', '=', id).execute();
@@ -85,14 +117,22 @@ export async function touchLocationsUsing(db: Executor, table: SettingTable, id:
       await touch.where('marker_id', '=', id).execute();
       return;
     case 'filters':
-      await touch.where('id', 'in', db.selectFrom('location_filters').select('location_id').where('filter_id', '=', id)).execute();
+      await touch
+        .where('id', 'in', db.selectFrom('location_filters').select('location_id').where('filter_id', '=', id))
+        .execute();
       return;
     case 'custom_fields':
-      await touch.where('id', 'in', db.selectFrom('location_field_values').select('location_id').where('field_id', '=', id)).execute();
+      await touch
+        .where('id', 'in', db.selectFrom('location_field_values').select('location_id').where('field_id', '=', id))
+        .execute();
       return;
     case 'calls_to_action':
       await touch
-        .where('id', 'in', db.selectFrom('location_calls_to_action').select('location_id').where('call_to_action_id', '=', id))
+        .where(
+          'id',
+          'in',
+          db.selectFrom('location_calls_to_action').select('location_id').where('call_to_action_id', '=', id),
+        )
         .execute();
       return;
   }
@@ -107,12 +147,26 @@ export async function locationIdsUsing(db: Executor, table: SettingTable, id: nu
     case 'markers':
       return (await ids.where('marker_id', '=', id).execute()).map((row) => row.id);
     case 'filters':
-      return (await ids.where('id', 'in', db.selectFrom('location_filters').select('location_id').where('filter_id', '=', id)).execute()).map((row) => row.id);
+      return (
+        await ids
+          .where('id', 'in', db.selectFrom('location_filters').select('location_id').where('filter_id', '=', id))
+          .execute()
+      ).map((row) => row.id);
     case 'custom_fields':
-      return (await ids.where('id', 'in', db.selectFrom('location_field_values').select('location_id').where('field_id', '=', id)).execute()).map((row) => row.id);
+      return (
+        await ids
+          .where('id', 'in', db.selectFrom('location_field_values').select('location_id').where('field_id', '=', id))
+          .execute()
+      ).map((row) => row.id);
     case 'calls_to_action':
       return (
-        await ids.where('id', 'in', db.selectFrom('location_calls_to_action').select('location_id').where('call_to_action_id', '=', id)).execute()
+        await ids
+          .where(
+            'id',
+            'in',
+            db.selectFrom('location_calls_to_action').select('location_id').where('call_to_action_id', '=', id),
+          )
+          .execute()
       ).map((row) => row.id);
   }
 }

@@ -1,17 +1,31 @@
-import type { InsertableProjectRow, ProjectRow } from '../db/tables/projects.table.ts';
 import type { Executor } from '../db/executor.ts';
+import type { InsertableProjectRow, ProjectRow } from '../db/tables/projects.table.ts';
 
 export async function insertProject(db: Executor, project: InsertableProjectRow): Promise<ProjectRow> {
   return db.insertInto('projects').values(project).returningAll().executeTakeFirstOrThrow();
 }
 
 /** A project by public ID, only when the user owns it: someone else's project is not found. */
-export async function findOwnedProject(db: Executor, userId: number, publicId: string): Promise<ProjectRow | undefined> {
-  return db.selectFrom('projects').selectAll().where('public_id', '=', publicId).where('user_id', '=', userId).executeTakeFirst();
+export async function findOwnedProject(
+  db: Executor,
+  userId: number,
+  publicId: string,
+): Promise<ProjectRow | undefined> {
+  return db
+    .selectFrom('projects')
+    .selectAll()
+    .where('public_id', '=', publicId)
+    .where('user_id', '=', userId)
+    .executeTakeFirst();
 }
 
 export async function findPersonalProject(db: Executor, userId: number): Promise<ProjectRow | undefined> {
-  return db.selectFrom('projects').selectAll().where('user_id', '=', userId).where('personal', '=', 1).executeTakeFirst();
+  return db
+    .selectFrom('projects')
+    .selectAll()
+    .where('user_id', '=', userId)
+    .where('personal', '=', 1)
+    .executeTakeFirst();
 }
 
 export async function findProjectByPublicId(db: Executor, publicId: string): Promise<ProjectRow | undefined> {

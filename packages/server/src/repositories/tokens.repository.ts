@@ -1,5 +1,5 @@
-import type { ApiTokenRow, InsertableApiTokenRow } from '../db/tables/api-tokens.table.ts';
 import type { Executor } from '../db/executor.ts';
+import type { ApiTokenRow, InsertableApiTokenRow } from '../db/tables/api-tokens.table.ts';
 
 export async function insertToken(db: Executor, token: InsertableApiTokenRow): Promise<ApiTokenRow> {
   return db.insertInto('api_tokens').values(token).returningAll().executeTakeFirstOrThrow();

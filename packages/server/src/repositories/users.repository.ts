@@ -1,5 +1,5 @@
-import type { InsertableUserRow, UserRow } from '../db/tables/users.table.ts';
 import type { Executor } from '../db/executor.ts';
+import type { InsertableUserRow, UserRow } from '../db/tables/users.table.ts';
 
 export async function insertUser(db: Executor, user: InsertableUserRow): Promise<UserRow> {
   return db.insertInto('users').values(user).returningAll().executeTakeFirstOrThrow();

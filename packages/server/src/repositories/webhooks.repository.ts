@@ -1,8 +1,16 @@
 import { PostgresAdapter, sql } from 'kysely';
 import type { Executor } from '../db/executor.ts';
 import type { InsertableWebhookAttemptRow, WebhookAttemptRow } from '../db/tables/webhook-attempts.table.ts';
-import type { InsertableWebhookDeliveryRow, WebhookDeliveryRow, WebhookDeliveryStatus } from '../db/tables/webhook-deliveries.table.ts';
-import type { InsertableWebhookEndpointRow, UpdateableWebhookEndpointRow, WebhookEndpointRow } from '../db/tables/webhook-endpoints.table.ts';
+import type {
+  InsertableWebhookDeliveryRow,
+  WebhookDeliveryRow,
+  WebhookDeliveryStatus,
+} from '../db/tables/webhook-deliveries.table.ts';
+import type {
+  InsertableWebhookEndpointRow,
+  UpdateableWebhookEndpointRow,
+  WebhookEndpointRow,
+} from '../db/tables/webhook-endpoints.table.ts';
 
 // ---------- Endpoints ----------
 
@@ -15,20 +23,37 @@ export async function listEndpoints(db: Executor, projectId: number): Promise<We
 }
 
 export async function countEndpoints(db: Executor, projectId: number): Promise<number> {
-  const row = await db.selectFrom('webhook_endpoints').select((eb) => eb.fn.countAll<number>().as('count')).where('project_id', '=', projectId).executeTakeFirstOrThrow();
+  const row = await db
+    .selectFrom('webhook_endpoints')
+    .select((eb) => eb.fn.countAll<number>().as('count'))
+    .where('project_id', '=', projectId)
+    .executeTakeFirstOrThrow();
   return Number(row.count);
 }
 
 /** An endpoint of the project by public ID; one of another project is not found. */
-export async function findEndpoint(db: Executor, projectId: number, publicId: string): Promise<WebhookEndpointRow | undefined> {
-  return db.selectFrom('webhook_endpoints').selectAll().where('project_id', '=', projectId).where('public_id', '=', publicId).executeTakeFirst();
+export async function findEndpoint(
+  db: Executor,
+  projectId: number,
+  publicId: string,
+): Promise<WebhookEndpointRow | undefined> {
+  return db
+    .selectFrom('webhook_endpoints')
+    .selectAll()
+    .where('project_id', '=', projectId)
+    .where('public_id', '=', publicId)
+    .executeTakeFirst();
 }
 
 export async function findEndpointById(db: Executor, id: number): Promise<WebhookEndpointRow | undefined> {
   return db.selectFrom('webhook_endpoints').selectAll().where('id', '=', id).executeTakeFirst();
 }
 
-export async function updateEndpoint(db: Executor, id: number, changes: UpdateableWebhookEndpointRow): Promise<WebhookEndpointRow> {
+export async function updateEndpoint(
+  db: Executor,
+  id: number,
+  changes: UpdateableWebhookEndpointRow,
+): Promise<WebhookEndpointRow> {
   return db.updateTable('webhook_endpoints').set(changes).where('id', '=', id).returningAll().executeTakeFirstOrThrow();
 }
 
@@ -37,13 +62,27 @@ export async function deleteEndpoint(db: Executor, id: number): Promise<void> {
 }
 
 /** The project's enabled endpoints with what they subscribed to: who gets a delivery of a new event. */
-export async function receivingEndpoints(db: Executor, projectId: number): Promise<Pick<WebhookEndpointRow, 'id' | 'events'>[]> {
-  return db.selectFrom('webhook_endpoints').select(['id', 'events']).where('project_id', '=', projectId).where('enabled', '=', 1).orderBy('id').execute();
+export async function receivingEndpoints(
+  db: Executor,
+  projectId: number,
+): Promise<Pick<WebhookEndpointRow, 'id' | 'events'>[]> {
+  return db
+    .selectFrom('webhook_endpoints')
+    .select(['id', 'events'])
+    .where('project_id', '=', projectId)
+    .where('enabled', '=', 1)
+    .orderBy('id')
+    .execute();
 }
 
 /** A success: the endpoint's count of failures in a row starts again. */
 export async function resetFailures(db: Executor, endpointId: number): Promise<void> {
-  await db.updateTable('webhook_endpoints').set({ failures_in_a_row: 0 }).where('id', '=', endpointId).where('failures_in_a_row', '<>', 0).execute();
+  await db
+    .updateTable('webhook_endpoints')
+    .set({ failures_in_a_row: 0 })
+    .where('id', '=', endpointId)
+    .where('failures_in_a_row', '<>', 0)
+    .execute();
 }
 
 /** A failed try: counts it and returns the endpoint's failures in a row. */
@@ -64,7 +103,10 @@ const ROWS_PER_INSERT = 500;
 
 export async function insertDeliveries(db: Executor, rows: readonly InsertableWebhookDeliveryRow[]): Promise<void> {
   for (let start = 0; start < rows.length; start += ROWS_PER_INSERT) {
-    await db.insertInto('webhook_deliveries').values(rows.slice(start, start + ROWS_PER_INSERT)).execute();
+    await db
+      .insertInto('webhook_deliveries')
+      .values(rows.slice(start, start + ROWS_PER_INSERT))
+      .execute();
   }
 }
 
@@ -76,7 +118,11 @@ export async function insertDeliveries(db: Executor, rows: readonly InsertableWe
  * workers never both win it; on PostgreSQL the candidate is picked `FOR UPDATE SKIP LOCKED`, so concurrent workers
  * take different deliveries at once.
  */
-export async function claimDueDelivery(db: Executor, now: string, leaseUntil: string): Promise<WebhookDeliveryRow | undefined> {
+export async function claimDueDelivery(
+  db: Executor,
+  now: string,
+  leaseUntil: string,
+): Promise<WebhookDeliveryRow | undefined> {
   let candidates = db
     .selectFrom('webhook_deliveries as d')
     .innerJoin('webhook_endpoints as e', 'e.id', 'd.endpoint_id')
@@ -161,7 +207,12 @@ export async function resumeDeliveries(db: Executor, endpointId: number, now: st
 }
 
 /** Queues a delivery again from now, whatever its state, with a fresh schedule of retries. */
-export async function requeueDelivery(db: Executor, id: number, now: string, nextAttemptAt: string | null): Promise<WebhookDeliveryRow> {
+export async function requeueDelivery(
+  db: Executor,
+  id: number,
+  now: string,
+  nextAttemptAt: string | null,
+): Promise<WebhookDeliveryRow> {
   return db
     .updateTable('webhook_deliveries')
     .set({ status: 'pending', tries: 0, next_attempt_at: nextAttemptAt, delivered_at: null, updated_at: now })
@@ -176,7 +227,19 @@ export interface DeliveryListing extends WebhookDeliveryRow {
   event_type: string;
 }
 
-const listingColumns = ['d.id', 'd.public_id', 'd.endpoint_id', 'd.event_id', 'd.ordering_key', 'd.status', 'd.tries', 'd.next_attempt_at', 'd.delivered_at', 'd.created_at', 'd.updated_at'] as const;
+const listingColumns = [
+  'd.id',
+  'd.public_id',
+  'd.endpoint_id',
+  'd.event_id',
+  'd.ordering_key',
+  'd.status',
+  'd.tries',
+  'd.next_attempt_at',
+  'd.delivered_at',
+  'd.created_at',
+  'd.updated_at',
+] as const;
 
 /** A page of an endpoint's deliveries, newest first, optionally of one status. */
 export async function listDeliveries(
@@ -193,13 +256,24 @@ export async function listDeliveries(
   return query.orderBy('d.id', 'desc').offset(offset).limit(limit).execute();
 }
 
-export async function countDeliveries(db: Executor, endpointId: number, status?: WebhookDeliveryStatus): Promise<number> {
-  let query = db.selectFrom('webhook_deliveries').select((eb) => eb.fn.countAll<number>().as('count')).where('endpoint_id', '=', endpointId);
+export async function countDeliveries(
+  db: Executor,
+  endpointId: number,
+  status?: WebhookDeliveryStatus,
+): Promise<number> {
+  let query = db
+    .selectFrom('webhook_deliveries')
+    .select((eb) => eb.fn.countAll<number>().as('count'))
+    .where('endpoint_id', '=', endpointId);
   if (status) query = query.where('status', '=', status);
   return Number((await query.executeTakeFirstOrThrow()).count);
 }
 
-export async function findDelivery(db: Executor, endpointId: number, publicId: string): Promise<DeliveryListing | undefined> {
+export async function findDelivery(
+  db: Executor,
+  endpointId: number,
+  publicId: string,
+): Promise<DeliveryListing | undefined> {
   return db
     .selectFrom('webhook_deliveries as d')
     .innerJoin('events as ev', 'ev.id', 'd.event_id')
@@ -212,5 +286,11 @@ export async function findDelivery(db: Executor, endpointId: number, publicId: s
 /** The tries of the deliveries, oldest first. */
 export async function attemptsOf(db: Executor, deliveryIds: readonly number[]): Promise<WebhookAttemptRow[]> {
   if (deliveryIds.length === 0) return [];
-  return db.selectFrom('webhook_attempts').selectAll().where('delivery_id', 'in', deliveryIds).orderBy('delivery_id').orderBy('id').execute();
+  return db
+    .selectFrom('webhook_attempts')
+    .selectAll()
+    .where('delivery_id', 'in', deliveryIds)
+    .orderBy('delivery_id')
+    .orderBy('id')
+    .execute();
 }

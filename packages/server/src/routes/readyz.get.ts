@@ -14,9 +14,13 @@ export const ReadinessBody = Type.Object({
 
 /** Readiness: `200` when the database and (when configured) Redis answer, else `503` naming the failing check. */
 export function registerReadyzGet(app: App): void {
-  app.get('/readyz', { schema: { hide: true, response: { 200: ReadinessBody, 503: ReadinessBody } } }, async (_request, reply) => {
-    const readiness = await checkReadiness(app.ctx);
-    void reply.code(readiness.ready ? 200 : 503);
-    return { status: readiness.ready ? ('ready' as const) : ('unavailable' as const), checks: readiness.checks };
-  });
+  app.get(
+    '/readyz',
+    { schema: { hide: true, response: { 200: ReadinessBody, 503: ReadinessBody } } },
+    async (_request, reply) => {
+      const readiness = await checkReadiness(app.ctx);
+      void reply.code(readiness.ready ? 200 : 503);
+      return { status: readiness.ready ? ('ready' as const) : ('unavailable' as const), checks: readiness.checks };
+    },
+  );
 }

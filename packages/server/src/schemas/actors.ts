@@ -3,10 +3,22 @@ import { Type } from 'typebox';
 export const ActorBody = Type.Object(
   {
     type: Type.Union(
-      [Type.Literal('token'), Type.Literal('legacy_token'), Type.Literal('cli'), Type.Literal('import'), Type.Literal('system')],
-      { description: '`token` (a V2 API token), `legacy_token` (the V1 token), `cli` (a `locator` command), `import`, `system` (the geocoding queue)' },
+      [
+        Type.Literal('token'),
+        Type.Literal('legacy_token'),
+        Type.Literal('cli'),
+        Type.Literal('import'),
+        Type.Literal('system'),
+      ],
+      {
+        description:
+          '`token` (a V2 API token), `legacy_token` (the V1 token), `cli` (a `locator` command), `import`, `system` (the geocoding queue)',
+      },
     ),
-    id: Type.String({ description: "The token's ID (`tok_…`), the command (`geocode`), the import's ID, or the worker (`geocoding`)", examples: ['tok_4f9XkQ2mZr8TbW1c'] }),
+    id: Type.String({
+      description: "The token's ID (`tok_…`), the command (`geocode`), the import's ID, or the worker (`geocoding`)",
+      examples: ['tok_4f9XkQ2mZr8TbW1c'],
+    }),
   },
   { description: 'Who made the change' },
 );

@@ -1,4 +1,4 @@
-import { Type, type Static, type TSchema } from 'typebox';
+import { type Static, type TSchema, Type } from 'typebox';
 
 /** Every error body, both versions. */
 export const ErrorBody = Type.Object(
@@ -15,7 +15,11 @@ export const ErrorBody = Type.Object(
   { description: 'Error body' },
 );
 
-export const Timestamp = Type.String({ format: 'date-time', description: 'ISO 8601 UTC', examples: ['2026-11-21T12:00:00.000Z'] });
+export const Timestamp = Type.String({
+  format: 'date-time',
+  description: 'ISO 8601 UTC',
+  examples: ['2026-11-21T12:00:00.000Z'],
+});
 
 /** Pagination links; every query parameter the caller gave is kept in them. */
 export const PageLinks = Type.Object({
@@ -28,11 +32,15 @@ export const PageLinks = Type.Object({
 
 export const PageMeta = Type.Object({
   current_page: Type.Integer({ examples: [1] }),
-  from: Type.Union([Type.Integer(), Type.Null()], { description: 'Position of the first item on this page (1-based), null when empty' }),
+  from: Type.Union([Type.Integer(), Type.Null()], {
+    description: 'Position of the first item on this page (1-based), null when empty',
+  }),
   last_page: Type.Integer({ description: 'At least 1' }),
   path: Type.String({ description: 'Absolute URL of the list, without query' }),
   per_page: Type.Integer(),
-  to: Type.Union([Type.Integer(), Type.Null()], { description: 'Position of the last item on this page, null when empty' }),
+  to: Type.Union([Type.Integer(), Type.Null()], {
+    description: 'Position of the last item on this page, null when empty',
+  }),
   total: Type.Integer(),
 });
 

@@ -1,8 +1,8 @@
-import { Type, type Static, type TSchema } from 'typebox';
+import { type Static, type TSchema, Type } from 'typebox';
 import { WEEKDAYS } from '../domain/hours.ts';
 import { ADDRESS_COMPONENTS, CONTACT_FIELDS, SOCIAL_FIELDS } from '../domain/location-fields.ts';
-import { V1_DEFAULT_LIMIT, V1_MAX_LIMIT } from '../domain/v1-paging.ts';
 import { V1_IGNORED_FIELDS, V1_TEXT_LIMITS } from '../domain/v1-input.ts';
+import { V1_DEFAULT_LIMIT, V1_MAX_LIMIT } from '../domain/v1-paging.ts';
 import { keyed } from './common.ts';
 
 const nullable = <T extends TSchema>(schema: T, description?: string) =>
@@ -14,8 +14,14 @@ export const SocialV1 = Type.Object({
   key: Type.Enum(SOCIAL_FIELDS, { description: 'The social field it comes from' }),
   label: Type.String({ examples: ['Facebook'] }),
   handle: Type.String({ description: 'Profile handle, without `@`', examples: ['downtownstore'] }),
-  url: Type.String({ description: 'Full profile URL: as given, or built from the handle', examples: ['https://www.facebook.com/downtownstore'] }),
-  icon: Type.String({ description: 'Font Awesome brands icon name (`fa-<icon>`), the same as `key`', examples: ['facebook'] }),
+  url: Type.String({
+    description: 'Full profile URL: as given, or built from the handle',
+    examples: ['https://www.facebook.com/downtownstore'],
+  }),
+  icon: Type.String({
+    description: 'Font Awesome brands icon name (`fa-<icon>`), the same as `key`',
+    examples: ['facebook'],
+  }),
 });
 
 export const HoursV1 = Type.Object(
@@ -24,7 +30,10 @@ export const HoursV1 = Type.Object(
     location_id: Type.String({ description: 'V1 ID of the location, as a string', examples: ['42'] }),
     ...keyed(WEEKDAYS, () => nullable(Type.String({ examples: ['09:00-17:00', '09:00-12:00,13:00-17:00', 'closed'] }))),
   },
-  { description: 'Weekly schedule: each day `HH:MM-HH:MM` ranges joined by commas (24 h; may pass midnight), `closed`, or null (unknown)' },
+  {
+    description:
+      'Weekly schedule: each day `HH:MM-HH:MM` ranges joined by commas (24 h; may pass midnight), `closed`, or null (unknown)',
+  },
 );
 
 /** A V1 location, keys in the order of the V1 contract. */
@@ -32,7 +41,10 @@ export const LocationV1 = Type.Object({
   id: Type.String({ description: 'Numeric V1 ID, as a string', examples: ['42'] }),
   slug: Type.String({ description: 'Read only', examples: ['downtown-store'] }),
   name: Type.String({ examples: ['Downtown Store'] }),
-  address: Type.String({ description: 'Full address; generated from the components unless given', examples: ['1 Main St, Austin, TX 78701, US'] }),
+  address: Type.String({
+    description: 'Full address; generated from the components unless given',
+    examples: ['1 Main St, Austin, TX 78701, US'],
+  }),
   display_address: Type.String({ description: 'Address shown to visitors; follows `address` unless given' }),
   ...keyed(ADDRESS_COMPONENTS, () => nullable(Type.String())),
   ...keyed(CONTACT_FIELDS, () => nullable(Type.String())),
@@ -42,7 +54,12 @@ export const LocationV1 = Type.Object({
   ...keyed(SOCIAL_FIELDS, (key) => nullable(Type.String(), `${key} profile handle or URL, as saved`)),
   socials: Type.Array(SocialV1, { description: 'One entry per filled social field; empty when none' }),
   marker: nullable(
-    Type.Object({ id: Type.String(), name: Type.String(), color: nullable(Type.String()), icon_url: nullable(Type.String()) }),
+    Type.Object({
+      id: Type.String(),
+      name: Type.String(),
+      color: nullable(Type.String()),
+      icon_url: nullable(Type.String()),
+    }),
     'Read only in V1',
   ),
   location_type: nullable(
@@ -56,7 +73,9 @@ export const LocationV1 = Type.Object({
   ),
   cover_image: nullable(Type.Object({ url: Type.String(), name: nullable(Type.String()) }), 'Read only in V1'),
   hours: nullable(HoursV1, 'Read only in V1; null for a coming-soon location'),
-  fields: Type.Array(Type.Object({ id: Type.String(), name: Type.String(), value: Type.String() }), { description: 'Custom fields; read only in V1' }),
+  fields: Type.Array(Type.Object({ id: Type.String(), name: Type.String(), value: Type.String() }), {
+    description: 'Custom fields; read only in V1',
+  }),
   filters: Type.Array(Type.Object({ id: Type.String(), name: Type.String() }), { description: 'Read only in V1' }),
   buttons: Type.Array(Type.Object({ id: Type.String(), title: Type.String(), value: Type.String() }), {
     description: 'Calls to action; read only in V1',
@@ -67,7 +86,11 @@ export type LocationV1 = Static<typeof LocationV1>;
 // ---------- Input ----------
 
 const optionalText = (field: keyof typeof V1_TEXT_LIMITS, description: string) =>
-  Type.Optional(Type.Union([Type.String(), Type.Number(), Type.Null()], { description: `${description}; at most ${V1_TEXT_LIMITS[field]} characters` }));
+  Type.Optional(
+    Type.Union([Type.String(), Type.Number(), Type.Null()], {
+      description: `${description}; at most ${V1_TEXT_LIMITS[field]} characters`,
+    }),
+  );
 
 /**
  * The V1 POST and PUT body. Types are as lenient as V1 clients send them; the values are checked and coerced by
@@ -87,12 +110,16 @@ export const LocationWriteV1 = Type.Object(
     url: optionalText('url', 'null or "" clears it'),
     lat: Type.Optional(
       Type.Union([Type.Number(), Type.String(), Type.Null()], {
-        description: 'Latitude -90 to 90 (a numeric string is accepted). Missing or 0 (with lng): the address is geocoded.',
+        description:
+          'Latitude -90 to 90 (a numeric string is accepted). Missing or 0 (with lng): the address is geocoded.',
         examples: [30.2672, '30.2672'],
       }),
     ),
     lng: Type.Optional(
-      Type.Union([Type.Number(), Type.String(), Type.Null()], { description: 'Longitude -180 to 180 (a numeric string is accepted)', examples: [-97.7431] }),
+      Type.Union([Type.Number(), Type.String(), Type.Null()], {
+        description: 'Longitude -180 to 180 (a numeric string is accepted)',
+        examples: [-97.7431],
+      }),
     ),
     visible: Type.Optional(
       Type.Union([Type.Boolean(), Type.Number(), Type.String(), Type.Null()], {
@@ -108,7 +135,9 @@ export const LocationWriteV1 = Type.Object(
       }),
     ),
     ...keyed(SOCIAL_FIELDS, (key) => optionalText(key, 'Profile handle or profile URL; null or "" clears it')),
-    ...keyed(V1_IGNORED_FIELDS, () => Type.Optional(Type.Unknown({ description: 'Not writable in V1; ignored (manage it in the dashboard or V2)' }))),
+    ...keyed(V1_IGNORED_FIELDS, () =>
+      Type.Optional(Type.Unknown({ description: 'Not writable in V1; ignored (manage it in the dashboard or V2)' })),
+    ),
   },
   { additionalProperties: true, description: 'Unknown keys are ignored.' },
 );
@@ -120,7 +149,8 @@ export const LocationParamsV1 = Type.Object({
   id: Type.String({ description: 'Numeric V1 location ID', examples: ['42'] }),
 });
 
-const QueryValue = (description: string) => Type.Optional(Type.Union([Type.String(), Type.Array(Type.String())], { description }));
+const QueryValue = (description: string) =>
+  Type.Optional(Type.Union([Type.String(), Type.Array(Type.String())], { description }));
 
 export const LocationListQueryV1 = Type.Object(
   {

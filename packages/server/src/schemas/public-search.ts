@@ -1,4 +1,4 @@
-import { Type, type Static, type TSchema } from 'typebox';
+import { type Static, type TSchema, Type } from 'typebox';
 import { SOCIAL_FIELDS } from '../domain/location-fields.ts';
 import { keyed } from './common.ts';
 import { HoursV2, OpeningStatusV2, PublicLocationProperties, SpecialHoursV2 } from './location.v2.ts';
@@ -12,7 +12,14 @@ export const PublicLocationFields = Type.Object({
   lng: Type.Number(),
   ...keyed(SOCIAL_FIELDS, () => nullable(Type.String())),
   location_type: nullable(Type.String()),
-  marker: nullable(Type.Object({ id: Type.String(), name: Type.String(), color: nullable(Type.String()), icon_url: nullable(Type.String()) })),
+  marker: nullable(
+    Type.Object({
+      id: Type.String(),
+      name: Type.String(),
+      color: nullable(Type.String()),
+      icon_url: nullable(Type.String()),
+    }),
+  ),
   cover_image_url: nullable(Type.String()),
   filters: Type.Array(Type.String(), { description: 'Names of the filters the location has' }),
   fields: Type.Array(Type.Object({ name: Type.String(), value: Type.String() })),
@@ -24,7 +31,9 @@ export type PublicLocationFields = Static<typeof PublicLocationFields>;
 
 export const PublicLocation = Type.Object({
   ...PublicLocationFields.properties,
-  special_hours: Type.Array(SpecialHoursV2, { description: 'Special hours of the next 30 days (in the location\'s zone), in date order' }),
+  special_hours: Type.Array(SpecialHoursV2, {
+    description: "Special hours of the next 30 days (in the location's zone), in date order",
+  }),
   status: OpeningStatusV2,
   distance: Type.Object(
     {
@@ -41,24 +50,41 @@ export const SearchAnswer = Type.Object({
   data: Type.Array(PublicLocation),
   meta: Type.Object({
     origin: Type.Union(
-      [Type.Object({ lat: Type.Number(), lng: Type.Number(), label: nullable(Type.String()), precision: nullable(Type.String()) }), Type.Null()],
+      [
+        Type.Object({
+          lat: Type.Number(),
+          lng: Type.Number(),
+          label: nullable(Type.String()),
+          precision: nullable(Type.String()),
+        }),
+        Type.Null(),
+      ],
       { description: 'Where distances are measured from; null when `q` found no place' },
     ),
     radius: Type.Number(),
     unit: Type.Union([Type.Literal('km'), Type.Literal('mi')]),
     count: Type.Integer(),
-    fallback: Type.Boolean({ description: 'True when nothing was within the radius and these are the nearest matches anywhere' }),
+    fallback: Type.Boolean({
+      description: 'True when nothing was within the radius and these are the nearest matches anywhere',
+    }),
   }),
 });
 
-const Coordinate = (minimum: number, maximum: number, description: string) => Type.Number({ minimum, maximum, description });
+const Coordinate = (minimum: number, maximum: number, description: string) =>
+  Type.Number({ minimum, maximum, description });
 
 export const SearchQuery = Type.Object(
   {
     key: Type.Optional(Type.String({ maxLength: 100, description: 'The publishable key (or send `X-Locator-Key`)' })),
     lat: Type.Optional(Coordinate(-90, 90, 'Latitude of the visitor; with `lng`')),
     lng: Type.Optional(Coordinate(-180, 180, 'Longitude of the visitor; with `lat`')),
-    q: Type.Optional(Type.String({ minLength: 1, maxLength: 200, description: 'An address, postcode or place, geocoded by the configured geocoder' })),
+    q: Type.Optional(
+      Type.String({
+        minLength: 1,
+        maxLength: 200,
+        description: 'An address, postcode or place, geocoded by the configured geocoder',
+      }),
+    ),
     country: Type.Optional(
       Type.String({
         maxLength: 200,
@@ -71,16 +97,50 @@ export const SearchQuery = Type.Object(
         examples: ['US,CA'],
       }),
     ),
-    bbox: Type.Optional(Type.String({ maxLength: 200, description: '`minLng,minLat,maxLng,maxLat`: every match inside the box ("search this area")' })),
-    radius: Type.Optional(Type.Number({ exclusiveMinimum: 0, maximum: 1000, description: 'In `unit`; default 50, at most 1,000' })),
+    bbox: Type.Optional(
+      Type.String({
+        maxLength: 200,
+        description: '`minLng,minLat,maxLng,maxLat`: every match inside the box ("search this area")',
+      }),
+    ),
+    radius: Type.Optional(
+      Type.Number({ exclusiveMinimum: 0, maximum: 1000, description: 'In `unit`; default 50, at most 1,000' }),
+    ),
     unit: Type.Optional(Type.Union([Type.Literal('km'), Type.Literal('mi')], { description: 'Default `km`' })),
     limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 100, description: 'Default 20' })),
-    filters: Type.Optional(Type.String({ maxLength: 2000, description: 'Filter names, comma-separated, matched ignoring case; a name holding a comma or a double quote is written in double quotes, as in CSV (`"Beer, wine",Parking`)' })),
-    match: Type.Optional(Type.Union([Type.Literal('all'), Type.Literal('any')], { description: 'Whether a location needs all `filters` (default) or any' })),
-    type: Type.Optional(Type.String({ maxLength: 2000, description: 'Location type names, comma-separated (quoted as `filters` when a name holds a comma); a location of one of them matches' })),
-    open_now: Type.Optional(Type.Union([Type.Literal('1'), Type.Literal('true'), Type.Literal('0'), Type.Literal('false')])),
-    at: Type.Optional(Type.String({ format: 'date-time', description: 'The instant `open_now` and `status` are computed for (default: now)' })),
-    fallback: Type.Optional(Type.Union([Type.Literal('1'), Type.Literal('true'), Type.Literal('0'), Type.Literal('false')], { description: 'Default on' })),
+    filters: Type.Optional(
+      Type.String({
+        maxLength: 2000,
+        description:
+          'Filter names, comma-separated, matched ignoring case; a name holding a comma or a double quote is written in double quotes, as in CSV (`"Beer, wine",Parking`)',
+      }),
+    ),
+    match: Type.Optional(
+      Type.Union([Type.Literal('all'), Type.Literal('any')], {
+        description: 'Whether a location needs all `filters` (default) or any',
+      }),
+    ),
+    type: Type.Optional(
+      Type.String({
+        maxLength: 2000,
+        description:
+          'Location type names, comma-separated (quoted as `filters` when a name holds a comma); a location of one of them matches',
+      }),
+    ),
+    open_now: Type.Optional(
+      Type.Union([Type.Literal('1'), Type.Literal('true'), Type.Literal('0'), Type.Literal('false')]),
+    ),
+    at: Type.Optional(
+      Type.String({
+        format: 'date-time',
+        description: 'The instant `open_now` and `status` are computed for (default: now)',
+      }),
+    ),
+    fallback: Type.Optional(
+      Type.Union([Type.Literal('1'), Type.Literal('true'), Type.Literal('0'), Type.Literal('false')], {
+        description: 'Default on',
+      }),
+    ),
   },
   { additionalProperties: false },
 );

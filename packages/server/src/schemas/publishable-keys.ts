@@ -1,4 +1,4 @@
-import { Type, type Static } from 'typebox';
+import { type Static, Type } from 'typebox';
 import { Timestamp } from './common.ts';
 
 const Origins = Type.Array(Type.String({ maxLength: 300 }), {
@@ -10,15 +10,26 @@ const Origins = Type.Array(Type.String({ maxLength: 300 }), {
 
 export const PublishableKeyBody = Type.Object({
   id: Type.String({ examples: ['pky_4f9XkQ2mZr8TbW1c'] }),
-  key: Type.String({ description: 'The key a web page sends (`key=` or `X-Locator-Key`); read only, safe to publish', examples: ['lpk_3xQ9…'] }),
+  key: Type.String({
+    description: 'The key a web page sends (`key=` or `X-Locator-Key`); read only, safe to publish',
+    examples: ['lpk_3xQ9…'],
+  }),
   origins: Origins,
   created_at: Timestamp,
-  revoked_at: Type.Union([Timestamp, Type.Null()], { description: 'When the key was revoked; a revoked key is refused with 401' }),
+  revoked_at: Type.Union([Timestamp, Type.Null()], {
+    description: 'When the key was revoked; a revoked key is refused with 401',
+  }),
 });
 export type PublishableKeyBody = Static<typeof PublishableKeyBody>;
 
-export const PublishableKeyCreateBody = Type.Object({ origins: Type.Optional(Origins) }, { additionalProperties: false });
+export const PublishableKeyCreateBody = Type.Object(
+  { origins: Type.Optional(Origins) },
+  { additionalProperties: false },
+);
 export type PublishableKeyCreateBody = Static<typeof PublishableKeyCreateBody>;
 
-export const PublishableKeyPatchBody = Type.Object({ origins: Origins }, { additionalProperties: false, description: 'Replaces the allowed origins' });
+export const PublishableKeyPatchBody = Type.Object(
+  { origins: Origins },
+  { additionalProperties: false, description: 'Replaces the allowed origins' },
+);
 export type PublishableKeyPatchBody = Static<typeof PublishableKeyPatchBody>;

@@ -73,7 +73,11 @@ export function fieldErrorsFromValidation(validation: readonly ErrorObject[]): F
         addMessage(otherMessages, field, patternMessage(String(params.pattern)));
         break;
       case 'minLength':
-        addMessage(otherMessages, field, Number(params.limit) === 1 ? BLANK : `must be at least ${String(params.limit)} characters`);
+        addMessage(
+          otherMessages,
+          field,
+          Number(params.limit) === 1 ? BLANK : `must be at least ${String(params.limit)} characters`,
+        );
         break;
       case 'maxLength':
         addMessage(otherMessages, field, `must be at most ${String(params.limit)} characters`);

@@ -1,9 +1,10 @@
-import { Type, type Static } from 'typebox';
+import { type Static, Type } from 'typebox';
 import { WEBHOOK_EVENT_TYPES } from '../domain/events.ts';
 import { MAX_WEBHOOK_URL_LENGTH } from '../domain/webhook-urls.ts';
 import { Timestamp } from './common.ts';
 
-const nullable = <T extends Parameters<typeof Type.Union>[0][number]>(schema: T, description: string) => Type.Union([schema, Type.Null()], { description });
+const nullable = <T extends Parameters<typeof Type.Union>[0][number]>(schema: T, description: string) =>
+  Type.Union([schema, Type.Null()], { description });
 
 const Url = Type.String({
   maxLength: MAX_WEBHOOK_URL_LENGTH,
@@ -19,15 +20,25 @@ const Events = Type.Array(Type.String({ maxLength: 64 }), {
   examples: [['location.created', 'location.updated', 'location.deleted'], ['*']],
 });
 
-const Description = Type.String({ maxLength: 500, description: 'A note of your own: what receives these deliveries', examples: ['Shop system (production)'] });
+const Description = Type.String({
+  maxLength: 500,
+  description: 'A note of your own: what receives these deliveries',
+  examples: ['Shop system (production)'],
+});
 
 export const WebhookBody = Type.Object({
   id: Type.String({ examples: ['whk_4f9XkQ2mZr8TbW1c'] }),
   url: Url,
   events: Events,
-  enabled: Type.Boolean({ description: 'False once disabled by you or after failing deliveries; its pending deliveries wait until it is enabled again' }),
+  enabled: Type.Boolean({
+    description:
+      'False once disabled by you or after failing deliveries; its pending deliveries wait until it is enabled again',
+  }),
   description: nullable(Description, 'A note of your own, or null'),
-  disabled_reason: nullable(Type.String(), 'Why it is disabled, e.g. `50 tries failed in a row (the last: HTTP 500).`; null while enabled'),
+  disabled_reason: nullable(
+    Type.String(),
+    'Why it is disabled, e.g. `50 tries failed in a row (the last: HTTP 500).`; null while enabled',
+  ),
   disabled_at: nullable(Timestamp, 'When it was disabled; null while enabled'),
   created_at: Timestamp,
   updated_at: Timestamp,
@@ -71,23 +82,33 @@ export const WebhookPatchBody = Type.Object(
 export type WebhookPatchBody = Static<typeof WebhookPatchBody>;
 
 export const DeliveryStatus = Type.Union([Type.Literal('pending'), Type.Literal('delivered'), Type.Literal('failed')], {
-  description: '`pending` (waiting for its next try, or for its endpoint to be enabled), `delivered` (a 2xx answer), `failed` (given up after its retries)',
+  description:
+    '`pending` (waiting for its next try, or for its endpoint to be enabled), `delivered` (a 2xx answer), `failed` (given up after its retries)',
 });
 
 export const AttemptBody = Type.Object({
   attempted_at: Timestamp,
   status_code: nullable(Type.Integer(), "The receiver's HTTP status; null when no answer came"),
   duration_ms: Type.Integer({ description: 'From sending to the answer (at most the 10 s timeout)' }),
-  error: nullable(Type.String(), 'Why the try failed (`HTTP 500`, `no answer within 10000 ms`, `refused: … resolves to a private address`), null when delivered'),
+  error: nullable(
+    Type.String(),
+    'Why the try failed (`HTTP 500`, `no answer within 10000 ms`, `refused: … resolves to a private address`), null when delivered',
+  ),
   response_body: nullable(Type.String(), "The start of the receiver's answer, at most 1 KB"),
 });
 
 export const DeliveryBody = Type.Object({
   id: Type.String({ examples: ['dlv_8Hq2LmZ0aB3xYc7D'] }),
-  event_id: Type.String({ description: 'The event delivered: its `webhook-id` header and its `id` in the change feed', examples: ['evt_3xQ9aB2cD4eF6gH8'] }),
+  event_id: Type.String({
+    description: 'The event delivered: its `webhook-id` header and its `id` in the change feed',
+    examples: ['evt_3xQ9aB2cD4eF6gH8'],
+  }),
   event_type: Type.String({ examples: ['location.updated'] }),
   status: DeliveryStatus,
-  next_attempt_at: nullable(Timestamp, 'When the next try is due; null once delivered or failed, and while the endpoint is disabled'),
+  next_attempt_at: nullable(
+    Timestamp,
+    'When the next try is due; null once delivered or failed, and while the endpoint is disabled',
+  ),
   delivered_at: nullable(Timestamp, 'When a try succeeded'),
   created_at: Timestamp,
   attempts: Type.Array(AttemptBody, { description: 'Every try, oldest first' }),
@@ -96,7 +117,9 @@ export const DeliveryBody = Type.Object({
 export const DeliveryListQuery = Type.Object(
   {
     page: Type.Optional(Type.Integer({ minimum: 1, maximum: 1_000_000_000, default: 1 })),
-    limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 100, default: 25, description: 'Page size, 1 to 100 (default 25)' })),
+    limit: Type.Optional(
+      Type.Integer({ minimum: 1, maximum: 100, default: 25, description: 'Page size, 1 to 100 (default 25)' }),
+    ),
     status: Type.Optional(DeliveryStatus),
   },
   { additionalProperties: false },

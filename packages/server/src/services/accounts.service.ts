@@ -1,17 +1,17 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/database.ts';
+import type { Executor } from '../db/executor.ts';
 import type { ApiTokenRow } from '../db/tables/api-tokens.table.ts';
 import type { ProjectRow } from '../db/tables/projects.table.ts';
 import type { UserRow } from '../db/tables/users.table.ts';
+import { ConflictError, InvalidInputError, NotFoundError } from '../domain/errors.ts';
 import { newPublicId } from '../domain/ids.ts';
 import { DEFAULT_PLAN, isPlan, PLANS, type Plan } from '../domain/plans.ts';
 import { isoNow } from '../domain/time.ts';
 import { generateToken, hashToken, isScope, SCOPES, type Scope, type TokenKind } from '../domain/tokens.ts';
-import { ConflictError, InvalidInputError, NotFoundError } from '../domain/errors.ts';
 import { findProjectByPublicId, insertProject, listProjectsOfUser } from '../repositories/projects.repository.ts';
 import * as tokens from '../repositories/tokens.repository.ts';
 import { findUserByEmail, findUserById, insertUser } from '../repositories/users.repository.ts';
-import type { Executor } from '../db/executor.ts';
 
 export interface IssuedToken {
   token: string;
@@ -35,7 +35,10 @@ export function parsePlan(plan: string | undefined): Plan {
 
 export function parseScopes(list: string | undefined): Scope[] {
   if (list === undefined) return [...SCOPES];
-  const scopes = list.split(',').map((scope) => scope.trim()).filter(Boolean);
+  const scopes = list
+    .split(',')
+    .map((scope) => scope.trim())
+    .filter(Boolean);
   const unknown = scopes.filter((scope) => !isScope(scope));
   if (unknown.length > 0 || scopes.length === 0) {
     throw new InvalidInputError(`Unknown scope "${unknown[0] ?? list}": use ${SCOPES.join(', ')}.`);
@@ -121,7 +124,12 @@ export async function createUser(
   return db.transaction().execute(async (trx) => {
     if (await findUserByEmail(trx, email)) throw new ConflictError(`A user with email ${email} already exists.`);
     const now = isoNow();
-    const user = await insertUser(trx, { public_id: newPublicId('user'), email, name: input.name.trim(), created_at: now });
+    const user = await insertUser(trx, {
+      public_id: newPublicId('user'),
+      email,
+      name: input.name.trim(),
+      created_at: now,
+    });
     const project = await insertProject(trx, {
       public_id: newPublicId('project'),
       user_id: user.id,

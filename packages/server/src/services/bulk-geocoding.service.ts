@@ -1,10 +1,10 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/database.ts';
+import type { Actor } from '../domain/events.ts';
 import type { Geocoder } from '../geocoding/geocoder.ts';
 import { completePendingJobs } from '../repositories/geocoding-jobs.repository.ts';
 import { geocodedColumns } from '../repositories/location-writes.repository.ts';
 import { lockProjectForChange } from '../repositories/projects.repository.ts';
-import type { Actor } from '../domain/events.ts';
 import { recordLocationChanges } from './change-events.ts';
 import { geocodeQueryOf } from './geocoding-queue.service.ts';
 import { loadLocationViews } from './locations.service.ts';
@@ -30,7 +30,13 @@ export async function geocodeProject(
   db: Kysely<Database>,
   projectId: number,
   scope: BulkGeocodingScope,
-  options: { geocoder: Geocoder; timeoutMs: number; clock: () => number; actor: Actor; onProgress?: (done: number, total: number) => void },
+  options: {
+    geocoder: Geocoder;
+    timeoutMs: number;
+    clock: () => number;
+    actor: Actor;
+    onProgress?: (done: number, total: number) => void;
+  },
 ): Promise<BulkGeocodingSummary> {
   let query = db.selectFrom('locations').selectAll().where('project_id', '=', projectId).orderBy('id');
   query =
@@ -42,7 +48,9 @@ export async function geocodeProject(
   for (const [index, location] of locations.entries()) {
     let reason: string | undefined;
     try {
-      const result = await options.geocoder.geocode(geocodeQueryOf(location), { signal: AbortSignal.timeout(options.timeoutMs) });
+      const result = await options.geocoder.geocode(geocodeQueryOf(location), {
+        signal: AbortSignal.timeout(options.timeoutMs),
+      });
       if (result) {
         await db.transaction().execute(async (trx) => {
           const now = new Date(options.clock()).toISOString();
@@ -56,7 +64,10 @@ export async function geocodeProject(
             .execute();
           await completePendingJobs(trx, location.id, `geocoded in bulk by ${result.provider}`, now);
           const [after] = await loadLocationViews(trx, [location.id]);
-          if (before && after) await recordLocationChanges(trx, { id: projectId, dataVersion }, { actor: options.actor, now }, [{ type: 'location.updated', before, after }]);
+          if (before && after)
+            await recordLocationChanges(trx, { id: projectId, dataVersion }, { actor: options.actor, now }, [
+              { type: 'location.updated', before, after },
+            ]);
         });
         summary.done += 1;
         summary.byPrecision[result.precision] = (summary.byPrecision[result.precision] ?? 0) + 1;

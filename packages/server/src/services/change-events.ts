@@ -1,5 +1,14 @@
 import type { Executor } from '../db/executor.ts';
-import { changesBetween, receives, type Actor, type ChangeEventType, type EventType, type FieldChange, type LocationEventType, type SettingEventKind } from '../domain/events.ts';
+import {
+  type Actor,
+  type ChangeEventType,
+  changesBetween,
+  type EventType,
+  type FieldChange,
+  type LocationEventType,
+  receives,
+  type SettingEventKind,
+} from '../domain/events.ts';
 import { newPublicId } from '../domain/ids.ts';
 import { insertEvents, type NewEvent } from '../repositories/events.repository.ts';
 import { insertDeliveries, receivingEndpoints } from '../repositories/webhooks.repository.ts';
@@ -66,7 +75,10 @@ export async function recordEvents(
   const inserted = await insertEvents(trx, project.dataVersion, rows);
   const endpoints = await receivingEndpoints(trx, project.id);
   if (endpoints.length > 0) {
-    const subscriptions = endpoints.map((endpoint) => ({ id: endpoint.id, events: JSON.parse(endpoint.events) as string[] }));
+    const subscriptions = endpoints.map((endpoint) => ({
+      id: endpoint.id,
+      events: JSON.parse(endpoint.events) as string[],
+    }));
     await insertDeliveries(
       trx,
       inserted.flatMap((event, index) => {
@@ -99,7 +111,8 @@ export interface LocationChange {
   after?: LocationView;
 }
 
-const bodyOf = (view: LocationView) => presentLocationV2(view, WRITE_ANSWER_INCLUDES) as unknown as Record<string, unknown>;
+const bodyOf = (view: LocationView) =>
+  presentLocationV2(view, WRITE_ANSWER_INCLUDES) as unknown as Record<string, unknown>;
 
 /**
  * The event of a location's change, or undefined for an update that changed nothing a V2 body shows (only

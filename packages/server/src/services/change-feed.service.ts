@@ -3,8 +3,8 @@ import type { Database } from '../db/database.ts';
 import type { EventRow } from '../db/tables/events.table.ts';
 import { GoneError } from '../domain/errors.ts';
 import type { ActorType } from '../domain/events.ts';
-import type { EventBody } from '../schemas/events.ts';
 import { findEventOfProject, latestEventId, listEventsAfter } from '../repositories/events.repository.ts';
+import type { EventBody } from '../schemas/events.ts';
 import type { StoredEventBody } from './change-events.ts';
 import { accessibleProject, type ProjectRef } from './project-access.ts';
 
@@ -35,7 +35,12 @@ function feedEventOf(row: EventRow): FeedEvent {
  */
 export async function readChangeFeed(
   db: Kysely<Database>,
-  { project: ref, after, limit, retentionDays }: { project: ProjectRef; after: string | undefined; limit: number; retentionDays: number },
+  {
+    project: ref,
+    after,
+    limit,
+    retentionDays,
+  }: { project: ProjectRef; after: string | undefined; limit: number; retentionDays: number },
 ): Promise<{ events: FeedEvent[]; nextAfter: string | null; hasMore: boolean }> {
   const project = await accessibleProject(db, ref);
   if (after === LATEST) {

@@ -1,13 +1,13 @@
 import type { Kysely, Transaction } from 'kysely';
 import type { DatabaseHandle } from '../db/connection.ts';
 import type { Database } from '../db/database.ts';
+import type { Executor } from '../db/executor.ts';
 import { migrateToLatest } from '../db/migrate.ts';
+import { ConflictError } from '../domain/errors.ts';
 import { TableChecksum } from '../domain/table-checksum.ts';
 import { dependencyOrder } from '../domain/table-order.ts';
-import { ConflictError } from '../domain/errors.ts';
-import type { Executor } from '../db/executor.ts';
-import * as tables from '../repositories/table-copy.repository.ts';
 import type { TableLayout } from '../repositories/table-copy.repository.ts';
+import * as tables from '../repositories/table-copy.repository.ts';
 
 /** What one table holds on each side after a copy. */
 export interface TableSummary {
@@ -40,7 +40,9 @@ export interface CopyOptions {
 export class CopyVerificationError extends Error {
   constructor(readonly summary: CopySummary) {
     const failed = summary.tables.filter((table) => !table.verified).map((table) => table.table);
-    super(`Verification failed for ${failed.join(', ')}: the target differs from the source, so nothing was committed.`);
+    super(
+      `Verification failed for ${failed.join(', ')}: the target differs from the source, so nothing was committed.`,
+    );
     this.name = 'CopyVerificationError';
   }
 }
@@ -56,7 +58,11 @@ const MAX_PARAMETERS = 30_000;
  * only when verification passes. A target holding rows is refused unless `force`, which empties it in that same
  * transaction.
  */
-export async function copyDatabase(source: DatabaseHandle, target: DatabaseHandle, options: CopyOptions = {}): Promise<CopySummary> {
+export async function copyDatabase(
+  source: DatabaseHandle,
+  target: DatabaseHandle,
+  options: CopyOptions = {},
+): Promise<CopySummary> {
   await migrateToLatest(target);
   const layouts = await matchingLayouts(source.db, target.db);
   const order = dependencyOrder(layouts);
@@ -72,16 +78,29 @@ export async function copyDatabase(source: DatabaseHandle, target: DatabaseHandl
         options.onStart?.(sourceRows.reduce((sum, count) => sum + count, 0));
         const copied: string[] = [];
         for (const layout of ordered) {
-          copied.push(await copyTable(reader, writer, layout, batchSizeFor(layout, options.batchSize), progress, options));
+          copied.push(
+            await copyTable(reader, writer, layout, batchSizeFor(layout, options.batchSize), progress, options),
+          );
           await tables.continueIdsAfterMax(writer, layout);
         }
         return copied;
       });
       const summaries: TableSummary[] = [];
       for (const [index, layout] of ordered.entries()) {
-        summaries.push(await compareTable(writer, layout, { rows: sourceRows[index] ?? 0, checksum: sourceChecksums[index] ?? '' }, options.batchSize));
+        summaries.push(
+          await compareTable(
+            writer,
+            layout,
+            { rows: sourceRows[index] ?? 0, checksum: sourceChecksums[index] ?? '' },
+            options.batchSize,
+          ),
+        );
       }
-      const summary = { tables: summaries, rows: progress.copied, verified: summaries.every((table) => table.verified) };
+      const summary = {
+        tables: summaries,
+        rows: progress.copied,
+        verified: summaries.every((table) => table.verified),
+      };
       // Throwing rolls the target back: a copy that does not match is not left looking complete.
       if (!summary.verified) throw new CopyVerificationError(summary);
       return summary;
@@ -90,7 +109,12 @@ export async function copyDatabase(source: DatabaseHandle, target: DatabaseHandl
 }
 
 /** Reads a copied table back from the target and holds it against what was read from the source. */
-async function compareTable(writer: Executor, layout: TableLayout, source: { rows: number; checksum: string }, batchSize?: number): Promise<TableSummary> {
+async function compareTable(
+  writer: Executor,
+  layout: TableLayout,
+  source: { rows: number; checksum: string },
+  batchSize?: number,
+): Promise<TableSummary> {
   const targetRows = await tables.countRows(writer, layout.name);
   const targetChecksum = await checksumOf(writer, layout, batchSizeFor(layout, batchSize));
   return {
@@ -111,19 +135,30 @@ function snapshotOf<T>(source: DatabaseHandle, work: (reader: Transaction<Databa
 }
 
 async function matchingLayouts(source: Kysely<Database>, target: Kysely<Database>): Promise<TableLayout[]> {
-  const [sourceLayouts, targetLayouts] = await Promise.all([tables.describeTables(source), tables.describeTables(target)]);
+  const [sourceLayouts, targetLayouts] = await Promise.all([
+    tables.describeTables(source),
+    tables.describeTables(target),
+  ]);
   const missing = absentFrom(sourceLayouts, targetLayouts);
   if (missing.length > 0) {
-    throw new ConflictError(`The source database lacks ${missing.join(', ')}: bring it up to date first (locator migrate with its DATABASE_URL).`);
+    throw new ConflictError(
+      `The source database lacks ${missing.join(', ')}: bring it up to date first (locator migrate with its DATABASE_URL).`,
+    );
   }
   const unknown = absentFrom(targetLayouts, sourceLayouts);
-  const targetKinds = new Map(targetLayouts.flatMap((layout) => layout.columns.map((column) => [`${layout.name}.${column.name}`, column.kind])));
+  const targetKinds = new Map(
+    targetLayouts.flatMap((layout) => layout.columns.map((column) => [`${layout.name}.${column.name}`, column.kind])),
+  );
   const retyped = sourceLayouts.flatMap((layout) =>
-    layout.columns.filter((column) => targetKinds.get(`${layout.name}.${column.name}`) !== column.kind).map((column) => `${layout.name}.${column.name}`),
+    layout.columns
+      .filter((column) => targetKinds.get(`${layout.name}.${column.name}`) !== column.kind)
+      .map((column) => `${layout.name}.${column.name}`),
   );
   if (unknown.length > 0 || retyped.length > 0) {
     const what = [...new Set([...unknown, ...retyped])].join(', ');
-    throw new ConflictError(`The source database has tables, columns or types this version of Locator does not know (${what}): copy with the version that wrote it.`);
+    throw new ConflictError(
+      `The source database has tables, columns or types this version of Locator does not know (${what}): copy with the version that wrote it.`,
+    );
   }
   return targetLayouts;
 }
@@ -134,12 +169,16 @@ function absentFrom(present: TableLayout[], wanted: TableLayout[]): string[] {
   return wanted.flatMap((layout) => {
     const columns = byName.get(layout.name);
     if (!columns) return [`table ${layout.name}`];
-    return layout.columns.filter((column) => !columns.has(column.name)).map((column) => `${layout.name}.${column.name}`);
+    return layout.columns
+      .filter((column) => !columns.has(column.name))
+      .map((column) => `${layout.name}.${column.name}`);
   });
 }
 
 async function emptyOrRefuse(writer: Executor, ordered: TableLayout[], force: boolean): Promise<void> {
-  const counts = await Promise.all(ordered.map(async (layout) => [layout.name, await tables.countRows(writer, layout.name)] as const));
+  const counts = await Promise.all(
+    ordered.map(async (layout) => [layout.name, await tables.countRows(writer, layout.name)] as const),
+  );
   const filled = counts.filter(([, count]) => count > 0);
   if (filled.length === 0) return;
   if (!force) {
@@ -154,7 +193,11 @@ function batchSizeFor(layout: TableLayout, requested = 1000): number {
 }
 
 /** A table's rows batch by batch in primary-key order. */
-async function* batchesOf(db: Executor, layout: TableLayout, batchSize: number): AsyncGenerator<Record<string, unknown>[]> {
+async function* batchesOf(
+  db: Executor,
+  layout: TableLayout,
+  batchSize: number,
+): AsyncGenerator<Record<string, unknown>[]> {
   let after: unknown[] | undefined;
   for (;;) {
     const rows = await tables.readRows(db, layout, after, batchSize);
@@ -166,7 +209,14 @@ async function* batchesOf(db: Executor, layout: TableLayout, batchSize: number):
 }
 
 /** Copies one table; returns the checksum of the rows read from the source. */
-async function copyTable(reader: Executor, writer: Executor, layout: TableLayout, batchSize: number, progress: { copied: number }, options: CopyOptions): Promise<string> {
+async function copyTable(
+  reader: Executor,
+  writer: Executor,
+  layout: TableLayout,
+  batchSize: number,
+  progress: { copied: number },
+  options: CopyOptions,
+): Promise<string> {
   const checksum = new TableChecksum(layout.columns);
   for await (const rows of batchesOf(reader, layout, batchSize)) {
     await tables.insertRows(writer, layout, rows);

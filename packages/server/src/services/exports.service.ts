@@ -7,8 +7,8 @@ import { OPTIONAL_TEXT_FIELDS, type OptionalTextField } from '../domain/location
 import { readSpecialHours } from '../domain/special-hours.ts';
 import { writeLocations } from '../formats/formats.ts';
 import { loadCatalog } from '../repositories/catalog.repository.ts';
-import { loadAttachments, type LocationAttachments } from '../repositories/location-attachments.repository.ts';
-import { recordsAfter, scheduleOf, type LocationRecord } from '../repositories/location-records.repository.ts';
+import { type LocationAttachments, loadAttachments } from '../repositories/location-attachments.repository.ts';
+import { type LocationRecord, recordsAfter, scheduleOf } from '../repositories/location-records.repository.ts';
 import { accessibleProject, type ProjectRef } from './project-access.ts';
 
 /** Locations read per query: a page's attachments are one more query, and memory holds one page at a time. */
@@ -21,7 +21,10 @@ function exportedLocationOf(record: LocationRecord, attachments: LocationAttachm
     name: record.name,
     address: record.address,
     display_address: record.display_address,
-    ...(Object.fromEntries(OPTIONAL_TEXT_FIELDS.map((field) => [field, record[field]])) as Record<OptionalTextField, string | null>),
+    ...(Object.fromEntries(OPTIONAL_TEXT_FIELDS.map((field) => [field, record[field]])) as Record<
+      OptionalTextField,
+      string | null
+    >),
     lat: record.lat,
     lng: record.lng,
     visible: record.visible === 1,
@@ -33,7 +36,9 @@ function exportedLocationOf(record: LocationRecord, attachments: LocationAttachm
     special_hours: readSpecialHours(record.special_hours),
     filters: (attachments.filters.get(record.id) ?? []).map((filter) => filter.name),
     fields: Object.fromEntries((attachments.fields.get(record.id) ?? []).map((field) => [field.name, field.value])),
-    callsToAction: Object.fromEntries((attachments.callsToAction.get(record.id) ?? []).map((cta) => [cta.title, cta.value])),
+    callsToAction: Object.fromEntries(
+      (attachments.callsToAction.get(record.id) ?? []).map((cta) => [cta.title, cta.value]),
+    ),
   };
 }
 
@@ -42,7 +47,12 @@ async function* locationsOf(db: Kysely<Database>, projectId: number): AsyncGener
   for (let after = 0; ; ) {
     const records = await recordsAfter(db, projectId, after, PAGE);
     if (records.length === 0) return;
-    const attachments = await loadAttachments(db, records, { hours: false, filters: true, fields: true, callsToAction: true });
+    const attachments = await loadAttachments(db, records, {
+      hours: false,
+      filters: true,
+      fields: true,
+      callsToAction: true,
+    });
     for (const record of records) yield exportedLocationOf(record, attachments);
     after = records.at(-1)?.id ?? after;
   }
@@ -54,9 +64,15 @@ async function* locationsOf(db: Kysely<Database>, projectId: number): AsyncGener
  * would hold SQLite's one connection from every other request): a write during the export shows in the pages not yet
  * read, and no location is written twice or skipped unless it is created or deleted meanwhile.
  */
-export async function exportLocations(db: Kysely<Database>, { project: ref, format }: { project: ProjectRef; format: FileFormat }): Promise<{ projectId: string; stream: Readable }> {
+export async function exportLocations(
+  db: Kysely<Database>,
+  { project: ref, format }: { project: ProjectRef; format: FileFormat },
+): Promise<{ projectId: string; stream: Readable }> {
   const project = await accessibleProject(db, ref);
   const catalog = await loadCatalog(db, project.id);
-  const exportCatalog: ExportCatalog = { fields: catalog.fields.map((field) => field.name), callsToAction: catalog.callsToAction.map((cta) => cta.title) };
+  const exportCatalog: ExportCatalog = {
+    fields: catalog.fields.map((field) => field.name),
+    callsToAction: catalog.callsToAction.map((cta) => cta.title),
+  };
   return { projectId: project.public_id, stream: writeLocations(format, exportCatalog, locationsOf(db, project.id)) };
 }

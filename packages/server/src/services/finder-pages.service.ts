@@ -2,11 +2,11 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../db/database.ts';
 import { ForbiddenError, UnauthorizedError } from '../domain/errors.ts';
 import { hoursAt } from '../domain/hours-at.ts';
+import type { SpecialHours } from '../domain/special-hours.ts';
 import { loadCatalog } from '../repositories/catalog.repository.ts';
 import { loadAttachments } from '../repositories/location-attachments.repository.ts';
 import { findVisibleLocationBySlug, listVisibleLocationLinks } from '../repositories/location-pages.repository.ts';
 import { isSearchable } from '../repositories/location-search.repository.ts';
-import type { SpecialHours } from '../domain/special-hours.ts';
 import type { PublicLocationFields } from '../schemas/public-search.ts';
 import { ALL_ATTACHMENTS, openingScheduleOf } from './locations.service.ts';
 import { publicFieldsOf } from './public-location.ts';
@@ -49,11 +49,20 @@ export interface FinderPages {
  * The project's visible locations as links to their pages, in name order: `limit` of them after the first `offset`
  * (the finder's list without JavaScript, a page at a time; the sitemap, all it may hold).
  */
-export async function finderPagesOf(db: Kysely<Database>, access: PublicAccess, range: { limit: number; offset: number }): Promise<FinderPages> {
-  const [links, catalog] = await Promise.all([listVisibleLocationLinks(db, access.projectId, range.limit + 1, range.offset), loadCatalog(db, access.projectId)]);
+export async function finderPagesOf(
+  db: Kysely<Database>,
+  access: PublicAccess,
+  range: { limit: number; offset: number },
+): Promise<FinderPages> {
+  const [links, catalog] = await Promise.all([
+    listVisibleLocationLinks(db, access.projectId, range.limit + 1, range.offset),
+    loadCatalog(db, access.projectId),
+  ]);
   return {
     projectName: access.projectName,
-    locations: links.slice(0, range.limit).map((link) => ({ slug: link.slug, name: link.name, city: link.city, updatedAt: link.updated_at })),
+    locations: links
+      .slice(0, range.limit)
+      .map((link) => ({ slug: link.slug, name: link.name, city: link.city, updatedAt: link.updated_at })),
     more: links.length > range.limit,
     imageUrls: catalog.markers.flatMap((marker) => (marker.iconUrl ? [marker.iconUrl] : [])),
   };
@@ -69,7 +78,12 @@ export interface LocationPage {
 }
 
 /** A visible location's page by its slug, at `now`; undefined when the project has no visible location of that slug. */
-export async function locationPageOf(db: Kysely<Database>, access: PublicAccess, slug: string, now: number): Promise<LocationPage | undefined> {
+export async function locationPageOf(
+  db: Kysely<Database>,
+  access: PublicAccess,
+  slug: string,
+  now: number,
+): Promise<LocationPage | undefined> {
   const record = await findVisibleLocationBySlug(db, access.projectId, slug);
   if (!record) return undefined;
   const attachments = await loadAttachments(db, [record], ALL_ATTACHMENTS);

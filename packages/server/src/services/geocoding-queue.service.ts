@@ -1,13 +1,13 @@
 import type { Kysely, Transaction } from 'kysely';
 import type { Database } from '../db/database.ts';
 import type { GeocodingJobRow } from '../db/tables/geocoding-jobs.table.ts';
+import type { Actor } from '../domain/events.ts';
 import type { GeocodeQuery, Geocoder } from '../geocoding/geocoder.ts';
 import * as jobs from '../repositories/geocoding-jobs.repository.ts';
 import { findLocationRecordById } from '../repositories/location-records.repository.ts';
 import { geocodedColumns } from '../repositories/location-writes.repository.ts';
 import { lockProjectOfLocationForChange } from '../repositories/projects.repository.ts';
-import type { Actor } from '../domain/events.ts';
-import { recordLocationChanges, type LocationChange } from './change-events.ts';
+import { type LocationChange, recordLocationChanges } from './change-events.ts';
 import { loadLocationViews } from './locations.service.ts';
 
 export interface GeocodingQueueOptions {
@@ -26,7 +26,8 @@ export interface GeocodingQueueOptions {
 export type JobOutcome = 'idle' | 'done' | 'failed' | 'retrying' | 'skipped';
 
 const iso = (ms: number) => new Date(ms).toISOString();
-const hasCoordinates = (lat: number | null, lng: number | null) => lat !== null && lat !== 0 && lng !== null && lng !== 0;
+const hasCoordinates = (lat: number | null, lng: number | null) =>
+  lat !== null && lat !== 0 && lng !== null && lng !== 0;
 
 /** The address parts of a location, as a geocoder reads them. */
 export function geocodeQueryOf(location: GeocodeQuery): GeocodeQuery {
@@ -62,7 +63,9 @@ async function changeLocation(
   const [before] = await loadLocationViews(trx, [locationId]);
   if (!before || !(await change(dataVersion))) return false;
   const [after] = await loadLocationViews(trx, [locationId]);
-  await recordLocationChanges(trx, { id: before.record.project_id, dataVersion }, { actor: GEOCODING_ACTOR, now }, [{ type, before, after }]);
+  await recordLocationChanges(trx, { id: before.record.project_id, dataVersion }, { actor: GEOCODING_ACTOR, now }, [
+    { type, before, after },
+  ]);
   return true;
 }
 
@@ -85,17 +88,24 @@ async function markFailed(db: Kysely<Database>, locationId: number, now: string)
  * Claims one due job and runs it. A deleted location, or one whose coordinates a user set since the job was queued,
  * is skipped: a user's pin always wins, even over an answer that arrives while the user saves.
  */
-export async function processNextJob(db: Kysely<Database>, options: GeocodingQueueOptions, workerId: string): Promise<JobOutcome> {
+export async function processNextJob(
+  db: Kysely<Database>,
+  options: GeocodingQueueOptions,
+  workerId: string,
+): Promise<JobOutcome> {
   const claimedAt = options.clock();
   const job = await jobs.claimNextJob(db, workerId, iso(claimedAt), iso(claimedAt + options.lockMs));
   if (!job) return 'idle';
   const location = await findLocationRecordById(db, job.location_id);
   if (!location) return finish(db, job, 'skipped', 'the location was deleted', options);
-  if (hasCoordinates(location.lat, location.lng)) return finish(db, job, 'skipped', 'coordinates were set by a user', options);
+  if (hasCoordinates(location.lat, location.lng))
+    return finish(db, job, 'skipped', 'coordinates were set by a user', options);
 
   let result;
   try {
-    result = await options.geocoder.geocode(geocodeQueryOf(location), { signal: AbortSignal.timeout(options.timeoutMs) });
+    result = await options.geocoder.geocode(geocodeQueryOf(location), {
+      signal: AbortSignal.timeout(options.timeoutMs),
+    });
   } catch (error) {
     const reason = error instanceof Error ? error.message : String(error);
     if (job.attempts >= options.maxAttempts) {
@@ -111,26 +121,34 @@ export async function processNextJob(db: Kysely<Database>, options: GeocodingQue
     return finish(db, job, 'failed', `no ${options.geocoder.name} result for the address`, options);
   }
   const geocoded = result;
-  return db.transaction().execute(async (trx) => {
-    const now = iso(options.clock());
-    const applied = await changeLocation(trx, job.location_id, { type: 'location.updated', now }, async (dataVersion) => {
-      const saved = await trx
-        .updateTable('locations')
-        .set(geocodedColumns(geocoded, { now, dataVersion }))
-        .where('id', '=', job.location_id)
-        .where((eb) => eb.or([eb('lat', 'is', null), eb('lat', '=', 0), eb('lng', 'is', null), eb('lng', '=', 0)]))
-        .executeTakeFirst();
-      return Number(saved.numUpdatedRows) > 0;
+  return db
+    .transaction()
+    .execute(async (trx) => {
+      const now = iso(options.clock());
+      const applied = await changeLocation(
+        trx,
+        job.location_id,
+        { type: 'location.updated', now },
+        async (dataVersion) => {
+          const saved = await trx
+            .updateTable('locations')
+            .set(geocodedColumns(geocoded, { now, dataVersion }))
+            .where('id', '=', job.location_id)
+            .where((eb) => eb.or([eb('lat', 'is', null), eb('lat', '=', 0), eb('lng', 'is', null), eb('lng', '=', 0)]))
+            .executeTakeFirst();
+          return Number(saved.numUpdatedRows) > 0;
+        },
+      );
+      const reason = applied ? null : 'coordinates were set by a user while geocoding';
+      const kept = await jobs.finishJob(trx, job, { status: applied ? 'done' : 'skipped', reason }, now);
+      // A worker whose lock ran out must not write: the job belongs to whoever took it over.
+      if (!kept) throw new LostJobError();
+      return applied ? 'done' : 'skipped';
+    })
+    .catch((error: unknown) => {
+      if (error instanceof LostJobError) return 'skipped' as const;
+      throw error;
     });
-    const reason = applied ? null : 'coordinates were set by a user while geocoding';
-    const kept = await jobs.finishJob(trx, job, { status: applied ? 'done' : 'skipped', reason }, now);
-    // A worker whose lock ran out must not write: the job belongs to whoever took it over.
-    if (!kept) throw new LostJobError();
-    return applied ? 'done' : 'skipped';
-  }).catch((error: unknown) => {
-    if (error instanceof LostJobError) return 'skipped' as const;
-    throw error;
-  });
 }
 
 class LostJobError extends Error {}

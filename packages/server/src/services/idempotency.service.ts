@@ -1,9 +1,9 @@
 import type { Transaction } from 'kysely';
 import type { Database } from '../db/database.ts';
-import type { IdempotencyKeyRow } from '../db/tables/idempotency-keys.table.ts';
-import { idempotencyWindowStart } from '../domain/idempotency.ts';
-import { ConflictError, InvalidInputError } from '../domain/errors.ts';
 import type { Executor } from '../db/executor.ts';
+import type { IdempotencyKeyRow } from '../db/tables/idempotency-keys.table.ts';
+import { ConflictError, InvalidInputError } from '../domain/errors.ts';
+import { idempotencyWindowStart } from '../domain/idempotency.ts';
 import * as keys from '../repositories/idempotency-keys.repository.ts';
 
 /** A request carrying an `Idempotency-Key`. */
@@ -49,7 +49,8 @@ export async function storedResponseFor(db: Executor, request: IdempotentRequest
   const row = await keys.findIdempotencyKey(db, request.userId, request.key, idempotencyWindowStart(request.now));
   if (!row) return undefined;
   const stored = storedResponseOf(row, request);
-  if (stored === 'in-progress') throw new ConflictError('A request with this Idempotency-Key is in progress; retry after it has finished.');
+  if (stored === 'in-progress')
+    throw new ConflictError('A request with this Idempotency-Key is in progress; retry after it has finished.');
   return stored;
 }
 
@@ -74,7 +75,13 @@ export function idempotencyHooks<Result>(request: IdempotentRequest, responseOf:
     },
     async after(trx: Transaction<Database>, result: Result): Promise<void> {
       const response = responseOf(result);
-      await keys.saveIdempotentResponse(trx, request.userId, request.key, response.status, JSON.stringify(response.body));
+      await keys.saveIdempotentResponse(
+        trx,
+        request.userId,
+        request.key,
+        response.status,
+        JSON.stringify(response.body),
+      );
     },
   };
 }

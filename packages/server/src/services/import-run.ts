@@ -3,25 +3,37 @@ import type { Database } from '../db/database.ts';
 import type { Executor } from '../db/executor.ts';
 import type { ImportRow, UpdateableImportRow } from '../db/tables/imports.table.ts';
 import type { ProjectCatalog } from '../domain/catalog.ts';
-import type { Actor } from '../domain/events.ts';
 import { findByName, findCallToAction } from '../domain/catalog.ts';
 import type { FieldErrors } from '../domain/errors.ts';
+import type { Actor } from '../domain/events.ts';
+import { type HoursInput, WEEKDAYS } from '../domain/hours.ts';
 import { changesOf, type StoredLocation } from '../domain/import-changes.ts';
 import { columnOf, type ImportColumn } from '../domain/import-columns.ts';
-import { readImportRow, type FileRow } from '../domain/import-row.ts';
-import { WEEKDAYS, type HoursInput } from '../domain/hours.ts';
-import { planLocationWrite, type LocationInput } from '../domain/location-write.ts';
-import { readRows, UnreadableFileError, type FileFormat } from '../formats/formats.ts';
+import { type FileRow, readImportRow } from '../domain/import-row.ts';
+import { type LocationInput, planLocationWrite } from '../domain/location-write.ts';
+import { type FileFormat, readRows, UnreadableFileError } from '../formats/formats.ts';
 import { loadCatalog } from '../repositories/catalog.repository.ts';
 import * as imports from '../repositories/imports.repository.ts';
 import { loadAttachments } from '../repositories/location-attachments.repository.ts';
-import { findLocationRecordsByIds, findRecordsByKeys, keyedLocations, scheduleOf, type LocationRecord } from '../repositories/location-records.repository.ts';
+import {
+  findLocationRecordsByIds,
+  findRecordsByKeys,
+  keyedLocations,
+  type LocationRecord,
+  scheduleOf,
+} from '../repositories/location-records.repository.ts';
 import { lockProjectForChange, lockProjectForEvent } from '../repositories/projects.repository.ts';
 import { bodyCheck } from '../schemas/body-validation.ts';
 import { LocationCreateV2, LocationPatchV2 } from '../schemas/location.v2.ts';
 import { recordEvents } from './change-events.ts';
 import { importSummaryOf } from './import-view.ts';
-import { deleteLocationBatch, saveLocationBatch, type BatchChange, type BatchCreate, type BatchUpdate } from './location-batches.service.ts';
+import {
+  type BatchChange,
+  type BatchCreate,
+  type BatchUpdate,
+  deleteLocationBatch,
+  saveLocationBatch,
+} from './location-batches.service.ts';
 import { ALL_ATTACHMENTS } from './locations.service.ts';
 
 /**
@@ -78,7 +90,8 @@ interface Decided {
 const patchErrors = bodyCheck(LocationPatchV2);
 const createErrors = bodyCheck(LocationCreateV2);
 const iso = (ms: number) => new Date(ms).toISOString();
-const hasErrors = (errors: FieldErrors | undefined): errors is FieldErrors => errors !== undefined && Object.keys(errors).length > 0;
+const hasErrors = (errors: FieldErrors | undefined): errors is FieldErrors =>
+  errors !== undefined && Object.keys(errors).length > 0;
 
 /** A row read into a V2 body, before it is checked against the V2 schema and compared with the saved locations. */
 interface Candidate {
@@ -93,12 +106,18 @@ type Counts = Record<'created' | 'updated' | 'unchanged' | 'deleted' | 'failed' 
 const noCounts = (): Counts => ({ created: 0, updated: 0, unchanged: 0, deleted: 0, failed: 0, geocoding_queued: 0 });
 
 /** The snapshot `changesOf` compares a row with, from a record and what is attached to it (catalog IDs by public ID). */
-function storedLocationOf(record: LocationRecord, attachments: Awaited<ReturnType<typeof loadAttachments>>, catalogIds: ReadonlyMap<string, number>): StoredLocation {
+function storedLocationOf(
+  record: LocationRecord,
+  attachments: Awaited<ReturnType<typeof loadAttachments>>,
+  catalogIds: ReadonlyMap<string, number>,
+): StoredLocation {
   const valuesOf = (items: readonly { id: string; value: string }[] | undefined) =>
-    new Map((items ?? []).flatMap((item) => {
-      const id = catalogIds.get(item.id);
-      return id === undefined ? [] : [[id, item.value] as const];
-    }));
+    new Map(
+      (items ?? []).flatMap((item) => {
+        const id = catalogIds.get(item.id);
+        return id === undefined ? [] : [[id, item.value] as const];
+      }),
+    );
   return {
     ...record,
     hours: scheduleOf(record),
@@ -153,7 +172,16 @@ class ImportRun {
     private readonly options: ImportRunOptions,
   ) {
     // Only a batch-by-batch run resumes where it stopped; a dry or atomic run saved nothing and starts again.
-    this.counts = this.resumes ? { created: job.created, updated: job.updated, unchanged: job.unchanged, deleted: job.deleted, failed: job.failed, geocoding_queued: job.geocoding_queued } : noCounts();
+    this.counts = this.resumes
+      ? {
+          created: job.created,
+          updated: job.updated,
+          unchanged: job.unchanged,
+          deleted: job.deleted,
+          failed: job.failed,
+          geocoding_queued: job.geocoding_queued,
+        }
+      : noCounts();
   }
 
   private get resumes(): boolean {
@@ -176,7 +204,8 @@ class ImportRun {
       column = columnOf(header);
       const catalog = this.catalog;
       const unconfigured =
-        (column.kind === 'field' && catalog && !findByName(catalog.fields, column.name)) || (column.kind === 'callToAction' && catalog && !findCallToAction(catalog, column.title));
+        (column.kind === 'field' && catalog && !findByName(catalog.fields, column.name)) ||
+        (column.kind === 'callToAction' && catalog && !findCallToAction(catalog, column.title));
       if (unconfigured) column = { kind: 'unknown' };
       if (column.kind === 'unknown') this.unknownColumns.add(header);
       if (column.kind === 'text' && column.field === 'external_id') this.sawExternalIdColumn = true;
@@ -186,11 +215,18 @@ class ImportRun {
   }
 
   private candidateOf(fileRow: FileRow): Candidate | undefined {
-    if (fileRow.error) return { row: fileRow.row, externalId: undefined, id: undefined, input: {}, errors: { row: [fileRow.error] } };
+    if (fileRow.error)
+      return { row: fileRow.row, externalId: undefined, id: undefined, input: {}, errors: { row: [fileRow.error] } };
     const read = readImportRow(fileRow, (header) => this.columnOf(header));
     if (!read) return undefined;
     // The V2 schema is checked once the row is known to update (PATCH's) or create (POST's), which adds only `required`.
-    return { row: read.row, externalId: read.externalId, id: read.id, input: read.body as LocationInput, errors: hasErrors(read.errors) ? read.errors : undefined };
+    return {
+      row: read.row,
+      externalId: read.externalId,
+      id: read.id,
+      input: read.body as LocationInput,
+      errors: hasErrors(read.errors) ? read.errors : undefined,
+    };
   }
 
   /** Runs the import to its end and records it; returns the import as it ended (or undefined when another process took it over). */
@@ -221,19 +257,33 @@ class ImportRun {
     } catch (error) {
       if (error instanceof LostImportError) return undefined;
       if (error instanceof StoppingError) {
-        await imports.updateHeldImport(this.db, this.job.id, this.options.workerId, { status: 'queued', locked_by: null, locked_until: null, attempts: this.job.attempts - 1, updated_at: this.now() });
+        await imports.updateHeldImport(this.db, this.job.id, this.options.workerId, {
+          status: 'queued',
+          locked_by: null,
+          locked_until: null,
+          attempts: this.job.attempts - 1,
+          updated_at: this.now(),
+        });
         return undefined;
       }
       if (error instanceof RolledBackError) {
         this.counts = { ...noCounts(), unchanged: this.counts.unchanged, failed: this.counts.failed };
         const rows = `${this.counts.failed} row${this.counts.failed === 1 ? '' : 's'} failed`;
-        return await this.fail(this.job.dry_run === 1 ? `${rows}; the import is atomic, so it would save nothing.` : `${rows}; the import is atomic, so nothing was saved.`);
+        return await this.fail(
+          this.job.dry_run === 1
+            ? `${rows}; the import is atomic, so it would save nothing.`
+            : `${rows}; the import is atomic, so nothing was saved.`,
+        );
       }
-      if (error instanceof UnreadableFileError || error instanceof ImportRefusedError) return await this.fail(error.message);
+      if (error instanceof UnreadableFileError || error instanceof ImportRefusedError)
+        return await this.fail(error.message);
       this.options.onError?.(error);
       // An atomic import's transaction was rolled back: none of the writes its counts tell was saved.
-      if (!this.resumes && this.job.dry_run === 0) this.counts = { ...noCounts(), unchanged: this.counts.unchanged, failed: this.counts.failed };
-      return await this.fail(`The import stopped on an unexpected error after ${this.rowsDone} rows; ${this.resumes && this.rowsDone > 0 ? 'the rows before were saved' : 'nothing was saved'}. The server's log has the details.`);
+      if (!this.resumes && this.job.dry_run === 0)
+        this.counts = { ...noCounts(), unchanged: this.counts.unchanged, failed: this.counts.failed };
+      return await this.fail(
+        `The import stopped on an unexpected error after ${this.rowsDone} rows; ${this.resumes && this.rowsDone > 0 ? 'the rows before were saved' : 'nothing was saved'}. The server's log has the details.`,
+      );
     } finally {
       clearInterval(heartbeat);
     }
@@ -273,7 +323,9 @@ class ImportRun {
     if (this.checkedColumns || this.columns.size === 0) return;
     this.checkedColumns = true;
     if (this.job.delete_missing === 1 && !this.sawExternalIdColumn) {
-      throw new ImportRefusedError('delete_missing needs an external_id column: without one the file names no external ID, and every location that has one would be deleted.');
+      throw new ImportRefusedError(
+        'delete_missing needs an external_id column: without one the file names no external ID, and every location that has one would be deleted.',
+      );
     }
   }
 
@@ -337,14 +389,20 @@ class ImportRun {
     const counts = noCounts();
     const errors: ImportRun['pendingErrors'] = [];
     const catalog = await loadCatalog(db, this.job.project_id);
-    const catalogIds = new Map([...catalog.filters, ...catalog.fields, ...catalog.callsToAction].map((entry) => [entry.publicId, entry.id]));
-    const externalIds = batch.flatMap((candidate) => (candidate.externalId !== undefined ? [candidate.externalId] : []));
+    const catalogIds = new Map(
+      [...catalog.filters, ...catalog.fields, ...catalog.callsToAction].map((entry) => [entry.publicId, entry.id]),
+    );
+    const externalIds = batch.flatMap((candidate) =>
+      candidate.externalId !== undefined ? [candidate.externalId] : [],
+    );
     const publicIds = batch.flatMap((candidate) => (candidate.id !== undefined ? [candidate.id] : []));
     const records = await findRecordsByKeys(db, this.job.project_id, { publicIds, externalIds });
     // Every attachment: an update's event compares the location's body before and after.
     const attachments = await loadAttachments(db, records, ALL_ATTACHMENTS);
     const byPublicId = new Map(records.map((record) => [record.public_id, record]));
-    const byExternalId = new Map(records.flatMap((record) => (record.external_id === null ? [] : [[record.external_id, record] as const])));
+    const byExternalId = new Map(
+      records.flatMap((record) => (record.external_id === null ? [] : [[record.external_id, record] as const])),
+    );
     const recordById = new Map(records.map((record) => [record.id, record]));
     const creates: BatchCreate[] = [];
     const updates: BatchUpdate[] = [];
@@ -379,20 +437,28 @@ class ImportRun {
       }
       const target = typeof holder === 'number' ? holder : named?.id;
       if (typeof holder === 'number' && named && named.id !== holder) {
-        fail(candidate, { id: [`names another location than its external_id, which is ${recordById.get(holder)?.public_id ?? 'another location'}'s`] });
+        fail(candidate, {
+          id: [
+            `names another location than its external_id, which is ${recordById.get(holder)?.public_id ?? 'another location'}'s`,
+          ],
+        });
         continue;
       }
       if (target !== undefined) {
         const earlierTarget = this.targetRows.get(target);
         if (earlierTarget !== undefined) {
-          fail(candidate, { [id !== undefined ? 'id' : 'external_id']: [`names the location row ${earlierTarget} names already`] });
+          fail(candidate, {
+            [id !== undefined ? 'id' : 'external_id']: [`names the location row ${earlierTarget} names already`],
+          });
           continue;
         }
         this.targetRows.set(target, row);
         const record = recordById.get(target);
         if (!record) {
           // The key moved to a location this batch did not read: an earlier batch gave it to another location.
-          fail(candidate, { external_id: ['names a location an earlier row changed the key of; import its rows separately'] });
+          fail(candidate, {
+            external_id: ['names a location an earlier row changed the key of; import its rows separately'],
+          });
           continue;
         }
         const invalid = patchErrors(candidate.input);
@@ -437,14 +503,23 @@ class ImportRun {
       if (planned.plan.needsGeocoding) counts.geocoding_queued += 1;
     }
     if (dataVersion !== undefined && creates.length + updates.length > 0) {
-      await saveLocationBatch(db, { projectId: this.job.project_id, creates, updates, change: this.change(dataVersion) });
+      await saveLocationBatch(db, {
+        projectId: this.job.project_id,
+        creates,
+        updates,
+        change: this.change(dataVersion),
+      });
     }
     return { counts, errors, writes: creates.length + updates.length };
   }
 
   /** Whether a keyed location is one the file does not name, by external ID or ID. */
   private isMissing(location: { public_id: string; external_id: string | null }): boolean {
-    return location.external_id !== null && !this.externalIdRows.has(location.external_id) && !this.idRows.has(location.public_id);
+    return (
+      location.external_id !== null &&
+      !this.externalIdRows.has(location.external_id) &&
+      !this.idRows.has(location.public_id)
+    );
   }
 
   /**
@@ -455,9 +530,13 @@ class ImportRun {
   private async deleteMissing(writer: Writer | undefined): Promise<void> {
     if (this.job.delete_missing !== 1) return;
     if (!this.sawExternalIdColumn) {
-      throw new ImportRefusedError('delete_missing needs rows with an external_id column: this file has none, and every location that has an external ID would be deleted.');
+      throw new ImportRefusedError(
+        'delete_missing needs rows with an external_id column: this file has none, and every location that has an external ID would be deleted.',
+      );
     }
-    const missing = (await keyedLocations(writer?.trx ?? this.db, this.job.project_id)).filter((location) => this.isMissing(location)).map((location) => location.id);
+    const missing = (await keyedLocations(writer?.trx ?? this.db, this.job.project_id))
+      .filter((location) => this.isMissing(location))
+      .map((location) => location.id);
     if (this.job.dry_run === 1) {
       this.counts.deleted += missing.length;
       return;
@@ -465,7 +544,12 @@ class ImportRun {
     if (writer) {
       const change = this.change(writer.dataVersion);
       for (let start = 0; start < missing.length; start += DELETE_BATCH) {
-        this.counts.deleted += await deleteLocationBatch(writer.trx, this.job.project_id, missing.slice(start, start + DELETE_BATCH), change);
+        this.counts.deleted += await deleteLocationBatch(
+          writer.trx,
+          this.job.project_id,
+          missing.slice(start, start + DELETE_BATCH),
+          change,
+        );
       }
       return;
     }
@@ -473,8 +557,15 @@ class ImportRun {
       const deleted = await this.db.transaction().execute(async (batchTrx) => {
         const dataVersion = await lockProjectForChange(batchTrx, this.job.project_id);
         // Read again under the lock: a write since the list was read may have given one of them a key the file names.
-        const stillMissing = (await findLocationRecordsByIds(batchTrx, missing.slice(start, start + DELETE_BATCH))).filter((record) => this.isMissing(record));
-        const count = await deleteLocationBatch(batchTrx, this.job.project_id, stillMissing.map((record) => record.id), this.change(dataVersion));
+        const stillMissing = (
+          await findLocationRecordsByIds(batchTrx, missing.slice(start, start + DELETE_BATCH))
+        ).filter((record) => this.isMissing(record));
+        const count = await deleteLocationBatch(
+          batchTrx,
+          this.job.project_id,
+          stillMissing.map((record) => record.id),
+          this.change(dataVersion),
+        );
         await this.holdOrStop(batchTrx, { deleted: this.counts.deleted + count, updated_at: this.now() });
         return count;
       });
@@ -489,19 +580,22 @@ class ImportRun {
   /** Renews the lease and shows progress, a third of the lease apart; one renewal at a time. */
   private startHeartbeat(): NodeJS.Timeout {
     let beating = false;
-    const timer = setInterval(() => {
-      if (beating) return;
-      beating = true;
-      imports
-        .updateHeldImport(this.db, this.job.id, this.options.workerId, {
-          locked_until: iso(this.options.clock() + this.options.leaseMs),
-          rows_read: this.rowsRead,
-          rows_done: this.rowsDone,
-          read_permille: Math.floor(this.fractionRead * 1000),
-        })
-        .catch((error: unknown) => this.options.onError?.(error))
-        .finally(() => (beating = false));
-    }, Math.max(50, Math.floor(this.options.leaseMs / 3)));
+    const timer = setInterval(
+      () => {
+        if (beating) return;
+        beating = true;
+        imports
+          .updateHeldImport(this.db, this.job.id, this.options.workerId, {
+            locked_until: iso(this.options.clock() + this.options.leaseMs),
+            rows_read: this.rowsRead,
+            rows_done: this.rowsDone,
+            read_permille: Math.floor(this.fractionRead * 1000),
+          })
+          .catch((error: unknown) => this.options.onError?.(error))
+          .finally(() => (beating = false));
+      },
+      Math.max(50, Math.floor(this.options.leaseMs / 3)),
+    );
     timer.unref();
     return timer;
   }
@@ -515,7 +609,10 @@ class ImportRun {
   }
 
   /** `finish` in the caller's transaction; undefined when the lease was lost (nothing recorded). */
-  private async endIn(trx: Executor, end: { status: 'done' | 'failed'; error: string | null }): Promise<ImportRow | undefined> {
+  private async endIn(
+    trx: Executor,
+    end: { status: 'done' | 'failed'; error: string | null },
+  ): Promise<ImportRow | undefined> {
     const now = this.now();
     return endImport(trx, this.job, now, async () => {
       const held = await imports.updateHeldImport(trx, this.job.id, this.options.workerId, {
@@ -561,13 +658,20 @@ const importActorOf = (job: ImportRow): Actor => ({ type: 'import', id: job.publ
  * the import's batches take it before the import's row, and the reverse order here could deadlock with a batch of a
  * process that lost the import. Answers the import as it ended.
  */
-async function endImport(trx: Executor, job: ImportRow, now: string, record: () => Promise<boolean>): Promise<ImportRow | undefined> {
+async function endImport(
+  trx: Executor,
+  job: ImportRow,
+  now: string,
+  record: () => Promise<boolean>,
+): Promise<ImportRow | undefined> {
   const dataVersion = job.dry_run === 1 ? undefined : await lockProjectForEvent(trx, job.project_id);
   if (!(await record())) return undefined;
   await imports.deleteImportFile(trx, job.id);
   const ended = await imports.findImportById(trx, job.id);
   if (!ended || dataVersion === undefined) return ended;
-  await recordEvents(trx, { id: ended.project_id, dataVersion }, { actor: importActorOf(ended), now }, [{ type: 'import.completed', body: { import: importSummaryOf(ended) } }]);
+  await recordEvents(trx, { id: ended.project_id, dataVersion }, { actor: importActorOf(ended), now }, [
+    { type: 'import.completed', body: { import: importSummaryOf(ended) } },
+  ]);
   return ended;
 }
 
@@ -586,12 +690,23 @@ function sum(a: Counts, b: Counts): Counts {
  * Runs an import this process holds (claimed from the queue, or created by the CLI to run at once) to its end.
  * Returns the import as it ended, or undefined when its lease was lost to another process.
  */
-export async function runImport(db: Kysely<Database>, job: ImportRow, options: ImportRunOptions): Promise<ImportRow | undefined> {
+export async function runImport(
+  db: Kysely<Database>,
+  job: ImportRow,
+  options: ImportRunOptions,
+): Promise<ImportRow | undefined> {
   if (job.attempts > MAX_IMPORT_ATTEMPTS) {
     const now = iso(options.clock());
     return db.transaction().execute((trx) =>
       endImport(trx, job, now, async () => {
-        await imports.endImport(trx, job.id, { status: 'failed', error: givenUpReason(job), locked_by: null, locked_until: null, finished_at: now, updated_at: now });
+        await imports.endImport(trx, job.id, {
+          status: 'failed',
+          error: givenUpReason(job),
+          locked_by: null,
+          locked_until: null,
+          finished_at: now,
+          updated_at: now,
+        });
         return true;
       }),
     );

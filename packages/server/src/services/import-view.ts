@@ -46,7 +46,14 @@ export interface ImportView {
 
 /** The counts of an import row as a report's. */
 export function countsOf(row: ImportRow): Omit<ImportReport, 'errors' | 'unknown_columns'> {
-  return { created: row.created, updated: row.updated, unchanged: row.unchanged, deleted: row.deleted, failed: row.failed, geocoding_queued: row.geocoding_queued };
+  return {
+    created: row.created,
+    updated: row.updated,
+    unchanged: row.unchanged,
+    deleted: row.deleted,
+    failed: row.failed,
+    geocoding_queued: row.geocoding_queued,
+  };
 }
 
 /** An import as its status shows it, but for its failed rows. */
@@ -68,10 +75,23 @@ export function importSummaryOf(row: ImportRow): ImportSummary {
     dry_run: row.dry_run === 1,
     delete_missing: row.delete_missing === 1,
     atomic: row.atomic === 1,
-    progress: { rows_read: row.rows_read, rows_done: row.rows_done, percent: row.status === 'done' ? 100 : Math.floor(row.read_permille / 10) },
+    progress: {
+      rows_read: row.rows_read,
+      rows_done: row.rows_done,
+      percent: row.status === 'done' ? 100 : Math.floor(row.read_permille / 10),
+    },
     error: row.error,
-    report: ended && reported ? { ...countsOf(row), unknown_columns: row.unknown_columns ? (JSON.parse(row.unknown_columns) as string[]) : [] } : null,
-    created_by: row.created_by_type !== null && row.created_by_id !== null ? ({ type: row.created_by_type, id: row.created_by_id } as Actor) : null,
+    report:
+      ended && reported
+        ? {
+            ...countsOf(row),
+            unknown_columns: row.unknown_columns ? (JSON.parse(row.unknown_columns) as string[]) : [],
+          }
+        : null,
+    created_by:
+      row.created_by_type !== null && row.created_by_id !== null
+        ? ({ type: row.created_by_type, id: row.created_by_id } as Actor)
+        : null,
     created_at: row.created_at,
     started_at: row.started_at,
     finished_at: row.finished_at,
@@ -83,7 +103,11 @@ export async function importView(db: Executor, row: ImportRow): Promise<ImportVi
   const summary = importSummaryOf(row);
   if (!summary.report) return { ...summary, report: null };
   const failures = await imports.importRowErrors(db, row.id);
-  const errors = failures.map((failure) => ({ row: failure.row_number, external_id: failure.external_id, errors: JSON.parse(failure.errors) as FieldErrors }));
+  const errors = failures.map((failure) => ({
+    row: failure.row_number,
+    external_id: failure.external_id,
+    errors: JSON.parse(failure.errors) as FieldErrors,
+  }));
   const { unknown_columns, ...counts } = summary.report;
   return { ...summary, report: { ...counts, errors, unknown_columns } };
 }

@@ -63,10 +63,21 @@ export class ImportWorker implements ImportQueue {
       let worked = false;
       try {
         const now = clock();
-        const job = await claimNextImport(this.db, this.workerId, new Date(now).toISOString(), new Date(now + leaseMs).toISOString());
+        const job = await claimNextImport(
+          this.db,
+          this.workerId,
+          new Date(now).toISOString(),
+          new Date(now + leaseMs).toISOString(),
+        );
         if (job) {
           worked = true;
-          await runImport(this.db, job, { workerId: this.workerId, clock, leaseMs, onError, signal: this.stopping.signal });
+          await runImport(this.db, job, {
+            workerId: this.workerId,
+            clock,
+            leaseMs,
+            onError,
+            signal: this.stopping.signal,
+          });
         }
       } catch (error) {
         onError(error);
@@ -85,7 +96,10 @@ export class ImportWorker implements ImportQueue {
 }
 
 /** This process's import worker, started, unless `IMPORT_WORKER=off`. */
-export function startImportWorker(ctx: Pick<AppContext, 'config' | 'database' | 'clock'>, log: { error(details: { err: unknown }, message: string): void }): ImportWorker | undefined {
+export function startImportWorker(
+  ctx: Pick<AppContext, 'config' | 'database' | 'clock'>,
+  log: { error(details: { err: unknown }, message: string): void },
+): ImportWorker | undefined {
   if (!ctx.config.imports.worker) return undefined;
   const worker = new ImportWorker(ctx.database.db, {
     clock: ctx.clock,

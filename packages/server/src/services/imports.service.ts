@@ -3,15 +3,15 @@ import type { Database } from '../db/database.ts';
 import type { ImportRow } from '../db/tables/imports.table.ts';
 import { NotFoundError } from '../domain/errors.ts';
 import type { Actor } from '../domain/events.ts';
-import { newPublicId } from '../domain/ids.ts';
 import type { FileFormat } from '../domain/file-formats.ts';
+import { newPublicId } from '../domain/ids.ts';
 import * as imports from '../repositories/imports.repository.ts';
 import { claimNextImport } from '../repositories/imports.repository.ts';
 import { requireProject } from './accounts.service.ts';
-import { runImport, type ImportRunOptions } from './import-run.ts';
-import { importView, type ImportView } from './import-view.ts';
+import { type ImportRunOptions, runImport } from './import-run.ts';
+import { type ImportView, importView } from './import-view.ts';
 import { importWorkerId } from './import-worker.ts';
-import { accessibleProject, refOfProject, type ProjectRef } from './project-access.ts';
+import { accessibleProject, type ProjectRef, refOfProject } from './project-access.ts';
 
 /** What an import does besides creating and updating: report only, delete what the file lacks, all or nothing. */
 export interface ImportOptions {
@@ -38,7 +38,10 @@ export interface CreateImportOptions {
 }
 
 /** Stores an import and its file, queued for a worker (or held by the process that runs it now). */
-export async function createImport(db: Kysely<Database>, { project: ref, content, format, fileName, options, now, createdBy, runner }: CreateImportOptions): Promise<ImportRow> {
+export async function createImport(
+  db: Kysely<Database>,
+  { project: ref, content, format, fileName, options, now, createdBy, runner }: CreateImportOptions,
+): Promise<ImportRow> {
   return db.transaction().execute(async (trx) => {
     const project = await accessibleProject(trx, ref);
     return imports.insertImport(
@@ -68,7 +71,10 @@ export async function createImport(db: Kysely<Database>, { project: ref, content
 }
 
 /** One import of the caller's project, as its status shows it. */
-export async function getImport(db: Kysely<Database>, { project: ref, importId }: { project: ProjectRef; importId: string }): Promise<ImportView> {
+export async function getImport(
+  db: Kysely<Database>,
+  { project: ref, importId }: { project: ProjectRef; importId: string },
+): Promise<ImportView> {
   const project = await accessibleProject(db, ref);
   const row = await imports.findImport(db, project.id, importId);
   if (!row) throw NotFoundError.of('Import');
@@ -82,7 +88,15 @@ export async function getImport(db: Kysely<Database>, { project: ref, importId }
  */
 export async function runImportNow(
   db: Kysely<Database>,
-  { projectPublicId, content, format, fileName, options, leaseMs, onProgress }: {
+  {
+    projectPublicId,
+    content,
+    format,
+    fileName,
+    options,
+    leaseMs,
+    onProgress,
+  }: {
     projectPublicId: string;
     content: Buffer;
     format: FileFormat;

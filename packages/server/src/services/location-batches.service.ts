@@ -6,8 +6,8 @@ import type { LocationWritePlan } from '../domain/location-write.ts';
 import { freeSlugsFor, slugify } from '../domain/slug.ts';
 import { enqueueGeocoding, enqueueGeocodingOfNew } from '../repositories/geocoding-jobs.repository.ts';
 import * as writes from '../repositories/location-writes.repository.ts';
-import { recordLocationChanges, type LocationChange } from './change-events.ts';
-import { loadLocationViews, type LocationView } from './locations.service.ts';
+import { type LocationChange, recordLocationChanges } from './change-events.ts';
+import { type LocationView, loadLocationViews } from './locations.service.ts';
 
 /** A location to create, as planned by `planLocationWrite` in `create` mode. */
 export interface BatchCreate {
@@ -34,7 +34,12 @@ export interface BatchUpdate {
 const SCHEDULE_NAME = 'Opening hours';
 
 /** Every column of a new location, so that the rows of one INSERT name the same columns. */
-function newLocationRow(projectId: number, create: BatchCreate, slug: string, change: BatchChange): InsertableLocationRow {
+function newLocationRow(
+  projectId: number,
+  create: BatchCreate,
+  slug: string,
+  change: BatchChange,
+): InsertableLocationRow {
   const { columns } = create.plan;
   return {
     public_id: newPublicId('location'),
@@ -81,13 +86,24 @@ function newLocationRow(projectId: number, create: BatchCreate, slug: string, ch
 
 /** The attachment writes of many plans gathered by kind, so each kind is a few statements for the whole batch. */
 class AttachmentWrites {
-  readonly hours: { locationId: number; hours: NonNullable<Extract<LocationWritePlan['hours'], { kind: 'set' }>['hours']> }[] = [];
+  readonly hours: {
+    locationId: number;
+    hours: NonNullable<Extract<LocationWritePlan['hours'], { kind: 'set' }>['hours']>;
+  }[] = [];
   readonly hoursRemoved: number[] = [];
   readonly filtersCleared: number[] = [];
   readonly filters: { location_id: number; filter_id: number }[] = [];
   readonly values = {
-    location_field_values: { cleared: [] as number[], removed: [] as { locationId: number; ids: number[] }[], upserts: [] as { locationId: number; id: number; value: string }[] },
-    location_calls_to_action: { cleared: [] as number[], removed: [] as { locationId: number; ids: number[] }[], upserts: [] as { locationId: number; id: number; value: string }[] },
+    location_field_values: {
+      cleared: [] as number[],
+      removed: [] as { locationId: number; ids: number[] }[],
+      upserts: [] as { locationId: number; id: number; value: string }[],
+    },
+    location_calls_to_action: {
+      cleared: [] as number[],
+      removed: [] as { locationId: number; ids: number[] }[],
+      upserts: [] as { locationId: number; id: number; value: string }[],
+    },
   };
 
   /** Gathers what a plan attaches; a location just `created` has nothing attached yet, so nothing is cleared first. */
@@ -137,13 +153,22 @@ class AttachmentWrites {
  */
 export async function saveLocationBatch(
   trx: Executor,
-  { projectId, creates, updates, change }: { projectId: number; creates: readonly BatchCreate[]; updates: readonly BatchUpdate[]; change: BatchChange },
+  {
+    projectId,
+    creates,
+    updates,
+    change,
+  }: { projectId: number; creates: readonly BatchCreate[]; updates: readonly BatchUpdate[]; change: BatchChange },
 ): Promise<void> {
   const { now, dataVersion } = change;
   const attachments = new AttachmentWrites();
   // Updates first, in the order planned: a key one of them frees may be taken by another, or by a create.
   for (const update of updates) {
-    await writes.updateLocationColumns(trx, update.before.record.id, { ...update.plan.columns, updated_at: now, data_version: dataVersion });
+    await writes.updateLocationColumns(trx, update.before.record.id, {
+      ...update.plan.columns,
+      updated_at: now,
+      data_version: dataVersion,
+    });
     attachments.add(update.before.record.id, update.plan, false);
   }
   const slugs = await freeSlugsFor(
@@ -162,11 +187,23 @@ export async function saveLocationBatch(
   });
   await attachments.save(trx);
   await enqueueGeocodingOfNew(trx, geocodeNew, now);
-  for (const update of updates) if (update.plan.needsGeocoding) await enqueueGeocoding(trx, update.before.record.id, now);
+  for (const update of updates)
+    if (update.plan.needsGeocoding) await enqueueGeocoding(trx, update.before.record.id, now);
 
-  const after = new Map((await loadLocationViews(trx, [...updates.map((update) => update.before.record.id), ...createdIds])).map((view) => [view.record.id, view]));
+  const after = new Map(
+    (await loadLocationViews(trx, [...updates.map((update) => update.before.record.id), ...createdIds])).map((view) => [
+      view.record.id,
+      view,
+    ]),
+  );
   const changes: LocationChange[] = [
-    ...updates.map((update): LocationChange => ({ type: 'location.updated', before: update.before, after: after.get(update.before.record.id) })),
+    ...updates.map(
+      (update): LocationChange => ({
+        type: 'location.updated',
+        before: update.before,
+        after: after.get(update.before.record.id),
+      }),
+    ),
     ...createdIds.map((id): LocationChange => ({ type: 'location.created', after: after.get(id) })),
   ];
   await recordLocationChanges(trx, { id: projectId, dataVersion }, change, changes);
@@ -176,9 +213,19 @@ export async function saveLocationBatch(
  * Deletes locations of a project in the caller's transaction (after `lockProjectForChange`), each with its
  * `location.deleted` event carrying its last state; returns how many.
  */
-export async function deleteLocationBatch(trx: Executor, projectId: number, locationIds: number[], change: BatchChange): Promise<number> {
+export async function deleteLocationBatch(
+  trx: Executor,
+  projectId: number,
+  locationIds: number[],
+  change: BatchChange,
+): Promise<number> {
   const last = (await loadLocationViews(trx, locationIds)).filter((view) => view.record.project_id === projectId);
   const deleted = await writes.deleteLocations(trx, projectId, locationIds, change);
-  await recordLocationChanges(trx, { id: projectId, dataVersion: change.dataVersion }, change, last.map((before): LocationChange => ({ type: 'location.deleted', before })));
+  await recordLocationChanges(
+    trx,
+    { id: projectId, dataVersion: change.dataVersion },
+    change,
+    last.map((before): LocationChange => ({ type: 'location.deleted', before })),
+  );
   return deleted;
 }

@@ -3,7 +3,7 @@ import { openingStatus } from '../domain/opening-status.ts';
 import { readSpecialHours } from '../domain/special-hours.ts';
 import type { LocationRecord } from '../repositories/location-records.repository.ts';
 import type { LocationV2 } from '../schemas/location.v2.ts';
-import { openingScheduleOf, type AttachmentSelection, type LocationView } from './locations.service.ts';
+import { type AttachmentSelection, type LocationView, openingScheduleOf } from './locations.service.ts';
 
 /** What a V2 body shows beyond the location's own keys: attachments, special hours, and the status at an instant. */
 export interface V2Includes extends AttachmentSelection {
@@ -13,7 +13,13 @@ export interface V2Includes extends AttachmentSelection {
 }
 
 /** Every include a write answers with; `status` is only for reads that ask for it. */
-export const WRITE_ANSWER_INCLUDES: V2Includes = { hours: true, filters: true, fields: true, callsToAction: true, specialHours: true };
+export const WRITE_ANSWER_INCLUDES: V2Includes = {
+  hours: true,
+  filters: true,
+  fields: true,
+  callsToAction: true,
+  specialHours: true,
+};
 
 /** A location's address and contact keys, as V2 bodies and the store finder show them. */
 export function addressAndContactOf(r: LocationRecord) {
@@ -34,7 +40,14 @@ export function addressAndContactOf(r: LocationRecord) {
 
 /** A location's social profiles, as V2 bodies and the store finder show them. */
 export function socialsOf(r: LocationRecord) {
-  return { facebook: r.facebook, instagram: r.instagram, twitter: r.twitter, yelp: r.yelp, youtube: r.youtube, tiktok: r.tiktok };
+  return {
+    facebook: r.facebook,
+    instagram: r.instagram,
+    twitter: r.twitter,
+    yelp: r.yelp,
+    youtube: r.youtube,
+    tiktok: r.tiktok,
+  };
 }
 
 /**
@@ -56,7 +69,10 @@ export function presentLocationV2(view: LocationView, selection: V2Includes): Lo
     marker: r.marker_public_id && r.marker_name !== null ? { id: r.marker_public_id, name: r.marker_name } : null,
     cover_image_url: r.cover_image_url,
     ...socialsOf(r),
-    geocoding: { status: r.geocoding_status as LocationV2['geocoding']['status'], precision: r.geocoding_precision as LocationV2['geocoding']['precision'] },
+    geocoding: {
+      status: r.geocoding_status as LocationV2['geocoding']['status'],
+      precision: r.geocoding_precision as LocationV2['geocoding']['precision'],
+    },
     time_zone: r.time_zone,
     created_at: r.created_at,
     updated_at: r.updated_at,

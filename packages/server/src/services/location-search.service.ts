@@ -3,10 +3,16 @@ import type { Database } from '../db/database.ts';
 import { UnavailableError } from '../domain/errors.ts';
 import { boxOf, centreOf, type Point } from '../domain/geo.ts';
 import type { LiveHit } from '../domain/live-point-index.ts';
-import { GeocoderError } from '../geocoding/geocoder-error.ts';
 import type { Geocoder } from '../geocoding/geocoder.ts';
+import { GeocoderError } from '../geocoding/geocoder-error.ts';
 import type { PublicAccess } from './publishable-keys.service.ts';
-import { finderHoursAt, type FacetCounts, type FinderHours, type FinderLocation, type StoreFinderIndexes } from './store-finder-index.ts';
+import {
+  type FacetCounts,
+  type FinderHours,
+  type FinderLocation,
+  finderHoursAt,
+  type StoreFinderIndexes,
+} from './store-finder-index.ts';
 
 /** Where a visitor searches: a point, an address to geocode, or the box a map shows (optionally measured from a point). */
 export type SearchPlace =
@@ -52,16 +58,23 @@ const GEOCODE_TIMEOUT_MS = 5_000;
 
 async function originOf(place: SearchPlace, geocoder: Geocoder): Promise<SearchOrigin | null> {
   if (place.kind === 'point') return { ...place.point, label: null, precision: null };
-  if (place.kind === 'box') return place.point ? { ...place.point, label: null, precision: null } : { ...centreOf(place.west, place.south, place.east, place.north), label: null, precision: null };
+  if (place.kind === 'box')
+    return place.point
+      ? { ...place.point, label: null, precision: null }
+      : { ...centreOf(place.west, place.south, place.east, place.north), label: null, precision: null };
   const signal = AbortSignal.timeout(GEOCODE_TIMEOUT_MS);
-  const answer = await geocoder.geocode({ address: place.text, countries: place.countries }, { signal, rememberNotFound: false }).catch((error: unknown) => {
-    // No answer is not "no such place": the visitor is told to try again rather than that nothing is near. Anything
-    // else (the cache's database, a bug) stays the 500 it is, with its details in the log.
-    if (error instanceof GeocoderError || signal.aborted) {
-      throw new UnavailableError('The geocoder did not answer, so the place could not be found; try again in a few seconds, or search by coordinates.');
-    }
-    throw error;
-  });
+  const answer = await geocoder
+    .geocode({ address: place.text, countries: place.countries }, { signal, rememberNotFound: false })
+    .catch((error: unknown) => {
+      // No answer is not "no such place": the visitor is told to try again rather than that nothing is near. Anything
+      // else (the cache's database, a bug) stays the 500 it is, with its details in the log.
+      if (error instanceof GeocoderError || signal.aborted) {
+        throw new UnavailableError(
+          'The geocoder did not answer, so the place could not be found; try again in a few seconds, or search by coordinates.',
+        );
+      }
+      throw error;
+    });
   return answer ? { lat: answer.lat, lng: answer.lng, label: place.text, precision: answer.precision } : null;
 }
 
@@ -74,24 +87,37 @@ function anyMayMatch(search: LocationSearch, counts: FacetCounts): boolean {
   if (search.types && search.types.length > 0 && !search.types.some((name) => has(counts.types, name))) return false;
   const filters = search.filters?.names ?? [];
   if (filters.length === 0) return true;
-  return search.filters?.match === 'any' ? filters.some((name) => has(counts.filters, name)) : filters.every((name) => has(counts.filters, name));
+  return search.filters?.match === 'any'
+    ? filters.some((name) => has(counts.filters, name))
+    : filters.every((name) => has(counts.filters, name));
 }
 
 /** Whether a location matches a search's types, filters and `open_now`, each ignoring case. */
 function matcher(search: LocationSearch): (location: FinderLocation) => boolean {
-  const types = search.types && search.types.length > 0 ? new Set(search.types.map((name) => name.toLowerCase())) : undefined;
-  const filters = search.filters && search.filters.names.length > 0 ? [...new Set(search.filters.names.map((name) => name.toLowerCase()))] : undefined;
+  const types =
+    search.types && search.types.length > 0 ? new Set(search.types.map((name) => name.toLowerCase())) : undefined;
+  const filters =
+    search.filters && search.filters.names.length > 0
+      ? [...new Set(search.filters.names.map((name) => name.toLowerCase()))]
+      : undefined;
   const all = search.filters?.match !== 'any';
   const { openAt } = search;
   return (location) => {
     if (types && (location.typeName === null || !types.has(location.typeName))) return false;
-    if (filters && !(all ? filters.every((name) => location.filterNames.has(name)) : filters.some((name) => location.filterNames.has(name)))) return false;
+    if (
+      filters &&
+      !(all
+        ? filters.every((name) => location.filterNames.has(name))
+        : filters.some((name) => location.filterNames.has(name)))
+    )
+      return false;
     return openAt === undefined || finderHoursAt(location, openAt).status.open_now === true;
   };
 }
 
 /** Orders locations at the same distance by public ID. */
-const byPublicId = (a: FinderLocation, b: FinderLocation) => (a.publicId < b.publicId ? -1 : a.publicId > b.publicId ? 1 : 0);
+const byPublicId = (a: FinderLocation, b: FinderLocation) =>
+  a.publicId < b.publicId ? -1 : a.publicId > b.publicId ? 1 : 0;
 
 /**
  * The store finder's search of a project's visible, located locations: within a radius of a point or a geocoded
@@ -122,6 +148,10 @@ export async function searchLocations(
       fallback = found.length > 0;
     }
   }
-  const hits = found.map(({ item, distanceKm }) => ({ location: item, distanceKm, hours: finderHoursAt(item, options.now) }));
+  const hits = found.map(({ item, distanceKm }) => ({
+    location: item,
+    distanceKm,
+    hours: finderHoursAt(item, options.now),
+  }));
   return { origin, fallback, hits };
 }

@@ -2,30 +2,41 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../db/database.ts';
 import type { Executor } from '../db/executor.ts';
 import { InvalidInputError, NotFoundError } from '../domain/errors.ts';
+import type { Actor } from '../domain/events.ts';
 import { newPublicId } from '../domain/ids.ts';
-import { selectsWholeProject, type LocationListQuery } from '../domain/location-list.ts';
-import { planLocationWrite, type CurrentLocation, type LocationInput, type LocationWritePlan, type WriteMode, type WritePolicy } from '../domain/location-write.ts';
+import { type LocationListQuery, selectsWholeProject } from '../domain/location-list.ts';
+import {
+  type CurrentLocation,
+  type LocationInput,
+  type LocationWritePlan,
+  planLocationWrite,
+  type WriteMode,
+  type WritePolicy,
+} from '../domain/location-write.ts';
 import type { OpeningSchedule } from '../domain/opening-status.ts';
 import { freeSlug, slugify } from '../domain/slug.ts';
 import { readSpecialHours } from '../domain/special-hours.ts';
 import { timeZoneAt } from '../domain/time-zones.ts';
-import type { Geocoder, GeocodeResult } from '../geocoding/geocoder.ts';
+import type { GeocodeResult, Geocoder } from '../geocoding/geocoder.ts';
 import { loadCatalog } from '../repositories/catalog.repository.ts';
 import { enqueueGeocoding } from '../repositories/geocoding-jobs.repository.ts';
-import { loadAttachments, type AttachmentSelection, type LocationAttachments } from '../repositories/location-attachments.repository.ts';
+import {
+  type AttachmentSelection,
+  type LocationAttachments,
+  loadAttachments,
+} from '../repositories/location-attachments.repository.ts';
 import { countLocations, listLocationRecords } from '../repositories/location-lists.repository.ts';
 import {
   findLocationRecord,
   findLocationRecordById,
   findLocationRecordsByIds,
-  locationsByExternalId,
-  scheduleOf,
   type LocationKey,
   type LocationRecord,
+  locationsByExternalId,
+  scheduleOf,
 } from '../repositories/location-records.repository.ts';
 import * as writes from '../repositories/location-writes.repository.ts';
 import { lockProjectForChange } from '../repositories/projects.repository.ts';
-import type { Actor } from '../domain/events.ts';
 import { recordLocationChanges } from './change-events.ts';
 import { geocodeQueryOf } from './geocoding-queue.service.ts';
 import { accessibleProject, type ProjectRef } from './project-access.ts';
@@ -94,7 +105,12 @@ export async function listLocations(
  * Writes a plan's hours, filters, fields and calls to action. A location just `created` has none yet, so nothing is
  * cleared first.
  */
-async function applyAttachments(trx: Executor, locationId: number, plan: LocationWritePlan, { created }: { created: boolean }): Promise<void> {
+async function applyAttachments(
+  trx: Executor,
+  locationId: number,
+  plan: LocationWritePlan,
+  { created }: { created: boolean },
+): Promise<void> {
   if (plan.hours.kind === 'set') await writes.saveHours(trx, locationId, SCHEDULE_NAME, plan.hours.hours);
   if (plan.hours.kind === 'remove') await writes.clearAttached(trx, 'opening_hours', locationId);
   if (plan.filters) {
@@ -120,11 +136,18 @@ async function applyAttachments(trx: Executor, locationId: number, plan: Locatio
  * Refuses an external ID another location of the project holds (422). Run after `lockProjectForChange`, so no other
  * write of the project can take the key before this one commits.
  */
-export async function refuseTakenExternalId(trx: Executor, projectId: number, externalId: string | null | undefined, locationId?: number): Promise<void> {
+export async function refuseTakenExternalId(
+  trx: Executor,
+  projectId: number,
+  externalId: string | null | undefined,
+  locationId?: number,
+): Promise<void> {
   if (externalId === null || externalId === undefined) return;
   const holder = (await locationsByExternalId(trx, projectId, [externalId])).get(externalId);
   if (holder && holder.id !== locationId) {
-    throw InvalidInputError.fields({ external_id: [`is already the external ID of another location of this project (${holder.public_id})`] });
+    throw InvalidInputError.fields({
+      external_id: [`is already the external ID of another location of this project (${holder.public_id})`],
+    });
   }
 }
 
@@ -145,7 +168,9 @@ const isMissing = (value: number | null | undefined) => value === null || value 
 /** One bounded try at geocoding during a request; any failure or timeout is "no answer", the queue retries. */
 async function geocodeWithin(geocoding: CreateTimeGeocoding, input: LocationInput): Promise<GeocodeResult | null> {
   try {
-    return await geocoding.geocoder.geocode(geocodeQueryOf(input), { signal: AbortSignal.timeout(geocoding.timeoutMs) });
+    return await geocoding.geocoder.geocode(geocodeQueryOf(input), {
+      signal: AbortSignal.timeout(geocoding.timeoutMs),
+    });
   } catch {
     return null;
   }
@@ -183,7 +208,12 @@ export async function createLocation(db: Kysely<Database>, options: CreateLocati
     const plan = planOrThrow('create', undefined, input, await loadCatalog(trx, project.id), policy);
     await refuseTakenExternalId(trx, project.id, plan.columns.external_id);
     if (plan.needsGeocoding && geocoded) {
-      Object.assign(plan.columns, { lat: geocoded.lat, lng: geocoded.lng, geocoding_status: 'done', geocoding_precision: geocoded.precision });
+      Object.assign(plan.columns, {
+        lat: geocoded.lat,
+        lng: geocoded.lng,
+        geocoding_status: 'done',
+        geocoding_precision: geocoded.precision,
+      });
       if (plan.columns.time_zone_manual !== 1) plan.columns.time_zone = timeZoneAt(geocoded.lat, geocoded.lng);
     }
     const inserted = await writes.insertLocation(trx, {
@@ -204,7 +234,9 @@ export async function createLocation(db: Kysely<Database>, options: CreateLocati
     await applyAttachments(trx, inserted.id, plan, { created: true });
     if (plan.needsGeocoding && !geocoded) await enqueueGeocoding(trx, inserted.id, now);
     const view = await readBack(trx, inserted.id);
-    await recordLocationChanges(trx, { id: project.id, dataVersion }, { actor, now }, [{ type: 'location.created', after: view }]);
+    await recordLocationChanges(trx, { id: project.id, dataVersion }, { actor, now }, [
+      { type: 'location.created', after: view },
+    ]);
     await hooks.after?.(trx, view);
     return view;
   });
@@ -255,7 +287,10 @@ export interface UpdateLocationOptions {
  * (a generated address, the schedule), so the location stays locked from that read to the commit: writes of one
  * location run one after the other, each planned from what the one before saved.
  */
-export async function updateLocation(db: Kysely<Database>, { project: ref, key, mode, input, policy, now, actor }: UpdateLocationOptions): Promise<LocationView> {
+export async function updateLocation(
+  db: Kysely<Database>,
+  { project: ref, key, mode, input, policy, now, actor }: UpdateLocationOptions,
+): Promise<LocationView> {
   return db.transaction().execute(async (trx) => {
     const project = await accessibleProject(trx, ref);
     const dataVersion = await lockProjectForChange(trx, project.id);
@@ -270,7 +305,9 @@ export async function updateLocation(db: Kysely<Database>, { project: ref, key, 
     if (plan.needsGeocoding) await enqueueGeocoding(trx, record.id, now);
     // Read within the transaction: the answer is what this write saved, whatever commits next.
     const after = await readBack(trx, record.id);
-    await recordLocationChanges(trx, { id: project.id, dataVersion }, { actor, now }, [{ type: 'location.updated', before, after }]);
+    await recordLocationChanges(trx, { id: project.id, dataVersion }, { actor, now }, [
+      { type: 'location.updated', before, after },
+    ]);
     return after;
   });
 }
@@ -288,7 +325,10 @@ export interface DeleteLocationOptions {
  * Deletes a location with everything attached to it; an update of it in progress finishes first. Its event carries
  * its last state.
  */
-export async function deleteLocation(db: Kysely<Database>, { project: ref, key, now, actor }: DeleteLocationOptions): Promise<void> {
+export async function deleteLocation(
+  db: Kysely<Database>,
+  { project: ref, key, now, actor }: DeleteLocationOptions,
+): Promise<void> {
   await db.transaction().execute(async (trx) => {
     const project = await accessibleProject(trx, ref);
     const dataVersion = await lockProjectForChange(trx, project.id);
@@ -296,6 +336,8 @@ export async function deleteLocation(db: Kysely<Database>, { project: ref, key, 
     if (!record) throw NotFoundError.of('Location');
     const before: LocationView = { record, attachments: await loadAttachments(trx, [record], ALL_ATTACHMENTS) };
     if (!(await writes.deleteLocation(trx, record, { dataVersion, now }))) throw NotFoundError.of('Location');
-    await recordLocationChanges(trx, { id: project.id, dataVersion }, { actor, now }, [{ type: 'location.deleted', before }]);
+    await recordLocationChanges(trx, { id: project.id, dataVersion }, { actor, now }, [
+      { type: 'location.deleted', before },
+    ]);
   });
 }

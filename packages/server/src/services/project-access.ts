@@ -1,7 +1,7 @@
+import type { Executor } from '../db/executor.ts';
 import type { ProjectRow } from '../db/tables/projects.table.ts';
 import { NotFoundError } from '../domain/errors.ts';
 import { requireApiAccess } from '../domain/plans.ts';
-import type { Executor } from '../db/executor.ts';
 import { findOwnedProject, findPersonalProject } from '../repositories/projects.repository.ts';
 
 /** The project a request works on: one of the caller's, by public ID (V2), or the caller's personal project (V1). */
@@ -12,7 +12,10 @@ export type ProjectRef = { userId: number; publicId: string } | { userId: number
  * project as it read it). Someone else's project is not found; one whose plan lacks API access is forbidden.
  */
 export async function accessibleProject(db: Executor, ref: ProjectRef): Promise<ProjectRow> {
-  const project = 'publicId' in ref ? await findOwnedProject(db, ref.userId, ref.publicId) : await findPersonalProject(db, ref.userId);
+  const project =
+    'publicId' in ref
+      ? await findOwnedProject(db, ref.userId, ref.publicId)
+      : await findPersonalProject(db, ref.userId);
   if (!project) throw NotFoundError.of('Project');
   requireApiAccess(project.plan);
   return project;

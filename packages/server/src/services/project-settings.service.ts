@@ -1,25 +1,25 @@
 import type { Insertable, Kysely, Updateable } from 'kysely';
 import type { Database } from '../db/database.ts';
-import { lockProjectForChange } from '../repositories/projects.repository.ts';
-import { newPublicId, type ID_PREFIX } from '../domain/ids.ts';
+import type { Executor } from '../db/executor.ts';
+import { InvalidInputError, NotFoundError } from '../domain/errors.ts';
+import type { Actor, SettingEventKind } from '../domain/events.ts';
+import { type ID_PREFIX, newPublicId } from '../domain/ids.ts';
 import { checkSettingName, findNameClash } from '../domain/setting-names.ts';
 import { isoNow } from '../domain/time.ts';
-import { InvalidInputError, NotFoundError } from '../domain/errors.ts';
-import type { Executor } from '../db/executor.ts';
-import type { Actor, SettingEventKind } from '../domain/events.ts';
 import {
   clearOtherDefaults,
+  type DefaultingTable,
   deleteSetting,
   findSetting,
   insertSetting,
   listSettings,
   locationIdsUsing,
-  touchLocationsUsing,
-  updateSetting,
-  type DefaultingTable,
   type SettingRow,
   type SettingTable,
+  touchLocationsUsing,
+  updateSetting,
 } from '../repositories/project-settings.repository.ts';
+import { lockProjectForChange } from '../repositories/projects.repository.ts';
 import type {
   CallToActionBody,
   CallToActionCreateBody,
@@ -37,8 +37,15 @@ import type {
   MarkerCreateBody,
   MarkerPatchBody,
 } from '../schemas/project-settings.ts';
-import { recordEvents, recordLocationChanges, settingEventOf, type LockedProject, type PendingEvent, type SettingChange } from './change-events.ts';
-import { loadLocationViews, type LocationView } from './locations.service.ts';
+import {
+  type LockedProject,
+  type PendingEvent,
+  recordEvents,
+  recordLocationChanges,
+  type SettingChange,
+  settingEventOf,
+} from './change-events.ts';
+import { type LocationView, loadLocationViews } from './locations.service.ts';
 import { accessibleProject, type ProjectRef } from './project-access.ts';
 import type { TransactionHooks } from './transaction-hooks.ts';
 
@@ -77,7 +84,8 @@ export interface SettingKind<T extends SettingTable, Create, Patch, Body extends
 }
 
 const flag = (value: boolean | undefined) => (value === undefined ? undefined : value ? 1 : 0);
-const lowerCase = (value: string | null | undefined) => (value === null || value === undefined ? value : value.toLowerCase());
+const lowerCase = (value: string | null | undefined) =>
+  value === null || value === undefined ? value : value.toLowerCase();
 
 /** The unique name of every kind but calls to action, which have a title. */
 const byName = {
@@ -92,15 +100,36 @@ function keepOneDefaultIn(table: DefaultingTable) {
   };
 }
 
-export const LOCATION_TYPES: SettingKind<'location_types', LocationTypeCreateBody, LocationTypePatchBody, LocationTypeBody> = {
+export const LOCATION_TYPES: SettingKind<
+  'location_types',
+  LocationTypeCreateBody,
+  LocationTypePatchBody,
+  LocationTypeBody
+> = {
   table: 'location_types',
   idKind: 'locationType',
   eventKind: 'location_type',
   noun: 'Location type',
   ...byName,
-  newRow: (input, keys) => ({ ...keys, priority: input.priority ?? 0, is_default: input.default ? 1 : 0, label: input.label ? 1 : 0 }),
-  changes: (input, name) => ({ name, priority: input.priority, is_default: flag(input.default), label: flag(input.label) }),
-  toBody: (row) => ({ id: row.public_id, name: row.name, priority: row.priority, default: row.is_default === 1, label: row.label === 1 }),
+  newRow: (input, keys) => ({
+    ...keys,
+    priority: input.priority ?? 0,
+    is_default: input.default ? 1 : 0,
+    label: input.label ? 1 : 0,
+  }),
+  changes: (input, name) => ({
+    name,
+    priority: input.priority,
+    is_default: flag(input.default),
+    label: flag(input.label),
+  }),
+  toBody: (row) => ({
+    id: row.public_id,
+    name: row.name,
+    priority: row.priority,
+    default: row.is_default === 1,
+    label: row.label === 1,
+  }),
   keepOneDefault: keepOneDefaultIn('location_types'),
 };
 
@@ -110,9 +139,25 @@ export const MARKERS: SettingKind<'markers', MarkerCreateBody, MarkerPatchBody, 
   eventKind: 'marker',
   noun: 'Marker',
   ...byName,
-  newRow: (input, keys) => ({ ...keys, color: lowerCase(input.color) ?? null, icon_url: input.icon_url ?? null, is_default: input.default ? 1 : 0 }),
-  changes: (input, name) => ({ name, color: lowerCase(input.color), icon_url: input.icon_url, is_default: flag(input.default) }),
-  toBody: (row) => ({ id: row.public_id, name: row.name, color: row.color, icon_url: row.icon_url, default: row.is_default === 1 }),
+  newRow: (input, keys) => ({
+    ...keys,
+    color: lowerCase(input.color) ?? null,
+    icon_url: input.icon_url ?? null,
+    is_default: input.default ? 1 : 0,
+  }),
+  changes: (input, name) => ({
+    name,
+    color: lowerCase(input.color),
+    icon_url: input.icon_url,
+    is_default: flag(input.default),
+  }),
+  toBody: (row) => ({
+    id: row.public_id,
+    name: row.name,
+    color: row.color,
+    icon_url: row.icon_url,
+    default: row.is_default === 1,
+  }),
   keepOneDefault: keepOneDefaultIn('markers'),
 };
 
@@ -138,7 +183,12 @@ export const FIELDS: SettingKind<'custom_fields', FieldCreateBody, FieldPatchBod
   toBody: (row) => ({ id: row.public_id, name: row.name }),
 };
 
-export const CALLS_TO_ACTION: SettingKind<'calls_to_action', CallToActionCreateBody, CallToActionPatchBody, CallToActionBody> = {
+export const CALLS_TO_ACTION: SettingKind<
+  'calls_to_action',
+  CallToActionCreateBody,
+  CallToActionPatchBody,
+  CallToActionBody
+> = {
   table: 'calls_to_action',
   idKind: 'callToAction',
   eventKind: 'call_to_action',
@@ -193,7 +243,10 @@ export class ProjectSettings<T extends SettingTable, Create, Patch, Body extends
   }
 
   /** Creates one; a new default clears the former one. `hooks` join the transaction (an idempotency key, say). */
-  async create(db: Kysely<Database>, { project: ref, input, now = isoNow(), hooks = {}, actor }: SettingCreateOptions<T, Create>): Promise<SettingRow<T>> {
+  async create(
+    db: Kysely<Database>,
+    { project: ref, input, now = isoNow(), hooks = {}, actor }: SettingCreateOptions<T, Create>,
+  ): Promise<SettingRow<T>> {
     const { kind } = this;
     const name = this.checkedName(kind.inputName(input) ?? '');
     return db.transaction().execute(async (trx) => {
@@ -201,7 +254,12 @@ export class ProjectSettings<T extends SettingTable, Create, Patch, Body extends
       await hooks.before?.(trx);
       const dataVersion = await lockProjectForChange(trx, project.id);
       await this.ensureNameFree(trx, project.id, name);
-      const keys: NewSettingKeys = { public_id: newPublicId(kind.idKind), project_id: project.id, name, created_at: now };
+      const keys: NewSettingKeys = {
+        public_id: newPublicId(kind.idKind),
+        project_id: project.id,
+        name,
+        created_at: now,
+      };
       const row = await insertSetting(trx, kind.table, kind.newRow(input, keys));
       const formerDefaults = await this.otherDefaults(trx, row);
       await kind.keepOneDefault?.(trx, row);
@@ -219,7 +277,10 @@ export class ProjectSettings<T extends SettingTable, Create, Patch, Body extends
    * store finder). A rename also moves their `updated_at`, and each of them has a `location.updated` event, so mirrors
    * of their bodies stay right.
    */
-  async update(db: Kysely<Database>, { project: ref, publicId, input, now = isoNow(), actor }: SettingUpdateOptions<Patch>): Promise<SettingRow<T>> {
+  async update(
+    db: Kysely<Database>,
+    { project: ref, publicId, input, now = isoNow(), actor }: SettingUpdateOptions<Patch>,
+  ): Promise<SettingRow<T>> {
     const { kind } = this;
     const rawName = kind.inputName(input);
     const name = rawName === undefined ? undefined : this.checkedName(rawName);
@@ -232,7 +293,8 @@ export class ProjectSettings<T extends SettingTable, Create, Patch, Body extends
       const renamed = name !== undefined && name !== kind.nameOf(current);
       const shown = renamed ? await this.locationsShowing(trx, current.id) : undefined;
       const row = isNoChange(changes) ? current : await updateSetting(trx, kind.table, current.id, changes);
-      if (!isNoChange(changes)) await touchLocationsUsing(trx, kind.table, row.id, { dataVersion, ...(renamed ? { updatedAt: now } : {}) });
+      if (!isNoChange(changes))
+        await touchLocationsUsing(trx, kind.table, row.id, { dataVersion, ...(renamed ? { updatedAt: now } : {}) });
       const formerDefaults = await this.otherDefaults(trx, row);
       await kind.keepOneDefault?.(trx, row);
       await this.recordChange(trx, { id: project.id, dataVersion }, { actor, now }, [
@@ -245,7 +307,10 @@ export class ProjectSettings<T extends SettingTable, Create, Patch, Body extends
   }
 
   /** Deletes one, detaching it from every location (their `updated_at` moves, and each has a `location.updated` event). */
-  async delete(db: Kysely<Database>, { project: ref, publicId, now = isoNow(), actor }: SettingDeleteOptions): Promise<void> {
+  async delete(
+    db: Kysely<Database>,
+    { project: ref, publicId, now = isoNow(), actor }: SettingDeleteOptions,
+  ): Promise<void> {
     await db.transaction().execute(async (trx) => {
       const project = await accessibleProject(trx, ref);
       const dataVersion = await lockProjectForChange(trx, project.id);
@@ -253,7 +318,9 @@ export class ProjectSettings<T extends SettingTable, Create, Patch, Body extends
       const shown = await this.locationsShowing(trx, current.id);
       await touchLocationsUsing(trx, this.kind.table, current.id, { dataVersion, updatedAt: now });
       await deleteSetting(trx, this.kind.table, current.id);
-      await this.recordChange(trx, { id: project.id, dataVersion }, { actor, now }, [{ kind: this.kind.eventKind, action: 'deleted', before: this.bodyOf(current) }]);
+      await this.recordChange(trx, { id: project.id, dataVersion }, { actor, now }, [
+        { kind: this.kind.eventKind, action: 'deleted', before: this.bodyOf(current) },
+      ]);
       await this.recordLocationsShown(trx, { id: project.id, dataVersion }, { actor, now }, shown);
     });
   }
@@ -262,7 +329,12 @@ export class ProjectSettings<T extends SettingTable, Create, Patch, Body extends
     return Object.fromEntries(Object.entries(this.kind.toBody(row)));
   }
 
-  private async recordChange(trx: Executor, project: LockedProject, context: { actor: Actor; now: string }, changes: SettingChange[]): Promise<void> {
+  private async recordChange(
+    trx: Executor,
+    project: LockedProject,
+    context: { actor: Actor; now: string },
+    changes: SettingChange[],
+  ): Promise<void> {
     const events = changes.map(settingEventOf).filter((event): event is PendingEvent => event !== undefined);
     await recordEvents(trx, project, context, events);
   }
@@ -279,7 +351,13 @@ export class ProjectSettings<T extends SettingTable, Create, Patch, Body extends
     const changes = [];
     for (const before of formerDefaults) {
       const after = await findSetting(trx, this.kind.table, before.project_id, before.public_id);
-      if (after) changes.push({ kind: this.kind.eventKind, action: 'updated' as const, before: this.bodyOf(before), after: this.bodyOf(after) });
+      if (after)
+        changes.push({
+          kind: this.kind.eventKind,
+          action: 'updated' as const,
+          before: this.bodyOf(before),
+          after: this.bodyOf(after),
+        });
     }
     return changes;
   }
@@ -317,7 +395,9 @@ export class ProjectSettings<T extends SettingTable, Create, Patch, Body extends
     const { kind } = this;
     const clash = findNameClash(await listSettings(db, kind.table, projectId), kind.nameOf, name, exceptId);
     if (clash) {
-      throw InvalidInputError.fields({ [kind.nameKey]: [`is already used by ${kind.noun.toLowerCase()} "${kind.nameOf(clash)}" (names ignore case)`] });
+      throw InvalidInputError.fields({
+        [kind.nameKey]: [`is already used by ${kind.noun.toLowerCase()} "${kind.nameOf(clash)}" (names ignore case)`],
+      });
     }
   }
 

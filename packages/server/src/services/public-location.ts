@@ -30,9 +30,10 @@ export function publicFieldsOf({ record: r, attachments }: LocationView): Public
   };
 }
 
-
 function markerOf(r: LocationView['record']): PublicLocationFields['marker'] {
-  return r.marker_public_id && r.marker_name !== null ? { id: r.marker_public_id, name: r.marker_name, color: r.marker_color, icon_url: r.marker_icon_url } : null;
+  return r.marker_public_id && r.marker_name !== null
+    ? { id: r.marker_public_id, name: r.marker_name, color: r.marker_color, icon_url: r.marker_icon_url }
+    : null;
 }
 
 /** The location as a map's pin: a GeoJSON point with its ID, name, marker and type. */

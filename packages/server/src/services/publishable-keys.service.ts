@@ -20,7 +20,13 @@ export interface PublishableKey {
 }
 
 function viewOf(row: PublishableKeyRow): PublishableKey {
-  return { id: row.public_id, key: row.key, origins: JSON.parse(row.origins) as string[], created_at: row.created_at, revoked_at: row.revoked_at };
+  return {
+    id: row.public_id,
+    key: row.key,
+    origins: JSON.parse(row.origins) as string[],
+    created_at: row.created_at,
+    revoked_at: row.revoked_at,
+  };
 }
 
 function originsOrThrow(input: readonly string[]): string {
@@ -42,7 +48,10 @@ async function ownerProject(db: Executor, owner: Exclude<KeyOwner, { anyProject:
   return project;
 }
 
-export async function listKeys(db: Kysely<Database>, owner: Exclude<KeyOwner, { anyProject: true }>): Promise<PublishableKey[]> {
+export async function listKeys(
+  db: Kysely<Database>,
+  owner: Exclude<KeyOwner, { anyProject: true }>,
+): Promise<PublishableKey[]> {
   const project = await ownerProject(db, owner);
   return (await keys.listPublishableKeys(db, project.id)).map(viewOf);
 }
@@ -65,7 +74,10 @@ export async function createKey(
 }
 
 /** Replaces a key's allowed origins. */
-export async function updateKey(db: Kysely<Database>, { project: ref, publicId, origins }: { project: ProjectRef; publicId: string; origins: readonly string[] }): Promise<PublishableKey> {
+export async function updateKey(
+  db: Kysely<Database>,
+  { project: ref, publicId, origins }: { project: ProjectRef; publicId: string; origins: readonly string[] },
+): Promise<PublishableKey> {
   return db.transaction().execute(async (trx) => {
     const project = await accessibleProject(trx, ref);
     const row = await keys.findPublishableKey(trx, publicId, project.id);
@@ -75,7 +87,10 @@ export async function updateKey(db: Kysely<Database>, { project: ref, publicId, 
 }
 
 /** Revokes a key: it stops working at once and stays listed as revoked. Revoking again changes nothing. */
-export async function revokeKey(db: Kysely<Database>, { owner, publicId, now }: { owner: KeyOwner; publicId: string; now: string }): Promise<PublishableKey> {
+export async function revokeKey(
+  db: Kysely<Database>,
+  { owner, publicId, now }: { owner: KeyOwner; publicId: string; now: string },
+): Promise<PublishableKey> {
   return db.transaction().execute(async (trx) => {
     const project = 'anyProject' in owner ? undefined : await ownerProject(trx, owner);
     const row = await keys.findPublishableKey(trx, publicId, project?.id);
@@ -98,8 +113,10 @@ export interface PublicAccess {
 /** The access a key gives; an unknown or revoked key is 401, a project without the Business plan 403. */
 export async function accessOfKey(db: Kysely<Database>, key: string): Promise<PublicAccess> {
   const row = await keys.findKeyAccess(db, key);
-  if (!row || row.revoked_at !== null) throw new UnauthorizedError(row ? 'This publishable key has been revoked.' : 'Unknown publishable key.');
-  if (!hasApiAccess(row.plan)) throw new ForbiddenError(`The store finder needs the Business plan; this project is on the ${row.plan} plan.`);
+  if (!row || row.revoked_at !== null)
+    throw new UnauthorizedError(row ? 'This publishable key has been revoked.' : 'Unknown publishable key.');
+  if (!hasApiAccess(row.plan))
+    throw new ForbiddenError(`The store finder needs the Business plan; this project is on the ${row.plan} plan.`);
   return {
     projectId: row.project_id,
     projectPublicId: row.project_public_id,

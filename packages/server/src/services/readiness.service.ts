@@ -15,7 +15,9 @@ const CHECK_TIMEOUT_MS = 2_000;
 export async function checkReadiness(ctx: Pick<AppContext, 'database' | 'rateLimitStore'>): Promise<Readiness> {
   const [database, redis] = await Promise.all([
     statusOf(pingDatabase(ctx.database.db)),
-    ctx.rateLimitStore.kind === 'redis' ? statusOf(ctx.rateLimitStore.ping()) : Promise.resolve('not configured' as const),
+    ctx.rateLimitStore.kind === 'redis'
+      ? statusOf(ctx.rateLimitStore.ping())
+      : Promise.resolve('not configured' as const),
   ]);
   return { ready: database === 'ok' && redis !== 'unreachable', checks: { database, redis } };
 }

@@ -1,11 +1,16 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/database.ts';
-import { hoursAt, type HoursAt } from '../domain/hours-at.ts';
+import { type HoursAt, hoursAt } from '../domain/hours-at.ts';
 import { LivePointIndex, type Placed } from '../domain/live-point-index.ts';
 import type { OpeningSchedule } from '../domain/opening-status.ts';
 import { loadAttachments } from '../repositories/location-attachments.repository.ts';
 import { findLocationRecordsByIds, type LocationRecord } from '../repositories/location-records.repository.ts';
-import { findLocationIdsWrittenAfter, findLocationsDeletedAfter, findSearchableLocations, isSearchable } from '../repositories/location-search.repository.ts';
+import {
+  findLocationIdsWrittenAfter,
+  findLocationsDeletedAfter,
+  findSearchableLocations,
+  isSearchable,
+} from '../repositories/location-search.repository.ts';
 import { DELETIONS_KEPT_MS } from '../repositories/location-writes.repository.ts';
 import { ALL_ATTACHMENTS, openingScheduleOf } from './locations.service.ts';
 import { pinOf, publicFieldsOf } from './public-location.ts';
@@ -98,16 +103,24 @@ interface Interned {
   filterSets: InternedValues<ReadonlySet<string>>;
 }
 
-const newInterned = (): Interned => ({ schedules: new InternedValues<SharedSchedule>(), filterSets: new InternedValues<ReadonlySet<string>>() });
+const newInterned = (): Interned => ({
+  schedules: new InternedValues<SharedSchedule>(),
+  filterSets: new InternedValues<ReadonlySet<string>>(),
+});
 
 /**
  * Whether the interned values have outgrown the locations: each catch-up adds the schedules and filter sets written
  * since and never removes one that no location holds now (a project whose special hours change every day gains one a
  * location a day). Starting a new table then lets those go; locations keep the values they hold.
  */
-const outgrown = (interned: Interned, locations: number) => interned.schedules.size + interned.filterSets.size > 2 * locations + 1000;
+const outgrown = (interned: Interned, locations: number) =>
+  interned.schedules.size + interned.filterSets.size > 2 * locations + 1000;
 
-function finderLocationOf(record: LocationRecord, attachments: Awaited<ReturnType<typeof loadAttachments>>, interned: Interned): FinderLocation {
+function finderLocationOf(
+  record: LocationRecord,
+  attachments: Awaited<ReturnType<typeof loadAttachments>>,
+  interned: Interned,
+): FinderLocation {
   const view = { record, attachments };
   const schedule = openingScheduleOf(record);
   const filterNames = (attachments.filters.get(record.id) ?? []).map((filter) => filter.name.toLowerCase()).sort();
@@ -125,7 +138,12 @@ function finderLocationOf(record: LocationRecord, attachments: Awaited<ReturnTyp
 }
 
 /** Each batch of records as locations of the index: those searchable (`found`), and the IDs of the others (`gone`). */
-async function finderLocationsOf(db: Kysely<Database>, records: LocationRecord[], interned: Interned, into: { found: FinderLocation[]; gone: number[] }): Promise<void> {
+async function finderLocationsOf(
+  db: Kysely<Database>,
+  records: LocationRecord[],
+  interned: Interned,
+  into: { found: FinderLocation[]; gone: number[] },
+): Promise<void> {
   const searchable = records.filter(isSearchable);
   const attachments = await loadAttachments(db, searchable, ALL_ATTACHMENTS);
   for (const record of records) {
@@ -146,14 +164,30 @@ async function readSearchable(db: Kysely<Database>, projectId: number, interned:
 }
 
 /** The project's locations written after `version`: those searchable now (`found`), and the IDs of the others (`gone`). */
-async function readWrittenAfter(db: Kysely<Database>, projectId: number, version: number, interned: Interned): Promise<{ found: FinderLocation[]; gone: number[] }> {
+async function readWrittenAfter(
+  db: Kysely<Database>,
+  projectId: number,
+  version: number,
+  interned: Interned,
+): Promise<{ found: FinderLocation[]; gone: number[] }> {
   const into = { found: [] as FinderLocation[], gone: [] as number[] };
   const ids = await findLocationIdsWrittenAfter(db, projectId, version);
-  for (let start = 0; start < ids.length; start += READ_BATCH) await finderLocationsOf(db, await findLocationRecordsByIds(db, ids.slice(start, start + READ_BATCH)), interned, into);
+  for (let start = 0; start < ids.length; start += READ_BATCH)
+    await finderLocationsOf(
+      db,
+      await findLocationRecordsByIds(db, ids.slice(start, start + READ_BATCH)),
+      interned,
+      into,
+    );
   return into;
 }
 
-async function buildIndex(db: Kysely<Database>, projectId: number, dataVersion: number, now: number): Promise<ProjectFinderIndex> {
+async function buildIndex(
+  db: Kysely<Database>,
+  projectId: number,
+  dataVersion: number,
+  now: number,
+): Promise<ProjectFinderIndex> {
   const interned = newInterned();
   const found = await readSearchable(db, projectId, interned);
   const counts = new FacetCounts();
@@ -166,7 +200,12 @@ async function buildIndex(db: Kysely<Database>, projectId: number, dataVersion: 
  * dropped when no longer searchable) and those deleted since. Reads first, then changes the index in one synchronous
  * step, so a search never sees half of a catch-up.
  */
-async function catchUp(db: Kysely<Database>, index: ProjectFinderIndex, dataVersion: number, now: number): Promise<ProjectFinderIndex> {
+async function catchUp(
+  db: Kysely<Database>,
+  index: ProjectFinderIndex,
+  dataVersion: number,
+  now: number,
+): Promise<ProjectFinderIndex> {
   if (outgrown(index.interned, index.locations.size)) index.interned = newInterned();
   const { found, gone } = await readWrittenAfter(db, index.projectId, index.dataVersion, index.interned);
   const deleted = await findLocationsDeletedAfter(db, index.projectId, index.dataVersion);
@@ -222,10 +261,17 @@ export class StoreFinderIndexes {
     return index;
   }
 
-  async #next(db: Kysely<Database>, previous: Promise<ProjectFinderIndex> | undefined, version: ProjectVersion, now: number): Promise<ProjectFinderIndex> {
+  async #next(
+    db: Kysely<Database>,
+    previous: Promise<ProjectFinderIndex> | undefined,
+    version: ProjectVersion,
+    now: number,
+  ): Promise<ProjectFinderIndex> {
     const index = await previous?.catch(() => undefined);
     const canCatchUp = index !== undefined && now - index.readAt < DELETIONS_KEPT_MS - CLOCK_MARGIN_MS;
-    return canCatchUp ? catchUp(db, index, version.dataVersion, now) : buildIndex(db, version.projectId, version.dataVersion, now);
+    return canCatchUp
+      ? catchUp(db, index, version.dataVersion, now)
+      : buildIndex(db, version.projectId, version.dataVersion, now);
   }
 }
 
@@ -235,7 +281,11 @@ export function finderHoursAt(location: FinderLocation, now: number): FinderHour
   const held = schedule.hours;
   if (held && held.from <= now && now < held.validUntil) return held;
   const fresh = hoursAt(schedule, now);
-  const hours = { ...fresh, from: now, json: `"special_hours":${JSON.stringify(fresh.upcoming)},"status":${JSON.stringify(fresh.status)}` };
+  const hours = {
+    ...fresh,
+    from: now,
+    json: `"special_hours":${JSON.stringify(fresh.upcoming)},"status":${JSON.stringify(fresh.status)}`,
+  };
   schedule.hours = hours;
   return hours;
 }

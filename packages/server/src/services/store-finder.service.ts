@@ -39,21 +39,38 @@ function commonestCountry(locations: readonly FinderLocation[]): string | null {
 }
 
 /** The project's filters, types and markers, and the unit and country its visible locations suggest. */
-export async function finderConfigOf(db: Kysely<Database>, indexes: StoreFinderIndexes, access: PublicAccess, now: number): Promise<FinderConfig> {
+export async function finderConfigOf(
+  db: Kysely<Database>,
+  indexes: StoreFinderIndexes,
+  access: PublicAccess,
+  now: number,
+): Promise<FinderConfig> {
   const [catalog, index] = await Promise.all([loadCatalog(db, access.projectId), indexes.of(db, access, now)]);
   const defaultCountry = commonestCountry(index.locations.items());
   return {
     project: { id: access.projectPublicId, name: access.projectName },
     filters: catalog.filters.map((filter) => filter.name),
-    locationTypes: [...catalog.types].sort((a, b) => b.priority - a.priority || (a.name < b.name ? -1 : 1)).map((type) => type.name),
-    markers: catalog.markers.map((marker) => ({ id: marker.publicId, name: marker.name, color: marker.color, icon_url: marker.iconUrl })),
+    locationTypes: [...catalog.types]
+      .sort((a, b) => b.priority - a.priority || (a.name < b.name ? -1 : 1))
+      .map((type) => type.name),
+    markers: catalog.markers.map((marker) => ({
+      id: marker.publicId,
+      name: marker.name,
+      color: marker.color,
+      icon_url: marker.iconUrl,
+    })),
     defaultUnit: defaultCountry !== null && MILE_COUNTRIES.has(defaultCountry) ? 'mi' : 'km',
     defaultCountry,
   };
 }
 
 /** Every visible, located location of the project as a GeoJSON FeatureCollection, in ID order: the pins of a map. */
-export async function finderPinsJsonOf(db: Kysely<Database>, indexes: StoreFinderIndexes, access: PublicAccess, now: number): Promise<Buffer> {
+export async function finderPinsJsonOf(
+  db: Kysely<Database>,
+  indexes: StoreFinderIndexes,
+  access: PublicAccess,
+  now: number,
+): Promise<Buffer> {
   const { locations } = await indexes.of(db, access, now);
   const pins = locations
     .items()
@@ -71,8 +88,13 @@ const PINS_END = Buffer.from(']}');
  * other, so that the first visitors after a start do not wait for it (seconds per 100,000 locations). Searches that
  * arrive meanwhile wait for the build of their project in progress, as they would without it. Returns how many.
  */
-export async function warmFinderIndexes(db: Kysely<Database>, indexes: StoreFinderIndexes, clock: () => number): Promise<number> {
+export async function warmFinderIndexes(
+  db: Kysely<Database>,
+  indexes: StoreFinderIndexes,
+  clock: () => number,
+): Promise<number> {
   const projects = (await findProjectsWithKeys(db)).filter((project) => hasApiAccess(project.plan));
-  for (const project of projects) await indexes.of(db, { projectId: project.id, dataVersion: project.data_version }, clock());
+  for (const project of projects)
+    await indexes.of(db, { projectId: project.id, dataVersion: project.data_version }, clock());
   return projects.length;
 }

@@ -29,7 +29,9 @@ const iso = (ms: number) => new Date(ms).toISOString();
  * The JSON body of a delivery, as the issue of webhooks defines it: `{type, timestamp, data}`, where `data` holds what
  * the event carries (a location's V2 body, ...), the names of the changed keys for a location event, and the actor.
  */
-export function webhookPayloadOf(event: Pick<EventRow, 'type' | 'occurred_at' | 'actor_type' | 'actor_id' | 'body'>): string {
+export function webhookPayloadOf(
+  event: Pick<EventRow, 'type' | 'occurred_at' | 'actor_type' | 'actor_id' | 'body'>,
+): string {
   const { changes, ...carried } = JSON.parse(event.body) as StoredEventBody;
   const data = {
     ...carried,
@@ -40,7 +42,10 @@ export function webhookPayloadOf(event: Pick<EventRow, 'type' | 'occurred_at' | 
 }
 
 /** The secrets a delivery is signed with: the endpoint's, and the one before it while that is still honoured. */
-export function signingSecretsOf(endpoint: Pick<WebhookEndpointRow, 'secret' | 'previous_secret' | 'previous_secret_expires_at'>, now: string): string[] {
+export function signingSecretsOf(
+  endpoint: Pick<WebhookEndpointRow, 'secret' | 'previous_secret' | 'previous_secret_expires_at'>,
+  now: string,
+): string[] {
   const { secret, previous_secret: previous, previous_secret_expires_at: expires } = endpoint;
   return previous && expires && expires > now ? [secret, previous] : [secret];
 }
@@ -49,7 +54,12 @@ export function signingSecretsOf(endpoint: Pick<WebhookEndpointRow, 'secret' | '
 export async function disableEndpoint(db: Executor, endpointId: number, reason: string, now: string): Promise<void> {
   const endpoint = await webhooks.findEndpointById(db, endpointId);
   if (!endpoint || endpoint.enabled !== 1) return;
-  await webhooks.updateEndpoint(db, endpointId, { enabled: 0, disabled_reason: reason, disabled_at: now, updated_at: now });
+  await webhooks.updateEndpoint(db, endpointId, {
+    enabled: 0,
+    disabled_reason: reason,
+    disabled_at: now,
+    updated_at: now,
+  });
   await webhooks.pauseDeliveries(db, endpointId, now);
 }
 
@@ -67,7 +77,10 @@ export async function deliverNext(ctx: DeliveryContext): Promise<DeliveryResult>
  * is disabled) or the endpoint reached 50 failures in a row (disabled, its deliveries held).
  */
 export async function attemptDelivery(ctx: DeliveryContext, claimed: WebhookDeliveryRow): Promise<DeliveryResult> {
-  const [endpoint, event] = await Promise.all([webhooks.findEndpointById(ctx.db, claimed.endpoint_id), findEventById(ctx.db, claimed.event_id)]);
+  const [endpoint, event] = await Promise.all([
+    webhooks.findEndpointById(ctx.db, claimed.endpoint_id),
+    findEventById(ctx.db, claimed.event_id),
+  ]);
   // Deleted meanwhile (the endpoint, or the event by retention): the delivery went with it.
   if (!endpoint || !event) return 'lost';
   const attemptedAt = ctx.clock();
@@ -85,18 +98,38 @@ export async function attemptDelivery(ctx: DeliveryContext, claimed: WebhookDeli
     await webhooks.insertAttempt(trx, attemptOf(claimed.id, iso(attemptedAt), outcome));
     if (outcome.delivered) {
       await webhooks.resetFailures(trx, endpoint.id);
-      return (await webhooks.settleDelivery(trx, claimed, { status: 'delivered', nextAttemptAt: null }, now)) ? 'delivered' : 'lost';
+      return (await webhooks.settleDelivery(trx, claimed, { status: 'delivered', nextAttemptAt: null }, now))
+        ? 'delivered'
+        : 'lost';
     }
     const failures = await webhooks.countFailure(trx, endpoint.id);
     const delay = retryDelay(claimed.tries, ctx.retrySchedule);
     const status = delay === undefined ? 'failed' : 'pending';
-    if (!(await webhooks.settleDelivery(trx, claimed, { status, nextAttemptAt: delay === undefined ? null : iso(ctx.clock() + delay) }, now))) return 'lost';
+    if (
+      !(await webhooks.settleDelivery(
+        trx,
+        claimed,
+        { status, nextAttemptAt: delay === undefined ? null : iso(ctx.clock() + delay) },
+        now,
+      ))
+    )
+      return 'lost';
     if (delay === undefined) {
-      await disableEndpoint(trx, endpoint.id, `A delivery failed for ${describeSpan(ctx.retrySchedule)} (${claimed.tries} tries; the last: ${outcome.error ?? 'failed'}).`, now);
+      await disableEndpoint(
+        trx,
+        endpoint.id,
+        `A delivery failed for ${describeSpan(ctx.retrySchedule)} (${claimed.tries} tries; the last: ${outcome.error ?? 'failed'}).`,
+        now,
+      );
       return 'failed';
     }
     if (failures >= FAILURES_IN_A_ROW_BEFORE_DISABLING) {
-      await disableEndpoint(trx, endpoint.id, `${failures} tries failed in a row (the last: ${outcome.error ?? 'failed'}).`, now);
+      await disableEndpoint(
+        trx,
+        endpoint.id,
+        `${failures} tries failed in a row (the last: ${outcome.error ?? 'failed'}).`,
+        now,
+      );
     }
     return 'retrying';
   });

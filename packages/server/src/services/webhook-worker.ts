@@ -1,6 +1,6 @@
 import type { AppContext } from '../app-context.ts';
 import { deleteEventsBefore } from '../repositories/events.repository.ts';
-import { deliverNext, type DeliveryContext, type DeliveryResult } from './webhook-delivery.service.ts';
+import { type DeliveryContext, type DeliveryResult, deliverNext } from './webhook-delivery.service.ts';
 
 /**
  * A claim outlives the longest try (the timeout) by this much before another worker may take the delivery: time to
@@ -28,7 +28,12 @@ export class WebhookWorker {
 
   constructor(
     private readonly ctx: DeliveryContext,
-    private readonly settings: { concurrency: number; pollMs: number; retentionDays: number; onError: (error: unknown) => void },
+    private readonly settings: {
+      concurrency: number;
+      pollMs: number;
+      retentionDays: number;
+      onError: (error: unknown) => void;
+    },
   ) {}
 
   start(): void {
@@ -95,7 +100,13 @@ export class WebhookWorker {
 /** The delivery context of a server process, from its configuration. */
 export function deliveryContextOf(ctx: AppContext): DeliveryContext {
   const { timeoutMs, retrySchedule } = ctx.config.webhooks;
-  return { db: ctx.database.db, sender: ctx.webhookSender, clock: ctx.clock, retrySchedule, leaseMs: timeoutMs + LEASE_MARGIN_MS };
+  return {
+    db: ctx.database.db,
+    sender: ctx.webhookSender,
+    clock: ctx.clock,
+    retrySchedule,
+    leaseMs: timeoutMs + LEASE_MARGIN_MS,
+  };
 }
 
 /** Starts this process's webhook worker unless `WEBHOOK_WORKER=off`. */

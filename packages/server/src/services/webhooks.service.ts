@@ -4,15 +4,15 @@ import type { Executor } from '../db/executor.ts';
 import type { WebhookAttemptRow } from '../db/tables/webhook-attempts.table.ts';
 import type { WebhookDeliveryStatus } from '../db/tables/webhook-deliveries.table.ts';
 import type { WebhookEndpointRow } from '../db/tables/webhook-endpoints.table.ts';
-import { ConflictError, InvalidInputError, NotFoundError, type FieldErrors } from '../domain/errors.ts';
-import { isWebhookEventType, WEBHOOK_EVENT_TYPES, type Actor } from '../domain/events.ts';
+import { ConflictError, type FieldErrors, InvalidInputError, NotFoundError } from '../domain/errors.ts';
+import { type Actor, isWebhookEventType, WEBHOOK_EVENT_TYPES } from '../domain/events.ts';
 import { newPublicId } from '../domain/ids.ts';
 import { checkWebhookUrl, literalAddressOf, type WebhookReach } from '../domain/webhook-urls.ts';
 import { insertEvents } from '../repositories/events.repository.ts';
 import * as webhooks from '../repositories/webhooks.repository.ts';
 import { refusalOf, resolveAll } from '../webhooks/guarded-lookup.ts';
-import { newSigningSecret } from '../webhooks/signing.ts';
 import type { WebhookSender } from '../webhooks/sender.ts';
+import { newSigningSecret } from '../webhooks/signing.ts';
 import { accessibleProject, type ProjectRef } from './project-access.ts';
 import { attemptOf, signingSecretsOf, webhookPayloadOf } from './webhook-delivery.service.ts';
 
@@ -71,7 +71,13 @@ function viewOf(row: WebhookEndpointRow): WebhookView {
 }
 
 function attemptViewOf(row: WebhookAttemptRow): AttemptView {
-  return { attempted_at: row.attempted_at, status_code: row.status_code, duration_ms: row.duration_ms, error: row.error, response_body: row.response_body };
+  return {
+    attempted_at: row.attempted_at,
+    status_code: row.status_code,
+    duration_ms: row.duration_ms,
+    error: row.error,
+    response_body: row.response_body,
+  };
 }
 
 /**
@@ -81,7 +87,10 @@ function attemptViewOf(row: WebhookAttemptRow): AttemptView {
 function eventsOf(events: readonly string[], errors: FieldErrors): string[] {
   if (events.length === 0) (errors.events ??= []).push('must name at least one event type, or "*" for every one');
   const unknown = events.filter((type) => type !== '*' && !isWebhookEventType(type));
-  if (unknown.length > 0) (errors.events ??= []).push(`has unknown event types (${unknown.join(', ')}); known: ${WEBHOOK_EVENT_TYPES.join(', ')}, or "*"`);
+  if (unknown.length > 0)
+    (errors.events ??= []).push(
+      `has unknown event types (${unknown.join(', ')}); known: ${WEBHOOK_EVENT_TYPES.join(', ')}, or "*"`,
+    );
   return events.includes('*') ? ['*'] : [...new Set(events)];
 }
 
@@ -98,7 +107,8 @@ async function checkedUrl(text: string, reach: WebhookReach, errors: FieldErrors
   if (!reach.allowPrivateNetworks && literalAddressOf(checked.url) === undefined) {
     const hostname = checked.url.hostname;
     const addresses = await resolveAll(hostname).catch(() => undefined);
-    if (!addresses || addresses.length === 0) (errors.url ??= []).push(`has a host that does not resolve (${hostname})`);
+    if (!addresses || addresses.length === 0)
+      (errors.url ??= []).push(`has a host that does not resolve (${hostname})`);
     else {
       const refusal = refusalOf(hostname, addresses);
       if (refusal) (errors.url ??= []).push(`must not point at a private network: ${refusal}`);
@@ -180,7 +190,13 @@ export async function createWebhook(
  */
 export async function updateWebhook(
   db: Kysely<Database>,
-  { project: ref, publicId, input, reach, now }: { project: ProjectRef; publicId: string; input: Partial<WebhookInput>; reach: WebhookReach; now: string },
+  {
+    project: ref,
+    publicId,
+    input,
+    reach,
+    now,
+  }: { project: ProjectRef; publicId: string; input: Partial<WebhookInput>; reach: WebhookReach; now: string },
 ): Promise<WebhookView> {
   await accessibleProject(db, ref);
   const errors: FieldErrors = {};
@@ -207,7 +223,10 @@ export async function updateWebhook(
 }
 
 /** Deletes an endpoint with its deliveries and their log; nothing more is sent to it. */
-export async function deleteWebhook(db: Kysely<Database>, { project: ref, publicId }: { project: ProjectRef; publicId: string }): Promise<void> {
+export async function deleteWebhook(
+  db: Kysely<Database>,
+  { project: ref, publicId }: { project: ProjectRef; publicId: string },
+): Promise<void> {
   await db.transaction().execute(async (trx) => {
     const project = await accessibleProject(trx, ref);
     const current = await requireEndpoint(trx, project.id, publicId);
@@ -244,7 +263,13 @@ export async function rotateWebhookSecret(
  */
 export async function pingWebhook(
   db: Kysely<Database>,
-  { project: ref, publicId, actor, sender, clock }: { project: ProjectRef; publicId: string; actor: Actor; sender: WebhookSender; clock: () => number },
+  {
+    project: ref,
+    publicId,
+    actor,
+    sender,
+    clock,
+  }: { project: ProjectRef; publicId: string; actor: Actor; sender: WebhookSender; clock: () => number },
 ): Promise<DeliveryView> {
   const project = await accessibleProject(db, ref);
   const endpoint = await requireEndpoint(db, project.id, publicId);
@@ -317,7 +342,13 @@ function deliveryViewOf(row: webhooks.DeliveryListing, attempts: readonly Webhoo
 /** A page of an endpoint's deliveries, newest first, each with its tries, and how many the list has. */
 export async function listWebhookDeliveries(
   db: Kysely<Database>,
-  { project: ref, publicId, status, page, limit }: { project: ProjectRef; publicId: string; status?: WebhookDeliveryStatus; page: number; limit: number },
+  {
+    project: ref,
+    publicId,
+    status,
+    page,
+    limit,
+  }: { project: ProjectRef; publicId: string; status?: WebhookDeliveryStatus; page: number; limit: number },
 ): Promise<{ deliveries: DeliveryView[]; total: number }> {
   const project = await accessibleProject(db, ref);
   const endpoint = await requireEndpoint(db, project.id, publicId);
@@ -338,15 +369,24 @@ export async function listWebhookDeliveries(
  */
 export async function retryWebhookDelivery(
   db: Kysely<Database>,
-  { project: ref, webhookId, deliveryId, now }: { project: ProjectRef; webhookId: string; deliveryId: string; now: string },
+  {
+    project: ref,
+    webhookId,
+    deliveryId,
+    now,
+  }: { project: ProjectRef; webhookId: string; deliveryId: string; now: string },
 ): Promise<DeliveryView> {
   return db.transaction().execute(async (trx) => {
     const project = await accessibleProject(trx, ref);
     const endpoint = await requireEndpoint(trx, project.id, webhookId);
     const delivery = await webhooks.findDelivery(trx, endpoint.id, deliveryId);
     if (!delivery) throw NotFoundError.of('Delivery');
-    if (delivery.event_type === 'ping') throw new ConflictError('A test ping is not sent again: send a new one with POST .../test.');
-    if (endpoint.enabled !== 1) throw new ConflictError('The webhook is disabled: enable it first (PATCH {"enabled": true}), which also sends its held deliveries.');
+    if (delivery.event_type === 'ping')
+      throw new ConflictError('A test ping is not sent again: send a new one with POST .../test.');
+    if (endpoint.enabled !== 1)
+      throw new ConflictError(
+        'The webhook is disabled: enable it first (PATCH {"enabled": true}), which also sends its held deliveries.',
+      );
     await webhooks.requeueDelivery(trx, delivery.id, now, now);
     return requireDelivery(trx, endpoint.id, deliveryId);
   });

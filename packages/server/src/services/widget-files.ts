@@ -24,7 +24,8 @@ export type WidgetFileLookup = { kind: 'file'; file: WidgetFile } | { kind: 'not
  */
 export function defaultWidgetDir(from: string = fileURLToPath(import.meta.url)): string | undefined {
   for (let folder = dirname(from); ; folder = dirname(folder)) {
-    if (existsSync(join(folder, 'packages', 'widget', 'package.json'))) return join(folder, 'packages', 'widget', 'dist');
+    if (existsSync(join(folder, 'packages', 'widget', 'package.json')))
+      return join(folder, 'packages', 'widget', 'dist');
     if (dirname(folder) === folder) return undefined;
   }
 }

@@ -1,4 +1,4 @@
-import { lookup, type LookupAddress, type LookupAllOptions, type LookupOptions } from 'node:dns';
+import { type LookupAddress, type LookupAllOptions, type LookupOptions, lookup } from 'node:dns';
 import { addressRefusal } from '../domain/webhook-urls.ts';
 
 /** A host that resolves to an address webhooks may not reach; its message says which and why. */
@@ -38,5 +38,7 @@ export function guardedLookup(hostname: string, options: LookupOptions, callback
 
 /** Every address of a host, for checks before anything is sent (creating an endpoint). */
 export async function resolveAll(hostname: string): Promise<LookupAddress[]> {
-  return new Promise((resolve, reject) => lookup(hostname, { all: true }, (error, addresses) => (error ? reject(error) : resolve(addresses))));
+  return new Promise((resolve, reject) =>
+    lookup(hostname, { all: true }, (error, addresses) => (error ? reject(error) : resolve(addresses))),
+  );
 }

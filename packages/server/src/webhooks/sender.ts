@@ -53,7 +53,11 @@ export function createWebhookSender(options: WebhookSenderOptions): WebhookSende
 
   async function send(webhook: OutgoingWebhook): Promise<WebhookOutcome> {
     const started = performance.now();
-    const failed = (error: string, statusCode: number | null = null, responseBody: string | null = null): WebhookOutcome => ({
+    const failed = (
+      error: string,
+      statusCode: number | null = null,
+      responseBody: string | null = null,
+    ): WebhookOutcome => ({
       delivered: false,
       statusCode,
       durationMs: Math.round(performance.now() - started),
@@ -62,7 +66,8 @@ export function createWebhookSender(options: WebhookSenderOptions): WebhookSende
     });
     const url = new URL(webhook.url);
     if (url.protocol !== 'https:' && url.protocol !== 'http:') return failed(`refused: ${url.protocol} is not http(s)`);
-    if (url.protocol === 'http:' && !options.allowPrivateNetworks) return failed('refused: plain http is not allowed (use https)');
+    if (url.protocol === 'http:' && !options.allowPrivateNetworks)
+      return failed('refused: plain http is not allowed (use https)');
     const literal = literalAddressOf(url);
     const refusal = literal !== undefined && !options.allowPrivateNetworks ? addressRefusal(literal) : undefined;
     if (refusal) return failed(`refused: ${literal} is ${refusal}`);
@@ -75,7 +80,11 @@ export function createWebhookSender(options: WebhookSenderOptions): WebhookSende
     };
     const signal = AbortSignal.timeout(options.timeoutMs);
     try {
-      const { statusCode, body, location } = await new Promise<{ statusCode: number; body: string; location: string | undefined }>((resolve, reject) => {
+      const { statusCode, body, location } = await new Promise<{
+        statusCode: number;
+        body: string;
+        location: string | undefined;
+      }>((resolve, reject) => {
         const request = client.request(
           url,
           {
@@ -89,7 +98,11 @@ export function createWebhookSender(options: WebhookSenderOptions): WebhookSende
             const chunks: Buffer[] = [];
             let kept = 0;
             const done = () => {
-              resolve({ statusCode: response.statusCode ?? 0, body: Buffer.concat(chunks).subarray(0, MAX_KEPT_RESPONSE_BYTES).toString('utf8'), location: response.headers.location });
+              resolve({
+                statusCode: response.statusCode ?? 0,
+                body: Buffer.concat(chunks).subarray(0, MAX_KEPT_RESPONSE_BYTES).toString('utf8'),
+                location: response.headers.location,
+              });
             };
             response.on('data', (chunk: Buffer) => {
               if (kept >= MAX_KEPT_RESPONSE_BYTES) return;
@@ -109,9 +122,20 @@ export function createWebhookSender(options: WebhookSenderOptions): WebhookSende
         request.end(webhook.payload);
       });
       const responseBody = printable(body);
-      if (statusCode >= 200 && statusCode < 300) return { delivered: true, statusCode, durationMs: Math.round(performance.now() - started), error: null, responseBody };
+      if (statusCode >= 200 && statusCode < 300)
+        return {
+          delivered: true,
+          statusCode,
+          durationMs: Math.round(performance.now() - started),
+          error: null,
+          responseBody,
+        };
       if (statusCode >= 300 && statusCode < 400) {
-        return failed(`redirects are not followed (HTTP ${statusCode}${location ? ` to ${location}` : ''})`, statusCode, responseBody);
+        return failed(
+          `redirects are not followed (HTTP ${statusCode}${location ? ` to ${location}` : ''})`,
+          statusCode,
+          responseBody,
+        );
       }
       return failed(`HTTP ${statusCode}`, statusCode, responseBody);
     } catch (error) {

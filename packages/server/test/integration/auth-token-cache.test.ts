@@ -39,7 +39,11 @@ describe('tokens found valid are rechecked at most once a second', () => {
   it('refuses an expired token at once, even between rechecks', async () => {
     const account = await createAccount(server);
     server.clock.now = Date.now();
-    const issued = await createToken(server.database.db, { email: account.user.email, name: 'short', expiresInMs: TOKEN_RECHECK_MS / 2 });
+    const issued = await createToken(server.database.db, {
+      email: account.user.email,
+      name: 'short',
+      expiresInMs: TOKEN_RECHECK_MS / 2,
+    });
     expect((await call(server, 'GET', '/api/v2/user', { token: issued.token })).status).toBe(200);
     server.clock.now += TOKEN_RECHECK_MS / 2 + 100;
     const expired = await call(server, 'GET', '/api/v2/user', { token: issued.token });

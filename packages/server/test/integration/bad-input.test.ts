@@ -17,12 +17,16 @@ beforeAll(async () => {
   account = await createAccount(server);
   await seedCatalog(server, account.project);
   locations = `/api/v2/projects/${account.project.public_id}/locations`;
-  const created = await call(server, 'POST', locations, { token: account.token.token, body: fullLocationBody({ name: 'Original' }) });
+  const created = await call(server, 'POST', locations, {
+    token: account.token.token,
+    body: fullLocationBody({ name: 'Original' }),
+  });
   location = `${locations}/${created.body.data.id}`;
 });
 afterAll(async () => server.stop());
 
-const v2 = (method: string, path: string, body?: unknown) => call(server, method, path, { token: account.token.token, ...(body === undefined ? {} : { body }) });
+const v2 = (method: string, path: string, body?: unknown) =>
+  call(server, method, path, { token: account.token.token, ...(body === undefined ? {} : { body }) });
 
 describe(`text no database should hold, on ${testDialect()}`, () => {
   it.each([
@@ -37,7 +41,10 @@ describe(`text no database should hold, on ${testDialect()}`, () => {
   });
 
   it('names nested fields and keys with dots', async () => {
-    const response = await v2('PATCH', location, { hours: { mon: '09:00-17:00\u0000' }, fields: { 'Man\u0007ager': 'x' } });
+    const response = await v2('PATCH', location, {
+      hours: { mon: '09:00-17:00\u0000' },
+      fields: { 'Man\u0007ager': 'x' },
+    });
     expect(response.status).toBe(422);
     expect(Object.keys(response.body.errors).sort()).toEqual(['fields.Man\u0007ager', 'hours.mon']);
   });
@@ -49,7 +56,10 @@ describe(`text no database should hold, on ${testDialect()}`, () => {
   });
 
   it('refuses it in a V1 body too', async () => {
-    const response = await call(server, 'POST', '/api/locations', { token: account.legacyToken.token, body: { name: 'x\u0000', city: 'Austin' } });
+    const response = await call(server, 'POST', '/api/locations', {
+      token: account.legacyToken.token,
+      body: { name: 'x\u0000', city: 'Austin' },
+    });
     expect(response.status).toBe(422);
     expect(Object.keys(response.body.errors)).toEqual(['name']);
   });
@@ -67,7 +77,9 @@ describe(`text no database should hold, on ${testDialect()}`, () => {
     const response = await v2('GET', `${locations}?city=a%00b`);
     expect(response.status).toBe(422);
     expect(response.body.errors).toEqual({ city: ['must not contain control characters (U+0000)'] });
-    expect((await v2('GET', `${locations}?name[like]=%ED%9F%BF%01`)).body.errors).toEqual({ 'name[like]': ['must not contain control characters (U+0001)'] });
+    expect((await v2('GET', `${locations}?name[like]=%ED%9F%BF%01`)).body.errors).toEqual({
+      'name[like]': ['must not contain control characters (U+0001)'],
+    });
   });
 });
 
@@ -98,7 +110,9 @@ describe(`malformed query strings and URLs, on ${testDialect()}`, () => {
   });
 
   it('keeps V1 lists lenient: a page it cannot read is 1, and of a repeated limit the last counts', async () => {
-    const response = await call(server, 'GET', '/api/locations?page=%00&limit=1&limit=2', { token: account.legacyToken.token });
+    const response = await call(server, 'GET', '/api/locations?page=%00&limit=1&limit=2', {
+      token: account.legacyToken.token,
+    });
     expect(response.status).toBe(200);
     expect(response.body.meta).toMatchObject({ current_page: 1, per_page: 2 });
   });
@@ -106,7 +120,11 @@ describe(`malformed query strings and URLs, on ${testDialect()}`, () => {
 
 describe(`text stored in Unicode normal form C, on ${testDialect()}`, () => {
   it('stores "Café" typed with a combining accent as the precomposed one', async () => {
-    const response = await v2('POST', locations, fullLocationBody({ name: 'Cafe\u0301 Zu\u0308rich', city: 'Zu\u0308rich' }));
+    const response = await v2(
+      'POST',
+      locations,
+      fullLocationBody({ name: 'Cafe\u0301 Zu\u0308rich', city: 'Zu\u0308rich' }),
+    );
     expect(response.status).toBe(201);
     expect(response.body.data).toMatchObject({ name: 'Café Zürich', city: 'Zürich', slug: 'cafe-zurich' });
     const found = await v2('GET', `${locations}?name=Cafe%CC%81%20Zu%CC%88rich`);
@@ -128,6 +146,13 @@ describe(`values the database would refuse, on ${testDialect()}`, () => {
     expect((await v2('POST', types, { name: 'Huge', priority: 2 ** 31 })).status).toBe(422);
     expect((await v2('PATCH', location, { name: 'x'.repeat(256) })).status).toBe(422);
     expect((await v2('PATCH', location, { lat: 1e308 })).status).toBe(422);
-    expect((await call(server, 'PUT', '/api/locations/1', { token: account.legacyToken.token, body: { name: 'x', lat: '1e400' } })).status).toBeLessThan(500);
+    expect(
+      (
+        await call(server, 'PUT', '/api/locations/1', {
+          token: account.legacyToken.token,
+          body: { name: 'x', lat: '1e400' },
+        })
+      ).status,
+    ).toBeLessThan(500);
   });
 });

@@ -2,8 +2,8 @@ import { createServer, type IncomingHttpHeaders } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readETags, whyNotRevalidated } from '../../../../bench/etags.ts';
-import { requestFor, type RequestContext } from '../../../../bench/operations.ts';
-import { seedBenchmarkProject, type SeededProject } from '../../../../bench/seed.ts';
+import { type RequestContext, requestFor } from '../../../../bench/operations.ts';
+import { type SeededProject, seedBenchmarkProject } from '../../../../bench/seed.ts';
 import { INCLUDE_ALL } from '../support/factories.ts';
 import { call, useTestServer } from '../support/server.ts';
 
@@ -13,12 +13,19 @@ describe('the benchmark seeder', () => {
   let seeded: SeededProject;
   const progress: number[] = [];
   beforeAll(async () => {
-    seeded = await seedBenchmarkProject(server.database.db, { locations: 23, batchSize: 10, sampleSize: 5, onProgress: (n) => progress.push(n) });
+    seeded = await seedBenchmarkProject(server.database.db, {
+      locations: 23,
+      batchSize: 10,
+      sampleSize: 5,
+      onProgress: (n) => progress.push(n),
+    });
   });
 
   it('writes the requested number of locations in batches, reporting progress', async () => {
     expect(progress).toEqual([10, 20, 23]);
-    const list = await call(server, 'GET', `/api/v2/projects/${seeded.projectId}/locations?limit=1`, { token: seeded.v2Token });
+    const list = await call(server, 'GET', `/api/v2/projects/${seeded.projectId}/locations?limit=1`, {
+      token: seeded.v2Token,
+    });
     expect(list.status).toBe(200);
     expect(list.body.meta.total).toBe(23);
   });
@@ -47,7 +54,9 @@ describe('the benchmark seeder', () => {
     expect(seeded.sample.v1Ids).toHaveLength(seeded.sample.publicIds.length);
     const [publicId] = seeded.sample.publicIds;
     const [v1Id] = seeded.sample.v1Ids;
-    const v2 = await call(server, 'GET', `/api/v2/projects/${seeded.projectId}/locations/${publicId}`, { token: seeded.v2Token });
+    const v2 = await call(server, 'GET', `/api/v2/projects/${seeded.projectId}/locations/${publicId}`, {
+      token: seeded.v2Token,
+    });
     expect(v2.status).toBe(200);
     const v1 = await call(server, 'GET', `/api/locations/${v1Id}`, { token: seeded.legacyToken });
     expect(v1.status).toBe(200);
@@ -62,7 +71,9 @@ describe('the benchmark seeder', () => {
     expect(found.status).toBe(200);
     // Half-way through the list of metros, at its centre: some of the 23 locations are there.
     expect(found.body.data.length).toBeGreaterThan(0);
-    expect(found.body.data.every((location: { time_zone: string | null }) => location.time_zone?.startsWith('America/'))).toBe(true);
+    expect(
+      found.body.data.every((location: { time_zone: string | null }) => location.time_zone?.startsWith('America/')),
+    ).toBe(true);
   });
 
   it("reads each sampled location's ETag as the server sends it for the GET the 304 operation revalidates", async () => {
@@ -72,15 +83,30 @@ describe('the benchmark seeder', () => {
     // The sample has at least five locations, so the loop below checks something.
     expect(read.length).toBeGreaterThanOrEqual(5);
     for (const location of read) {
-      const get = await call(server, 'GET', `/api/v2/projects/${seeded.projectId}/locations/${location.publicId}?${INCLUDE_ALL}`, { token: seeded.v2Token });
+      const get = await call(
+        server,
+        'GET',
+        `/api/v2/projects/${seeded.projectId}/locations/${location.publicId}?${INCLUDE_ALL}`,
+        { token: seeded.v2Token },
+      );
       expect(location.etag).toBe(get.headers.get('etag') ?? undefined);
     }
   });
 });
 
 function contextOf(seeded: SeededProject): RequestContext {
-  const locations = seeded.sample.publicIds.map((publicId, index) => ({ publicId, v1Id: seeded.sample.v1Ids[index] ?? 0 }));
-  return { projectId: seeded.projectId, v2Token: seeded.v2Token, legacyToken: seeded.legacyToken, publishableKey: seeded.publishableKey, locations, locationCount: 23 };
+  const locations = seeded.sample.publicIds.map((publicId, index) => ({
+    publicId,
+    v1Id: seeded.sample.v1Ids[index] ?? 0,
+  }));
+  return {
+    projectId: seeded.projectId,
+    v2Token: seeded.v2Token,
+    legacyToken: seeded.legacyToken,
+    publishableKey: seeded.publishableKey,
+    locations,
+    locationCount: 23,
+  };
 }
 
 // A stand-in server whose ETags the test chooses, so both answers (with and without an ETag) are checked whatever the
@@ -133,7 +159,11 @@ describe("the benchmark's ETags for the 304 operation", () => {
       { publicId: 'plain-b', v1Id: 2 },
     ]);
     expect(whyNotRevalidated(none)).toBe('the server sent no ETag');
-    expect(whyNotRevalidated(await readETags(url, context('tagged-a', 'plain-b', 'tagged-c')))).toBe('the server sent no ETag for 1 of 3 sampled locations');
-    expect(() => requestFor('v2-get-304', { ...context(), locations: none }, 1, () => 0)).toThrow('no ETag was read for location plain-a');
+    expect(whyNotRevalidated(await readETags(url, context('tagged-a', 'plain-b', 'tagged-c')))).toBe(
+      'the server sent no ETag for 1 of 3 sampled locations',
+    );
+    expect(() => requestFor('v2-get-304', { ...context(), locations: none }, 1, () => 0)).toThrow(
+      'no ETag was read for location plain-a',
+    );
   });
 });

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { processNextJob } from '../../src/services/geocoding-queue.service.ts';
-import { WebhookWorker, deliveryContextOf } from '../../src/services/webhook-worker.ts';
+import { deliveryContextOf, WebhookWorker } from '../../src/services/webhook-worker.ts';
 import { createCatalogAccount, fullLocationBody } from '../support/factories.ts';
 import { call, useTestServer } from '../support/server.ts';
 
@@ -19,12 +19,11 @@ interface FeedEvent {
 }
 
 async function readFeed(projectId: string, token: string, query = '') {
-  const response = await call<{ data: FeedEvent[]; links: { self: string; next: string }; meta: { after: string | null; next_after: string | null; limit: number; has_more: boolean } }>(
-    server,
-    'GET',
-    `/api/v2/projects/${projectId}/events${query}`,
-    { token },
-  );
+  const response = await call<{
+    data: FeedEvent[];
+    links: { self: string; next: string };
+    meta: { after: string | null; next_after: string | null; limit: number; has_more: boolean };
+  }>(server, 'GET', `/api/v2/projects/${projectId}/events${query}`, { token });
   expect(response.status, response.text).toBe(200);
   return response.body;
 }
@@ -40,15 +39,37 @@ describe('the change feed', () => {
     await call(server, 'PATCH', `${owner.locations}/${id}`, { ...v2, body: { phone: '+1 512 555 0199' } });
     // A write that changes nothing a body shows is no event.
     await call(server, 'PATCH', `${owner.locations}/${id}`, { ...v2, body: { phone: '+1 512 555 0199' } });
-    const v1 = await call(server, 'POST', '/api/locations', { token: legacyToken.token, body: { name: 'From V1', city: 'Nashville', state: 'TN', country: 'US' } });
+    const v1 = await call(server, 'POST', '/api/locations', {
+      token: legacyToken.token,
+      body: { name: 'From V1', city: 'Nashville', state: 'TN', country: 'US' },
+    });
     const v1Id = v1.body.id as string;
     // Geocoded during the create; coordinates cleared by V1 queue it again.
-    await call(server, 'PUT', `/api/locations/${v1Id}`, { token: legacyToken.token, body: { name: 'From V1', lat: 0, lng: 0 } });
+    await call(server, 'PUT', `/api/locations/${v1Id}`, {
+      token: legacyToken.token,
+      body: { name: 'From V1', lat: 0, lng: 0 },
+    });
     const filters = await call(server, 'GET', `/api/v2/projects/${project.public_id}/filters`, v2);
     const wifi = filters.body.data.find((filter: { name: string }) => filter.name === 'Wifi');
-    await call(server, 'PATCH', `/api/v2/projects/${project.public_id}/filters/${wifi.id}`, { ...v2, body: { name: 'Free Wifi' } });
+    await call(server, 'PATCH', `/api/v2/projects/${project.public_id}/filters/${wifi.id}`, {
+      ...v2,
+      body: { name: 'Free Wifi' },
+    });
     // A generous timeout: this is about the feed, and a busy machine can keep the offline geocoder past 5 s.
-    expect(await processNextJob(server.database.db, { geocoder: server.ctx.geocoder, clock: server.ctx.clock, maxAttempts: 3, backoffBaseMs: 1000, lockMs: 60_000, timeoutMs: 30_000 }, 'test')).toBe('done');
+    expect(
+      await processNextJob(
+        server.database.db,
+        {
+          geocoder: server.ctx.geocoder,
+          clock: server.ctx.clock,
+          maxAttempts: 3,
+          backoffBaseMs: 1000,
+          lockMs: 60_000,
+          timeoutMs: 30_000,
+        },
+        'test',
+      ),
+    ).toBe('done');
     await call(server, 'DELETE', `/api/locations/${v1Id}`, { token: legacyToken.token });
 
     const feed = await readFeed(project.public_id, token.token);
@@ -63,18 +84,33 @@ describe('the change feed', () => {
       ['location.deleted', 'legacy_token', legacyToken.row.public_id],
     ]);
     const [first, phone, fromV1, cleared, rename, renamed, geocoded, deleted] = feed.data;
-    expect(first).toMatchObject({ id: expect.stringMatching(/^evt_/), location_id: id, changes: null, data: { location: { id, phone: null } } });
+    expect(first).toMatchObject({
+      id: expect.stringMatching(/^evt_/),
+      location_id: id,
+      changes: null,
+      data: { location: { id, phone: null } },
+    });
     expect(first?.data.location).toHaveProperty('hours');
     expect(phone?.changes).toEqual({ phone: { old: null, new: '+1 512 555 0199' } });
-    expect(rename).toMatchObject({ location_id: null, changes: { name: { old: 'Wifi', new: 'Free Wifi' } }, data: { setting: { id: wifi.id, name: 'Free Wifi' } } });
+    expect(rename).toMatchObject({
+      location_id: null,
+      changes: { name: { old: 'Wifi', new: 'Free Wifi' } },
+      data: { setting: { id: wifi.id, name: 'Free Wifi' } },
+    });
     // The rename changed the body of the location that shows the filter.
     expect(renamed?.location_id).toBe(id);
     expect(Object.keys(renamed?.changes ?? {})).toEqual(['filters']);
     // (Whether the create found coordinates in time or queued them, the PUT sets them to 0 and queues geocoding.)
     expect(cleared).toMatchObject({ location_id: fromV1?.location_id, changes: { lat: { new: 0 }, lng: { new: 0 } } });
     expect(geocoded?.location_id).toBe(fromV1?.location_id);
-    expect(Object.keys(geocoded?.changes ?? {})).toEqual(expect.arrayContaining(['lat', 'lng', 'geocoding', 'time_zone']));
-    expect(deleted).toMatchObject({ location_id: fromV1?.location_id, changes: null, data: { location: { name: 'From V1', geocoding: { status: 'done' } } } });
+    expect(Object.keys(geocoded?.changes ?? {})).toEqual(
+      expect.arrayContaining(['lat', 'lng', 'geocoding', 'time_zone']),
+    );
+    expect(deleted).toMatchObject({
+      location_id: fromV1?.location_id,
+      changes: null,
+      data: { location: { name: 'From V1', geocoding: { status: 'done' } } },
+    });
     const times = feed.data.map((event) => event.occurred_at);
     expect([...times].sort()).toEqual(times);
     expect(feed.meta).toEqual({ after: null, next_after: deleted?.id, limit: 100, has_more: false });
@@ -85,13 +121,18 @@ describe('the change feed', () => {
     const { project, token } = owner.account;
     const ids: string[] = [];
     for (let n = 0; n < 5; n += 1) {
-      const created = await call(server, 'POST', owner.locations, { token: token.token, body: fullLocationBody({ name: `Store ${n}` }) });
+      const created = await call(server, 'POST', owner.locations, {
+        token: token.token,
+        body: fullLocationBody({ name: `Store ${n}` }),
+      });
       ids.push(created.body.data.id);
     }
     const first = await readFeed(project.public_id, token.token, '?limit=2');
     expect(first.data.map((event) => event.location_id)).toEqual(ids.slice(0, 2));
     expect(first.meta).toMatchObject({ has_more: true, next_after: first.data[1]?.id });
-    expect(first.links.next).toBe(`${server.url}/api/v2/projects/${project.public_id}/events?limit=2&after=${first.data[1]?.id}`);
+    expect(first.links.next).toBe(
+      `${server.url}/api/v2/projects/${project.public_id}/events?limit=2&after=${first.data[1]?.id}`,
+    );
     const second = await readFeed(project.public_id, token.token, new URL(first.links.next).search);
     expect(second.data.map((event) => event.location_id)).toEqual(ids.slice(2, 4));
     const third = await readFeed(project.public_id, token.token, new URL(second.links.next).search);
@@ -114,12 +155,19 @@ describe('the change feed', () => {
     const other = await createCatalogAccount(server);
     await call(server, 'POST', other.locations, { token: other.account.token.token, body: fullLocationBody() });
     const othersEvent = (await readFeed(other.account.project.public_id, other.account.token.token)).data[0]?.id;
-    const gone = await call(server, 'GET', `/api/v2/projects/${owner.account.project.public_id}/events?after=${othersEvent}`, { token: owner.account.token.token });
+    const gone = await call(
+      server,
+      'GET',
+      `/api/v2/projects/${owner.account.project.public_id}/events?after=${othersEvent}`,
+      { token: owner.account.token.token },
+    );
     expect(gone.status).toBe(410);
     expect(gone.body.message).toContain('after=latest');
     expect((await readFeed(owner.account.project.public_id, owner.account.token.token)).data).toEqual([]);
     for (const query of ['?limit=0', '?limit=501', '?limit=ten', '?since=1']) {
-      const response = await call(server, 'GET', `/api/v2/projects/${owner.account.project.public_id}/events${query}`, { token: owner.account.token.token });
+      const response = await call(server, 'GET', `/api/v2/projects/${owner.account.project.public_id}/events${query}`, {
+        token: owner.account.token.token,
+      });
       expect(response.status, query).toBe(422);
     }
   });
@@ -131,12 +179,23 @@ describe('the change feed', () => {
     const [old] = (await readFeed(project.public_id, token.token)).data;
     server.clock.now += 89 * 86_400_000;
     await call(server, 'POST', owner.locations, { token: token.token, body: fullLocationBody({ name: 'Newer' }) });
-    const worker = new WebhookWorker(deliveryContextOf(server.ctx), { concurrency: 1, pollMs: 1000, retentionDays: 90, onError: () => undefined });
+    const worker = new WebhookWorker(deliveryContextOf(server.ctx), {
+      concurrency: 1,
+      pollMs: 1000,
+      retentionDays: 90,
+      onError: () => undefined,
+    });
     expect(await worker.pruneExpiredEvents()).toBe(0);
     server.clock.now += 2 * 86_400_000;
     expect(await worker.pruneExpiredEvents()).toBeGreaterThanOrEqual(1);
     const kept = await readFeed(project.public_id, token.token);
     expect(kept.data.map((event) => event.data.location?.name)).toEqual(['Newer']);
-    expect((await call(server, 'GET', `/api/v2/projects/${project.public_id}/events?after=${old?.id}`, { token: token.token })).status).toBe(410);
+    expect(
+      (
+        await call(server, 'GET', `/api/v2/projects/${project.public_id}/events?after=${old?.id}`, {
+          token: token.token,
+        })
+      ).status,
+    ).toBe(410);
   });
 });

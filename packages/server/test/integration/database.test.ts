@@ -19,11 +19,26 @@ describe(`the database layer on ${testDialect()}`, () => {
     const { db } = server.database;
     await db
       .insertInto('locations')
-      .values(locationRow(account.project.id, { public_id: 'loc_numbers', slug: 'numbers', name: 'Numbers', lat: 30.2672, lng: -97.7431 }))
+      .values(
+        locationRow(account.project.id, {
+          public_id: 'loc_numbers',
+          slug: 'numbers',
+          name: 'Numbers',
+          lat: 30.2672,
+          lng: -97.7431,
+        }),
+      )
       .execute();
     const row = await db
       .selectFrom('locations')
-      .select(['id', 'lat', 'lng', 'visible', sql<number>`count(*) over ()`.as('total'), sql<number>`sum(id) over ()`.as('id_sum')])
+      .select([
+        'id',
+        'lat',
+        'lng',
+        'visible',
+        sql<number>`count(*) over ()`.as('total'),
+        sql<number>`sum(id) over ()`.as('id_sum'),
+      ])
       .where('public_id', '=', 'loc_numbers')
       .executeTakeFirstOrThrow();
     expect(row).toEqual({ id: expect.any(Number), lat: 30.2672, lng: -97.7431, visible: 1, total: 1, id_sum: row.id });
@@ -31,7 +46,7 @@ describe(`the database layer on ${testDialect()}`, () => {
     expect(projects.body.data[0].locations_count).toBe(1);
   });
 
-  it('numbers new rows upwards and never hands out a deleted row\'s ID again', async () => {
+  it("numbers new rows upwards and never hands out a deleted row's ID again", async () => {
     const first = await createAccount(server);
     const { db } = server.database;
     await db.deleteFrom('users').where('id', '=', first.user.id).execute();
@@ -49,10 +64,18 @@ describe(`lists that read the same on ${testDialect()}`, () => {
     const account = await createAccount(server);
     const base = `/api/v2/projects/${account.project.public_id}/locations`;
     for (const [index, city] of cities.entries()) {
-      const created = await call(server, 'POST', base, { token: account.token.token, body: { name: `Store ${index}`, city: city ?? 'Nowhere', lat: 1, lng: 1 } });
+      const created = await call(server, 'POST', base, {
+        token: account.token.token,
+        body: { name: `Store ${index}`, city: city ?? 'Nowhere', lat: 1, lng: 1 },
+      });
       expect(created.status, created.text).toBe(201);
       // A V1 location may have no city; V2 cannot create one, so the row is changed directly.
-      if (city === null) await server.database.db.updateTable('locations').set({ city: null }).where('public_id', '=', created.body.data.id).execute();
+      if (city === null)
+        await server.database.db
+          .updateTable('locations')
+          .set({ city: null })
+          .where('public_id', '=', created.body.data.id)
+          .execute();
     }
     return (query: string) => call(server, 'GET', `${base}?${query}`, { token: account.token.token });
   }
@@ -60,9 +83,17 @@ describe(`lists that read the same on ${testDialect()}`, () => {
   it('sorts locations without a city before the others, and after them when descending', async () => {
     const list = await projectWithCities(['Boston', null, 'Austin']);
     const ascending = await list('sort=city');
-    expect(ascending.body.data.map((location: { city: string | null }) => location.city)).toEqual([null, 'Austin', 'Boston']);
+    expect(ascending.body.data.map((location: { city: string | null }) => location.city)).toEqual([
+      null,
+      'Austin',
+      'Boston',
+    ]);
     const descending = await list('sort=-city');
-    expect(descending.body.data.map((location: { city: string | null }) => location.city)).toEqual(['Boston', 'Austin', null]);
+    expect(descending.body.data.map((location: { city: string | null }) => location.city)).toEqual([
+      'Boston',
+      'Austin',
+      null,
+    ]);
   });
 
   it('ignores the case of letters beyond ASCII in filters', async () => {
@@ -93,7 +124,9 @@ describe.runIf(testDialect() === 'postgres')('a PostgreSQL test database', () =>
       const schema = rows[0]?.schema ?? '';
       expect(schema).toMatch(/^t_[0-9a-f]{16}$/);
       await testDatabase.dispose();
-      const left = await sql<{ n: number }>`select count(*) as n from pg_namespace where nspname = ${schema}`.execute(handle.db);
+      const left = await sql<{ n: number }>`select count(*) as n from pg_namespace where nspname = ${schema}`.execute(
+        handle.db,
+      );
       expect(left.rows[0]?.n).toBe(0);
     } finally {
       await handle.close();
@@ -159,17 +192,40 @@ describe('the time-zone migration', () => {
       await migrateTo(handle, '20261125T1200_drop_location_documents');
       const { db } = handle;
       const createdAt = '2026-01-01T00:00:00.000Z';
-      const user = await db.insertInto('users').values({ public_id: 'usr_m', email: 'm@example.com', name: 'M', created_at: createdAt }).returning('id').executeTakeFirstOrThrow();
-      const project = await db
-        .insertInto('projects')
-        .values({ public_id: 'prj_m', user_id: user.id, name: 'M', plan: 'business', personal: 1, created_at: createdAt, updated_at: createdAt })
+      const user = await db
+        .insertInto('users')
+        .values({ public_id: 'usr_m', email: 'm@example.com', name: 'M', created_at: createdAt })
         .returning('id')
         .executeTakeFirstOrThrow();
-      for (const [slug, lat, lng] of [['berlin', 52.52, 13.405], ['nowhere', null, null], ['unplaced', 0, 0]] as const) {
-        await db.insertInto('locations').values(locationRow(project.id, { public_id: `loc_${slug}`, slug, name: slug, lat, lng })).execute();
+      const project = await db
+        .insertInto('projects')
+        .values({
+          public_id: 'prj_m',
+          user_id: user.id,
+          name: 'M',
+          plan: 'business',
+          personal: 1,
+          created_at: createdAt,
+          updated_at: createdAt,
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      for (const [slug, lat, lng] of [
+        ['berlin', 52.52, 13.405],
+        ['nowhere', null, null],
+        ['unplaced', 0, 0],
+      ] as const) {
+        await db
+          .insertInto('locations')
+          .values(locationRow(project.id, { public_id: `loc_${slug}`, slug, name: slug, lat, lng }))
+          .execute();
       }
       await migrateToLatest(handle);
-      const zones = await db.selectFrom('locations').select(['slug', 'time_zone', 'time_zone_manual', 'special_hours']).orderBy('slug').execute();
+      const zones = await db
+        .selectFrom('locations')
+        .select(['slug', 'time_zone', 'time_zone_manual', 'special_hours'])
+        .orderBy('slug')
+        .execute();
       expect(zones).toEqual([
         { slug: 'berlin', time_zone: 'Europe/Berlin', time_zone_manual: 0, special_hours: null },
         { slug: 'nowhere', time_zone: null, time_zone_manual: 0, special_hours: null },

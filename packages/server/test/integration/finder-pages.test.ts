@@ -3,8 +3,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { CreatedUser } from '../../src/services/accounts.service.ts';
-import { refOfProject } from '../../src/services/project-access.ts';
 import { LOCATION_LINKS_PER_PAGE } from '../../src/services/finder-pages.service.ts';
+import { refOfProject } from '../../src/services/project-access.ts';
 import { createKey, revokeKey } from '../../src/services/publishable-keys.service.ts';
 import { createLocationDirectly, seedCatalog, setPlan } from '../support/factories.ts';
 import { call, createAccount, useTestServer } from '../support/server.ts';
@@ -14,7 +14,9 @@ import { call, createAccount, useTestServer } from '../support/server.ts';
 
 const TILES = 'http://127.0.0.1:9/tiles/{z}/{x}/{y}.png';
 const ATTRIBUTION = '© <a href="https://tiles.example/about">Tiles & Co</a>';
-const server = useTestServer({ env: { PUBLIC_URL: 'https://locator.example', MAP_TILE_URL: TILES, MAP_TILE_ATTRIBUTION: ATTRIBUTION } });
+const server = useTestServer({
+  env: { PUBLIC_URL: 'https://locator.example', MAP_TILE_URL: TILES, MAP_TILE_ATTRIBUTION: ATTRIBUTION },
+});
 const WIDGET_DIST = join(import.meta.dirname, '../../../widget/dist');
 const PROJECT_NAME = "Tom & Jerry's <b>Shop</b>";
 const EVIL = 'Evil </script><script>alert(1)</script>';
@@ -26,17 +28,38 @@ const slugs: Record<string, string> = {};
 /** A date `days` from the server's clock, in UTC (the locations' zone is hours behind, so still within 30 days). */
 const dateIn = (days: number) => new Date(server.clock.now + days * 86_400_000).toISOString().slice(0, 10);
 
-const newKey = async (user: CreatedUser) => (await createKey(server.database.db, { owner: { project: refOfProject(user.project) }, origins: [], now: new Date().toISOString() })).key;
+const newKey = async (user: CreatedUser) =>
+  (
+    await createKey(server.database.db, {
+      owner: { project: refOfProject(user.project) },
+      origins: [],
+      now: new Date().toISOString(),
+    })
+  ).key;
 const get = (path: string, headers: Record<string, string> = {}) => call(server, 'GET', path, { headers });
-const ldJsonOf = (text: string) => JSON.parse(/<script type="application\/ld\+json">([\s\S]*?)<\/script>/.exec(text)?.[1] ?? 'null');
+const ldJsonOf = (text: string) =>
+  JSON.parse(/<script type="application\/ld\+json">([\s\S]*?)<\/script>/.exec(text)?.[1] ?? 'null');
 
 beforeAll(async () => {
   account = await createAccount(server);
   await seedCatalog(server, account.project);
-  await server.database.db.updateTable('projects').set({ name: PROJECT_NAME }).where('id', '=', account.project.id).execute();
+  await server.database.db
+    .updateTable('projects')
+    .set({ name: PROJECT_NAME })
+    .where('id', '=', account.project.id)
+    .execute();
   key = await newKey(account);
   const make = async (name: string, input: Record<string, unknown> = {}) => {
-    slugs[name] = (await createLocationDirectly(server.database.db, account.project, { name, city: 'Austin', country: 'US', lat: 30.2711, lng: -97.7437, ...input })).record.slug;
+    slugs[name] = (
+      await createLocationDirectly(server.database.db, account.project, {
+        name,
+        city: 'Austin',
+        country: 'US',
+        lat: 30.2711,
+        lng: -97.7437,
+        ...input,
+      })
+    ).record.slug;
   };
   await make('Congress Avenue', {
     address_line_1: '600 Congress Ave',
@@ -46,7 +69,15 @@ beforeAll(async () => {
     email: 'congress@shop.example',
     url: 'https://shop.example/congress',
     time_zone: 'America/Chicago',
-    hours: { mon: '09:00-17:00', tue: '09:00-17:00', wed: '09:00-12:00,13:00-17:00', thu: '09:00-17:00', fri: '09:00-20:00', sat: 'closed', sun: null },
+    hours: {
+      mon: '09:00-17:00',
+      tue: '09:00-17:00',
+      wed: '09:00-12:00,13:00-17:00',
+      thu: '09:00-17:00',
+      fri: '09:00-20:00',
+      sat: 'closed',
+      sun: null,
+    },
     special_hours: [
       { date: dateIn(5), hours: 'closed', label: 'Staff training' },
       { date: dateIn(60), hours: '10:00-14:00', label: 'Far away' },
@@ -83,7 +114,13 @@ describe('GET /widget/v1/{file}', () => {
   });
 
   it('answers 404 for names it does not serve, and never reads outside the build', async () => {
-    for (const path of ['/widget/v1/nothing.js', '/widget/v1/build.json', '/widget/v1/..%2Fpackage.json', '/widget/v1/%2E%2E%2Fscripts%2Fbuild.mjs', '/widget/v1/..%2F..%2Fserver%2Fpackage.json']) {
+    for (const path of [
+      '/widget/v1/nothing.js',
+      '/widget/v1/build.json',
+      '/widget/v1/..%2Fpackage.json',
+      '/widget/v1/%2E%2E%2Fscripts%2Fbuild.mjs',
+      '/widget/v1/..%2F..%2Fserver%2Fpackage.json',
+    ]) {
       const answer = await get(path);
       expect(answer.status, path).toBe(404);
       expect(answer.text, path).not.toContain('"name"');
@@ -107,7 +144,9 @@ describe('GET /finder/{key}', () => {
     expect(page.headers.get('content-type')).toBe('text/html; charset=utf-8');
     expect(page.text).toMatch(/^<!doctype html>\n<html lang="en">/);
     expect(page.text).toContain('<title>Tom &amp; Jerry&#39;s &lt;b&gt;Shop&lt;/b&gt; – Store finder</title>');
-    expect(page.text).toMatch(/<main class="finder">\n<h1>Tom &amp; Jerry&#39;s &lt;b&gt;Shop&lt;\/b&gt; – Store finder<\/h1>/);
+    expect(page.text).toMatch(
+      /<main class="finder">\n<h1>Tom &amp; Jerry&#39;s &lt;b&gt;Shop&lt;\/b&gt; – Store finder<\/h1>/,
+    );
     expect(page.text).not.toContain('<b>Shop</b>');
     expect(page.text).toContain('<script src="/widget/v1/locator.js" async></script>');
     expect(page.text).toContain(
@@ -117,8 +156,12 @@ describe('GET /finder/{key}', () => {
   });
 
   it('passes valid options through as attributes, escaped, and drops invalid ones', async () => {
-    const valid = await get(`/finder/${key}?lang=de-AT&units=mi&country=us,ca&radius=25&limit=10&consent=click&filters=${encodeURIComponent('"><script>alert(1)</script>')}`);
-    expect(valid.text).toMatch(/<locator-finder [^>]* lang="de-AT" units="mi" country="US,CA" radius="25" limit="10" filters="&quot;&gt;&lt;script&gt;alert\(1\)&lt;\/script&gt;" consent="click"><\/locator-finder>/);
+    const valid = await get(
+      `/finder/${key}?lang=de-AT&units=mi&country=us,ca&radius=25&limit=10&consent=click&filters=${encodeURIComponent('"><script>alert(1)</script>')}`,
+    );
+    expect(valid.text).toMatch(
+      /<locator-finder [^>]* lang="de-AT" units="mi" country="US,CA" radius="25" limit="10" filters="&quot;&gt;&lt;script&gt;alert\(1\)&lt;\/script&gt;" consent="click"><\/locator-finder>/,
+    );
     expect(valid.text).not.toContain('<script>alert(1)');
     expect(valid.text).toContain('<html lang="de-AT">');
     expect(valid.text).toContain(`details="https://locator.example/finder/${key}/{slug}?lang=de-AT"`);
@@ -126,13 +169,16 @@ describe('GET /finder/{key}', () => {
     expect(invalid.status).toBe(200);
     const element = /<locator-finder[^>]*>/.exec(invalid.text)?.[0] ?? '';
     expect(element).toContain(`key="${key}"`);
-    for (const name of ['lang', 'units', 'country', 'radius', 'limit', 'consent', 'filters']) expect(element).not.toContain(` ${name}=`);
+    for (const name of ['lang', 'units', 'country', 'radius', 'limit', 'consent', 'filters'])
+      expect(element).not.toContain(` ${name}=`);
   });
 
   it('lists every visible location as a link for readers without JavaScript', async () => {
     const page = await get(`/finder/${key}`);
     const noscript = /<noscript>([\s\S]*)<\/noscript>/.exec(page.text)?.[1] ?? '';
-    expect(noscript).toContain(`<a href="https://locator.example/finder/${key}/${slugs['Congress Avenue']}">Congress Avenue</a>, Austin`);
+    expect(noscript).toContain(
+      `<a href="https://locator.example/finder/${key}/${slugs['Congress Avenue']}">Congress Avenue</a>, Austin`,
+    );
     expect(noscript).toContain(`/finder/${key}/${slugs.Lamar}"`);
     expect(noscript).toContain('Evil &lt;/script&gt;&lt;script&gt;alert(1)&lt;/script&gt;');
     expect(noscript).not.toContain('Hidden');
@@ -143,17 +189,28 @@ describe('GET /finder/{key}', () => {
     const bigKey = await newKey(big);
     const count = LOCATION_LINKS_PER_PAGE + 1;
     for (let n = 1; n <= count; n += 1) {
-      await createLocationDirectly(server.database.db, big.project, { name: `Store ${String(n).padStart(3, '0')}`, city: 'Austin', country: 'US', lat: 30.27, lng: -97.74 });
+      await createLocationDirectly(server.database.db, big.project, {
+        name: `Store ${String(n).padStart(3, '0')}`,
+        city: 'Austin',
+        country: 'US',
+        lat: 30.27,
+        lng: -97.74,
+      });
     }
-    const linksOf = (text: string) => [...text.matchAll(/<li><a href="[^"]+">(Store \d+)<\/a>/g)].map((match) => match[1]);
+    const linksOf = (text: string) =>
+      [...text.matchAll(/<li><a href="[^"]+">(Store \d+)<\/a>/g)].map((match) => match[1]);
     const first = await get(`/finder/${bigKey}`);
     expect(linksOf(first.text)).toHaveLength(LOCATION_LINKS_PER_PAGE);
     expect(linksOf(first.text)[0]).toBe('Store 001');
-    expect(first.text).toContain(`<a href="https://locator.example/finder/${bigKey}?page=2" rel="next">More locations</a>`);
+    expect(first.text).toContain(
+      `<a href="https://locator.example/finder/${bigKey}?page=2" rel="next">More locations</a>`,
+    );
     expect(first.text).not.toContain('rel="prev"');
     const second = await get(`/finder/${bigKey}?page=2&lang=de`);
     expect(linksOf(second.text)).toEqual([`Store ${count}`]);
-    expect(second.text).toContain(`<a href="https://locator.example/finder/${bigKey}?lang=de" rel="prev">Vorherige Standorte</a>`);
+    expect(second.text).toContain(
+      `<a href="https://locator.example/finder/${bigKey}?lang=de" rel="prev">Vorherige Standorte</a>`,
+    );
     expect(second.text).not.toContain('rel="next"');
     expect(linksOf((await get(`/finder/${bigKey}?page=zwei`)).text)[0]).toBe('Store 001');
     // The sitemap is not paged: it names every location page.
@@ -170,12 +227,22 @@ describe('GET /finder/{key}', () => {
   });
 
   it('is the same plain 404 page for an unknown, a revoked and a non-Business key', async () => {
-    const revoked = await createKey(server.database.db, { owner: { project: refOfProject(account.project) }, origins: [], now: new Date().toISOString() });
-    await revokeKey(server.database.db, { owner: { anyProject: true }, publicId: revoked.id, now: new Date().toISOString() });
+    const revoked = await createKey(server.database.db, {
+      owner: { project: refOfProject(account.project) },
+      origins: [],
+      now: new Date().toISOString(),
+    });
+    await revokeKey(server.database.db, {
+      owner: { anyProject: true },
+      publicId: revoked.id,
+      now: new Date().toISOString(),
+    });
     const starter = await createAccount(server);
     const starterKey = await newKey(starter);
     await setPlan(server, starter.project.id, 'plus');
-    const answers = await Promise.all(['lpk_unknown0000000000000000', revoked.key, starterKey, 'not-a-key'].map((k) => get(`/finder/${k}`)));
+    const answers = await Promise.all(
+      ['lpk_unknown0000000000000000', revoked.key, starterKey, 'not-a-key'].map((k) => get(`/finder/${k}`)),
+    );
     for (const answer of answers) {
       expect(answer.status).toBe(404);
       expect(answer.headers.get('content-type')).toBe('text/html; charset=utf-8');
@@ -204,16 +271,26 @@ describe('GET /finder/{key}/{slug}', () => {
     expect(page.text).toContain('<a href="mailto:congress@shop.example">congress@shop.example</a>');
     expect(page.text).toContain('<a href="https://shop.example/congress" rel="noopener">');
     expect(page.text).toContain('<tr><th scope="row">Monday</th><td>9:00 AM – 5:00 PM</td></tr>');
-    expect(page.text).toContain('<tr><th scope="row">Wednesday</th><td>9:00 AM – 12:00 PM, 1:00 PM – 5:00 PM</td></tr>');
+    expect(page.text).toContain(
+      '<tr><th scope="row">Wednesday</th><td>9:00 AM – 12:00 PM, 1:00 PM – 5:00 PM</td></tr>',
+    );
     expect(page.text).toContain('<tr><th scope="row">Saturday</th><td>Closed</td></tr>');
     expect(page.text).toContain('<tr><th scope="row">Sunday</th><td>Not known</td></tr>');
-    expect(page.text).toMatch(new RegExp(`<li><time datetime="${dateIn(5)}">[^<]+</time>: Closed \\(Staff training\\)</li>`));
+    expect(page.text).toMatch(
+      new RegExp(`<li><time datetime="${dateIn(5)}">[^<]+</time>: Closed \\(Staff training\\)</li>`),
+    );
     expect(page.text).not.toContain('Far away');
-    expect(page.text).toContain('<a href="https://shop.example/order?store=congress&amp;x=1" rel="noopener">Order online</a>');
+    expect(page.text).toContain(
+      '<a href="https://shop.example/order?store=congress&amp;x=1" rel="noopener">Order online</a>',
+    );
     expect(page.text).not.toContain('javascript:');
     expect(page.text).toContain('<dt>Manager</dt><dd>Ada Lovelace</dd>');
-    expect(page.text).toContain('<locator-map lat="30.2711" lng="-97.7437" label="Congress Avenue" tiles="' + TILES + '"');
-    expect(page.text).toContain('<a href="https://www.openstreetmap.org/?mlat=30.2711&amp;mlon=-97.7437#map=17/30.2711/-97.7437">View on OpenStreetMap</a>');
+    expect(page.text).toContain(
+      '<locator-map lat="30.2711" lng="-97.7437" label="Congress Avenue" tiles="' + TILES + '"',
+    );
+    expect(page.text).toContain(
+      '<a href="https://www.openstreetmap.org/?mlat=30.2711&amp;mlon=-97.7437#map=17/30.2711/-97.7437">View on OpenStreetMap</a>',
+    );
     expect(page.text).toContain(`<a href="https://locator.example/finder/${key}">Back to the store finder</a>`);
   });
 
@@ -221,7 +298,9 @@ describe('GET /finder/{key}/{slug}', () => {
     const page = await congress();
     const canonical = `https://locator.example/finder/${key}/${slugs['Congress Avenue']}`;
     expect(page.text).toContain(`<link rel="canonical" href="${canonical}">`);
-    expect(page.text).toContain('<meta name="description" content="Congress Avenue: 600 Congress Ave, Austin, TX 78701, United States. Opening hours, phone and directions.">');
+    expect(page.text).toContain(
+      '<meta name="description" content="Congress Avenue: 600 Congress Ave, Austin, TX 78701, United States. Opening hours, phone and directions.">',
+    );
     const data = ldJsonOf(page.text);
     expect(data).toMatchObject({
       '@context': 'https://schema.org',
@@ -230,14 +309,37 @@ describe('GET /finder/{key}/{slug}', () => {
       url: canonical,
       telephone: '+1 512 555 0199',
       email: 'congress@shop.example',
-      address: { '@type': 'PostalAddress', streetAddress: '600 Congress Ave', addressLocality: 'Austin', addressRegion: 'TX', postalCode: '78701', addressCountry: 'US' },
+      address: {
+        '@type': 'PostalAddress',
+        streetAddress: '600 Congress Ave',
+        addressLocality: 'Austin',
+        addressRegion: 'TX',
+        postalCode: '78701',
+        addressCountry: 'US',
+      },
       geo: { '@type': 'GeoCoordinates', latitude: 30.2711, longitude: -97.7437 },
     });
     expect(data.openingHoursSpecification).toEqual(
       expect.arrayContaining([
-        { '@type': 'OpeningHoursSpecification', dayOfWeek: 'https://schema.org/Monday', opens: '09:00', closes: '17:00' },
-        { '@type': 'OpeningHoursSpecification', dayOfWeek: 'https://schema.org/Wednesday', opens: '13:00', closes: '17:00' },
-        { '@type': 'OpeningHoursSpecification', opens: '00:00', closes: '00:00', validFrom: dateIn(5), validThrough: dateIn(5) },
+        {
+          '@type': 'OpeningHoursSpecification',
+          dayOfWeek: 'https://schema.org/Monday',
+          opens: '09:00',
+          closes: '17:00',
+        },
+        {
+          '@type': 'OpeningHoursSpecification',
+          dayOfWeek: 'https://schema.org/Wednesday',
+          opens: '13:00',
+          closes: '17:00',
+        },
+        {
+          '@type': 'OpeningHoursSpecification',
+          opens: '00:00',
+          closes: '00:00',
+          validFrom: dateIn(5),
+          validThrough: dateIn(5),
+        },
       ]),
     );
     expect(JSON.stringify(data.openingHoursSpecification)).not.toContain('Saturday');
@@ -249,8 +351,12 @@ describe('GET /finder/{key}/{slug}', () => {
     expect(german.text).toContain('<h2 id="hours">Öffnungszeiten</h2>');
     expect(german.text).toContain('<tr><th scope="row">Montag</th><td>9:00 – 17:00</td></tr>');
     expect(german.text).toContain('Austin, TX 78701<br>Vereinigte Staaten</address>');
-    expect(german.text).toContain(`<a href="https://locator.example/finder/${key}?lang=de">Zurück zum Filialfinder</a>`);
-    const french = await get(`/finder/${key}/${slugs['Congress Avenue']}`, { 'accept-language': 'ja;q=1, fr-CA;q=0.8, en;q=0.5' });
+    expect(german.text).toContain(
+      `<a href="https://locator.example/finder/${key}?lang=de">Zurück zum Filialfinder</a>`,
+    );
+    const french = await get(`/finder/${key}/${slugs['Congress Avenue']}`, {
+      'accept-language': 'ja;q=1, fr-CA;q=0.8, en;q=0.5',
+    });
     expect(french.text).toContain('<html lang="fr-CA">');
     expect(french.text).toContain('<th scope="row">lundi</th>');
     expect(french.headers.get('vary')).toContain('Accept-Language');
@@ -282,17 +388,30 @@ describe('GET /finder/{key}/{slug}', () => {
     expect(revalidated.status).toBe(304);
     expect(revalidated.text).toBe('');
     expect((await get(`/finder/${key}/${slugs.Lamar}`, { 'if-none-match': tag })).status).toBe(200);
-    const patched = await call(server, 'PATCH', `/api/v2/projects/${account.project.public_id}/locations/${(await server.database.db.selectFrom('locations').select('public_id').where('slug', '=', slugs.Lamar ?? '').executeTakeFirstOrThrow()).public_id}`, {
-      token: account.token.token,
-      body: { phone: '+1 512 555 0100' },
-    });
+    const patched = await call(
+      server,
+      'PATCH',
+      `/api/v2/projects/${account.project.public_id}/locations/${
+        (
+          await server.database.db
+            .selectFrom('locations')
+            .select('public_id')
+            .where('slug', '=', slugs.Lamar ?? '')
+            .executeTakeFirstOrThrow()
+        ).public_id
+      }`,
+      {
+        token: account.token.token,
+        body: { phone: '+1 512 555 0100' },
+      },
+    );
     expect(patched.status).toBe(200);
     const after = await get(`/finder/${key}/${slugs['Congress Avenue']}`, { 'if-none-match': tag });
     expect(after.status).toBe(200);
     expect(after.headers.get('etag')).not.toBe(tag);
   });
 
-  it('moves its ETag on with the hour, as its upcoming special hours move on at the location\'s midnight', async () => {
+  it("moves its ETag on with the hour, as its upcoming special hours move on at the location's midnight", async () => {
     const tag = (await congress()).headers.get('etag');
     const start = server.clock.now;
     try {
@@ -307,7 +426,10 @@ describe('GET /finder/{key}/{slug}', () => {
   it('changes its ETag with the map tiles, which the page and its policy name', async () => {
     const tag = (await congress()).headers.get('etag') ?? '';
     const tiles = server.ctx.config.mapTiles;
-    (server.ctx.config as { mapTiles: typeof tiles }).mapTiles = { url: 'https://{s}.other-tiles.example/{z}/{x}/{y}.png', attribution: tiles.attribution };
+    (server.ctx.config as { mapTiles: typeof tiles }).mapTiles = {
+      url: 'https://{s}.other-tiles.example/{z}/{x}/{y}.png',
+      attribution: tiles.attribution,
+    };
     try {
       const moved = await get(`/finder/${key}/${slugs['Congress Avenue']}`, { 'if-none-match': tag });
       expect(moved.status).toBe(200);
@@ -324,17 +446,28 @@ describe('GET /finder/{key}/sitemap.xml', () => {
     const answer = await get(`/finder/${key}/sitemap.xml`);
     expect(answer.status).toBe(200);
     expect(answer.headers.get('content-type')).toBe('application/xml; charset=utf-8');
-    expect(answer.text).toMatch(/^<\?xml version="1\.0" encoding="UTF-8"\?>\n<urlset xmlns="http:\/\/www\.sitemaps\.org\/schemas\/sitemap\/0\.9">/);
-    const entries = [...answer.text.matchAll(/<url><loc>([^<]+)<\/loc><lastmod>([^<]+)<\/lastmod><\/url>/g)].map(([, loc, lastmod]) => ({ loc, lastmod }));
+    expect(answer.text).toMatch(
+      /^<\?xml version="1\.0" encoding="UTF-8"\?>\n<urlset xmlns="http:\/\/www\.sitemaps\.org\/schemas\/sitemap\/0\.9">/,
+    );
+    const entries = [...answer.text.matchAll(/<url><loc>([^<]+)<\/loc><lastmod>([^<]+)<\/lastmod><\/url>/g)].map(
+      ([, loc, lastmod]) => ({ loc, lastmod }),
+    );
     const locs = entries.map((entry) => entry.loc);
-    for (const name of ['Congress Avenue', 'Lamar', EVIL]) expect(locs).toContain(`https://locator.example/finder/${key}/${slugs[name]}`);
+    for (const name of ['Congress Avenue', 'Lamar', EVIL])
+      expect(locs).toContain(`https://locator.example/finder/${key}/${slugs[name]}`);
     expect(locs).toHaveLength(3);
     // A sitemap may name only addresses under its own folder (sitemaps.org): not the finder at /finder/{key}.
     for (const loc of locs) expect(loc?.startsWith(`https://locator.example/finder/${key}/`), loc).toBe(true);
     expect(answer.text).not.toContain(slugs.Hidden ?? 'hidden');
     for (const entry of entries) expect(entry.lastmod).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}Z$/);
-    const row = await server.database.db.selectFrom('locations').select('updated_at').where('slug', '=', slugs.Lamar ?? '').executeTakeFirstOrThrow();
-    expect(entries.find((entry) => entry.loc?.endsWith(`/${slugs.Lamar}`))?.lastmod).toBe(new Date(row.updated_at).toISOString().replace(/\.\d{3}Z$/, 'Z'));
+    const row = await server.database.db
+      .selectFrom('locations')
+      .select('updated_at')
+      .where('slug', '=', slugs.Lamar ?? '')
+      .executeTakeFirstOrThrow();
+    expect(entries.find((entry) => entry.loc?.endsWith(`/${slugs.Lamar}`))?.lastmod).toBe(
+      new Date(row.updated_at).toISOString().replace(/\.\d{3}Z$/, 'Z'),
+    );
     const tag = answer.headers.get('etag') ?? '';
     expect((await get(`/finder/${key}/sitemap.xml`, { 'if-none-match': tag })).status).toBe(304);
   });

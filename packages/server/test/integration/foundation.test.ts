@@ -1,5 +1,5 @@
-import { describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
+import { describe, expect, it } from 'vitest';
 import { createToken, revokeToken, rotateLegacyToken } from '../../src/services/accounts.service.ts';
 import { call, createAccount, startTestServer, useTestServer } from '../support/server.ts';
 
@@ -29,7 +29,9 @@ describe('the HTTP foundation', () => {
     expect(broken.body).toEqual({ message: expect.stringContaining('malformed') });
     expect(broken.headers.get('x-request-id')).toMatch(/^[0-9a-f-]{36}$/);
     // Longer than any ID the service issues: not found, like any other unknown ID.
-    const overlong = await call(server, 'GET', `/api/v2/projects/${'x'.repeat(150)}/locations`, { token: account.token.token });
+    const overlong = await call(server, 'GET', `/api/v2/projects/${'x'.repeat(150)}/locations`, {
+      token: account.token.token,
+    });
     expect(overlong.status).toBe(404);
     expect(overlong.body).toEqual({ message: expect.any(String) });
     expect(overlong.headers.get('x-request-id')).toMatch(/^[0-9a-f-]{36}$/);
@@ -83,7 +85,12 @@ describe('GET /api/v2/user and /api/v2/projects', () => {
     const response = await call(server, 'GET', '/api/v2/user', { token: account.token.token });
     expect(response.status).toBe(200);
     expect(response.body).toEqual({
-      data: { id: account.user.public_id, name: account.user.name, email: account.user.email, created_at: account.user.created_at },
+      data: {
+        id: account.user.public_id,
+        name: account.user.name,
+        email: account.user.email,
+        created_at: account.user.created_at,
+      },
     });
     expect(response.body.data.created_at).toMatch(/Z$/);
   });
@@ -127,7 +134,12 @@ describe('GET /api/v2/user and /api/v2/projects', () => {
     ];
     for (const [label, path, headers] of attempts) {
       const response = await call(server, 'GET', path, { headers });
-      expect([label, response.status, response.headers.get('www-authenticate'), Object.keys(response.body)]).toEqual([label, 401, 'Bearer', ['message']]);
+      expect([label, response.status, response.headers.get('www-authenticate'), Object.keys(response.body)]).toEqual([
+        label,
+        401,
+        'Bearer',
+        ['message'],
+      ]);
     }
   });
 
@@ -145,7 +157,9 @@ describe('an unexpected failure', () => {
       const account = await createAccount(broken);
       // Renamed rather than dropped: PostgreSQL refuses to drop a table others reference, SQLite knows no cascade.
       await sql`alter table locations rename to locations_gone`.execute(broken.database.db);
-      const response = await call(broken, 'GET', `/api/v2/projects/${account.project.public_id}/locations`, { token: account.token.token });
+      const response = await call(broken, 'GET', `/api/v2/projects/${account.project.public_id}/locations`, {
+        token: account.token.token,
+      });
       expect(response.status).toBe(500);
       expect(response.body.request_id).toBe(response.headers.get('x-request-id'));
       expect(response.text).not.toMatch(/locations|sqlite|stack|\.ts/i);

@@ -1,9 +1,13 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { createOfflineGeocoder } from '../../src/geocoding/offline.geocoder.ts';
 import type { GeocodeQuery, Geocoder } from '../../src/geocoding/geocoder.ts';
-import { processNextJob, type GeocodingQueueOptions, type JobOutcome } from '../../src/services/geocoding-queue.service.ts';
+import { createOfflineGeocoder } from '../../src/geocoding/offline.geocoder.ts';
+import {
+  type GeocodingQueueOptions,
+  type JobOutcome,
+  processNextJob,
+} from '../../src/services/geocoding-queue.service.ts';
 import { call, createAccount, startTestServer, type TestServer } from '../support/server.ts';
 
 const NASHVILLE = { name: 'Broadway', address_line_1: '100 Broadway', city: 'Nashville', state: 'TN', country: 'US' };
@@ -18,8 +22,20 @@ async function server(env: Record<string, string> = {}): Promise<TestServer> {
   return started;
 }
 
-function queueOptions(target: TestServer, geocoder: Geocoder, overrides: Partial<GeocodingQueueOptions> = {}): GeocodingQueueOptions {
-  return { geocoder, clock: () => target.clock.now, maxAttempts: 3, backoffBaseMs: 1000, lockMs: 60_000, timeoutMs: 5000, ...overrides };
+function queueOptions(
+  target: TestServer,
+  geocoder: Geocoder,
+  overrides: Partial<GeocodingQueueOptions> = {},
+): GeocodingQueueOptions {
+  return {
+    geocoder,
+    clock: () => target.clock.now,
+    maxAttempts: 3,
+    backoffBaseMs: 1000,
+    lockMs: 60_000,
+    timeoutMs: 5000,
+    ...overrides,
+  };
 }
 
 /** The real offline geocoder, counting the calls it gets for each address. */
@@ -41,7 +57,12 @@ async function jobsOf(target: TestServer) {
   return target.database.db.selectFrom('geocoding_jobs').selectAll().orderBy('id').execute();
 }
 
-async function createPending(target: TestServer, token: string, projectId: string, body: Record<string, unknown> = NASHVILLE) {
+async function createPending(
+  target: TestServer,
+  token: string,
+  projectId: string,
+  body: Record<string, unknown> = NASHVILLE,
+) {
   const response = await call(target, 'POST', `/api/v2/projects/${projectId}/locations`, { token, body });
   expect(response.status).toBe(201);
   return response.body.data;
@@ -65,9 +86,17 @@ describe('geocoding at create time', () => {
     const target = await server({ GEOCODER: 'offline' });
     await target.ctx.geocoder.geocode({ city: 'Denver', country: 'US' });
     const account = await createAccount(target);
-    const pinned = await createPending(target, account.token.token, account.project.public_id, { ...NASHVILLE, lat: 36.1, lng: -86.7 });
+    const pinned = await createPending(target, account.token.token, account.project.public_id, {
+      ...NASHVILLE,
+      lat: 36.1,
+      lng: -86.7,
+    });
     expect(pinned).toMatchObject({ lat: 36.1, lng: -86.7, geocoding: { status: 'manual', precision: null } });
-    const zero = await createPending(target, account.token.token, account.project.public_id, { ...NASHVILLE, lat: 0, lng: 0 });
+    const zero = await createPending(target, account.token.token, account.project.public_id, {
+      ...NASHVILLE,
+      lat: 0,
+      lng: 0,
+    });
     expect(zero.geocoding.status).toBe('done');
     expect(zero.lat).not.toBe(0);
   });
@@ -126,13 +155,20 @@ describe('the geocoding queue', () => {
     const target = await server({ GEOCODER: 'none' });
     const account = await createAccount(target);
     const derived = await createPending(target, account.token.token, account.project.public_id);
-    const chosen = await createPending(target, account.token.token, account.project.public_id, { ...NASHVILLE, time_zone: 'Europe/Berlin' });
+    const chosen = await createPending(target, account.token.token, account.project.public_id, {
+      ...NASHVILLE,
+      time_zone: 'Europe/Berlin',
+    });
     expect([derived.time_zone, chosen.time_zone]).toEqual([null, 'Europe/Berlin']);
     const { geocoder } = countingOffline();
     expect(await processNextJob(target.database.db, queueOptions(target, geocoder), 'w1')).toBe('done');
     expect(await processNextJob(target.database.db, queueOptions(target, geocoder), 'w1')).toBe('done');
     const zoneOf = async (id: string) =>
-      (await call(target, 'GET', `/api/v2/projects/${account.project.public_id}/locations/${id}`, { token: account.token.token })).body.data.time_zone;
+      (
+        await call(target, 'GET', `/api/v2/projects/${account.project.public_id}/locations/${id}`, {
+          token: account.token.token,
+        })
+      ).body.data.time_zone;
     expect(await zoneOf(derived.id)).toBe('America/Chicago');
     expect(await zoneOf(chosen.id)).toBe('Europe/Berlin');
   });
@@ -149,7 +185,10 @@ describe('the geocoding queue', () => {
     expect(calls.size).toBe(0);
     const saved = (await call(target, 'GET', path, { token: account.token.token })).body.data;
     expect(saved).toMatchObject({ lat: 36.2, lng: -86.9 });
-    expect((await jobsOf(target))[0]).toMatchObject({ status: 'skipped', last_error: 'coordinates were set by a user' });
+    expect((await jobsOf(target))[0]).toMatchObject({
+      status: 'skipped',
+      last_error: 'coordinates were set by a user',
+    });
   });
 
   it('retries a failing provider with growing backoff, then gives up with the reason recorded', async () => {
@@ -178,17 +217,31 @@ describe('the geocoding queue', () => {
     expect(outcomes).toEqual(['retrying', 'retrying', 'failed']);
     expect(waits[0]).toBeGreaterThanOrEqual(1000);
     expect(waits[1]).toBeGreaterThanOrEqual(2000);
-    expect((await jobsOf(target))[0]).toMatchObject({ status: 'failed', attempts: 3, last_error: expect.stringContaining('connection refused') });
-    const saved = await call(target, 'GET', `/api/v2/projects/${account.project.public_id}/locations/${location.id}`, { token: account.token.token });
+    expect((await jobsOf(target))[0]).toMatchObject({
+      status: 'failed',
+      attempts: 3,
+      last_error: expect.stringContaining('connection refused'),
+    });
+    const saved = await call(target, 'GET', `/api/v2/projects/${account.project.public_id}/locations/${location.id}`, {
+      token: account.token.token,
+    });
     expect(saved.body.data.geocoding.status).toBe('failed');
   });
 
   it('records an address with no answer as failed without retrying', async () => {
     const target = await server({ GEOCODER: 'none' });
     const account = await createAccount(target);
-    await createPending(target, account.token.token, account.project.public_id, { name: 'Nowhere', city: 'Qwxzzy', country: 'ZZ' });
+    await createPending(target, account.token.token, account.project.public_id, {
+      name: 'Nowhere',
+      city: 'Qwxzzy',
+      country: 'ZZ',
+    });
     const { geocoder } = countingOffline();
     expect(await processNextJob(target.database.db, queueOptions(target, geocoder), 'w1')).toBe('failed');
-    expect((await jobsOf(target))[0]).toMatchObject({ status: 'failed', attempts: 1, last_error: expect.stringContaining('no offline result') });
+    expect((await jobsOf(target))[0]).toMatchObject({
+      status: 'failed',
+      attempts: 1,
+      last_error: expect.stringContaining('no offline result'),
+    });
   });
 });

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../src/config/config.ts';
-import { openDatabase, type DatabaseHandle } from '../../src/db/connection.ts';
+import { type DatabaseHandle, openDatabase } from '../../src/db/connection.ts';
 import { migrateToLatest } from '../../src/db/migrate.ts';
 import { withGeocodeCache } from '../../src/geocoding/cached.geocoder.ts';
 import { createGeocoder } from '../../src/geocoding/create-geocoder.ts';
@@ -8,7 +8,15 @@ import { createNominatimGeocoder } from '../../src/geocoding/nominatim.geocoder.
 import { useFakeProvider } from '../support/fake-provider.ts';
 import { createTestDatabase, type TestDatabase } from '../support/test-database.ts';
 
-const munich = { osm_type: 'relation', lat: '48.1371079', lon: '11.5753822', category: 'boundary', type: 'administrative', place_rank: 16, addresstype: 'city' };
+const munich = {
+  osm_type: 'relation',
+  lat: '48.1371079',
+  lon: '11.5753822',
+  category: 'boundary',
+  type: 'administrative',
+  place_rank: 16,
+  addresstype: 'city',
+};
 const DAY_MS = 24 * 60 * 60 * 1000;
 
 const provider = useFakeProvider();
@@ -30,7 +38,13 @@ beforeEach(async () => {
 });
 
 function cachedNominatim() {
-  const nominatim = createNominatimGeocoder({ url: provider.url, userAgent: 'Locator/test', requestTimeoutMs: 2000, requestsPerSecond: 1000, retryDelayMs: 10 });
+  const nominatim = createNominatimGeocoder({
+    url: provider.url,
+    userAgent: 'Locator/test',
+    requestTimeoutMs: 2000,
+    requestsPerSecond: 1000,
+    retryDelayMs: 10,
+  });
   return withGeocodeCache(nominatim, { db: database.db, clock: () => clock.now });
 }
 
@@ -40,7 +54,12 @@ describe('the geocode cache', () => {
     const geocoder = cachedNominatim();
     const first = await geocoder.geocode({ city: 'München', state: 'Bayern', country: 'DE' });
     const second = await geocoder.geocode({ city: '  MUNCHEN ', state: 'bayern', country: 'Germany' });
-    const third = await geocoder.geocode({ city: 'Munchen', state: 'Bayern', country: 'Deutschland', address_line_2: 'Floor 3' });
+    const third = await geocoder.geocode({
+      city: 'Munchen',
+      state: 'Bayern',
+      country: 'Deutschland',
+      address_line_2: 'Floor 3',
+    });
     expect(first).toEqual({ lat: 48.1371079, lng: 11.5753822, precision: 'city', provider: 'nominatim' });
     expect(second).toEqual(first);
     expect(third).toEqual(first);
@@ -63,7 +82,12 @@ describe('the geocode cache', () => {
     await geocoder.geocode({ address: 'London', countries: ['US'] });
     await geocoder.geocode({ address: 'London', countries: ['CA', 'US'] });
     await geocoder.geocode({ address: 'London' });
-    expect(provider.requests.map(({ url }) => url.searchParams.get('countrycodes'))).toEqual(['ca', 'us', 'ca,us', null]);
+    expect(provider.requests.map(({ url }) => url.searchParams.get('countrycodes'))).toEqual([
+      'ca',
+      'us',
+      'ca,us',
+      null,
+    ]);
     const keys = await database.db.selectFrom('geocode_cache').select('address_key').orderBy('address_key').execute();
     expect(keys.map((row) => row.address_key)).toEqual(['t|london', 't|london|ca', 't|london|ca,us', 't|london|us']);
   });
@@ -97,7 +121,14 @@ describe('the geocode cache', () => {
     expect(provider.requests).toHaveLength(1);
     const rows = await database.db.selectFrom('geocode_cache').selectAll().execute();
     expect(rows).toEqual([
-      { provider: 'nominatim', address_key: 's||munchen|||de', lat: 48.1371079, lng: 11.5753822, precision: 'city', created_at: new Date(clock.now).toISOString() },
+      {
+        provider: 'nominatim',
+        address_key: 's||munchen|||de',
+        lat: 48.1371079,
+        lng: 11.5753822,
+        precision: 'city',
+        created_at: new Date(clock.now).toISOString(),
+      },
     ]);
   });
 });

@@ -11,7 +11,7 @@ function result(locationType: string, types: string[], location = { lat: 37.4224
     geometry: {
       location,
       location_type: locationType,
-      viewport: { northeast: { lat: 37.4237, lng: -122.0829 }, southwest: { lat: 37.4210, lng: -122.0856 } },
+      viewport: { northeast: { lat: 37.4237, lng: -122.0829 }, southwest: { lat: 37.421, lng: -122.0856 } },
     },
     place_id: 'ChIJeRpOeF67j4AR9ydy_PIzPuM',
     types,
@@ -36,7 +36,13 @@ function google(options: Partial<GoogleGeocoderOptions> = {}) {
 describe('the Google geocoder', () => {
   it('sends the address with the key and a country filter, and answers a rooftop', async () => {
     provider.reply(ok(result('ROOFTOP', ['street_address'])));
-    const answer = await google().geocode({ address_line_1: '1600 Amphitheatre Pkwy', city: 'Mountain View', state: 'CA', postcode: '94043', country: 'United States' });
+    const answer = await google().geocode({
+      address_line_1: '1600 Amphitheatre Pkwy',
+      city: 'Mountain View',
+      state: 'CA',
+      postcode: '94043',
+      country: 'United States',
+    });
     expect(answer).toEqual({ lat: 37.4224428, lng: -122.0842467, precision: 'rooftop', provider: 'google' });
     const { url, headers } = provider.requests[0]!;
     expect(url.pathname).toBe('/maps/api/geocode/json');
@@ -50,14 +56,26 @@ describe('the Google geocoder', () => {
 
   it('filters a free text biased to countries by the first of them, as Google reads repeated filters as AND', async () => {
     provider.reply(ok(result('APPROXIMATE', ['locality', 'political'], { lat: 42.9849, lng: -81.2453 })));
-    expect(await google().geocode({ address: 'London', countries: ['CA', 'US'] })).toEqual({ lat: 42.9849, lng: -81.2453, precision: 'city', provider: 'google' });
+    expect(await google().geocode({ address: 'London', countries: ['CA', 'US'] })).toEqual({
+      lat: 42.9849,
+      lng: -81.2453,
+      precision: 'city',
+      provider: 'google',
+    });
     expect(provider.requests).toHaveLength(1);
-    expect(Object.fromEntries(provider.requests[0]!.url.searchParams)).toEqual({ address: 'London', components: 'country:CA', key: 'test-key' });
+    expect(Object.fromEntries(provider.requests[0]!.url.searchParams)).toEqual({
+      address: 'London',
+      components: 'country:CA',
+      key: 'test-key',
+    });
   });
 
   it('searches a biased free text once more without the filter when its country has nothing, as the bias is no filter', async () => {
     // Google answers a filtered search it cannot match with the country itself, which is no answer.
-    provider.reply(ok(result('APPROXIMATE', ['country', 'political'])), ok(result('APPROXIMATE', ['locality', 'political'])));
+    provider.reply(
+      ok(result('APPROXIMATE', ['country', 'political'])),
+      ok(result('APPROXIMATE', ['locality', 'political'])),
+    );
     expect(await google().geocode({ address: 'Seattle', countries: ['CA'] })).toMatchObject({ precision: 'city' });
     expect(provider.requests.map(({ url }) => Object.fromEntries(url.searchParams))).toEqual([
       { address: 'Seattle', components: 'country:CA', key: 'test-key' },
@@ -69,7 +87,10 @@ describe('the Google geocoder', () => {
     provider.reply({ body: { results: [], status: 'ZERO_RESULTS' } });
     expect(await google().geocode({ address: 'Qwxzzy Flarbington' })).toBeNull();
     expect(provider.requests).toHaveLength(1);
-    expect(Object.fromEntries(provider.requests[0]!.url.searchParams)).toEqual({ address: 'Qwxzzy Flarbington', key: 'test-key' });
+    expect(Object.fromEntries(provider.requests[0]!.url.searchParams)).toEqual({
+      address: 'Qwxzzy Flarbington',
+      key: 'test-key',
+    });
   });
 
   it('maps location_type and result types to a precision, and a country to no answer', async () => {
@@ -96,7 +117,16 @@ describe('the Google geocoder', () => {
   });
 
   it('retries OVER_QUERY_LIMIT and answers from the next attempt', async () => {
-    provider.reply({ body: { results: [], status: 'OVER_QUERY_LIMIT', error_message: 'You have exceeded your rate-limit for this API.' } }, ok(result('ROOFTOP', ['street_address'])));
+    provider.reply(
+      {
+        body: {
+          results: [],
+          status: 'OVER_QUERY_LIMIT',
+          error_message: 'You have exceeded your rate-limit for this API.',
+        },
+      },
+      ok(result('ROOFTOP', ['street_address'])),
+    );
     expect(await google().geocode({ city: 'Mountain View' })).toMatchObject({ precision: 'rooftop' });
     expect(provider.requests).toHaveLength(2);
   });
@@ -108,10 +138,15 @@ describe('the Google geocoder', () => {
   });
 
   it('fails at once, saying what to check, on REQUEST_DENIED', async () => {
-    provider.reply({ body: { results: [], status: 'REQUEST_DENIED', error_message: 'The provided API key is invalid.' } });
+    provider.reply({
+      body: { results: [], status: 'REQUEST_DENIED', error_message: 'The provided API key is invalid.' },
+    });
     const failure = google().geocode({ city: 'Mountain View' });
     await expect(failure).rejects.toThrow(GeocoderError);
-    await expect(failure).rejects.toMatchObject({ retryable: false, message: expect.stringMatching(/API key is invalid.*GOOGLE_MAPS_API_KEY/) });
+    await expect(failure).rejects.toMatchObject({
+      retryable: false,
+      message: expect.stringMatching(/API key is invalid.*GOOGLE_MAPS_API_KEY/),
+    });
     expect(provider.requests).toHaveLength(1);
   });
 
@@ -124,7 +159,9 @@ describe('the Google geocoder', () => {
   it('times out on a server that never answers', async () => {
     provider.reply('hang');
     const started = performance.now();
-    await expect(google({ requestTimeoutMs: 200, retries: 0 }).geocode({ city: 'Mountain View' })).rejects.toThrow(/did not answer within 200 ms/);
+    await expect(google({ requestTimeoutMs: 200, retries: 0 }).geocode({ city: 'Mountain View' })).rejects.toThrow(
+      /did not answer within 200 ms/,
+    );
     expect(performance.now() - started).toBeLessThan(5000);
   });
 });

@@ -23,10 +23,40 @@ const nashville = {
   display_name: 'Nashville, Davidson County, Tennessee, United States',
   boundingbox: ['35.9677', '36.4054', '-87.0547', '-86.5155'],
 };
-const building = { ...nashville, osm_type: 'way', lat: '36.1590', lon: '-86.7781', category: 'building', type: 'yes', place_rank: 30, addresstype: 'building' };
-const interpolated = { ...nashville, osm_type: 'way', category: 'place', type: 'house', place_rank: 30, addresstype: 'place' };
-const street = { ...nashville, osm_type: 'way', category: 'highway', type: 'residential', place_rank: 26, addresstype: 'road' };
-const postcode = { ...nashville, osm_type: 'node', category: 'place', type: 'postcode', place_rank: 21, addresstype: 'postcode' };
+const building = {
+  ...nashville,
+  osm_type: 'way',
+  lat: '36.1590',
+  lon: '-86.7781',
+  category: 'building',
+  type: 'yes',
+  place_rank: 30,
+  addresstype: 'building',
+};
+const interpolated = {
+  ...nashville,
+  osm_type: 'way',
+  category: 'place',
+  type: 'house',
+  place_rank: 30,
+  addresstype: 'place',
+};
+const street = {
+  ...nashville,
+  osm_type: 'way',
+  category: 'highway',
+  type: 'residential',
+  place_rank: 26,
+  addresstype: 'road',
+};
+const postcode = {
+  ...nashville,
+  osm_type: 'node',
+  category: 'place',
+  type: 'postcode',
+  place_rank: 21,
+  addresstype: 'postcode',
+};
 const country = { ...nashville, category: 'boundary', type: 'administrative', place_rank: 4, addresstype: 'country' };
 
 const provider = useFakeProvider();
@@ -46,7 +76,13 @@ function nominatim(options: Partial<NominatimGeocoderOptions> = {}) {
 describe('the Nominatim geocoder', () => {
   it('sends a structured jsonv2 search and answers a city at city precision', async () => {
     provider.reply({ body: [nashville] });
-    const result = await nominatim().geocode({ address_line_1: '1 Broadway', address_line_2: 'Suite 5', city: 'Nashville', state: 'TN', country: 'USA' });
+    const result = await nominatim().geocode({
+      address_line_1: '1 Broadway',
+      address_line_2: 'Suite 5',
+      city: 'Nashville',
+      state: 'TN',
+      country: 'USA',
+    });
     expect(result).toEqual({ lat: 36.1622767, lng: -86.7742984, precision: 'city', provider: 'nominatim' });
     expect(provider.requests).toHaveLength(1);
     const { url } = provider.requests[0]!;
@@ -69,9 +105,16 @@ describe('the Nominatim geocoder', () => {
 
   it('searches a free text in the countries it is biased to, all at once', async () => {
     provider.reply({ body: [nashville] });
-    expect(await nominatim().geocode({ address: 'London', countries: ['CA', 'US'] })).toMatchObject({ precision: 'city' });
+    expect(await nominatim().geocode({ address: 'London', countries: ['CA', 'US'] })).toMatchObject({
+      precision: 'city',
+    });
     expect(provider.requests).toHaveLength(1);
-    expect(Object.fromEntries(provider.requests[0]!.url.searchParams)).toEqual({ q: 'London', countrycodes: 'ca,us', format: 'jsonv2', limit: '1' });
+    expect(Object.fromEntries(provider.requests[0]!.url.searchParams)).toEqual({
+      q: 'London',
+      countrycodes: 'ca,us',
+      format: 'jsonv2',
+      limit: '1',
+    });
   });
 
   it('searches a biased free text once more anywhere when none of its countries has it, as the bias is no filter', async () => {
@@ -92,9 +135,15 @@ describe('the Nominatim geocoder', () => {
 
   it('sends the User-Agent naming the product, its version and the public URL', async () => {
     provider.reply({ body: [nashville] });
-    const config = loadConfig({ GEOCODER: 'nominatim', NOMINATIM_URL: `${provider.url}/`, PUBLIC_URL: 'https://stores.example.com' });
+    const config = loadConfig({
+      GEOCODER: 'nominatim',
+      NOMINATIM_URL: `${provider.url}/`,
+      PUBLIC_URL: 'https://stores.example.com',
+    });
     await createGeocoder(config).geocode({ city: 'Nashville' });
-    expect(provider.requests[0]?.headers['user-agent']).toMatch(/^Locator\/\d+\.\d+\.\d+ \(\+https:\/\/stores\.example\.com\)$/);
+    expect(provider.requests[0]?.headers['user-agent']).toMatch(
+      /^Locator\/\d+\.\d+\.\d+ \(\+https:\/\/stores\.example\.com\)$/,
+    );
     expect(provider.requests[0]?.url.pathname).toBe('/search');
   });
 
@@ -135,7 +184,10 @@ describe('the Nominatim geocoder', () => {
     provider.reply({ status: 500, body: { error: 'Internal Server Error' } });
     const failure = nominatim({ retries: 2 }).geocode({ city: 'Nashville' });
     await expect(failure).rejects.toThrow(GeocoderError);
-    await expect(failure).rejects.toMatchObject({ retryable: true, message: expect.stringMatching(/HTTP 500.*3 attempts/) });
+    await expect(failure).rejects.toMatchObject({
+      retryable: true,
+      message: expect.stringMatching(/HTTP 500.*3 attempts/),
+    });
     expect(provider.requests).toHaveLength(3);
   });
 
@@ -153,7 +205,9 @@ describe('the Nominatim geocoder', () => {
   it('gives up on a server that never answers within the per-request timeout', async () => {
     provider.reply('hang');
     const started = performance.now();
-    await expect(nominatim({ requestTimeoutMs: 200, retries: 1 }).geocode({ city: 'Nashville' })).rejects.toThrow(/did not answer within 200 ms/);
+    await expect(nominatim({ requestTimeoutMs: 200, retries: 1 }).geocode({ city: 'Nashville' })).rejects.toThrow(
+      /did not answer within 200 ms/,
+    );
     expect(performance.now() - started).toBeLessThan(5000);
     expect(provider.requests).toHaveLength(2);
   });
@@ -162,7 +216,9 @@ describe('the Nominatim geocoder', () => {
     provider.reply('hang');
     const started = performance.now();
     const deadline = AbortSignal.timeout(300);
-    await expect(nominatim({ requestTimeoutMs: 200, retries: 10 }).geocode({ city: 'Nashville' }, { signal: deadline })).rejects.toMatchObject({
+    await expect(
+      nominatim({ requestTimeoutMs: 200, retries: 10 }).geocode({ city: 'Nashville' }, { signal: deadline }),
+    ).rejects.toMatchObject({
       name: 'TimeoutError',
     });
     expect(deadline.aborted).toBe(true);
@@ -173,7 +229,11 @@ describe('the Nominatim geocoder', () => {
     provider.reply({ body: [nashville] });
     const geocoder = nominatim({ requestsPerSecond: 5 });
     await Promise.all(['Alpha', 'Bravo', 'Charlie'].map((city) => geocoder.geocode({ city })));
-    expect(provider.requests.map((request) => request.url.searchParams.get('city'))).toEqual(['Alpha', 'Bravo', 'Charlie']);
+    expect(provider.requests.map((request) => request.url.searchParams.get('city'))).toEqual([
+      'Alpha',
+      'Bravo',
+      'Charlie',
+    ]);
     const [first, , last] = provider.requests.map((request) => request.receivedAt);
     // Three requests at 5 per second span at least two 200 ms gaps; the lower bound is loose on purpose.
     expect((last ?? 0) - (first ?? 0)).toBeGreaterThanOrEqual(300);

@@ -20,7 +20,11 @@ const LONDON_OHIO = { lat: 39.886, lng: -83.448 };
 const TORONTO_OHIO = { lat: 40.464, lng: -80.601 };
 const SEATTLE = { lat: 47.606, lng: -122.332 };
 
-function expectAt(result: GeocodeResult | null, place: { lat: number; lng: number }, precision: 'city' | 'postcode' = 'city') {
+function expectAt(
+  result: GeocodeResult | null,
+  place: { lat: number; lng: number },
+  precision: 'city' | 'postcode' = 'city',
+) {
   expect(result).toMatchObject({ precision, provider: 'offline' });
   expect(result?.lat).toBeCloseTo(place.lat, 1);
   expect(result?.lng).toBeCloseTo(place.lng, 1);
@@ -62,7 +66,9 @@ describe('the offline geocoder', () => {
   });
 
   it('prefers a postcode that agrees with the address, and ignores one that does not', async () => {
-    expect(await geocode({ city: 'Nashville', state: 'TN', postcode: '37203', country: 'US' })).toMatchObject({ precision: 'postcode' });
+    expect(await geocode({ city: 'Nashville', state: 'TN', postcode: '37203', country: 'US' })).toMatchObject({
+      precision: 'postcode',
+    });
     expectAt(await geocode({ city: 'Nashville', state: 'TN', postcode: '90210', country: 'US' }), NASHVILLE);
     // A five-digit code with no country could be German or French as well as American.
     expect(await geocode({ postcode: '90210' })).toBeNull();

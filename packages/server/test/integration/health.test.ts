@@ -33,7 +33,10 @@ describe('/readyz without a database', () => {
     await server.database.close();
     const response = await call(server, 'GET', '/readyz');
     expect(response.status).toBe(503);
-    expect(response.body).toEqual({ status: 'unavailable', checks: { database: 'unreachable', redis: 'not configured' } });
+    expect(response.body).toEqual({
+      status: 'unavailable',
+      checks: { database: 'unreachable', redis: 'not configured' },
+    });
     expect((await call(server, 'GET', '/healthz')).status).toBe(200);
   });
 });

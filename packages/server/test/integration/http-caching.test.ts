@@ -34,9 +34,18 @@ async function revalidate(read: typeof v2, path: string) {
 }
 
 describe.each([
-  { name: 'V2 GET of one location', api: v2, path: async () => `${base}/${(await createLocation()).id}?${INCLUDE_ALL}` },
+  {
+    name: 'V2 GET of one location',
+    api: v2,
+    path: async () => `${base}/${(await createLocation()).id}?${INCLUDE_ALL}`,
+  },
   { name: 'V2 list page', api: v2, path: async () => (await createLocation(), `${base}?limit=10&${INCLUDE_ALL}`) },
-  { name: 'V1 GET of one location', api: v1, path: async () => `/api/locations/${(await v1('POST', '/api/locations', { body: { name: 'Riverside', city: 'Austin', lat: 30.25, lng: -97.75 } })).body.id}` },
+  {
+    name: 'V1 GET of one location',
+    api: v1,
+    path: async () =>
+      `/api/locations/${(await v1('POST', '/api/locations', { body: { name: 'Riverside', city: 'Austin', lat: 30.25, lng: -97.75 } })).body.id}`,
+  },
   { name: 'V1 list page', api: v1, path: async () => (await createLocation(), '/api/locations?limit=5') },
 ])('$name', ({ api, path }) => {
   it('answers with an ETag, and 304 with no body to If-None-Match with it', async () => {
@@ -74,7 +83,9 @@ describe('ETags', () => {
     const all = await v2('GET', `${base}/${id}?${INCLUDE_ALL}`);
     const bare = await v2('GET', `${base}/${id}`);
     expect(all.headers.get('etag')).not.toBe(bare.headers.get('etag'));
-    expect((await v2('GET', `${base}/${id}`, { headers: { 'if-none-match': all.headers.get('etag') ?? '' } })).status).toBe(200);
+    expect(
+      (await v2('GET', `${base}/${id}`, { headers: { 'if-none-match': all.headers.get('etag') ?? '' } })).status,
+    ).toBe(200);
   });
 
   it('are not sent with writes or errors, and a tag never turns a write into a 304', async () => {

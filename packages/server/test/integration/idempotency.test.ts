@@ -1,7 +1,7 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import type { CreatedUser } from '../../src/services/accounts.service.ts';
 import { createCatalogAccount, fullLocationBody, seedCatalog } from '../support/factories.ts';
-import { call, createExtraProject, useTestServer, type ApiResponse } from '../support/server.ts';
+import { type ApiResponse, call, createExtraProject, useTestServer } from '../support/server.ts';
 
 const server = useTestServer();
 let account: CreatedUser;
@@ -16,13 +16,26 @@ interface CreateAnswer {
   errors: Record<string, string[]>;
 }
 
-function post(path: string, key: string | undefined, body: unknown, who: CreatedUser = account): Promise<ApiResponse<CreateAnswer>> {
+function post(
+  path: string,
+  key: string | undefined,
+  body: unknown,
+  who: CreatedUser = account,
+): Promise<ApiResponse<CreateAnswer>> {
   const token = path.startsWith('/api/v2/') ? who.token.token : who.legacyToken.token;
-  return call<CreateAnswer>(server, 'POST', path, { token, body, ...(key !== undefined ? { headers: { 'idempotency-key': key } } : {}) });
+  return call<CreateAnswer>(server, 'POST', path, {
+    token,
+    body,
+    ...(key !== undefined ? { headers: { 'idempotency-key': key } } : {}),
+  });
 }
 
 async function locationCount(projectId: number): Promise<number> {
-  const rows = await server.database.db.selectFrom('locations').select('id').where('project_id', '=', projectId).execute();
+  const rows = await server.database.db
+    .selectFrom('locations')
+    .select('id')
+    .where('project_id', '=', projectId)
+    .execute();
   return rows.length;
 }
 
@@ -71,7 +84,12 @@ describe('Idempotency-Key on POST /api/v2/projects/{id}/locations', () => {
   it('keeps keys per user: another user’s same key creates that user’s own location', async () => {
     const { account: other } = await createCatalogAccount(server);
     const mine = await post(v2Path, 'shared-key', fullLocationBody());
-    const theirs = await post(`/api/v2/projects/${other.project.public_id}/locations`, 'shared-key', fullLocationBody(), other);
+    const theirs = await post(
+      `/api/v2/projects/${other.project.public_id}/locations`,
+      'shared-key',
+      fullLocationBody(),
+      other,
+    );
     expect(theirs.status).toBe(201);
     expect(theirs.headers.get('idempotent-replayed')).toBeNull();
     expect(theirs.body.data.id).not.toBe(mine.body.data.id);
@@ -97,7 +115,11 @@ describe('Idempotency-Key on POST /api/v2/projects/{id}/locations', () => {
     expect(nextDay.headers.get('idempotent-replayed')).toBeNull();
     expect(nextDay.body.data.id).not.toBe(first.body.data.id);
     expect(await locationCount(account.project.id)).toBe(2);
-    const stored = await server.database.db.selectFrom('idempotency_keys').select('created_at').where('user_id', '=', account.user.id).execute();
+    const stored = await server.database.db
+      .selectFrom('idempotency_keys')
+      .select('created_at')
+      .where('user_id', '=', account.user.id)
+      .execute();
     expect(stored).toEqual([{ created_at: new Date(server.clock.now).toISOString() }]);
   });
 
@@ -110,7 +132,9 @@ describe('Idempotency-Key on POST /api/v2/projects/{id}/locations', () => {
   });
 
   it('creates once when identical requests with one key arrive together', async () => {
-    const responses = await Promise.all(Array.from({ length: 8 }, () => post(v2Path, 'key-concurrent', fullLocationBody())));
+    const responses = await Promise.all(
+      Array.from({ length: 8 }, () => post(v2Path, 'key-concurrent', fullLocationBody())),
+    );
     expect(responses.map((response) => response.status)).toEqual(Array(8).fill(201));
     expect(new Set(responses.map((response) => response.text)).size).toBe(1);
     expect(responses.filter((response) => response.headers.get('idempotent-replayed') === null)).toHaveLength(1);
@@ -147,7 +171,9 @@ describe('Idempotency-Key on POST /api/locations (V1)', () => {
   });
 
   it('creates once when identical requests with one key arrive together', async () => {
-    const responses = await Promise.all(Array.from({ length: 6 }, () => post('/api/locations', 'v1-concurrent', v1Body)));
+    const responses = await Promise.all(
+      Array.from({ length: 6 }, () => post('/api/locations', 'v1-concurrent', v1Body)),
+    );
     expect(responses.map((response) => response.status)).toEqual(Array(6).fill(201));
     expect(new Set(responses.map((response) => response.body.id)).size).toBe(1);
     expect(await locationCount(account.project.id)).toBe(1);

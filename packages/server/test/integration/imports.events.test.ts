@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { deliverNext, type DeliveryContext } from '../../src/services/webhook-delivery.service.ts';
+import { type DeliveryContext, deliverNext } from '../../src/services/webhook-delivery.service.ts';
 import { deliveryContextOf } from '../../src/services/webhook-worker.ts';
-import { createCatalogAccount, INCLUDE_ALL, type CatalogAccount } from '../support/factories.ts';
+import { type CatalogAccount, createCatalogAccount, INCLUDE_ALL } from '../support/factories.ts';
 import { importFile } from '../support/imports.ts';
 import { call, useTestServer } from '../support/server.ts';
 import { startWebhookReceiver, type WebhookReceiver } from '../support/webhook-receiver.ts';
@@ -42,16 +42,24 @@ beforeEach(async () => {
 const run = (file: string, query = '') => importFile(server, { token, projectId, file, query });
 
 async function feedAfter(after?: string): Promise<FeedEvent[]> {
-  const response = await call(server, 'GET', `/api/v2/projects/${projectId}/events?limit=500${after ? `&after=${after}` : ''}`, { token });
+  const response = await call(
+    server,
+    'GET',
+    `/api/v2/projects/${projectId}/events?limit=500${after ? `&after=${after}` : ''}`,
+    { token },
+  );
   expect(response.status, response.text).toBe(200);
   return response.body.data as FeedEvent[];
 }
 
-const summaryOf = (events: FeedEvent[]) => events.map((event) => [event.type, event.actor.type === 'import' ? event.actor.id : event.actor.type]);
+const summaryOf = (events: FeedEvent[]) =>
+  events.map((event) => [event.type, event.actor.type === 'import' ? event.actor.id : event.actor.type]);
 
 describe('the events of an import', () => {
   it('records each created, updated and deleted location with the import as actor, then import.completed', async () => {
-    const first = await run('external_id,name,city,lat,lng,phone\nA,Alpha,Austin,30.27,-97.74,\nB,Beta,Austin,30.28,-97.75,\nC,Gamma,Austin,30.29,-97.76,\n');
+    const first = await run(
+      'external_id,name,city,lat,lng,phone\nA,Alpha,Austin,30.27,-97.74,\nB,Beta,Austin,30.28,-97.75,\nC,Gamma,Austin,30.29,-97.76,\n',
+    );
     expect(first.report).toMatchObject({ created: 3 });
     // The import's changes name the import; the import names who started it.
     expect(first.created_by).toEqual({ type: 'token', id: owner.account.token.row.public_id });
@@ -63,16 +71,26 @@ describe('the events of an import', () => {
       ['import.completed', first.id],
     ]);
     const alpha = afterFirst[0];
-    expect(alpha).toMatchObject({ location_id: expect.stringMatching(/^loc_/), changes: null, data: { location: { external_id: 'A', name: 'Alpha', phone: null } } });
+    expect(alpha).toMatchObject({
+      location_id: expect.stringMatching(/^loc_/),
+      changes: null,
+      data: { location: { external_id: 'A', name: 'Alpha', phone: null } },
+    });
     // The location's V2 body with every include, as a read of it answers.
     const read = await call(server, 'GET', `${owner.locations}/${alpha?.location_id}?${INCLUDE_ALL}`, { token });
     expect(alpha?.data.location).toEqual(read.body.data);
     const completed = afterFirst[3];
     expect(completed).toMatchObject({ location_id: null, changes: null });
-    expect(completed?.data.import).toEqual({ ...first, report: { created: 3, updated: 0, unchanged: 0, deleted: 0, failed: 0, geocoding_queued: 0, unknown_columns: [] } });
+    expect(completed?.data.import).toEqual({
+      ...first,
+      report: { created: 3, updated: 0, unchanged: 0, deleted: 0, failed: 0, geocoding_queued: 0, unknown_columns: [] },
+    });
 
     // A: changed; B: unchanged (no event); C: missing from the file, deleted; D: new.
-    const second = await run('external_id,name,city,lat,lng,phone\nA,Alpha,Austin,30.27,-97.74,+1 512 555 0100\nB,Beta,Austin,30.28,-97.75,\nD,Delta,Austin,30.3,-97.7,\n', 'delete_missing=1');
+    const second = await run(
+      'external_id,name,city,lat,lng,phone\nA,Alpha,Austin,30.27,-97.74,+1 512 555 0100\nB,Beta,Austin,30.28,-97.75,\nD,Delta,Austin,30.3,-97.7,\n',
+      'delete_missing=1',
+    );
     expect(second.report).toMatchObject({ created: 1, updated: 1, unchanged: 1, deleted: 1 });
     const afterSecond = await feedAfter(completed?.id);
     expect(summaryOf(afterSecond)).toEqual([
@@ -82,35 +100,58 @@ describe('the events of an import', () => {
       ['import.completed', second.id],
     ]);
     const [updated, created, deleted] = afterSecond;
-    expect(updated).toMatchObject({ location_id: alpha?.location_id, changes: { phone: { old: null, new: '+1 512 555 0100' } } });
+    expect(updated).toMatchObject({
+      location_id: alpha?.location_id,
+      changes: { phone: { old: null, new: '+1 512 555 0100' } },
+    });
     expect(created?.data.location).toMatchObject({ external_id: 'D', name: 'Delta' });
-    expect(deleted).toMatchObject({ location_id: afterFirst[2]?.location_id, changes: null, data: { location: { external_id: 'C', name: 'Gamma' } } });
+    expect(deleted).toMatchObject({
+      location_id: afterFirst[2]?.location_id,
+      changes: null,
+      data: { location: { external_id: 'C', name: 'Gamma' } },
+    });
   });
 
   it('records nothing for a dry run', async () => {
     // Coordinates in every row: no geocoding that could add events of its own meanwhile.
     await run('external_id,name,city,lat,lng\nA,Alpha,Austin,30.27,-97.74\nC,Gamma,Austin,30.29,-97.76\n');
     const before = await feedAfter();
-    const dry = await run('external_id,name,city,lat,lng\nA,Alpha Two,Austin,30.27,-97.74\nB,Beta,Austin,30.28,-97.75\n', 'dry_run=1&delete_missing=1');
+    const dry = await run(
+      'external_id,name,city,lat,lng\nA,Alpha Two,Austin,30.27,-97.74\nB,Beta,Austin,30.28,-97.75\n',
+      'dry_run=1&delete_missing=1',
+    );
     expect(dry.report).toMatchObject({ created: 1, updated: 1, deleted: 1 });
     expect(await feedAfter()).toEqual(before);
   });
 
   it('records only import.completed for an atomic import that saved nothing', async () => {
-    const failed = await run('external_id,name,city,lat,lng\nA,Alpha,Austin,30,-97\nB,Beta,Austin,91,-97\n', 'atomic=1');
+    const failed = await run(
+      'external_id,name,city,lat,lng\nA,Alpha,Austin,30,-97\nB,Beta,Austin,91,-97\n',
+      'atomic=1',
+    );
     expect(failed).toMatchObject({ status: 'failed', report: { failed: 1 } });
     const events = await feedAfter();
     expect(summaryOf(events)).toEqual([['import.completed', failed.id]]);
-    expect(events[0]?.data.import).toMatchObject({ id: failed.id, status: 'failed', atomic: true, error: failed.error, report: { created: 0, failed: 1 } });
+    expect(events[0]?.data.import).toMatchObject({
+      id: failed.id,
+      status: 'failed',
+      atomic: true,
+      error: failed.error,
+      report: { created: 0, failed: 1 },
+    });
     // The failed rows are the import's to list, not every delivery's to carry.
     expect(events[0]?.data.import?.report).not.toHaveProperty('errors');
   });
 
   it('delivers import.completed to the endpoints subscribed to it, signed, with the import as actor', async () => {
-    const created = await call(server, 'POST', `/api/v2/projects/${projectId}/webhooks`, { token, body: { url: receiver.url, events: ['import.completed'] } });
+    const created = await call(server, 'POST', `/api/v2/projects/${projectId}/webhooks`, {
+      token,
+      body: { url: receiver.url, events: ['import.completed'] },
+    });
     expect(created.status, created.text).toBe(201);
     const imported = await run('external_id,name,city,lat,lng\nA,Alpha,Austin,30.27,-97.74\n');
-    for (let result = await deliverNext(delivery); result !== 'idle'; result = await deliverNext(delivery)) expect(result).toBe('delivered');
+    for (let result = await deliverNext(delivery); result !== 'idle'; result = await deliverNext(delivery))
+      expect(result).toBe('delivered');
 
     expect(receiver.received).toHaveLength(1);
     const [received] = receiver.received;
@@ -120,7 +161,11 @@ describe('the events of an import', () => {
       type: 'import.completed',
       timestamp: expect.any(String),
       data: {
-        import: expect.objectContaining({ id: imported.id, status: 'done', report: expect.objectContaining({ created: 1 }) }),
+        import: expect.objectContaining({
+          id: imported.id,
+          status: 'done',
+          report: expect.objectContaining({ created: 1 }),
+        }),
         actor: { type: 'import', id: imported.id },
       },
     });

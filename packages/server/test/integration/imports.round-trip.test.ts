@@ -1,7 +1,7 @@
-import { describe, expect, it } from 'vitest';
-import { MEDIA_TYPES, type FileFormat } from '../../src/domain/file-formats.ts';
 import ExcelJS from 'exceljs';
-import { createCatalogAccount, fullLocationBody, INCLUDE_ALL, type CatalogAccount } from '../support/factories.ts';
+import { describe, expect, it } from 'vitest';
+import { type FileFormat, MEDIA_TYPES } from '../../src/domain/file-formats.ts';
+import { type CatalogAccount, createCatalogAccount, fullLocationBody, INCLUDE_ALL } from '../support/factories.ts';
 import { importFile, projectSnapshot } from '../support/imports.ts';
 import { call, useTestServer } from '../support/server.ts';
 
@@ -25,10 +25,28 @@ const BODIES: Record<string, unknown>[] = [
     display_address: 'Shown to visitors',
     address_line_2: 'Suite 5',
   }),
-  fullLocationBody({ name: 'Hidden, "quoted"\nand two lines', visible: false, hours: null, filters: [], fields: {}, callsToAction: {}, marker: null, location_type: null, cover: null }),
+  fullLocationBody({
+    name: 'Hidden, "quoted"\nand two lines',
+    visible: false,
+    hours: null,
+    filters: [],
+    fields: {},
+    callsToAction: {},
+    marker: null,
+    location_type: null,
+    cover: null,
+  }),
   // Without coordinates: queued for geocoding, exported with empty coordinate cells.
   { name: 'Coming soon', city: 'Dallas', address_line_1: '5 Elm St', postcode: '02108', external_id: 'SOON' },
-  { name: 'Café Zürich — 東京', city: 'Zürich', country: 'CH', lat: 47.3769, lng: 8.5417, phone: '+41 44 000 00 00', hours: { mon: '08:00-12:00,13:30-18:30', tue: null, wed: null, thu: null, fri: null, sat: 'closed', sun: 'closed' } },
+  {
+    name: 'Café Zürich — 東京',
+    city: 'Zürich',
+    country: 'CH',
+    lat: 47.3769,
+    lng: 8.5417,
+    phone: '+41 44 000 00 00',
+    hours: { mon: '08:00-12:00,13:30-18:30', tue: null, wed: null, thu: null, fri: null, sat: 'closed', sun: 'closed' },
+  },
 ];
 
 async function seed(owner: CatalogAccount): Promise<void> {
@@ -40,27 +58,50 @@ async function seed(owner: CatalogAccount): Promise<void> {
   // coordinates, which import back unchanged.
   await server.database.db
     .updateTable('locations')
-    .set({ lat: 32.78, lng: -96.8, geocoding_status: 'done', geocoding_precision: 'city', time_zone: 'America/Chicago' })
+    .set({
+      lat: 32.78,
+      lng: -96.8,
+      geocoding_status: 'done',
+      geocoding_precision: 'city',
+      time_zone: 'America/Chicago',
+    })
     .where('project_id', '=', owner.account.project.id)
     .where('external_id', '=', 'SOON')
     .execute();
 }
 
 async function exported(owner: CatalogAccount, format: FileFormat): Promise<Buffer> {
-  const response = await fetch(`${server.url}${owner.locations}/export?format=${format}`, { headers: { authorization: `Bearer ${owner.account.token.token}` } });
+  const response = await fetch(`${server.url}${owner.locations}/export?format=${format}`, {
+    headers: { authorization: `Bearer ${owner.account.token.token}` },
+  });
   expect(response.status).toBe(200);
   expect(response.headers.get('content-type')).toContain(MEDIA_TYPES[format]);
-  expect(response.headers.get('content-disposition')).toBe(`attachment; filename="locations-${owner.account.project.public_id}.${format}"`);
+  expect(response.headers.get('content-disposition')).toBe(
+    `attachment; filename="locations-${owner.account.project.public_id}.${format}"`,
+  );
   return Buffer.from(await response.arrayBuffer());
 }
 
 /** What two projects' locations must share after a copy through a file: everything but IDs, slugs, times and the geocoding state. */
 async function portable(owner: CatalogAccount): Promise<unknown[]> {
-  const list = await call(server, 'GET', `${owner.locations}?limit=100&${INCLUDE_ALL}`, { token: owner.account.token.token });
+  const list = await call(server, 'GET', `${owner.locations}?limit=100&${INCLUDE_ALL}`, {
+    token: owner.account.token.token,
+  });
   return list.body.data.map((location: Record<string, unknown>) => {
     const { id, slug, created_at, updated_at, geocoding, marker, filters, fields, callsToAction, ...rest } = location;
-    const names = (items: unknown) => (items as { name?: string; title?: string; value?: string }[]).map(({ name, title, value }) => ({ name, title, value }));
-    return { ...rest, marker: (marker as { name: string } | null)?.name ?? null, filters: names(filters), fields: names(fields), callsToAction: names(callsToAction) };
+    const names = (items: unknown) =>
+      (items as { name?: string; title?: string; value?: string }[]).map(({ name, title, value }) => ({
+        name,
+        title,
+        value,
+      }));
+    return {
+      ...rest,
+      marker: (marker as { name: string } | null)?.name ?? null,
+      filters: names(filters),
+      fields: names(fields),
+      callsToAction: names(callsToAction),
+    };
   });
 }
 
@@ -81,10 +122,26 @@ describe.each(['csv', 'xlsx', 'geojson', 'ndjson'] as const)('%s export and impo
     await seed(owner);
     const before = await projectSnapshot(server, owner.account.project.id);
     const file = await exported(owner, format);
-    const imported = await importFile(server, { token: owner.account.token.token, projectId: owner.account.project.public_id, file, contentType: MEDIA_TYPES[format] });
-    expect(imported.report).toEqual({ created: 0, updated: 0, unchanged: BODIES.length, deleted: 0, failed: 0, geocoding_queued: 0, errors: [], unknown_columns: [] });
+    const imported = await importFile(server, {
+      token: owner.account.token.token,
+      projectId: owner.account.project.public_id,
+      file,
+      contentType: MEDIA_TYPES[format],
+    });
+    expect(imported.report).toEqual({
+      created: 0,
+      updated: 0,
+      unchanged: BODIES.length,
+      deleted: 0,
+      failed: 0,
+      geocoding_queued: 0,
+      errors: [],
+      unknown_columns: [],
+    });
     // Not even the project's data version moved: an unchanged row is not written.
-    expect((await projectSnapshot(server, owner.account.project.id)).replace(/"data_version":\d+/, '')).toBe(before.replace(/"data_version":\d+/, ''));
+    expect((await projectSnapshot(server, owner.account.project.id)).replace(/"data_version":\d+/, '')).toBe(
+      before.replace(/"data_version":\d+/, ''),
+    );
   });
 
   it('copies every kind of data into another project with the same configuration', async () => {
@@ -93,7 +150,12 @@ describe.each(['csv', 'xlsx', 'geojson', 'ndjson'] as const)('%s export and impo
     const target = await createCatalogAccount(server);
     // The source's IDs name nothing in the target (a row naming an unknown ID fails): the copy goes without them.
     const file = await withoutIds(format, await exported(source, format));
-    const imported = await importFile(server, { token: target.account.token.token, projectId: target.account.project.public_id, file, contentType: MEDIA_TYPES[format] });
+    const imported = await importFile(server, {
+      token: target.account.token.token,
+      projectId: target.account.project.public_id,
+      file,
+      contentType: MEDIA_TYPES[format],
+    });
     expect(imported.report, JSON.stringify(imported)).toMatchObject({ created: BODIES.length, failed: 0, errors: [] });
     expect(await portable(target)).toEqual(await portable(source));
   });

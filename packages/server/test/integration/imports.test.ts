@@ -1,5 +1,5 @@
 import { beforeEach, describe, expect, it } from 'vitest';
-import { createCatalogAccount, fullLocationBody, INCLUDE_ALL, type CatalogAccount } from '../support/factories.ts';
+import { type CatalogAccount, createCatalogAccount, fullLocationBody, INCLUDE_ALL } from '../support/factories.ts';
 import { CSV, importFile, NDJSON, postImport, projectSnapshot } from '../support/imports.ts';
 import { call, useTestServer } from '../support/server.ts';
 
@@ -8,9 +8,12 @@ let owner: CatalogAccount;
 let projectId: string;
 let token: string;
 
-const v2 = (method: string, path: string, body?: unknown) => call(server, method, path, { token, ...(body !== undefined ? { body } : {}) });
-const run = (file: string | Buffer, options: { query?: string; contentType?: string } = {}) => importFile(server, { token, projectId, file, ...options });
-const all = async () => (await v2('GET', `${owner.locations}?limit=100&${INCLUDE_ALL}`)).body.data as Record<string, unknown>[];
+const v2 = (method: string, path: string, body?: unknown) =>
+  call(server, method, path, { token, ...(body !== undefined ? { body } : {}) });
+const run = (file: string | Buffer, options: { query?: string; contentType?: string } = {}) =>
+  importFile(server, { token, projectId, file, ...options });
+const all = async () =>
+  (await v2('GET', `${owner.locations}?limit=100&${INCLUDE_ALL}`)).body.data as Record<string, unknown>[];
 
 beforeEach(async () => {
   owner = await createCatalogAccount(server);
@@ -31,7 +34,12 @@ const EXCEL_FILE = [
 describe('importing a file', () => {
   it('reads a file as Excel saves it, creates what is new, and reports failed rows by their spreadsheet row', async () => {
     const imported = await run(EXCEL_FILE);
-    expect(imported).toMatchObject({ status: 'done', format: 'csv', dry_run: false, progress: { rows_done: 5, percent: 100 } });
+    expect(imported).toMatchObject({
+      status: 'done',
+      format: 'csv',
+      dry_run: false,
+      progress: { rows_done: 5, percent: 100 },
+    });
     expect(imported.report).toEqual({
       created: 2,
       updated: 0,
@@ -59,11 +67,25 @@ describe('importing a file', () => {
       location_type: 'Store',
       geocoding: { status: 'manual', precision: null },
     });
-    expect(second).toMatchObject({ external_id: 'S-2', name: 'Riverside', lat: null, hours: null, geocoding: { status: 'pending' } });
+    expect(second).toMatchObject({
+      external_id: 'S-2',
+      name: 'Riverside',
+      lat: null,
+      hours: null,
+      geocoding: { status: 'pending' },
+    });
     // Written at the data version of the import's transaction, as every write of locations is (the store finder reads it).
     const { db } = server.database;
-    const project = await db.selectFrom('projects').select('data_version').where('id', '=', owner.account.project.id).executeTakeFirstOrThrow();
-    const versions = await db.selectFrom('locations').select('data_version').where('project_id', '=', owner.account.project.id).execute();
+    const project = await db
+      .selectFrom('projects')
+      .select('data_version')
+      .where('id', '=', owner.account.project.id)
+      .executeTakeFirstOrThrow();
+    const versions = await db
+      .selectFrom('locations')
+      .select('data_version')
+      .where('project_id', '=', owner.account.project.id)
+      .execute();
     expect(versions.map((row) => row.data_version)).toEqual([project.data_version, project.data_version]);
   });
 
@@ -79,16 +101,33 @@ describe('importing a file', () => {
   it('upserts by external_id, updates by id, leaves absent columns alone and clears with empty cells', async () => {
     const kept = (await v2('POST', owner.locations, fullLocationBody({ external_id: 'K-1' }))).body.data;
     const byId = (await v2('POST', owner.locations, fullLocationBody({ name: 'By ID' }))).body.data;
-    const file = ['external_id,id,name,phone,filters', `K-1,,Renamed,,Wifi`, `,${byId.id},By ID again,+1 555 0000,`, 'K-9,,New One,,'].join('\n');
+    const file = [
+      'external_id,id,name,phone,filters',
+      `K-1,,Renamed,,Wifi`,
+      `,${byId.id},By ID again,+1 555 0000,`,
+      'K-9,,New One,,',
+    ].join('\n');
     const imported = await run(file);
     expect(imported.report).toMatchObject({ created: 0, updated: 2, failed: 1 });
     // A create needs a city, as a V2 POST does.
     expect(imported.report.errors).toEqual([{ row: 4, external_id: 'K-9', errors: { city: ['is required'] } }]);
     const renamed = (await v2('GET', `${owner.locations}/${kept.id}?${INCLUDE_ALL}`)).body.data;
-    expect(renamed).toMatchObject({ name: 'Renamed', phone: null, city: 'Austin', email: kept.email, filters: [expect.objectContaining({ name: 'Wifi' })] });
+    expect(renamed).toMatchObject({
+      name: 'Renamed',
+      phone: null,
+      city: 'Austin',
+      email: kept.email,
+      filters: [expect.objectContaining({ name: 'Wifi' })],
+    });
     expect(renamed.fields).toEqual(kept.fields);
     const updated = (await v2('GET', `${owner.locations}/${byId.id}?${INCLUDE_ALL}`)).body.data;
-    expect(updated).toMatchObject({ name: 'By ID again', phone: '+1 555 0000', external_id: null, filters: [], hours: byId.hours });
+    expect(updated).toMatchObject({
+      name: 'By ID again',
+      phone: '+1 555 0000',
+      external_id: null,
+      filters: [],
+      hours: byId.hours,
+    });
     const nameless = await run('external_id,name\nK-1,\n');
     expect(nameless.report.errors).toEqual([{ row: 2, external_id: 'K-1', errors: { name: ['must not be blank'] } }]);
   });
@@ -111,9 +150,18 @@ describe('importing a file', () => {
       JSON.stringify({ external_id: 'N-2', name: 'Second', city: 'Dallas', lat: 32.77, lng: -96.79, visible: false }),
     ].join('\n');
     const imported = await run(lines, { contentType: NDJSON });
-    expect(imported.report).toMatchObject({ created: 2, failed: 1, errors: [{ row: 2, external_id: null, errors: { row: [expect.stringContaining('not valid JSON')] } }] });
+    expect(imported.report).toMatchObject({
+      created: 2,
+      failed: 1,
+      errors: [{ row: 2, external_id: null, errors: { row: [expect.stringContaining('not valid JSON')] } }],
+    });
     const [first, second] = await all();
-    expect(first).toMatchObject({ name: 'From JSON', location_type: 'Outlet', marker: { name: 'Blue' }, hours: { fri: '18:00-02:00' } });
+    expect(first).toMatchObject({
+      name: 'From JSON',
+      location_type: 'Outlet',
+      marker: { name: 'Blue' },
+      hours: { fri: '18:00-02:00' },
+    });
     expect(second).toMatchObject({ name: 'Second', visible: false });
   });
 });
@@ -131,21 +179,41 @@ describe('POST /imports', () => {
     const json = await call(server, 'POST', `/api/v2/projects/${projectId}/imports`, { token, body: { name: 'A' } });
     expect(json.status).toBe(415);
     expect(json.body.message).toContain('text/csv');
-    const none = await fetch(`${server.url}/api/v2/projects/${projectId}/imports`, { method: 'POST', headers: { authorization: `Bearer ${token}` } });
+    const none = await fetch(`${server.url}/api/v2/projects/${projectId}/imports`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${token}` },
+    });
     expect(none.status).toBe(415);
   });
 
   it('needs location:delete for delete_missing', async () => {
     const { createToken } = await import('../../src/services/accounts.service.ts');
-    const limited = await createToken(server.database.db, { email: owner.account.user.email, name: 'no-delete', scopes: ['location:create', 'location:update'] });
-    const refused = await postImport(server, { token: limited.token, projectId, file: 'external_id,name,city\nA,A,Austin\n', query: 'delete_missing=1' });
+    const limited = await createToken(server.database.db, {
+      email: owner.account.user.email,
+      name: 'no-delete',
+      scopes: ['location:create', 'location:update'],
+    });
+    const refused = await postImport(server, {
+      token: limited.token,
+      projectId,
+      file: 'external_id,name,city\nA,A,Austin\n',
+      query: 'delete_missing=1',
+    });
     expect(refused.status).toBe(403);
     expect(((await refused.json()) as { message: string }).message).toContain('location:delete');
-    expect((await postImport(server, { token: limited.token, projectId, file: 'name,city\nA,Austin\n' })).status).toBe(202);
+    expect((await postImport(server, { token: limited.token, projectId, file: 'name,city\nA,Austin\n' })).status).toBe(
+      202,
+    );
   });
 
   it('validates its flags', async () => {
-    const response = await postImport(server, { token, projectId, file: 'name\n', contentType: CSV, query: 'dry_run=maybe' });
+    const response = await postImport(server, {
+      token,
+      projectId,
+      file: 'name\n',
+      contentType: CSV,
+      query: 'dry_run=maybe',
+    });
     expect(response.status).toBe(422);
   });
 });

@@ -32,9 +32,18 @@ describe('the slug of a new location', () => {
 
   it('is found past a thousand taken ones', async () => {
     const account = await createAccount(server);
-    const rows = Array.from({ length: 1001 }, (_, index) => locationRow(account.project.id, { public_id: `loc_kiosk${index}`, slug: nthSlug('kiosk', index + 1), name: 'Kiosk' }));
+    const rows = Array.from({ length: 1001 }, (_, index) =>
+      locationRow(account.project.id, {
+        public_id: `loc_kiosk${index}`,
+        slug: nthSlug('kiosk', index + 1),
+        name: 'Kiosk',
+      }),
+    );
     for (let start = 0; start < rows.length; start += 200) {
-      await server.database.db.insertInto('locations').values(rows.slice(start, start + 200)).execute();
+      await server.database.db
+        .insertInto('locations')
+        .values(rows.slice(start, start + 200))
+        .execute();
     }
     expect(await create(account, 'Kiosk')).toBe('kiosk-1002');
   });

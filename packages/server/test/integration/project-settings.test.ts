@@ -13,7 +13,8 @@ function api(account: CreatedUser, projectId = account.project.public_id) {
   return {
     list: (segment: string) => call(server, 'GET', base(projectId, segment), { token }),
     create: (segment: string, body: unknown) => call(server, 'POST', base(projectId, segment), { token, body }),
-    update: (segment: string, id: string, body: unknown) => call(server, 'PATCH', `${base(projectId, segment)}/${id}`, { token, body }),
+    update: (segment: string, id: string, body: unknown) =>
+      call(server, 'PATCH', `${base(projectId, segment)}/${id}`, { token, body }),
     remove: (segment: string, id: string) => call(server, 'DELETE', `${base(projectId, segment)}/${id}`, { token }),
   };
 }
@@ -40,8 +41,15 @@ async function insertLocation(projectId: number, references: { location_type_id?
     .executeTakeFirstOrThrow();
 }
 
-async function internalId(table: 'location_types' | 'markers' | 'filters' | 'custom_fields' | 'calls_to_action', publicId: string) {
-  const row = await server.database.db.selectFrom(table).select('id').where('public_id', '=', publicId).executeTakeFirstOrThrow();
+async function internalId(
+  table: 'location_types' | 'markers' | 'filters' | 'custom_fields' | 'calls_to_action',
+  publicId: string,
+) {
+  const row = await server.database.db
+    .selectFrom(table)
+    .select('id')
+    .where('public_id', '=', publicId)
+    .executeTakeFirstOrThrow();
   return row.id;
 }
 
@@ -74,8 +82,24 @@ const RESOURCES: ResourceCase[] = [
     patch: { color: null },
     patched: { name: 'Flagship', color: null, icon_url: 'https://cdn.example.com/pin.png', default: false },
   },
-  { segment: 'filters', idPrefix: 'flt_', nameKey: 'name', create: { name: 'Parking' }, created: { name: 'Parking' }, patch: { name: 'Free parking' }, patched: { name: 'Free parking' } },
-  { segment: 'fields', idPrefix: 'fld_', nameKey: 'name', create: { name: 'Manager' }, created: { name: 'Manager' }, patch: { name: 'Store manager' }, patched: { name: 'Store manager' } },
+  {
+    segment: 'filters',
+    idPrefix: 'flt_',
+    nameKey: 'name',
+    create: { name: 'Parking' },
+    created: { name: 'Parking' },
+    patch: { name: 'Free parking' },
+    patched: { name: 'Free parking' },
+  },
+  {
+    segment: 'fields',
+    idPrefix: 'fld_',
+    nameKey: 'name',
+    create: { name: 'Manager' },
+    created: { name: 'Manager' },
+    patch: { name: 'Store manager' },
+    patched: { name: 'Store manager' },
+  },
   {
     segment: 'calls-to-action',
     idPrefix: 'cta_',
@@ -96,7 +120,9 @@ describe.each(RESOURCES)('/api/v2/projects/{project_id}/$segment', (resource) =>
 
     const created = await client.create(segment, resource.create);
     expect(created.status).toBe(201);
-    expect(created.body).toEqual({ data: { id: expect.stringMatching(new RegExp(`^${resource.idPrefix}[0-9A-Za-z]{16}$`)), ...resource.created } });
+    expect(created.body).toEqual({
+      data: { id: expect.stringMatching(new RegExp(`^${resource.idPrefix}[0-9A-Za-z]{16}$`)), ...resource.created },
+    });
     const id: string = created.body.data.id;
     const second = await client.create(segment, { [nameKey]: 'Zebra second' });
     expect(second.status).toBe(201);
@@ -114,7 +140,9 @@ describe.each(RESOURCES)('/api/v2/projects/{project_id}/$segment', (resource) =>
 
     const deleted = await client.remove(segment, id);
     expect(deleted).toMatchObject({ status: 200, body: { success: true } });
-    expect((await client.list(segment)).body.data.map((item: { id: string }) => item.id)).toEqual([second.body.data.id]);
+    expect((await client.list(segment)).body.data.map((item: { id: string }) => item.id)).toEqual([
+      second.body.data.id,
+    ]);
     expect((await client.remove(segment, id)).status).toBe(404);
     expect((await client.update(segment, id, {})).status).toBe(404);
   });
@@ -135,7 +163,10 @@ describe.each(RESOURCES)('/api/v2/projects/{project_id}/$segment', (resource) =>
     const recased = await client.update(segment, first.body.data.id, { [nameKey]: 'DownTown' });
     expect(recased.status).toBe(200);
     expect(recased.body.data[nameKey]).toBe('DownTown');
-    expect((await client.list(segment)).body.data.map((item: Record<string, string>) => item[nameKey])).toEqual(['DownTown', 'Uptown']);
+    expect((await client.list(segment)).body.data.map((item: Record<string, string>) => item[nameKey])).toEqual([
+      'DownTown',
+      'Uptown',
+    ]);
   });
 
   it('allows the same name in two projects', async () => {
@@ -201,8 +232,17 @@ describe('location type and marker fields', () => {
     const client = api(await createAccount(server));
     const type = (await client.create('location-types', { name: 'Kiosk', priority: 3, label: true })).body.data;
     expect(type).toMatchObject({ priority: 3, label: true, default: false });
-    expect((await client.update('location-types', type.id, { name: 'Small kiosk' })).body.data).toEqual({ ...type, name: 'Small kiosk' });
-    for (const body of [{ priority: '5' }, { priority: 1.5 }, { default: 'true' }, { label: 1 }, { priority: 2 ** 31 }]) {
+    expect((await client.update('location-types', type.id, { name: 'Small kiosk' })).body.data).toEqual({
+      ...type,
+      name: 'Small kiosk',
+    });
+    for (const body of [
+      { priority: '5' },
+      { priority: 1.5 },
+      { default: 'true' },
+      { label: 1 },
+      { priority: 2 ** 31 },
+    ]) {
       const response = await client.update('location-types', type.id, body);
       expect(response.status, JSON.stringify(body)).toBe(422);
       expect(Object.keys(response.body.errors)).toEqual(Object.keys(body));
@@ -214,12 +254,21 @@ describe('location type and marker fields', () => {
     const client = api(await createAccount(server));
     const marker = (await client.create('markers', { name: 'Plain' })).body.data;
     expect(marker).toEqual({ id: marker.id, name: 'Plain', color: null, icon_url: null, default: false });
-    for (const body of [{ color: 'red' }, { color: '#12345' }, { color: '#1234567' }, { icon_url: 'ftp://example.com/pin.png' }, { icon_url: 'not a url' }]) {
+    for (const body of [
+      { color: 'red' },
+      { color: '#12345' },
+      { color: '#1234567' },
+      { icon_url: 'ftp://example.com/pin.png' },
+      { icon_url: 'not a url' },
+    ]) {
       const response = await client.update('markers', marker.id, body);
       expect(response.status, JSON.stringify(body)).toBe(422);
       expect(Object.keys(response.body.errors)).toEqual(Object.keys(body));
     }
-    const updated = await client.update('markers', marker.id, { color: '#00FF7f', icon_url: 'http://example.com/pin.svg' });
+    const updated = await client.update('markers', marker.id, {
+      color: '#00FF7f',
+      icon_url: 'http://example.com/pin.svg',
+    });
     expect(updated.body.data).toMatchObject({ color: '#00ff7f', icon_url: 'http://example.com/pin.svg' });
     const cleared = await client.update('markers', marker.id, { icon_url: null });
     expect(cleared.body.data).toMatchObject({ color: '#00ff7f', icon_url: null });
@@ -228,7 +277,9 @@ describe('location type and marker fields', () => {
 
 describe.each(['location-types', 'markers'])('the one default of %s', (segment) => {
   const defaults = async (client: ReturnType<typeof api>) =>
-    (await client.list(segment)).body.data.filter((item: { default: boolean }) => item.default).map((item: { name: string }) => item.name);
+    (await client.list(segment)).body.data
+      .filter((item: { default: boolean }) => item.default)
+      .map((item: { name: string }) => item.name);
 
   it('moves to the item last made default, by POST or PATCH', async () => {
     const client = api(await createAccount(server));
@@ -254,7 +305,7 @@ describe.each(['location-types', 'markers'])('the one default of %s', (segment) 
     expect(await defaults(client)).toEqual(['A']);
   });
 
-  it("is per project: a default in another project is left alone", async () => {
+  it('is per project: a default in another project is left alone', async () => {
     const account = await createAccount(server);
     const extra = await createExtraProject(server, account);
     await api(account, extra.public_id).create(segment, { name: 'Elsewhere', default: true });
@@ -275,7 +326,8 @@ describe('simultaneous writes to one project', () => {
   it('leave exactly one default when several markers are made the default at once', async () => {
     const client = api(await createAccount(server));
     const ids: string[] = [];
-    for (const name of ['A', 'B', 'C', 'D', 'E', 'F']) ids.push((await client.create('markers', { name })).body.data.id);
+    for (const name of ['A', 'B', 'C', 'D', 'E', 'F'])
+      ids.push((await client.create('markers', { name })).body.data.id);
     const responses = await Promise.all(ids.map((id) => client.update('markers', id, { default: true })));
     expect(responses.map((response) => response.status)).toEqual(ids.map(() => 200));
     const markers = (await client.list('markers')).body.data;
@@ -298,20 +350,45 @@ describe('deleting detaches from locations', () => {
     const fieldId = await internalId('custom_fields', field.id);
     const ctaId = await internalId('calls_to_action', cta.id);
     for (const location of [one, two]) {
-      await db.insertInto('location_filters').values([{ location_id: location.id, filter_id: filterId }, { location_id: location.id, filter_id: keptFilterId }]).execute();
-      await db.insertInto('location_field_values').values({ location_id: location.id, field_id: fieldId, value: 'Ada' }).execute();
-      await db.insertInto('location_calls_to_action').values({ location_id: location.id, call_to_action_id: ctaId, value: 'https://example.com' }).execute();
+      await db
+        .insertInto('location_filters')
+        .values([
+          { location_id: location.id, filter_id: filterId },
+          { location_id: location.id, filter_id: keptFilterId },
+        ])
+        .execute();
+      await db
+        .insertInto('location_field_values')
+        .values({ location_id: location.id, field_id: fieldId, value: 'Ada' })
+        .execute();
+      await db
+        .insertInto('location_calls_to_action')
+        .values({ location_id: location.id, call_to_action_id: ctaId, value: 'https://example.com' })
+        .execute();
     }
 
     expect((await client.remove('filters', filter.id)).status).toBe(200);
     expect((await client.remove('fields', field.id)).status).toBe(200);
     expect((await client.remove('calls-to-action', cta.id)).status).toBe(200);
 
-    const filterRows = await db.selectFrom('location_filters').selectAll().where('location_id', 'in', [one.id, two.id]).execute();
+    const filterRows = await db
+      .selectFrom('location_filters')
+      .selectAll()
+      .where('location_id', 'in', [one.id, two.id])
+      .execute();
     expect(filterRows.map((row) => row.filter_id)).toEqual([keptFilterId, keptFilterId]);
-    expect(await db.selectFrom('location_field_values').selectAll().where('field_id', '=', fieldId).execute()).toEqual([]);
-    expect(await db.selectFrom('location_calls_to_action').selectAll().where('call_to_action_id', '=', ctaId).execute()).toEqual([]);
-    const locations = await db.selectFrom('locations').select(['id', 'updated_at']).where('id', 'in', [one.id, two.id]).orderBy('id').execute();
+    expect(await db.selectFrom('location_field_values').selectAll().where('field_id', '=', fieldId).execute()).toEqual(
+      [],
+    );
+    expect(
+      await db.selectFrom('location_calls_to_action').selectAll().where('call_to_action_id', '=', ctaId).execute(),
+    ).toEqual([]);
+    const locations = await db
+      .selectFrom('locations')
+      .select(['id', 'updated_at'])
+      .where('id', 'in', [one.id, two.id])
+      .orderBy('id')
+      .execute();
     expect(locations.map((location) => location.id)).toEqual([one.id, two.id]);
     // The location bodies changed, so clients syncing with updated_since must see them again.
     for (const location of locations) expect(location.updated_at > one.updated_at).toBe(true);
@@ -328,7 +405,11 @@ describe('deleting detaches from locations', () => {
     });
     expect((await client.remove('location-types', type.id)).status).toBe(200);
     expect((await client.remove('markers', marker.id)).status).toBe(200);
-    const row = await server.database.db.selectFrom('locations').selectAll().where('id', '=', location.id).executeTakeFirstOrThrow();
+    const row = await server.database.db
+      .selectFrom('locations')
+      .selectAll()
+      .where('id', '=', location.id)
+      .executeTakeFirstOrThrow();
     expect(row).toMatchObject({ location_type_id: null, marker_id: null });
     expect(row.updated_at > location.updated_at).toBe(true);
   });
@@ -337,14 +418,25 @@ describe('deleting detaches from locations', () => {
     const account = await createAccount(server);
     const client = api(account);
     const type = (await client.create('location-types', { name: 'Outlet' })).body.data;
-    const user = await insertLocation(account.project.id, { location_type_id: await internalId('location_types', type.id) });
+    const user = await insertLocation(account.project.id, {
+      location_type_id: await internalId('location_types', type.id),
+    });
     const bystander = await insertLocation(account.project.id);
     await client.update('location-types', type.id, { priority: 5 });
-    const unchanged = await server.database.db.selectFrom('locations').select('updated_at').where('id', '=', user.id).executeTakeFirstOrThrow();
+    const unchanged = await server.database.db
+      .selectFrom('locations')
+      .select('updated_at')
+      .where('id', '=', user.id)
+      .executeTakeFirstOrThrow();
     expect(unchanged.updated_at).toBe(user.updated_at);
 
     await client.update('location-types', type.id, { name: 'Factory outlet' });
-    const rows = await server.database.db.selectFrom('locations').select(['id', 'updated_at']).where('id', 'in', [user.id, bystander.id]).orderBy('id').execute();
+    const rows = await server.database.db
+      .selectFrom('locations')
+      .select(['id', 'updated_at'])
+      .where('id', 'in', [user.id, bystander.id])
+      .orderBy('id')
+      .execute();
     expect(rows.map((row) => row.updated_at > user.updated_at)).toEqual([true, false]);
   });
 });
@@ -354,7 +446,10 @@ describe('the OpenAPI document', () => {
     const document = (await call(server, 'GET', '/api/v2/openapi.json')).body;
     const markers = document.paths['/api/v2/projects/{project_id}/markers'];
     expect(Object.keys(markers).sort()).toEqual(['get', 'post']);
-    expect(Object.keys(document.paths['/api/v2/projects/{project_id}/markers/{id}']).sort()).toEqual(['delete', 'patch']);
+    expect(Object.keys(document.paths['/api/v2/projects/{project_id}/markers/{id}']).sort()).toEqual([
+      'delete',
+      'patch',
+    ]);
     expect(markers.post.tags).toEqual(['V2 project configuration']);
     const body = markers.post.requestBody.content['application/json'].schema;
     expect(body).toMatchObject({ additionalProperties: false, required: ['name'] });

@@ -3,8 +3,8 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { PinsAnswer } from '../../src/schemas/public-finder.ts';
 import { SearchAnswer } from '../../src/schemas/public-search.ts';
 import type { CreatedUser } from '../../src/services/accounts.service.ts';
-import { createKey } from '../../src/services/publishable-keys.service.ts';
 import { refOfProject } from '../../src/services/project-access.ts';
+import { createKey } from '../../src/services/publishable-keys.service.ts';
 import { createLocationDirectly, seedCatalog } from '../support/factories.ts';
 import { call, createAccount, useTestServer } from '../support/server.ts';
 
@@ -20,19 +20,39 @@ const AUSTIN = { lat: 30.2711, lng: -97.7437 };
 beforeAll(async () => {
   account = await createAccount(server);
   await seedCatalog(server, account.project);
-  key = (await createKey(server.database.db, { owner: { project: refOfProject(account.project) }, origins: [], now: new Date().toISOString() })).key;
+  key = (
+    await createKey(server.database.db, {
+      owner: { project: refOfProject(account.project) },
+      origins: [],
+      now: new Date().toISOString(),
+    })
+  ).key;
   const make = async (name: string, input: Record<string, unknown>) => {
-    ids[name] = (await createLocationDirectly(server.database.db, account.project, { name, city: 'Austin', country: 'US', ...input })).record.public_id;
+    ids[name] = (
+      await createLocationDirectly(server.database.db, account.project, {
+        name,
+        city: 'Austin',
+        country: 'US',
+        ...input,
+      })
+    ).record.public_id;
   };
   await make('Congress', { ...AUSTIN, filters: ['Wifi'], location_type: 'Store', marker: 'Blue' });
-  await make('Lamar', { lat: AUSTIN.lat - 0.02, lng: AUSTIN.lng - 0.01, filters: ['Parking'], location_type: 'Outlet' });
+  await make('Lamar', {
+    lat: AUSTIN.lat - 0.02,
+    lng: AUSTIN.lng - 0.01,
+    filters: ['Parking'],
+    location_type: 'Outlet',
+  });
   await make('Hidden', { lat: AUSTIN.lat + 0.01, lng: AUSTIN.lng, visible: false });
   await make('Unplaced', {});
   await make('Toronto', { lat: 43.65, lng: -79.38, country: 'CA' });
 });
 
-const v2 = (method: string, path: string, body?: unknown) => call(server, method, `/api/v2/projects/${account.project.public_id}${path}`, { token: account.token.token, body });
-const finder = (path: string, headers: Record<string, string> = {}) => call(server, 'GET', `/api/public/v1/${path}${path.includes('?') ? '&' : '?'}key=${key}`, { headers });
+const v2 = (method: string, path: string, body?: unknown) =>
+  call(server, method, `/api/v2/projects/${account.project.public_id}${path}`, { token: account.token.token, body });
+const finder = (path: string, headers: Record<string, string> = {}) =>
+  call(server, 'GET', `/api/public/v1/${path}${path.includes('?') ? '&' : '?'}key=${key}`, { headers });
 const near = (query = '') => finder(`search?lat=${AUSTIN.lat}&lng=${AUSTIN.lng}&radius=10&fallback=0${query}`);
 const namesOf = (answer: { body: { data: { name: string }[] } }) => answer.body.data.map((location) => location.name);
 
@@ -43,13 +63,22 @@ describe('GET /api/public/v1/locations', () => {
     expect(answer.headers.get('content-type')).toMatch(/^application\/geo\+json/);
     expect(answer.headers.get('cache-control')).toBe('public, max-age=60, stale-while-revalidate=300');
     expect(answer.body.type).toBe('FeatureCollection');
-    const features = answer.body.features as { id: string; geometry: { coordinates: number[] }; properties: Record<string, unknown> }[];
+    const features = answer.body.features as {
+      id: string;
+      geometry: { coordinates: number[] };
+      properties: Record<string, unknown>;
+    }[];
     expect(features.map((feature) => feature.properties.name).sort()).toEqual(['Congress', 'Lamar', 'Toronto']);
     expect(features.find((feature) => feature.id === ids.Congress)).toEqual({
       type: 'Feature',
       id: ids.Congress,
       geometry: { type: 'Point', coordinates: [AUSTIN.lng, AUSTIN.lat] },
-      properties: { id: ids.Congress, name: 'Congress', marker: { id: expect.stringMatching(/^mrk_/), name: 'Blue', color: '#0000ff', icon_url: null }, type: 'Store' },
+      properties: {
+        id: ids.Congress,
+        name: 'Congress',
+        marker: { id: expect.stringMatching(/^mrk_/), name: 'Blue', color: '#0000ff', icon_url: null },
+        type: 'Store',
+      },
     });
   });
 
@@ -105,7 +134,10 @@ describe('search ETags', () => {
     const reordered = await near('&match=any&filters=parking, WIFI,wifi');
     expect(first.status).toBe(200);
     expect(reordered.headers.get('etag')).toBe(first.headers.get('etag'));
-    const revalidated = await finder(`search?match=any&filters=Wifi,Parking&lat=${AUSTIN.lat}&lng=${AUSTIN.lng}&radius=10&fallback=0`, { 'if-none-match': first.headers.get('etag') ?? '' });
+    const revalidated = await finder(
+      `search?match=any&filters=Wifi,Parking&lat=${AUSTIN.lat}&lng=${AUSTIN.lng}&radius=10&fallback=0`,
+      { 'if-none-match': first.headers.get('etag') ?? '' },
+    );
     expect(revalidated.status).toBe(304);
     expect(revalidated.text).toBe('');
     expect((await near('&filters=Wifi')).headers.get('etag')).not.toBe(first.headers.get('etag'));
@@ -132,7 +164,7 @@ describe('search ETags', () => {
 });
 
 describe('writes on this instance', () => {
-  it('show in the very next search: a moved pin, new filters, renamed and deleted settings, a marker\'s colour, a deletion', async () => {
+  it("show in the very next search: a moved pin, new filters, renamed and deleted settings, a marker's colour, a deletion", async () => {
     expect(namesOf(await near())).toEqual(['Congress', 'Lamar']);
     expect((await v2('PATCH', `/locations/${ids.Lamar}`, { lat: 30.6, lng: -97.7 })).status).toBe(200);
     expect(namesOf(await near())).toEqual(['Congress']);
@@ -158,7 +190,10 @@ describe('writes on this instance', () => {
     expect(namesOf(await near('&filters=wifi'))).toEqual([]);
     expect((await near()).body.data[0].filters).toEqual(['Step-free']);
 
-    const legacy = await call(server, 'POST', '/api/locations', { token: account.legacyToken.token, body: { name: 'Legacy', lat: AUSTIN.lat + 0.001, lng: AUSTIN.lng } });
+    const legacy = await call(server, 'POST', '/api/locations', {
+      token: account.legacyToken.token,
+      body: { name: 'Legacy', lat: AUSTIN.lat + 0.001, lng: AUSTIN.lng },
+    });
     expect(legacy.status).toBe(201);
     expect(namesOf(await near())).toEqual(['Congress', 'Legacy']);
     expect((await v2('DELETE', `/locations/${ids.Congress}`)).status).toBe(200);

@@ -1,8 +1,8 @@
 import fc from 'fast-check';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { CreatedUser } from '../../src/services/accounts.service.ts';
-import { createKey } from '../../src/services/publishable-keys.service.ts';
 import { refOfProject } from '../../src/services/project-access.ts';
+import { createKey } from '../../src/services/publishable-keys.service.ts';
 import { createLocationDirectly, seedCatalog } from '../support/factories.ts';
 import { call, createAccount, useTestServer } from '../support/server.ts';
 
@@ -29,7 +29,13 @@ const CENTRE = { lat: 30.27, lng: -97.74 };
 beforeAll(async () => {
   account = await createAccount(server);
   await seedCatalog(server, account.project);
-  key = (await createKey(server.database.db, { owner: { project: refOfProject(account.project) }, origins: [], now: new Date().toISOString() })).key;
+  key = (
+    await createKey(server.database.db, {
+      owner: { project: refOfProject(account.project) },
+      origins: [],
+      now: new Date().toISOString(),
+    })
+  ).key;
   const random = mulberry32(7);
   for (let index = 0; index < 120; index += 1) {
     const far = index % 20 === 0;
@@ -38,7 +44,15 @@ beforeAll(async () => {
     const filters = FILTERS.filter(() => random() < 0.4);
     const type = TYPES[index % 3 === 0 ? 1 : 0] ?? 'Store';
     const visible = index % 11 !== 5;
-    const view = await createLocationDirectly(server.database.db, account.project, { name: `Store ${index}`, city: 'Austin', lat, lng, filters, location_type: type, visible });
+    const view = await createLocationDirectly(server.database.db, account.project, {
+      name: `Store ${index}`,
+      city: 'Austin',
+      lat,
+      lng,
+      filters,
+      location_type: type,
+      visible,
+    });
     seeded.push({ id: view.record.public_id, lat, lng, visible, filters, type });
   }
   // Not located: never a result.
@@ -58,7 +72,9 @@ function mulberry32(seed: number): () => number {
 /** Haversine written out afresh, on the sphere of radius 6,371.0088 km. */
 function haversineKm(a: { lat: number; lng: number }, b: { lat: number; lng: number }): number {
   const rad = Math.PI / 180;
-  const s = Math.sin(((b.lat - a.lat) * rad) / 2) ** 2 + Math.cos(a.lat * rad) * Math.cos(b.lat * rad) * Math.sin(((b.lng - a.lng) * rad) / 2) ** 2;
+  const s =
+    Math.sin(((b.lat - a.lat) * rad) / 2) ** 2 +
+    Math.cos(a.lat * rad) * Math.cos(b.lat * rad) * Math.sin(((b.lng - a.lng) * rad) / 2) ** 2;
   return 12742.0176 * Math.asin(Math.sqrt(s));
 }
 
@@ -80,18 +96,26 @@ function bruteForce(query: Query): { ids: string[]; fallback: boolean } {
     (location) =>
       location.visible &&
       (query.types.length === 0 || query.types.includes(location.type)) &&
-      (query.filters.length === 0 || (query.match === 'all' ? query.filters.every((f) => location.filters.includes(f)) : query.filters.some((f) => location.filters.includes(f)))),
+      (query.filters.length === 0 ||
+        (query.match === 'all'
+          ? query.filters.every((f) => location.filters.includes(f))
+          : query.filters.some((f) => location.filters.includes(f)))),
   );
   const ordered = matches
     .map((location) => ({ id: location.id, km: haversineKm(query, location) }))
     .sort((a, b) => a.km - b.km || (a.id < b.id ? -1 : 1));
   const inRange = ordered.filter((entry) => entry.km <= radiusKm);
-  if (inRange.length > 0 || !query.fallback) return { ids: inRange.slice(0, query.limit).map((entry) => entry.id), fallback: false };
+  if (inRange.length > 0 || !query.fallback)
+    return { ids: inRange.slice(0, query.limit).map((entry) => entry.id), fallback: false };
   return { ids: ordered.slice(0, query.limit).map((entry) => entry.id), fallback: ordered.length > 0 };
 }
 
 const searchFor = (params: Record<string, string | number>) =>
-  call(server, 'GET', `/api/public/v1/search?${new URLSearchParams({ key, ...Object.fromEntries(Object.entries(params).map(([k, v]) => [k, String(v)])) })}`);
+  call(
+    server,
+    'GET',
+    `/api/public/v1/search?${new URLSearchParams({ key, ...Object.fromEntries(Object.entries(params).map(([k, v]) => [k, String(v)])) })}`,
+  );
 
 describe('the store finder search', () => {
   it('returns what a brute-force haversine returns, in its order, for random searches', async () => {
@@ -123,7 +147,12 @@ describe('the store finder search', () => {
           expect(response.status, response.text).toBe(200);
           const expected = bruteForce(query);
           expect(response.body.data.map((location: { id: string }) => location.id)).toEqual(expected.ids);
-          expect(response.body.meta).toMatchObject({ radius: query.radius, unit: query.unit, count: expected.ids.length, fallback: expected.fallback });
+          expect(response.body.meta).toMatchObject({
+            radius: query.radius,
+            unit: query.unit,
+            count: expected.ids.length,
+            fallback: expected.fallback,
+          });
           for (const location of response.body.data) {
             const km = haversineKm(query, location);
             expect(Math.abs(location.distance.meters - km * 1000)).toBeLessThanOrEqual(0.5);
@@ -153,9 +182,25 @@ describe('the store finder search', () => {
     const response = await searchFor({ lat: CENTRE.lat, lng: CENTRE.lng, limit: 1 });
     const [first] = response.body.data;
     expect(Object.keys(first)).toEqual(
-      expect.arrayContaining(['id', 'name', 'slug', 'lat', 'lng', 'marker', 'filters', 'fields', 'callsToAction', 'hours', 'special_hours', 'time_zone', 'status', 'distance']),
+      expect.arrayContaining([
+        'id',
+        'name',
+        'slug',
+        'lat',
+        'lng',
+        'marker',
+        'filters',
+        'fields',
+        'callsToAction',
+        'hours',
+        'special_hours',
+        'time_zone',
+        'status',
+        'distance',
+      ]),
     );
-    for (const internal of ['visible', 'geocoding', 'created_at', 'updated_at', 'v1_id']) expect(first).not.toHaveProperty(internal);
+    for (const internal of ['visible', 'geocoding', 'created_at', 'updated_at', 'v1_id'])
+      expect(first).not.toHaveProperty(internal);
     expect(first.marker).toEqual({ id: expect.any(String), name: 'Red', color: '#ff0000', icon_url: null });
     expect(first.time_zone).toBe('America/Chicago');
   });
@@ -163,13 +208,39 @@ describe('the store finder search', () => {
   it('finds a filter whose name holds a comma, written in quotes, apart from the filters of its parts', async () => {
     const other = await createAccount(server);
     for (const name of ['Beer, wine', 'Beer', 'wine']) {
-      const made = await call(server, 'POST', `/api/v2/projects/${other.project.public_id}/filters`, { token: other.token.token, body: { name } });
+      const made = await call(server, 'POST', `/api/v2/projects/${other.project.public_id}/filters`, {
+        token: other.token.token,
+        body: { name },
+      });
       expect(made.status, made.text).toBe(201);
     }
-    const both = await createLocationDirectly(server.database.db, other.project, { name: 'Both', city: 'Austin', lat: 30.27, lng: -97.74, filters: ['Beer, wine'] });
-    const parts = await createLocationDirectly(server.database.db, other.project, { name: 'Parts', city: 'Austin', lat: 30.28, lng: -97.75, filters: ['Beer', 'wine'] });
-    const otherKey = (await createKey(server.database.db, { owner: { project: refOfProject(other.project) }, origins: [], now: new Date().toISOString() })).key;
-    const find = (filters: string) => call(server, 'GET', `/api/public/v1/search?${new URLSearchParams({ key: otherKey, lat: '30.27', lng: '-97.74', filters, fallback: '0' })}`);
+    const both = await createLocationDirectly(server.database.db, other.project, {
+      name: 'Both',
+      city: 'Austin',
+      lat: 30.27,
+      lng: -97.74,
+      filters: ['Beer, wine'],
+    });
+    const parts = await createLocationDirectly(server.database.db, other.project, {
+      name: 'Parts',
+      city: 'Austin',
+      lat: 30.28,
+      lng: -97.75,
+      filters: ['Beer', 'wine'],
+    });
+    const otherKey = (
+      await createKey(server.database.db, {
+        owner: { project: refOfProject(other.project) },
+        origins: [],
+        now: new Date().toISOString(),
+      })
+    ).key;
+    const find = (filters: string) =>
+      call(
+        server,
+        'GET',
+        `/api/public/v1/search?${new URLSearchParams({ key: otherKey, lat: '30.27', lng: '-97.74', filters, fallback: '0' })}`,
+      );
     const quoted = await find('"Beer, wine"');
     expect(quoted.body.data.map((location: { id: string }) => location.id)).toEqual([both.record.public_id]);
     const split = await find('Beer, wine');
@@ -183,7 +254,15 @@ describe('the store finder search', () => {
       city: 'Austin',
       lat: 30.9,
       lng: -97.1,
-      hours: { mon: '22:00-23:00', tue: 'closed', wed: 'closed', thu: 'closed', fri: 'closed', sat: 'closed', sun: 'closed' },
+      hours: {
+        mon: '22:00-23:00',
+        tue: 'closed',
+        wed: 'closed',
+        thu: 'closed',
+        fri: 'closed',
+        sat: 'closed',
+        sun: 'closed',
+      },
     });
     const query = { lat: 30.9, lng: -97.1, radius: 200, limit: 100, open_now: 1 };
     const monday = await searchFor({ ...query, at: '2026-11-30T22:30:00-06:00' });
@@ -192,7 +271,12 @@ describe('the store finder search', () => {
     const tuesday = await searchFor({ ...query, at: '2026-12-01T22:30:00-06:00', fallback: 0 });
     expect(tuesday.body.data).toEqual([]);
     // The later comparisons with the brute force know only the seeded locations.
-    const deleted = await call(server, 'DELETE', `/api/v2/projects/${account.project.public_id}/locations/${open.record.public_id}`, { token: account.token.token });
+    const deleted = await call(
+      server,
+      'DELETE',
+      `/api/v2/projects/${account.project.public_id}/locations/${open.record.public_id}`,
+      { token: account.token.token },
+    );
     expect(deleted.status).toBe(200);
   });
 
@@ -232,7 +316,12 @@ describe('the store finder search', () => {
     expectOrigin(london, { lat: 51.509, lng: -0.126 });
     const londonOntario = await search({ q: 'London', country: 'CA' });
     expectOrigin(londonOntario, { lat: 42.983, lng: -81.233 });
-    expect(londonOntario).toEqual({ lat: londonOntario.lat, lng: londonOntario.lng, label: 'London', precision: 'city' });
+    expect(londonOntario).toEqual({
+      lat: londonOntario.lat,
+      lng: londonOntario.lng,
+      label: 'London',
+      precision: 'city',
+    });
     expectOrigin(await search({ q: 'London', country: 'us,CA' }), { lat: 42.983, lng: -81.233 });
     expectOrigin(await search({ q: 'Toronto' }), { lat: 43.7, lng: -79.416 });
     expectOrigin(await search({ q: 'Toronto', country: 'US' }), { lat: 40.464, lng: -80.601 });
@@ -245,7 +334,10 @@ describe('the store finder search', () => {
   it('answers no results and no origin for a place the geocoder does not know', async () => {
     const response = await searchFor({ q: 'Nowhere at all 12345' });
     expect(response.status).toBe(200);
-    expect(response.body).toEqual({ data: [], meta: { origin: null, radius: 50, unit: 'km', count: 0, fallback: false } });
+    expect(response.body).toEqual({
+      data: [],
+      meta: { origin: null, radius: 50, unit: 'km', count: 0, fallback: false },
+    });
     // Anyone may send any text: only texts that name a place are remembered in the geocoding cache.
     expect((await searchFor({ q: 'Austin, TX' })).body.meta.origin).not.toBeNull();
     const remembered = await server.database.db.selectFrom('geocode_cache').select('address_key').execute();
@@ -260,14 +352,29 @@ describe('the store finder search after writes', () => {
     const pick = <T>(items: readonly T[]): T => items[Math.floor(random() * items.length)] as T;
     const near = () => ({ lat: CENTRE.lat + (random() - 0.5) * 1.2, lng: CENTRE.lng + (random() - 0.5) * 1.2 });
     const v2 = (method: string, path: string, body?: unknown) =>
-      call(server, method, `/api/v2/projects/${account.project.public_id}/locations${path}`, { token: account.token.token, ...(body === undefined ? {} : { body }) });
+      call(server, method, `/api/v2/projects/${account.project.public_id}/locations${path}`, {
+        token: account.token.token,
+        ...(body === undefined ? {} : { body }),
+      });
     for (let round = 0; round < 30; round += 1) {
       for (let write = 0; write < 1 + Math.floor(random() * 3); write += 1) {
         const target = pick(seeded);
         const change = pick(['create', 'move', 'filters', 'type', 'visibility', 'delete'] as const);
         if (change === 'create') {
-          const created = { ...near(), visible: true, filters: FILTERS.filter(() => random() < 0.5), type: pick(TYPES) };
-          const answer = await v2('POST', '', { name: `New ${round}-${write}`, city: 'Austin', lat: created.lat, lng: created.lng, filters: created.filters, location_type: created.type });
+          const created = {
+            ...near(),
+            visible: true,
+            filters: FILTERS.filter(() => random() < 0.5),
+            type: pick(TYPES),
+          };
+          const answer = await v2('POST', '', {
+            name: `New ${round}-${write}`,
+            city: 'Austin',
+            lat: created.lat,
+            lng: created.lng,
+            filters: created.filters,
+            location_type: created.type,
+          });
           expect(answer.status, answer.text).toBe(201);
           seeded.push({ id: answer.body.data.id, ...created });
           continue;
@@ -278,7 +385,13 @@ describe('the store finder search after writes', () => {
           continue;
         }
         const body =
-          change === 'move' ? near() : change === 'filters' ? { filters: FILTERS.filter(() => random() < 0.5) } : change === 'type' ? { location_type: pick(TYPES) } : { visible: !target.visible };
+          change === 'move'
+            ? near()
+            : change === 'filters'
+              ? { filters: FILTERS.filter(() => random() < 0.5) }
+              : change === 'type'
+                ? { location_type: pick(TYPES) }
+                : { visible: !target.visible };
         const answer = await v2('PATCH', `/${target.id}`, body);
         expect(answer.status, answer.text).toBe(200);
         Object.assign(target, 'location_type' in body ? { type: body.location_type } : body);
@@ -302,7 +415,10 @@ describe('the store finder search after writes', () => {
         ...(query.types.length > 0 ? { type: query.types.join(',') } : {}),
       });
       expect(response.status, response.text).toBe(200);
-      expect(response.body.data.map((location: { id: string }) => location.id), `round ${round}`).toEqual(bruteForce(query).ids);
+      expect(
+        response.body.data.map((location: { id: string }) => location.id),
+        `round ${round}`,
+      ).toEqual(bruteForce(query).ids);
     }
   });
 });

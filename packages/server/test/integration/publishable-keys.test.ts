@@ -14,8 +14,10 @@ beforeAll(async () => {
   keys = `/api/v2/projects/${account.project.public_id}/publishable-keys`;
 });
 
-const v2 = (method: string, path: string, body?: unknown) => call(server, method, path, { token: account.token.token, ...(body === undefined ? {} : { body }) });
-const search = (query: string, headers: Record<string, string> = {}) => call(server, 'GET', `/api/public/v1/search?lat=30.27&lng=-97.74&${query}`, { headers });
+const v2 = (method: string, path: string, body?: unknown) =>
+  call(server, method, path, { token: account.token.token, ...(body === undefined ? {} : { body }) });
+const search = (query: string, headers: Record<string, string> = {}) =>
+  call(server, 'GET', `/api/public/v1/search?lat=30.27&lng=-97.74&${query}`, { headers });
 
 describe('publishable keys on V2', () => {
   it('creates keys with normalised origins, lists them, replaces origins and revokes', async () => {
@@ -33,7 +35,9 @@ describe('publishable keys on V2', () => {
     expect(anyOrigin.body.data.origins).toEqual([]);
 
     const listed = await v2('GET', keys);
-    expect(listed.body.data.map((key: { id: string }) => key.id)).toEqual(expect.arrayContaining([id, anyOrigin.body.data.id]));
+    expect(listed.body.data.map((key: { id: string }) => key.id)).toEqual(
+      expect.arrayContaining([id, anyOrigin.body.data.id]),
+    );
 
     const patched = await v2('PATCH', `${keys}/${id}`, { origins: ['http://localhost:5173'] });
     expect(patched.body.data.origins).toEqual(['http://localhost:5173']);
@@ -45,7 +49,9 @@ describe('publishable keys on V2', () => {
 
   it('refuses origins that are not a scheme and a host, naming each, and saves nothing', async () => {
     const before = (await v2('GET', keys)).body.data.length;
-    const response = await v2('POST', keys, { origins: ['https://ok.example', 'shop.example', 'https://shop.example/path'] });
+    const response = await v2('POST', keys, {
+      origins: ['https://ok.example', 'shop.example', 'https://shop.example/path'],
+    });
     expect(response.status).toBe(422);
     expect(Object.keys(response.body.errors)).toEqual(['origins.1', 'origins.2']);
     expect((await v2('GET', keys)).body.data.length).toBe(before);
@@ -53,7 +59,10 @@ describe('publishable keys on V2', () => {
 
   it("does not find another project's key", async () => {
     const other = await createAccount(server);
-    const theirs = await call(server, 'POST', `/api/v2/projects/${other.project.public_id}/publishable-keys`, { token: other.token.token, body: {} });
+    const theirs = await call(server, 'POST', `/api/v2/projects/${other.project.public_id}/publishable-keys`, {
+      token: other.token.token,
+      body: {},
+    });
     expect((await v2('PATCH', `${keys}/${theirs.body.data.id}`, { origins: [] })).status).toBe(404);
     expect((await v2('DELETE', `${keys}/${theirs.body.data.id}`)).status).toBe(404);
   });
@@ -73,7 +82,8 @@ describe('a key on the store finder', () => {
   });
 
   it('answers only the origins it allows, echoing an allowed one for CORS', async () => {
-    const { key } = (await v2('POST', keys, { origins: ['https://shop.example', 'https://*.brand.example'] })).body.data;
+    const { key } = (await v2('POST', keys, { origins: ['https://shop.example', 'https://*.brand.example'] })).body
+      .data;
     const allowed = await search(`key=${key}`, { origin: 'https://eu.brand.example' });
     expect(allowed.status).toBe(200);
     expect(allowed.headers.get('access-control-allow-origin')).toBe('https://eu.brand.example');
@@ -97,7 +107,9 @@ describe('a key on the store finder', () => {
   it('lets an allowed page read refusals too, and tells a bad key before a bad parameter', async () => {
     const { key } = (await v2('POST', keys, { origins: ['https://shop.example'] })).body.data;
     const origin = { origin: 'https://shop.example' };
-    const invalid = await call(server, 'GET', `/api/public/v1/search?lat=abc&lng=-97.74&key=${key}`, { headers: origin });
+    const invalid = await call(server, 'GET', `/api/public/v1/search?lat=abc&lng=-97.74&key=${key}`, {
+      headers: origin,
+    });
     expect(invalid.status).toBe(422);
     expect(invalid.body.errors).toHaveProperty('lat');
     expect(invalid.headers.get('access-control-allow-origin')).toBe('https://shop.example');
@@ -107,18 +119,26 @@ describe('a key on the store finder', () => {
     // A page reads the validator and the limits it revalidates and backs off with.
     const found = await search(`key=${key}`, origin);
     expect(found.headers.get('access-control-expose-headers')).toMatch(/ETag.*Retry-After/);
-    const unknown = await call(server, 'GET', '/api/public/v1/search?lat=abc&key=lpk_000000000000000000000000', { headers: origin });
+    const unknown = await call(server, 'GET', '/api/public/v1/search?lat=abc&key=lpk_000000000000000000000000', {
+      headers: origin,
+    });
     expect(unknown.status).toBe(401);
     expect(unknown.headers.get('access-control-allow-origin')).toBe('https://shop.example');
     // A refused origin learns nothing of the parameters either.
-    const refused = await call(server, 'GET', `/api/public/v1/search?lat=abc&key=${key}`, { headers: { origin: 'https://evil.example' } });
+    const refused = await call(server, 'GET', `/api/public/v1/search?lat=abc&key=${key}`, {
+      headers: { origin: 'https://evil.example' },
+    });
     expect(refused.status).toBe(403);
     expect(refused.headers.get('access-control-allow-origin')).toBeNull();
   });
 
   it('varies every answer by Origin and by the key header, so a shared cache keeps sites and projects apart', async () => {
     const { key } = (await v2('POST', keys, {})).body.data;
-    for (const response of [await search(`key=${key}`), await search('', { 'x-locator-key': key, origin: 'https://shop.example' }), await search('key=lpk_000000000000000000000000')]) {
+    for (const response of [
+      await search(`key=${key}`),
+      await search('', { 'x-locator-key': key, origin: 'https://shop.example' }),
+      await search('key=lpk_000000000000000000000000'),
+    ]) {
       expect(response.headers.get('vary')).toBe('Origin, X-Locator-Key');
     }
     const first = await search('', { 'x-locator-key': key });
@@ -129,7 +149,11 @@ describe('a key on the store finder', () => {
 
   it('answers CORS preflights for the header it takes', async () => {
     const response = await call(server, 'OPTIONS', '/api/public/v1/search', {
-      headers: { origin: 'https://shop.example', 'access-control-request-method': 'GET', 'access-control-request-headers': 'x-locator-key' },
+      headers: {
+        origin: 'https://shop.example',
+        'access-control-request-method': 'GET',
+        'access-control-request-headers': 'x-locator-key',
+      },
     });
     expect(response.status).toBe(204);
     expect(response.headers.get('access-control-allow-origin')).toBe('https://shop.example');
@@ -146,7 +170,12 @@ describe('a key on the store finder', () => {
 
   it('works only for a Business project', async () => {
     const basic = await createAccount(server);
-    const { key } = (await call(server, 'POST', `/api/v2/projects/${basic.project.public_id}/publishable-keys`, { token: basic.token.token, body: {} })).body.data;
+    const { key } = (
+      await call(server, 'POST', `/api/v2/projects/${basic.project.public_id}/publishable-keys`, {
+        token: basic.token.token,
+        body: {},
+      })
+    ).body.data;
     await setPlan(server, basic.project.id, 'basic');
     expect((await search(`key=${key}`)).status).toBe(403);
     // The owner learns why; a page does not learn the project's plan.
@@ -168,7 +197,9 @@ describe('the store finder rate limit', () => {
     const statuses = [];
     for (let index = 0; index < 4; index += 1) statuses.push((await find(first)).status);
     expect(statuses).toEqual([200, 200, 200, 429]);
-    const refused = await call(limited, 'GET', `/api/public/v1/search?lat=30.27&lng=-97.74&key=${first}`, { headers: { origin: 'https://shop.example' } });
+    const refused = await call(limited, 'GET', `/api/public/v1/search?lat=30.27&lng=-97.74&key=${first}`, {
+      headers: { origin: 'https://shop.example' },
+    });
     expect(refused.status).toBe(429);
     expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(0);
     // The page may read why, and when to try again.
@@ -183,7 +214,12 @@ describe('a search by place when the geocoder does not answer', () => {
 
   it('is 503 with Retry-After, not an answer that no place matched', async () => {
     const owner = await createAccount(stranded);
-    const { key } = (await call(stranded, 'POST', `/api/v2/projects/${owner.project.public_id}/publishable-keys`, { token: owner.token.token, body: {} })).body.data;
+    const { key } = (
+      await call(stranded, 'POST', `/api/v2/projects/${owner.project.public_id}/publishable-keys`, {
+        token: owner.token.token,
+        body: {},
+      })
+    ).body.data;
     const response = await call(stranded, 'GET', `/api/public/v1/search?q=Austin&key=${key}`);
     expect(response.status).toBe(503);
     expect(response.body.message).toMatch(/geocoder did not answer/);

@@ -4,10 +4,16 @@ import { call, createAccount, useTestServer } from '../support/server.ts';
 
 describe('a limit of 0 turns that limit off', () => {
   // V1 keeps a budget of 1 so the test sees that only the limits set to 0 are off.
-  const server = useTestServer({ env: { RATE_LIMIT_PER_MINUTE: '0', AUTH_FAILURE_LIMIT_PER_MINUTE: '0', V1_RATE_LIMIT_PER_MINUTE: '1' } });
+  const server = useTestServer({
+    env: { RATE_LIMIT_PER_MINUTE: '0', AUTH_FAILURE_LIMIT_PER_MINUTE: '0', V1_RATE_LIMIT_PER_MINUTE: '1' },
+  });
 
   it('accepts 0 for each limit', () => {
-    const config = loadConfig({ RATE_LIMIT_PER_MINUTE: '0', V1_RATE_LIMIT_PER_MINUTE: '0', AUTH_FAILURE_LIMIT_PER_MINUTE: '0' });
+    const config = loadConfig({
+      RATE_LIMIT_PER_MINUTE: '0',
+      V1_RATE_LIMIT_PER_MINUTE: '0',
+      AUTH_FAILURE_LIMIT_PER_MINUTE: '0',
+    });
     expect(config).toMatchObject({ rateLimitPerMinute: 0, v1RateLimitPerMinute: 0, authFailureLimitPerMinute: 0 });
   });
 

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { budgetKey, MINUTE_MS, windowAt } from '../../src/ratelimit/rules.ts';
 import { RedisRateLimitStore } from '../../src/ratelimit/redis.store.ts';
+import { budgetKey, MINUTE_MS, windowAt } from '../../src/ratelimit/rules.ts';
 import { REDIS_URL, UNREACHABLE_REDIS_URL, useTestRedis } from '../support/redis.ts';
 import { call, createAccount, useTestServer } from '../support/server.ts';
 
@@ -58,14 +58,18 @@ describe('the Redis store', () => {
 });
 
 describe('a server on Redis', () => {
-  const server = useTestServer({ env: { REDIS_URL, REDIS_KEY_PREFIX: `${keyPrefix}server:`, RATE_LIMIT_PER_MINUTE: '2' } });
+  const server = useTestServer({
+    env: { REDIS_URL, REDIS_KEY_PREFIX: `${keyPrefix}server:`, RATE_LIMIT_PER_MINUTE: '2' },
+  });
 
   it('is ready with Redis answering, and limits through it', async () => {
     const readiness = await call(server, 'GET', '/readyz');
     expect(readiness.body).toEqual({ status: 'ready', checks: { database: 'ok', redis: 'ok' } });
 
     const { token } = await createAccount(server);
-    expect((await call(server, 'GET', '/api/v2/user', { token: token.token })).headers.get('x-ratelimit-remaining')).toBe('1');
+    expect(
+      (await call(server, 'GET', '/api/v2/user', { token: token.token })).headers.get('x-ratelimit-remaining'),
+    ).toBe('1');
     expect((await call(server, 'GET', '/api/v2/user', { token: token.token })).status).toBe(200);
     expect((await call(server, 'GET', '/api/v2/user', { token: token.token })).status).toBe(429);
   });

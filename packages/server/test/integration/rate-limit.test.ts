@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { windowAt } from '../../src/ratelimit/rules.ts';
 import { createToken } from '../../src/services/accounts.service.ts';
-import { call, createAccount, useTestServer, type ApiResponse, type TestServer } from '../support/server.ts';
+import { type ApiResponse, call, createAccount, type TestServer, useTestServer } from '../support/server.ts';
 
 const MINUTE = 60_000;
 
@@ -34,14 +34,23 @@ describe('the V2 budget with the default of 1,000 requests a minute', () => {
     for (let request = 1; request <= 1000; request += 1) {
       const response = await call(server, 'GET', '/api/v2/user', { token: tokens[request % 2] });
       if (response.status !== 200 || response.headers.get('x-ratelimit-remaining') !== String(1000 - request)) {
-        expect.fail(`request ${request}: ${response.status}, remaining ${response.headers.get('x-ratelimit-remaining')}`);
+        expect.fail(
+          `request ${request}: ${response.status}, remaining ${response.headers.get('x-ratelimit-remaining')}`,
+        );
       }
     }
     const refused = await call(server, 'GET', '/api/v2/user', { token: tokens[1] });
     expect(refused.status).toBe(429);
     expect(refused.headers.get('content-type')).toMatch(/application\/json/);
-    expect(refused.body).toEqual({ message: expect.stringMatching(/Rate limit of 1000 requests per minute exceeded.*Retry after 55 seconds/) });
-    expect(rateLimitHeaders(refused)).toEqual({ limit: '1000', remaining: '0', retryAfter: '55', reset: String(windowAt(server.clock.now).end / 1000) });
+    expect(refused.body).toEqual({
+      message: expect.stringMatching(/Rate limit of 1000 requests per minute exceeded.*Retry after 55 seconds/),
+    });
+    expect(rateLimitHeaders(refused)).toEqual({
+      limit: '1000',
+      remaining: '0',
+      retryAfter: '55',
+      reset: String(windowAt(server.clock.now).end / 1000),
+    });
     const otherToken = await call(server, 'GET', '/api/v2/user', { token: tokens[0] });
     expect(otherToken.status).toBe(429);
 
@@ -58,7 +67,8 @@ describe('the V2 budget over time', () => {
   it('gives a Retry-After that is exactly enough: one second less is still refused, then the window resets', async () => {
     const start = moveToNextWindow(server, 20_300);
     const { token } = await createAccount(server);
-    for (let i = 0; i < 3; i += 1) expect((await call(server, 'GET', '/api/v2/user', { token: token.token })).status).toBe(200);
+    for (let i = 0; i < 3; i += 1)
+      expect((await call(server, 'GET', '/api/v2/user', { token: token.token })).status).toBe(200);
 
     const refused = await call(server, 'GET', '/api/v2/user', { token: token.token });
     expect(refused.status).toBe(429);
@@ -86,7 +96,9 @@ describe('the V2 budget over time', () => {
     const forbidden = await call(server, 'GET', '/api/v2/user', { token: narrow.token });
     expect(forbidden.status).toBe(403);
     expect(rateLimitHeaders(forbidden)).toMatchObject({ limit: '3', remaining: '2' });
-    const notFound = await call(server, 'GET', '/api/v2/projects/prj_doesNotExist/locations', { token: account.token.token });
+    const notFound = await call(server, 'GET', '/api/v2/projects/prj_doesNotExist/locations', {
+      token: account.token.token,
+    });
     expect(notFound.status).toBe(404);
     expect(rateLimitHeaders(notFound)).toMatchObject({ limit: '3', remaining: '1' });
     const unauthenticated = await call(server, 'GET', '/api/v2/user');
@@ -99,7 +111,14 @@ describe('the V2 budget over time', () => {
   it('describes the limits, headers and 429 in both API documents', async () => {
     for (const document of ['/api/v2/openapi.json', '/api/openapi.json']) {
       const description: string = (await call(server, 'GET', document)).body.info.description;
-      for (const term of ['X-RateLimit-Limit', 'X-RateLimit-Remaining', 'Retry-After', 'X-RateLimit-Reset', '429', 'without a valid token']) {
+      for (const term of [
+        'X-RateLimit-Limit',
+        'X-RateLimit-Remaining',
+        'Retry-After',
+        'X-RateLimit-Reset',
+        '429',
+        'without a valid token',
+      ]) {
         expect(description, `${document}: ${term}`).toContain(term);
       }
     }
@@ -114,7 +133,8 @@ describe('the V2 budget over time', () => {
     const v1 = await call(server, 'GET', '/api/locations', { token: account.legacyToken.token });
     expect(v1.status).toBe(200);
     expect(rateLimitHeaders(v1)).toMatchObject({ limit: '5', remaining: '4' });
-    for (let i = 0; i < 4; i += 1) expect((await call(server, 'GET', '/api/locations', { token: account.legacyToken.token })).status).toBe(200);
+    for (let i = 0; i < 4; i += 1)
+      expect((await call(server, 'GET', '/api/locations', { token: account.legacyToken.token })).status).toBe(200);
     expect((await call(server, 'GET', '/api/locations', { token: account.legacyToken.token })).status).toBe(429);
   });
 });
@@ -125,7 +145,8 @@ describe('requests without a valid token', () => {
   it('are limited per client address, and a blocked address gets 429 even with a valid token', async () => {
     const start = moveToNextWindow(server, 30_000);
     const account = await createAccount(server);
-    for (let i = 0; i < 10; i += 1) expect((await call(server, 'GET', '/api/v2/user', { token: account.token.token })).status).toBe(200);
+    for (let i = 0; i < 10; i += 1)
+      expect((await call(server, 'GET', '/api/v2/user', { token: account.token.token })).status).toBe(200);
 
     const guesses = ['lct2_guess1', 'not-a-token', 'lct1_legacy-on-v2', 'lct2_guess2'];
     for (const guess of guesses) expect((await call(server, 'GET', '/api/v2/user', { token: guess })).status).toBe(401);
@@ -134,7 +155,12 @@ describe('requests without a valid token', () => {
     const blocked = await call(server, 'GET', '/api/v2/user', { token: 'lct2_guess3' });
     expect(blocked.status).toBe(429);
     expect(blocked.body).toEqual({ message: expect.stringMatching(/without a valid token/) });
-    expect(rateLimitHeaders(blocked)).toEqual({ limit: '5', remaining: '0', retryAfter: '30', reset: String((start + MINUTE) / 1000) });
+    expect(rateLimitHeaders(blocked)).toEqual({
+      limit: '5',
+      remaining: '0',
+      retryAfter: '30',
+      reset: String((start + MINUTE) / 1000),
+    });
     const validButBlocked = await call(server, 'GET', '/api/v2/user', { token: account.token.token });
     expect(validButBlocked.status).toBe(429);
     expect((await call(server, 'GET', '/healthz')).status).toBe(200);
@@ -147,7 +173,9 @@ describe('requests without a valid token', () => {
   it('count unknown publishable keys too: a guess with a new key each time gets no new budget', async () => {
     moveToNextWindow(server);
     for (let i = 0; i < 5; i += 1) {
-      expect((await call(server, 'GET', `/api/public/v1/search?lat=30.27&lng=-97.74&key=lpk_guess${i}`)).status).toBe(401);
+      expect((await call(server, 'GET', `/api/public/v1/search?lat=30.27&lng=-97.74&key=lpk_guess${i}`)).status).toBe(
+        401,
+      );
     }
     const blocked = await call(server, 'GET', '/api/public/v1/search?lat=30.27&lng=-97.74&key=lpk_guess5');
     expect(blocked.status).toBe(429);
@@ -160,10 +188,16 @@ describe('requests without a valid token', () => {
   it('ignore X-Forwarded-For unless TRUST_PROXY says so', async () => {
     moveToNextWindow(server);
     for (let i = 0; i < 5; i += 1) {
-      const spoofed = await call(server, 'GET', '/api/v2/user', { token: 'lct2_guess', headers: { 'x-forwarded-for': `198.51.100.${i}` } });
+      const spoofed = await call(server, 'GET', '/api/v2/user', {
+        token: 'lct2_guess',
+        headers: { 'x-forwarded-for': `198.51.100.${i}` },
+      });
       expect(spoofed.status).toBe(401);
     }
-    const stillBlocked = await call(server, 'GET', '/api/v2/user', { token: 'lct2_guess', headers: { 'x-forwarded-for': '198.51.100.99' } });
+    const stillBlocked = await call(server, 'GET', '/api/v2/user', {
+      token: 'lct2_guess',
+      headers: { 'x-forwarded-for': '198.51.100.99' },
+    });
     expect(stillBlocked.status).toBe(429);
   });
 });
@@ -173,7 +207,10 @@ describe('behind a trusted proxy', () => {
 
   it('limits each client address named by X-Forwarded-For separately', async () => {
     moveToNextWindow(server);
-    const from = (address: string) => ({ token: 'lct2_guess', headers: { 'x-forwarded-for': `${address}, 127.0.0.1` } });
+    const from = (address: string) => ({
+      token: 'lct2_guess',
+      headers: { 'x-forwarded-for': `${address}, 127.0.0.1` },
+    });
     expect((await call(server, 'GET', '/api/v2/user', from('203.0.113.1'))).status).toBe(401);
     expect((await call(server, 'GET', '/api/v2/user', from('203.0.113.1'))).status).toBe(401);
     expect((await call(server, 'GET', '/api/v2/user', from('203.0.113.1'))).status).toBe(429);

@@ -1,6 +1,9 @@
 import type { Kysely } from 'kysely';
 import { describe, expect, it } from 'vitest';
 import type { Database } from '../../src/db/database.ts';
+import type { CreatedUser } from '../../src/services/accounts.service.ts';
+import { createImport } from '../../src/services/imports.service.ts';
+import { type ProjectRef, refOfProject } from '../../src/services/project-access.ts';
 import {
   callToActionSettings,
   fieldSettings,
@@ -8,9 +11,6 @@ import {
   locationTypeSettings,
   markerSettings,
 } from '../../src/services/project-settings.service.ts';
-import type { CreatedUser } from '../../src/services/accounts.service.ts';
-import { refOfProject, type ProjectRef } from '../../src/services/project-access.ts';
-import { createImport } from '../../src/services/imports.service.ts';
 import { createKey } from '../../src/services/publishable-keys.service.ts';
 import { createWebhook } from '../../src/services/webhooks.service.ts';
 import { createLocationDirectly, TEST_ACTOR } from '../support/factories.ts';
@@ -22,12 +22,43 @@ import { call, startTestServer, type TestServer } from '../support/server.ts';
 // asks for a token (`config.auth`) and has no row.
 
 /** A configurable resource of a project, and how to make one item of it directly through its service. */
-const CONFIGURATION: { segment: string; nameKey: 'name' | 'title'; createItem(db: Kysely<Database>, project: ProjectRef): Promise<string> }[] = [
-  { segment: 'location-types', nameKey: 'name', createItem: async (db, id) => (await locationTypeSettings.create(db, { project: id, input: { name: 'Existing' }, actor: TEST_ACTOR })).public_id },
-  { segment: 'markers', nameKey: 'name', createItem: async (db, id) => (await markerSettings.create(db, { project: id, input: { name: 'Existing' }, actor: TEST_ACTOR })).public_id },
-  { segment: 'filters', nameKey: 'name', createItem: async (db, id) => (await filterSettings.create(db, { project: id, input: { name: 'Existing' }, actor: TEST_ACTOR })).public_id },
-  { segment: 'fields', nameKey: 'name', createItem: async (db, id) => (await fieldSettings.create(db, { project: id, input: { name: 'Existing' }, actor: TEST_ACTOR })).public_id },
-  { segment: 'calls-to-action', nameKey: 'title', createItem: async (db, id) => (await callToActionSettings.create(db, { project: id, input: { title: 'Existing' }, actor: TEST_ACTOR })).public_id },
+const CONFIGURATION: {
+  segment: string;
+  nameKey: 'name' | 'title';
+  createItem(db: Kysely<Database>, project: ProjectRef): Promise<string>;
+}[] = [
+  {
+    segment: 'location-types',
+    nameKey: 'name',
+    createItem: async (db, id) =>
+      (await locationTypeSettings.create(db, { project: id, input: { name: 'Existing' }, actor: TEST_ACTOR }))
+        .public_id,
+  },
+  {
+    segment: 'markers',
+    nameKey: 'name',
+    createItem: async (db, id) =>
+      (await markerSettings.create(db, { project: id, input: { name: 'Existing' }, actor: TEST_ACTOR })).public_id,
+  },
+  {
+    segment: 'filters',
+    nameKey: 'name',
+    createItem: async (db, id) =>
+      (await filterSettings.create(db, { project: id, input: { name: 'Existing' }, actor: TEST_ACTOR })).public_id,
+  },
+  {
+    segment: 'fields',
+    nameKey: 'name',
+    createItem: async (db, id) =>
+      (await fieldSettings.create(db, { project: id, input: { name: 'Existing' }, actor: TEST_ACTOR })).public_id,
+  },
+  {
+    segment: 'calls-to-action',
+    nameKey: 'title',
+    createItem: async (db, id) =>
+      (await callToActionSettings.create(db, { project: id, input: { title: 'Existing' }, actor: TEST_ACTOR }))
+        .public_id,
+  },
 ];
 
 const configurationRoutes: SecuredRoute[] = CONFIGURATION.flatMap(({ segment, nameKey, createItem }) => {
@@ -35,7 +66,12 @@ const configurationRoutes: SecuredRoute[] = CONFIGURATION.flatMap(({ segment, na
   const collection = `/api/v2/projects/:project_id/${segment}`;
   const pathOf = (projectId: string) => `/api/v2/projects/${projectId}/${segment}`;
   return [
-    { ...rule, method: 'GET', route: collection, setup: async (_server, account) => ({ path: pathOf(account.project.public_id) }) },
+    {
+      ...rule,
+      method: 'GET',
+      route: collection,
+      setup: async (_server, account) => ({ path: pathOf(account.project.public_id) }),
+    },
     {
       ...rule,
       method: 'POST',
@@ -55,7 +91,9 @@ const configurationRoutes: SecuredRoute[] = CONFIGURATION.flatMap(({ segment, na
       ...rule,
       method: 'DELETE',
       route: `${collection}/:id`,
-      setup: async (server, account) => ({ path: `${pathOf(account.project.public_id)}/${await createItem(server.database.db, refOfProject(account.project))}` }),
+      setup: async (server, account) => ({
+        path: `${pathOf(account.project.public_id)}/${await createItem(server.database.db, refOfProject(account.project))}`,
+      }),
     },
   ];
 });
@@ -65,21 +103,45 @@ function publishableKeyRoutes(): SecuredRoute[] {
   const collection = '/api/v2/projects/:project_id/publishable-keys';
   const pathOf = (projectId: string) => `/api/v2/projects/${projectId}/publishable-keys`;
   const keyOf = async (server: TestServer, account: CreatedUser) =>
-    (await createKey(server.database.db, { owner: { project: refOfProject(account.project) }, origins: [], now: new Date().toISOString() })).id;
+    (
+      await createKey(server.database.db, {
+        owner: { project: refOfProject(account.project) },
+        origins: [],
+        now: new Date().toISOString(),
+      })
+    ).id;
   return [
-    { ...rule, method: 'GET', route: collection, setup: async (_server, account) => ({ path: pathOf(account.project.public_id) }) },
-    { ...rule, method: 'POST', route: collection, setup: async (_server, account) => ({ path: pathOf(account.project.public_id), body: { origins: ['https://shop.example'] } }) },
+    {
+      ...rule,
+      method: 'GET',
+      route: collection,
+      setup: async (_server, account) => ({ path: pathOf(account.project.public_id) }),
+    },
+    {
+      ...rule,
+      method: 'POST',
+      route: collection,
+      setup: async (_server, account) => ({
+        path: pathOf(account.project.public_id),
+        body: { origins: ['https://shop.example'] },
+      }),
+    },
     {
       ...rule,
       method: 'PATCH',
       route: `${collection}/:key_id`,
-      setup: async (server, account) => ({ path: `${pathOf(account.project.public_id)}/${await keyOf(server, account)}`, body: { origins: [] } }),
+      setup: async (server, account) => ({
+        path: `${pathOf(account.project.public_id)}/${await keyOf(server, account)}`,
+        body: { origins: [] },
+      }),
     },
     {
       ...rule,
       method: 'DELETE',
       route: `${collection}/:key_id`,
-      setup: async (server, account) => ({ path: `${pathOf(account.project.public_id)}/${await keyOf(server, account)}` }),
+      setup: async (server, account) => ({
+        path: `${pathOf(account.project.public_id)}/${await keyOf(server, account)}`,
+      }),
     },
   ];
 }
@@ -101,8 +163,19 @@ function eventAndWebhookRoutes(): SecuredRoute[] {
   };
   const delivered = async (server: TestServer, account: CreatedUser) => {
     const webhook = await existing(server, account);
-    await createLocationDirectly(server.database.db, account.project, { name: 'Changed', city: 'Austin', lat: 30.27, lng: -97.74 });
-    const deliveryId = (await server.database.db.selectFrom('webhook_deliveries').select('public_id').orderBy('id', 'desc').executeTakeFirstOrThrow()).public_id;
+    await createLocationDirectly(server.database.db, account.project, {
+      name: 'Changed',
+      city: 'Austin',
+      lat: 30.27,
+      lng: -97.74,
+    });
+    const deliveryId = (
+      await server.database.db
+        .selectFrom('webhook_deliveries')
+        .select('public_id')
+        .orderBy('id', 'desc')
+        .executeTakeFirstOrThrow()
+    ).public_id;
     return `${webhook}/deliveries/${deliveryId}`;
   };
   return [
@@ -116,13 +189,51 @@ function eventAndWebhookRoutes(): SecuredRoute[] {
       setup: async (_server, account) => ({ path: `/api/v2/projects/${account.project.public_id}/events` }),
     },
     { ...rule, method: 'GET', route: collection, setup: async (_server, account) => ({ path: pathOf(account) }) },
-    { ...rule, method: 'POST', route: collection, setup: async (_server, account) => ({ path: pathOf(account), body: { url: 'http://127.0.0.1:9/hook', events: ['*'] } }) },
-    { ...rule, method: 'GET', route: `${collection}/:webhook_id`, setup: async (server, account) => ({ path: await existing(server, account) }) },
-    { ...rule, method: 'PATCH', route: `${collection}/:webhook_id`, setup: async (server, account) => ({ path: await existing(server, account), body: { enabled: false } }) },
-    { ...rule, method: 'DELETE', route: `${collection}/:webhook_id`, setup: async (server, account) => ({ path: await existing(server, account) }) },
-    { ...rule, method: 'POST', route: `${collection}/:webhook_id/rotate-secret`, setup: async (server, account) => ({ path: `${await existing(server, account)}/rotate-secret` }) },
-    { ...rule, method: 'POST', route: `${collection}/:webhook_id/test`, setup: async (server, account) => ({ path: `${await existing(server, account)}/test` }) },
-    { ...rule, method: 'GET', route: `${collection}/:webhook_id/deliveries`, setup: async (server, account) => ({ path: `${await existing(server, account)}/deliveries` }) },
+    {
+      ...rule,
+      method: 'POST',
+      route: collection,
+      setup: async (_server, account) => ({
+        path: pathOf(account),
+        body: { url: 'http://127.0.0.1:9/hook', events: ['*'] },
+      }),
+    },
+    {
+      ...rule,
+      method: 'GET',
+      route: `${collection}/:webhook_id`,
+      setup: async (server, account) => ({ path: await existing(server, account) }),
+    },
+    {
+      ...rule,
+      method: 'PATCH',
+      route: `${collection}/:webhook_id`,
+      setup: async (server, account) => ({ path: await existing(server, account), body: { enabled: false } }),
+    },
+    {
+      ...rule,
+      method: 'DELETE',
+      route: `${collection}/:webhook_id`,
+      setup: async (server, account) => ({ path: await existing(server, account) }),
+    },
+    {
+      ...rule,
+      method: 'POST',
+      route: `${collection}/:webhook_id/rotate-secret`,
+      setup: async (server, account) => ({ path: `${await existing(server, account)}/rotate-secret` }),
+    },
+    {
+      ...rule,
+      method: 'POST',
+      route: `${collection}/:webhook_id/test`,
+      setup: async (server, account) => ({ path: `${await existing(server, account)}/test` }),
+    },
+    {
+      ...rule,
+      method: 'GET',
+      route: `${collection}/:webhook_id/deliveries`,
+      setup: async (server, account) => ({ path: `${await existing(server, account)}/deliveries` }),
+    },
     {
       ...rule,
       method: 'POST',
@@ -134,7 +245,15 @@ function eventAndWebhookRoutes(): SecuredRoute[] {
 
 const routes: SecuredRoute[] = [
   // V2 account
-  { method: 'GET', route: '/api/v2/user', api: 'v2', scope: 'user:read', planGated: false, owned: false, setup: async () => ({ path: '/api/v2/user' }) },
+  {
+    method: 'GET',
+    route: '/api/v2/user',
+    api: 'v2',
+    scope: 'user:read',
+    planGated: false,
+    owned: false,
+    setup: async () => ({ path: '/api/v2/user' }),
+  },
   {
     method: 'GET',
     route: '/api/v2/projects',
@@ -169,14 +288,37 @@ function v2LocationRoutes(): SecuredRoute[] {
   const collection = '/api/v2/projects/:project_id/locations';
   const pathOf = (account: CreatedUser) => `/api/v2/projects/${account.project.public_id}/locations`;
   const existing = async (server: TestServer, account: CreatedUser) => {
-    const created = await createLocationDirectly(server.database.db, account.project, { name: 'Existing', city: 'Austin', lat: 30.27, lng: -97.74 });
+    const created = await createLocationDirectly(server.database.db, account.project, {
+      name: 'Existing',
+      city: 'Austin',
+      lat: 30.27,
+      lng: -97.74,
+    });
     return `${pathOf(account)}/${created.record.public_id}`;
   };
   const body = { name: 'New', city: 'Austin', lat: 30.27, lng: -97.74 };
   return [
-    { ...rule, scope: 'location:read', method: 'GET', route: collection, setup: async (_server, account) => ({ path: pathOf(account) }) },
-    { ...rule, scope: 'location:create', method: 'POST', route: collection, setup: async (_server, account) => ({ path: pathOf(account), body }) },
-    { ...rule, scope: 'location:read', method: 'GET', route: `${collection}/:location_id`, setup: async (server, account) => ({ path: await existing(server, account) }) },
+    {
+      ...rule,
+      scope: 'location:read',
+      method: 'GET',
+      route: collection,
+      setup: async (_server, account) => ({ path: pathOf(account) }),
+    },
+    {
+      ...rule,
+      scope: 'location:create',
+      method: 'POST',
+      route: collection,
+      setup: async (_server, account) => ({ path: pathOf(account), body }),
+    },
+    {
+      ...rule,
+      scope: 'location:read',
+      method: 'GET',
+      route: `${collection}/:location_id`,
+      setup: async (server, account) => ({ path: await existing(server, account) }),
+    },
     {
       ...rule,
       scope: 'location:update',
@@ -236,7 +378,9 @@ function v2ImportRoutes(): SecuredRoute[] {
       scope: 'location:read',
       method: 'GET',
       route: '/api/v2/projects/:project_id/locations/export',
-      setup: async (_server, account) => ({ path: `/api/v2/projects/${account.project.public_id}/locations/export?format=ndjson` }),
+      setup: async (_server, account) => ({
+        path: `/api/v2/projects/${account.project.public_id}/locations/export?format=ndjson`,
+      }),
     },
   ];
 }
@@ -245,13 +389,28 @@ function v2ImportRoutes(): SecuredRoute[] {
 function v1LocationRoutes(): SecuredRoute[] {
   const rule = { api: 'v1', planGated: true } as const;
   const existing = async (server: TestServer, account: CreatedUser) => {
-    const created = await call(server, 'POST', '/api/locations', { token: account.legacyToken.token, body: { name: 'Existing' } });
+    const created = await call(server, 'POST', '/api/locations', {
+      token: account.legacyToken.token,
+      body: { name: 'Existing' },
+    });
     return `/api/locations/${created.body.id}`;
   };
   return [
     { ...rule, owned: false, method: 'GET', route: '/api/locations', setup: async () => ({ path: '/api/locations' }) },
-    { ...rule, owned: false, method: 'POST', route: '/api/locations', setup: async () => ({ path: '/api/locations', body: { name: 'New' } }) },
-    { ...rule, owned: true, method: 'GET', route: '/api/locations/:id', setup: async (server, account) => ({ path: await existing(server, account) }) },
+    {
+      ...rule,
+      owned: false,
+      method: 'POST',
+      route: '/api/locations',
+      setup: async () => ({ path: '/api/locations', body: { name: 'New' } }),
+    },
+    {
+      ...rule,
+      owned: true,
+      method: 'GET',
+      route: '/api/locations/:id',
+      setup: async (server, account) => ({ path: await existing(server, account) }),
+    },
     {
       ...rule,
       owned: true,
@@ -259,7 +418,13 @@ function v1LocationRoutes(): SecuredRoute[] {
       route: '/api/locations/:id',
       setup: async (server, account) => ({ path: await existing(server, account), body: { name: 'Renamed' } }),
     },
-    { ...rule, owned: true, method: 'DELETE', route: '/api/locations/:id', setup: async (server, account) => ({ path: await existing(server, account) }) },
+    {
+      ...rule,
+      owned: true,
+      method: 'DELETE',
+      route: '/api/locations/:id',
+      setup: async (server, account) => ({ path: await existing(server, account) }),
+    },
   ];
 }
 
@@ -277,8 +442,14 @@ describe('the table of secured routes', () => {
     });
     await server.stop();
     const inTable = new Set(routes.map((route) => `${route.method} ${route.route}`));
-    expect([...requiringAuth].filter((route) => !inTable.has(route)), 'routes with config.auth that the table lacks').toEqual([]);
-    expect([...inTable].filter((route) => !requiringAuth.has(route)), 'rows of the table that name no route asking for a token').toEqual([]);
+    expect(
+      [...requiringAuth].filter((route) => !inTable.has(route)),
+      'routes with config.auth that the table lacks',
+    ).toEqual([]);
+    expect(
+      [...inTable].filter((route) => !requiringAuth.has(route)),
+      'rows of the table that name no route asking for a token',
+    ).toEqual([]);
     expect(inTable.size).toBe(routes.length);
   });
 });

@@ -11,9 +11,21 @@ const DAY = 24 * 60 * 60 * 1000;
 
 async function setUp() {
   const account = await createAccount(server);
-  const location = await createLocationDirectly(server.database.db, account.project, { name: 'Congress', city: 'Austin', lat: 30.27, lng: -97.74 });
+  const location = await createLocationDirectly(server.database.db, account.project, {
+    name: 'Congress',
+    city: 'Austin',
+    lat: 30.27,
+    lng: -97.74,
+  });
   const projectId = account.project.id;
-  const version = async () => (await server.database.db.selectFrom('projects').select('data_version').where('id', '=', projectId).executeTakeFirstOrThrow()).data_version;
+  const version = async () =>
+    (
+      await server.database.db
+        .selectFrom('projects')
+        .select('data_version')
+        .where('id', '=', projectId)
+        .executeTakeFirstOrThrow()
+    ).data_version;
   /** A write of the location's special hours, as a write stores it: a new data version on the project and the row. */
   const closeOn = async (date: string) =>
     server.database.db.transaction().execute(async (trx) => {
@@ -34,10 +46,18 @@ describe('the store finder index', () => {
     const indexes = new StoreFinderIndexes();
     const start = Date.now();
     const built = await indexes.of(server.database.db, { projectId, dataVersion: await version() }, start);
-    const caughtUp = await indexes.of(server.database.db, { projectId, dataVersion: await closeOn('2027-01-04') }, start + 5 * DAY);
+    const caughtUp = await indexes.of(
+      server.database.db,
+      { projectId, dataVersion: await closeOn('2027-01-04') },
+      start + 5 * DAY,
+    );
     expect(caughtUp).toBe(built);
     // Deletions are remembered seven days from their own clock; a day less leaves room for late commits and skew.
-    const rebuilt = await indexes.of(server.database.db, { projectId, dataVersion: await closeOn('2027-01-05') }, start + 5 * DAY + 6.5 * DAY);
+    const rebuilt = await indexes.of(
+      server.database.db,
+      { projectId, dataVersion: await closeOn('2027-01-05') },
+      start + 5 * DAY + 6.5 * DAY,
+    );
     expect(rebuilt).not.toBe(built);
     expect(rebuilt.locations.size).toBe(1);
   });

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { createKey, revokeKey } from '../../src/services/publishable-keys.service.ts';
 import { refOfProject } from '../../src/services/project-access.ts';
-import { StoreFinderIndexes } from '../../src/services/store-finder-index.ts';
+import { createKey, revokeKey } from '../../src/services/publishable-keys.service.ts';
 import { warmFinderIndexes } from '../../src/services/store-finder.service.ts';
+import { StoreFinderIndexes } from '../../src/services/store-finder-index.ts';
 import { createLocationDirectly, setPlan } from '../support/factories.ts';
 import { call, createAccount, useTestServer } from '../support/server.ts';
 
@@ -17,12 +17,29 @@ describe('the store finder warm-up', () => {
     const revoked = await createAccount(server);
     const downgraded = await createAccount(server);
     await createAccount(server);
-    const key = await createKey(server.database.db, { owner: { project: refOfProject(searched.project) }, origins: [], now: now() });
-    const gone = await createKey(server.database.db, { owner: { project: refOfProject(revoked.project) }, origins: [], now: now() });
+    const key = await createKey(server.database.db, {
+      owner: { project: refOfProject(searched.project) },
+      origins: [],
+      now: now(),
+    });
+    const gone = await createKey(server.database.db, {
+      owner: { project: refOfProject(revoked.project) },
+      origins: [],
+      now: now(),
+    });
     await revokeKey(server.database.db, { owner: { anyProject: true }, publicId: gone.id, now: now() });
-    await createKey(server.database.db, { owner: { project: refOfProject(downgraded.project) }, origins: [], now: now() });
+    await createKey(server.database.db, {
+      owner: { project: refOfProject(downgraded.project) },
+      origins: [],
+      now: now(),
+    });
     await setPlan(server, downgraded.project.id, 'basic');
-    await createLocationDirectly(server.database.db, searched.project, { name: 'Congress', city: 'Austin', lat: 30.27, lng: -97.74 });
+    await createLocationDirectly(server.database.db, searched.project, {
+      name: 'Congress',
+      city: 'Austin',
+      lat: 30.27,
+      lng: -97.74,
+    });
 
     expect(await warmFinderIndexes(server.database.db, new StoreFinderIndexes(), Date.now)).toBe(1);
     expect(await warmFinderIndexes(server.database.db, server.ctx.finderIndexes, Date.now)).toBe(1);

@@ -51,7 +51,13 @@ describe('the V1 location object', () => {
       youtube: null,
       tiktok: null,
       socials: [
-        { key: 'facebook', label: 'Facebook', handle: 'downtownstore', url: 'https://www.facebook.com/downtownstore', icon: 'facebook' },
+        {
+          key: 'facebook',
+          label: 'Facebook',
+          handle: 'downtownstore',
+          url: 'https://www.facebook.com/downtownstore',
+          icon: 'facebook',
+        },
         { key: 'twitter', label: 'Twitter', handle: 'downtown', url: 'https://twitter.com/downtown', icon: 'twitter' },
       ],
       marker: { id: fixture.catalog.markers.red, name: 'Red', color: '#ff0000', icon_url: null },
@@ -80,7 +86,17 @@ describe('the V1 location object', () => {
       sat: 'closed',
       sun: null,
     });
-    expect(Object.keys(location.hours)).toEqual(['name', 'location_id', 'mon', 'tue', 'wed', 'thu', 'fri', 'sat', 'sun']);
+    expect(Object.keys(location.hours)).toEqual([
+      'name',
+      'location_id',
+      'mon',
+      'tue',
+      'wed',
+      'thu',
+      'fri',
+      'sat',
+      'sun',
+    ]);
     expect(location.filters).toEqual([
       { id: expect.stringMatching(/^flt_[0-9A-Za-z]{16}$/), name: 'Wifi' },
       { id: expect.stringMatching(/^flt_[0-9A-Za-z]{16}$/), name: 'Parking' },
@@ -89,28 +105,50 @@ describe('the V1 location object', () => {
       { id: expect.stringMatching(/^fld_[0-9A-Za-z]{16}$/), name: 'Manager', value: 'Ada' },
       { id: expect.stringMatching(/^fld_[0-9A-Za-z]{16}$/), name: 'Floor', value: '2' },
     ]);
-    expect(location.buttons).toEqual([{ id: expect.stringMatching(/^cta_[0-9A-Za-z]{16}$/), title: 'Order online', value: 'https://example.com/order' }]);
+    expect(location.buttons).toEqual([
+      { id: expect.stringMatching(/^cta_[0-9A-Za-z]{16}$/), title: 'Order online', value: 'https://example.com/order' },
+    ]);
     expect(location.cover_image).toEqual({ url: 'https://cdn.example.com/img/storefront.jpg', name: 'storefront' });
-    expect(location.marker).toEqual({ id: fixture.catalog.markers.blue, name: 'Blue', color: '#0000ff', icon_url: null });
+    expect(location.marker).toEqual({
+      id: fixture.catalog.markers.blue,
+      name: 'Blue',
+      color: '#0000ff',
+      icon_url: null,
+    });
   });
 
   it('has a null location_type and marker in a project that configures none', async () => {
     const bare = await createAccount(fixture.server);
-    const response = await call(fixture.server, 'POST', '/api/locations', { token: bare.legacyToken.token, body: { name: 'Bare', location_type: 'Outlet' } });
+    const response = await call(fixture.server, 'POST', '/api/locations', {
+      token: bare.legacyToken.token,
+      body: { name: 'Bare', location_type: 'Outlet' },
+    });
     expect(response.status).toBe(201);
-    expect(response.body).toMatchObject({ location_type: null, marker: null, socials: [], address: '', display_address: '' });
+    expect(response.body).toMatchObject({
+      location_type: null,
+      marker: null,
+      socials: [],
+      address: '',
+      display_address: '',
+    });
   });
 });
 
 describe('GET /api/locations/{id}', () => {
   it('is 404 for IDs outside the personal project, never a 422', async () => {
     const other = await createAccount(fixture.server);
-    const foreign = await call(fixture.server, 'POST', '/api/locations', { token: other.legacyToken.token, body: { name: 'Theirs' } });
+    const foreign = await call(fixture.server, 'POST', '/api/locations', {
+      token: other.legacyToken.token,
+      body: { name: 'Theirs' },
+    });
     expect(foreign.status).toBe(201);
     expect((await v1('GET', `/api/locations/${foreign.body.id}`)).status).toBe(404);
 
     const extra = await createExtraProject(fixture.server, fixture.account);
-    const inExtra = await v2('POST', `/api/v2/projects/${extra.public_id}/locations`, { name: 'Second project', city: 'Austin' });
+    const inExtra = await v2('POST', `/api/v2/projects/${extra.public_id}/locations`, {
+      name: 'Second project',
+      city: 'Austin',
+    });
     expect(inExtra.status).toBe(201);
     const mine = await createV1({ name: 'Mine' });
     // IDs are sequential, so the location of the extra project is the one just before the next V1 one.

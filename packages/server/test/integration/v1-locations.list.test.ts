@@ -38,7 +38,15 @@ describe('GET /api/locations (pagination)', () => {
     const ids = await seed(15);
     const page = await list();
     expect(page.data.map((item: { id: string }) => item.id)).toEqual(ids);
-    expect(page.meta).toEqual({ current_page: 1, from: 1, last_page: 1, path: path(), per_page: 15, to: 15, total: 15 });
+    expect(page.meta).toEqual({
+      current_page: 1,
+      from: 1,
+      last_page: 1,
+      path: path(),
+      per_page: 15,
+      to: 15,
+      total: 15,
+    });
     expect([page.links.prev, page.links.next]).toEqual([null, null]);
   });
 
@@ -66,7 +74,11 @@ describe('GET /api/locations (pagination)', () => {
     expect(seen).toEqual(ids);
     const last = pages.at(-1);
     expect(last.meta).toEqual({ current_page: 3, from: 7, last_page: 3, path: path(), per_page: 3, to: 7, total: 7 });
-    expect(last.links).toMatchObject({ prev: `${path()}?limit=3&page=2`, next: null, self: `${path()}?limit=3&page=3` });
+    expect(last.links).toMatchObject({
+      prev: `${path()}?limit=3&page=2`,
+      next: null,
+      self: `${path()}?limit=3&page=3`,
+    });
     expect(pages[1].meta).toMatchObject({ current_page: 2, from: 4, to: 6 });
   });
 
@@ -74,8 +86,20 @@ describe('GET /api/locations (pagination)', () => {
     await seed(4);
     const page = await list('?limit=3&page=5');
     expect(page.data).toEqual([]);
-    expect(page.meta).toEqual({ current_page: 5, from: null, last_page: 2, path: path(), per_page: 3, to: null, total: 4 });
-    expect(page.links).toMatchObject({ prev: `${path()}?limit=3&page=4`, next: null, last: `${path()}?limit=3&page=2` });
+    expect(page.meta).toEqual({
+      current_page: 5,
+      from: null,
+      last_page: 2,
+      path: path(),
+      per_page: 3,
+      to: null,
+      total: 4,
+    });
+    expect(page.links).toMatchObject({
+      prev: `${path()}?limit=3&page=4`,
+      next: null,
+      last: `${path()}?limit=3&page=2`,
+    });
     const far = await list('?limit=100&page=1000000000000');
     expect(far.data).toEqual([]);
     expect(far.meta).toMatchObject({ current_page: 1000000000000, from: null, to: null, total: 4 });
@@ -127,7 +151,8 @@ describe('GET /api/locations (pagination)', () => {
   });
 
   it('runs the same number of queries for a page of 30 as for a page of 2, attachments included', async () => {
-    for (let index = 0; index < 30; index += 1) expect((await v2('POST', fixture.v2Base, fullLocationBody({ name: `Attached ${index}` }))).status).toBe(201);
+    for (let index = 0; index < 30; index += 1)
+      expect((await v2('POST', fixture.v2Base, fullLocationBody({ name: `Attached ${index}` }))).status).toBe(201);
     // The first call of a token records its use; counting starts after it.
     await list('?limit=1');
     fixture.server.queries.count = 0;

@@ -19,7 +19,13 @@ describe('POST /api/locations', () => {
   });
 
   it('rejects coordinates out of range, non-numeric coordinates, an invalid email or visible flag, all at once', async () => {
-    const response = await v1('POST', '/api/locations', { name: 'Bad', lat: 90.5, lng: '-181', email: 'not-an-email', visible: 'maybe' });
+    const response = await v1('POST', '/api/locations', {
+      name: 'Bad',
+      lat: 90.5,
+      lng: '-181',
+      email: 'not-an-email',
+      visible: 'maybe',
+    });
     expect(response.status).toBe(422);
     expect(response.body.errors).toEqual({
       lat: ['must be between -90 and 90'],
@@ -50,7 +56,14 @@ describe('POST /api/locations', () => {
       favourite_colour: 'green',
       extra: { nested: true },
     });
-    expect(created).toMatchObject({ lat: 30.5, lng: -97.25, visible: false, postcode: '78701', phone: null, email: null });
+    expect(created).toMatchObject({
+      lat: 30.5,
+      lng: -97.25,
+      visible: false,
+      postcode: '78701',
+      phone: null,
+      email: null,
+    });
     expect(created).not.toHaveProperty('favourite_colour');
     for (const [given, expected] of [
       [true, true],
@@ -103,7 +116,11 @@ describe('POST /api/locations', () => {
     expect(malformed.body).toEqual({ message: expect.any(String) });
     const array = await v1('POST', '/api/locations', [{ name: 'x' }]);
     expect(array.status).toBe(422);
-    const text = await call(fixture.server, 'POST', '/api/locations', { token: fixture.account.legacyToken.token, rawBody: 'name=x', headers: { 'content-type': 'text/plain' } });
+    const text = await call(fixture.server, 'POST', '/api/locations', {
+      token: fixture.account.legacyToken.token,
+      rawBody: 'name=x',
+      headers: { 'content-type': 'text/plain' },
+    });
     expect(text.status).toBe(415);
     expect(text.body).toEqual({ message: expect.any(String) });
     expect(await locationCount()).toBe(0);
@@ -145,7 +162,10 @@ describe('V1 geocoding', () => {
       // The offline data loads on first use, which can take longer than a request's bound on a busy machine.
       await offline.ctx.geocoder.geocode({ city: 'Denver', country: 'US' });
       const owner = await createAccount(offline);
-      const response = await call(offline, 'POST', '/api/locations', { token: owner.legacyToken.token, body: { name: 'Broadway', ...NASHVILLE, lat: 0 } });
+      const response = await call(offline, 'POST', '/api/locations', {
+        token: owner.legacyToken.token,
+        body: { name: 'Broadway', ...NASHVILLE, lat: 0 },
+      });
       expect(response.status).toBe(201);
       expect(response.body.lat).toBeCloseTo(36.17, 1);
       expect(response.body.lng).toBeCloseTo(-86.78, 1);

@@ -39,14 +39,21 @@ describe('PUT /api/locations/{id}', () => {
       email: null,
       twitter: null,
       instagram: null,
-      socials: [{ key: 'youtube', label: 'YouTube', handle: 'shop', url: 'https://www.youtube.com/@shop', icon: 'youtube' }],
+      socials: [
+        { key: 'youtube', label: 'YouTube', handle: 'shop', url: 'https://www.youtube.com/@shop', icon: 'youtube' },
+      ],
     });
     expect(await readV1(created.id)).toEqual(updated);
   });
 
   it('rejects invalid values with 422 and saves no part of the update', async () => {
     const created = await createV1({ name: 'Stable', lat: 10, lng: 10 });
-    const response = await v1('PUT', `/api/locations/${created.id}`, { name: 'Changed', phone: '999', lat: -91, email: 'x@' });
+    const response = await v1('PUT', `/api/locations/${created.id}`, {
+      name: 'Changed',
+      phone: '999',
+      lat: -91,
+      email: 'x@',
+    });
     expect(response.status).toBe(422);
     expect(Object.keys(response.body.errors).sort()).toEqual(['email', 'lat']);
     expect(await readV1(created.id)).toEqual(created);
@@ -85,7 +92,12 @@ describe('PUT /api/locations/{id}', () => {
     expect(after).toEqual(before);
     // Omitting the marker on PUT does not reset it to the project default either.
     const omitted = await putV1(v1Id, { name: 'Attached', location_type: 'Outlet' });
-    expect(omitted.marker).toEqual({ id: fixture.catalog.markers.blue, name: 'Blue', color: '#0000ff', icon_url: null });
+    expect(omitted.marker).toEqual({
+      id: fixture.catalog.markers.blue,
+      name: 'Blue',
+      color: '#0000ff',
+      icon_url: null,
+    });
     expect(omitted).toEqual(before);
   });
 });
@@ -95,7 +107,13 @@ describe('the V1 location_type rules', () => {
     for (const body of [{}, { location_type: null }, { location_type: '' }, { location_type: 'Kiosk' }]) {
       const created = await createV1({ name: 'Typed', location_type: 'Outlet' });
       const updated = await putV1(created.id, { name: 'Typed', ...body });
-      expect(updated.location_type, JSON.stringify(body)).toEqual({ id: fixture.catalog.types.store, name: 'Store', priority: '1', default: true, label: false });
+      expect(updated.location_type, JSON.stringify(body)).toEqual({
+        id: fixture.catalog.types.store,
+        name: 'Store',
+        priority: '1',
+        default: true,
+        label: false,
+      });
     }
   });
 
@@ -137,19 +155,25 @@ describe('the V1 address rules', () => {
   it.each([
     ['null', null],
     ['""', ''],
-  ])('regenerates a cleared address (%s) from the components, and refreshes it from then on', async (_label, cleared) => {
-    const created = await createV1({ name: 'Clear', ...components, address: 'Main & 1st' });
-    const regenerated = await putV1(created.id, { name: 'Clear', address: cleared });
-    expect([regenerated.address, regenerated.display_address]).toEqual([generated, generated]);
-    const refreshed = await putV1(created.id, { name: 'Clear', city: 'Round Rock' });
-    expect(refreshed.address).toBe('1 Main St, Round Rock, TX 78701, US');
-  });
+  ])(
+    'regenerates a cleared address (%s) from the components, and refreshes it from then on',
+    async (_label, cleared) => {
+      const created = await createV1({ name: 'Clear', ...components, address: 'Main & 1st' });
+      const regenerated = await putV1(created.id, { name: 'Clear', address: cleared });
+      expect([regenerated.address, regenerated.display_address]).toEqual([generated, generated]);
+      const refreshed = await putV1(created.id, { name: 'Clear', city: 'Round Rock' });
+      expect(refreshed.address).toBe('1 Main St, Round Rock, TX 78701, US');
+    },
+  );
 
   it('keeps a custom display address when the address changes', async () => {
     const created = await createV1({ name: 'Display', ...components, display_address: 'Downtown, by the river' });
     expect([created.address, created.display_address]).toEqual([generated, 'Downtown, by the river']);
     const updated = await putV1(created.id, { name: 'Display', city: 'Round Rock' });
-    expect([updated.address, updated.display_address]).toEqual(['1 Main St, Round Rock, TX 78701, US', 'Downtown, by the river']);
+    expect([updated.address, updated.display_address]).toEqual([
+      '1 Main St, Round Rock, TX 78701, US',
+      'Downtown, by the river',
+    ]);
   });
 
   it.each([
@@ -165,7 +189,12 @@ describe('the V1 address rules', () => {
 
   it('never moves the location when only the address changes', async () => {
     const created = await createV1({ name: 'Pinned', ...components, lat: 30.2672, lng: -97.7431 });
-    const updated = await putV1(created.id, { name: 'Pinned', address_line_1: '500 Congress Ave', city: 'Dallas', address: 'Elsewhere' });
+    const updated = await putV1(created.id, {
+      name: 'Pinned',
+      address_line_1: '500 Congress Ave',
+      city: 'Dallas',
+      address: 'Elsewhere',
+    });
     expect([updated.lat, updated.lng]).toEqual([30.2672, -97.7431]);
     const moved = await putV1(created.id, { name: 'Pinned', lat: '32.7767', lng: '-96.797' });
     expect([moved.lat, moved.lng]).toEqual([32.7767, -96.797]);

@@ -18,7 +18,8 @@ describe('V1 and V2 are two views of the same data', () => {
 
   function expectSameLocation(v1Body: LocationV1, v2Body: LocationV2) {
     expect(SHARED_FIELDS).toHaveLength(22);
-    for (const field of SHARED_FIELDS) expect(v1Body[field as keyof LocationV1], field).toEqual(v2Body[field as keyof LocationV2]);
+    for (const field of SHARED_FIELDS)
+      expect(v1Body[field as keyof LocationV1], field).toEqual(v2Body[field as keyof LocationV2]);
     expect(v1Body.location_type?.name ?? null).toBe(v2Body.location_type);
     expect(v1Body.marker === null ? null : { id: v1Body.marker.id, name: v1Body.marker.name }).toEqual(v2Body.marker);
     expect(v1Body.cover_image?.url ?? null).toBe(v2Body.cover_image_url);
@@ -28,7 +29,8 @@ describe('V1 and V2 are two views of the same data', () => {
     expect(v1Body.filters).toEqual(v2Body.filters);
     expect(v1Body.fields).toEqual(v2Body.fields);
     expect(v1Body.buttons).toEqual(v2Body.callsToAction);
-    for (const v2Only of ['created_at', 'updated_at', 'callsToAction', 'cover_image_url']) expect(v1Body).not.toHaveProperty(v2Only);
+    for (const v2Only of ['created_at', 'updated_at', 'callsToAction', 'cover_image_url'])
+      expect(v1Body).not.toHaveProperty(v2Only);
   }
 
   async function readV2(publicId: string) {
@@ -44,7 +46,12 @@ describe('V1 and V2 are two views of the same data', () => {
   }
 
   it('reads a location created on V2 with every attachment identically on V1', async () => {
-    const { v2: created, v1Id } = await createV2({ instagram: '@downtown', yelp: 'downtown-austin', tiktok: 'https://www.tiktok.com/@downtown', address_line_2: 'Suite 5' });
+    const { v2: created, v1Id } = await createV2({
+      instagram: '@downtown',
+      yelp: 'downtown-austin',
+      tiktok: 'https://www.tiktok.com/@downtown',
+      address_line_2: 'Suite 5',
+    });
     const v1Body = await readV1(v1Id);
     expectSameLocation(v1Body, await readV2(created.id));
     expect(v1Body.socials.map((social: { key: string; url: string }) => [social.key, social.url])).toEqual([
@@ -57,7 +64,15 @@ describe('V1 and V2 are two views of the same data', () => {
   });
 
   it('writes on V1, updates on V2 PATCH and V1 PUT, and both read the same', async () => {
-    const created = await createV1({ name: 'Crossover', address_line_1: '2 Side St', city: 'Austin', lat: 30.1, lng: -97.1, location_type: 'Outlet', twitter: 'cross' });
+    const created = await createV1({
+      name: 'Crossover',
+      address_line_1: '2 Side St',
+      city: 'Austin',
+      lat: 30.1,
+      lng: -97.1,
+      location_type: 'Outlet',
+      twitter: 'cross',
+    });
     const publicId = await v2IdOf('Crossover');
     expectSameLocation(created, await readV2(publicId));
 
@@ -83,9 +98,20 @@ describe('V1 and V2 are two views of the same data', () => {
     });
     expectSameLocation(afterPatch, await readV2(publicId));
 
-    const put = await putV1(created.id, { name: 'Crossover', location_type: 'Outlet', city: 'Round Rock', email: 'x@example.com' });
+    const put = await putV1(created.id, {
+      name: 'Crossover',
+      location_type: 'Outlet',
+      city: 'Round Rock',
+      email: 'x@example.com',
+    });
     const afterPut = await readV2(publicId);
-    expect(afterPut).toMatchObject({ city: 'Round Rock', email: 'x@example.com', address: '2 Side St, Round Rock', marker: { name: 'Blue' }, location_type: 'Outlet' });
+    expect(afterPut).toMatchObject({
+      city: 'Round Rock',
+      email: 'x@example.com',
+      address: '2 Side St, Round Rock',
+      marker: { name: 'Blue' },
+      location_type: 'Outlet',
+    });
     expectSameLocation(put, afterPut);
   });
 });
@@ -98,7 +124,11 @@ describe('the V1 OpenAPI document', () => {
     expect(Object.keys(paths)).toEqual(expect.arrayContaining(['/api/locations', '/api/locations/{id}']));
     expect(Object.keys(paths['/api/locations']).sort()).toEqual(['get', 'post']);
     expect(Object.keys(paths['/api/locations/{id}']).sort()).toEqual(['delete', 'get', 'put']);
-    for (const operation of [paths['/api/locations'].get, paths['/api/locations'].post, paths['/api/locations/{id}'].put]) {
+    for (const operation of [
+      paths['/api/locations'].get,
+      paths['/api/locations'].post,
+      paths['/api/locations/{id}'].put,
+    ]) {
       expect(operation.tags).toEqual(['V1 locations (legacy)']);
       expect(operation.security).toEqual([{ legacyToken: [] }]);
     }

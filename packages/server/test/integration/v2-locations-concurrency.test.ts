@@ -19,7 +19,9 @@ const v2 = (method: string, path: string, body?: unknown) =>
 
 async function createLocations(count: number): Promise<string[]> {
   const created = await Promise.all(
-    Array.from({ length: count }, (_, n) => v2('POST', base, fullLocationBody({ name: `Store ${n}`, address_line_1: `${n} Main St`, city: 'Austin' }))),
+    Array.from({ length: count }, (_, n) =>
+      v2('POST', base, fullLocationBody({ name: `Store ${n}`, address_line_1: `${n} Main St`, city: 'Austin' })),
+    ),
   );
   return created.map((response) => {
     expect(response.status, response.text).toBe(201);
@@ -60,7 +62,10 @@ describe('two PATCHes of one location at once', () => {
   it('keeps both days when each PATCH sets another day of the schedule', async () => {
     const ids = await createLocations(LOCATIONS);
     const answers = await Promise.all(
-      ids.flatMap((id) => [v2('PATCH', `${base}/${id}`, { hours: { mon: '07:00-11:00' } }), v2('PATCH', `${base}/${id}`, { hours: { tue: '12:00-23:00' } })]),
+      ids.flatMap((id) => [
+        v2('PATCH', `${base}/${id}`, { hours: { mon: '07:00-11:00' } }),
+        v2('PATCH', `${base}/${id}`, { hours: { tue: '12:00-23:00' } }),
+      ]),
     );
     expect(answers.map((answer) => answer.status)).toEqual(answers.map(() => 200));
     for (const id of ids) {
@@ -73,42 +78,87 @@ describe('two PATCHes of one location at once', () => {
 describe('a PUT and a DELETE of one location at once', () => {
   it('never fails or leaves part of a location behind: the PUT wins whole or finds it gone', async () => {
     const ids = await createLocations(LOCATIONS);
-    const v1Ids = await Promise.all(ids.map(async (id) => (await server.database.db.selectFrom('locations').select('id').where('public_id', '=', id).executeTakeFirstOrThrow()).id));
+    const v1Ids = await Promise.all(
+      ids.map(
+        async (id) =>
+          (
+            await server.database.db
+              .selectFrom('locations')
+              .select('id')
+              .where('public_id', '=', id)
+              .executeTakeFirstOrThrow()
+          ).id,
+      ),
+    );
     const replacement = fullLocationBody({
       name: 'Replaced',
       city: 'Dallas',
       lat: 0,
-      hours: { mon: 'closed', tue: 'closed', wed: 'closed', thu: 'closed', fri: 'closed', sat: 'closed', sun: 'closed' },
+      hours: {
+        mon: 'closed',
+        tue: 'closed',
+        wed: 'closed',
+        thu: 'closed',
+        fri: 'closed',
+        sat: 'closed',
+        sun: 'closed',
+      },
       filters: ['Accessible'],
       fields: { Manager: 'Grace' },
       callsToAction: { Book: 'https://example.com/book' },
     });
-    const answers = await Promise.all(ids.map((id) => Promise.all([v2('PUT', `${base}/${id}`, replacement), v2('DELETE', `${base}/${id}`)])));
+    const answers = await Promise.all(
+      ids.map((id) => Promise.all([v2('PUT', `${base}/${id}`, replacement), v2('DELETE', `${base}/${id}`)])),
+    );
     for (const [put, remove] of answers) {
       expect(remove.status, remove.text).toBe(200);
       expect([200, 404], put.text).toContain(put.status);
       // A PUT that answers 200 saved all of itself before the DELETE took the location.
       if (put.status === 200) {
-        expect(put.body.data).toMatchObject({ name: 'Replaced', city: 'Dallas', filters: [expect.objectContaining({ name: 'Accessible' })], fields: [expect.objectContaining({ value: 'Grace' })] });
+        expect(put.body.data).toMatchObject({
+          name: 'Replaced',
+          city: 'Dallas',
+          filters: [expect.objectContaining({ name: 'Accessible' })],
+          fields: [expect.objectContaining({ value: 'Grace' })],
+        });
       }
     }
     for (const id of ids) expect((await v2('GET', `${base}/${id}`)).status).toBe(404);
-    expect(await rowsOfLocations(v1Ids)).toEqual({ locations: 0, opening_hours: 0, location_filters: 0, location_field_values: 0, location_calls_to_action: 0, geocoding_jobs: 0 });
+    expect(await rowsOfLocations(v1Ids)).toEqual({
+      locations: 0,
+      opening_hours: 0,
+      location_filters: 0,
+      location_field_values: 0,
+      location_calls_to_action: 0,
+      geocoding_jobs: 0,
+    });
     expect(await orphanedRows()).toBe(0);
   });
 });
 
-const LOCATION_TABLES = ['opening_hours', 'location_filters', 'location_field_values', 'location_calls_to_action', 'geocoding_jobs'] as const;
+const LOCATION_TABLES = [
+  'opening_hours',
+  'location_filters',
+  'location_field_values',
+  'location_calls_to_action',
+  'geocoding_jobs',
+] as const;
 
 /** Rows still held for the given locations, per table. */
 async function rowsOfLocations(locationIds: number[]): Promise<Record<string, number>> {
   const { db } = server.database;
   const count = async (table: 'locations' | (typeof LOCATION_TABLES)[number]) => {
     const column = table === 'locations' ? 'id' : 'location_id';
-    const { rows } = await sql<{ n: number }>`select count(*) as n from ${sql.table(table)} where ${sql.ref(column)} in (${sql.join(locationIds)})`.execute(db);
+    const { rows } = await sql<{
+      n: number;
+    }>`select count(*) as n from ${sql.table(table)} where ${sql.ref(column)} in (${sql.join(locationIds)})`.execute(
+      db,
+    );
     return Number(rows[0]?.n);
   };
-  const entries = await Promise.all((['locations', ...LOCATION_TABLES] as const).map(async (table) => [table, await count(table)] as const));
+  const entries = await Promise.all(
+    (['locations', ...LOCATION_TABLES] as const).map(async (table) => [table, await count(table)] as const),
+  );
   return Object.fromEntries(entries);
 }
 
@@ -117,7 +167,9 @@ async function orphanedRows(): Promise<number> {
   const { db } = server.database;
   let total = 0;
   for (const table of LOCATION_TABLES) {
-    const { rows } = await sql<{ n: number }>`select count(*) as n from ${sql.table(table)} where location_id not in (select id from locations)`.execute(db);
+    const { rows } = await sql<{
+      n: number;
+    }>`select count(*) as n from ${sql.table(table)} where location_id not in (select id from locations)`.execute(db);
     total += Number(rows[0]?.n);
   }
   return total;
@@ -125,7 +177,9 @@ async function orphanedRows(): Promise<number> {
 
 describe('creates of one name at once', () => {
   it('all succeed, each with a slug of its own', async () => {
-    const responses = await Promise.all(Array.from({ length: 12 }, () => v2('POST', base, fullLocationBody({ name: 'Twin Peaks' }))));
+    const responses = await Promise.all(
+      Array.from({ length: 12 }, () => v2('POST', base, fullLocationBody({ name: 'Twin Peaks' }))),
+    );
     expect(responses.map((response) => response.status)).toEqual(responses.map(() => 201));
     const slugs = responses.map((response) => response.body.data.slug as string);
     expect(new Set(slugs).size).toBe(12);

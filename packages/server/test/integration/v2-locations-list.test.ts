@@ -26,7 +26,14 @@ beforeAll(async () => {
     server.clock.now = Date.parse('2026-01-01T00:00:00Z') + n * 60_000;
     const response = await call(server, 'POST', base, {
       token: account.token.token,
-      body: fullLocationBody({ name: `Store ${String(n).padStart(2, '0')}`, city, state, postcode, country, visible: n % 3 !== 0 }),
+      body: fullLocationBody({
+        name: `Store ${String(n).padStart(2, '0')}`,
+        city,
+        state,
+        postcode,
+        country,
+        visible: n % 3 !== 0,
+      }),
     });
     ids.push(response.body.data.id);
   }
@@ -81,7 +88,16 @@ describe('GET /locations (list)', () => {
     expect([farthest.status, farthest.body.data]).toEqual([200, []]);
   });
 
-  it.each([['limit=0'], ['limit=101'], ['limit=abc'], ['limit=2.5'], ['page=0'], ['page=-1'], ['page=99999999999999999999'], ['page=1000000001']])('refuses %s with 422', async (query) => {
+  it.each([
+    ['limit=0'],
+    ['limit=101'],
+    ['limit=abc'],
+    ['limit=2.5'],
+    ['page=0'],
+    ['page=-1'],
+    ['page=99999999999999999999'],
+    ['page=1000000001'],
+  ])('refuses %s with 422', async (query) => {
     const response = await get(query);
     expect(response.status).toBe(422);
     expect(Object.keys(response.body.errors)).toEqual([query.split('=')[0]]);

@@ -13,8 +13,19 @@ beforeAll(async () => {
 });
 
 const text = fc.oneof(fc.string({ maxLength: 12 }), fc.constantFrom('', ' ', 'Austin', 'x'.repeat(300)));
-const anyJson = fc.oneof(fc.constant(null), fc.boolean(), fc.integer(), fc.double({ noNaN: true }), text, fc.array(text, { maxLength: 3 }));
-const day = fc.oneof(fc.constant(null), fc.constantFrom('09:00-17:00', 'closed', '9-5', '25:00-26:00', '18:00-02:00', ''), text);
+const anyJson = fc.oneof(
+  fc.constant(null),
+  fc.boolean(),
+  fc.integer(),
+  fc.double({ noNaN: true }),
+  text,
+  fc.array(text, { maxLength: 3 }),
+);
+const day = fc.oneof(
+  fc.constant(null),
+  fc.constantFrom('09:00-17:00', 'closed', '9-5', '25:00-26:00', '18:00-02:00', ''),
+  text,
+);
 
 /** Mostly a valid value, sometimes anything at all: bodies mix valid changes with the odd invalid one. */
 const mostly = <T>(valid: fc.Arbitrary<T>, invalid: fc.Arbitrary<unknown> = anyJson) =>
@@ -31,17 +42,34 @@ const patchBody = fc
       phone: mostly(fc.oneof(text, fc.constant(null)), fc.integer()),
       email: mostly(fc.constantFrom('a@b.co', '', null), fc.constantFrom('bad', 'a@', 5)),
       url: mostly(fc.constantFrom('https://x.example', null), fc.constantFrom('nope', 'ftp://x')),
-      lat: mostly(fc.oneof(fc.double({ min: -90, max: 90, noNaN: true }), fc.constant(null)), fc.oneof(fc.double({ min: 90.001, max: 1000, noNaN: true }), anyJson)),
-      lng: mostly(fc.oneof(fc.double({ min: -180, max: 180, noNaN: true }), fc.constant(null)), fc.oneof(fc.double({ min: 180.001, max: 1000, noNaN: true }), anyJson)),
+      lat: mostly(
+        fc.oneof(fc.double({ min: -90, max: 90, noNaN: true }), fc.constant(null)),
+        fc.oneof(fc.double({ min: 90.001, max: 1000, noNaN: true }), anyJson),
+      ),
+      lng: mostly(
+        fc.oneof(fc.double({ min: -180, max: 180, noNaN: true }), fc.constant(null)),
+        fc.oneof(fc.double({ min: 180.001, max: 1000, noNaN: true }), anyJson),
+      ),
       visible: mostly(fc.boolean()),
       address: mostly(fc.oneof(text, fc.constant(null))),
       location_type: mostly(fc.constantFrom('Store', 'Outlet', null), fc.constantFrom('Kiosk', 7)),
       marker: mostly(fc.constantFrom('Red', 'Blue', null), fc.constantFrom('Green', true)),
       hours: mostly(
-        fc.oneof(fc.constant(null), fc.constant({}), fc.dictionary(fc.constantFrom('mon', 'tue', 'sunday'), fc.constantFrom('09:00-17:00', 'closed', '18:00-02:00', null), { maxKeys: 3 })),
+        fc.oneof(
+          fc.constant(null),
+          fc.constant({}),
+          fc.dictionary(
+            fc.constantFrom('mon', 'tue', 'sunday'),
+            fc.constantFrom('09:00-17:00', 'closed', '18:00-02:00', null),
+            { maxKeys: 3 },
+          ),
+        ),
         fc.dictionary(fc.constantFrom('mon', 'funday'), day, { minKeys: 1, maxKeys: 2 }),
       ),
-      filters: mostly(fc.uniqueArray(fc.constantFrom('Wifi', 'Parking', 'Accessible'), { maxLength: 3 }), fc.constant(['Sauna'])),
+      filters: mostly(
+        fc.uniqueArray(fc.constantFrom('Wifi', 'Parking', 'Accessible'), { maxLength: 3 }),
+        fc.constant(['Sauna']),
+      ),
       fields: mostly(
         fc.dictionary(fc.constantFrom('Manager', 'Floor'), fc.oneof(validText, fc.constant(null)), { maxKeys: 2 }),
         fc.constant({ Owner: 'x' }),

@@ -23,7 +23,9 @@ describe('external_id on V2 locations', () => {
     const id = created.body.data.id;
 
     expect((await v2('PATCH', `${base}/${id}`, { external_id: ' S-1 ' })).body.data.external_id).toBe('S-1');
-    expect((await v2('PUT', `${base}/${id}`, fullLocationBody({ external_id: 'S-2' }))).body.data.external_id).toBe('S-2');
+    expect((await v2('PUT', `${base}/${id}`, fullLocationBody({ external_id: 'S-2' }))).body.data.external_id).toBe(
+      'S-2',
+    );
     // PUT without it keeps it, as every omitted basic field.
     expect((await v2('PUT', `${base}/${id}`, fullLocationBody())).body.data.external_id).toBe('S-2');
     expect((await v2('GET', `${base}/${id}`)).body.data.external_id).toBe('S-2');
@@ -40,12 +42,18 @@ describe('external_id on V2 locations', () => {
     expect(duplicate.body.errors.external_id[0]).toContain(first.id);
     const patched = await v2('PATCH', `${base}/${second.id}`, { external_id: 'S-1', phone: '+1 555 0100' });
     expect(patched.status).toBe(422);
-    expect((await v2('GET', `${base}/${second.id}`)).body.data).toMatchObject({ external_id: null, phone: second.phone });
+    expect((await v2('GET', `${base}/${second.id}`)).body.data).toMatchObject({
+      external_id: null,
+      phone: second.phone,
+    });
     expect((await v2('PUT', `${base}/${second.id}`, fullLocationBody({ external_id: 'S-1' }))).status).toBe(422);
     // Its own key again is no duplicate; another project's locations may use the same key.
     expect((await v2('PATCH', `${base}/${first.id}`, { external_id: 'S-1' })).status).toBe(200);
     const other = await createCatalogAccount(server);
-    const elsewhere = await call(server, 'POST', other.locations, { token: other.account.token.token, body: fullLocationBody({ external_id: 'S-1' }) });
+    const elsewhere = await call(server, 'POST', other.locations, {
+      token: other.account.token.token,
+      body: fullLocationBody({ external_id: 'S-1' }),
+    });
     expect(elsewhere.status).toBe(201);
     expect((await v2('GET', `${base}?limit=100`)).body.data).toHaveLength(2);
   });
@@ -69,7 +77,10 @@ describe('external_id on V2 locations', () => {
   });
 
   it('never appears in V1 answers', async () => {
-    const created = await call(server, 'POST', '/api/locations', { token: account.legacyToken.token, body: { name: 'Legacy', city: 'Austin' } });
+    const created = await call(server, 'POST', '/api/locations', {
+      token: account.legacyToken.token,
+      body: { name: 'Legacy', city: 'Austin' },
+    });
     expect(created.status).toBe(201);
     expect(created.body).not.toHaveProperty('external_id');
     const list = await v2('GET', `${base}`);
@@ -80,7 +91,10 @@ describe('external_id on V2 locations', () => {
     const page = await call(server, 'GET', '/api/locations', { token: account.legacyToken.token });
     expect(page.body.data[0]).not.toHaveProperty('external_id');
     // A V1 PUT keeps the key it cannot see.
-    await call(server, 'PUT', `/api/locations/${created.body.id}`, { token: account.legacyToken.token, body: { name: 'Legacy 2' } });
+    await call(server, 'PUT', `/api/locations/${created.body.id}`, {
+      token: account.legacyToken.token,
+      body: { name: 'Legacy 2' },
+    });
     expect((await v2('GET', `${base}/${v2Id}`)).body.data.external_id).toBe('K-1');
   });
 });

@@ -47,9 +47,20 @@ describe('POST /locations', () => {
       cover_image_url: 'https://cdn.example.com/img/storefront.jpg',
       twitter: 'https://twitter.com/downtown',
       instagram: null,
-      hours: { mon: '09:00-17:00', tue: '09:00-17:00', wed: '09:00-12:00,13:00-17:00', thu: '09:00-17:00', fri: '18:00-02:00', sat: 'closed', sun: null },
+      hours: {
+        mon: '09:00-17:00',
+        tue: '09:00-17:00',
+        wed: '09:00-12:00,13:00-17:00',
+        thu: '09:00-17:00',
+        fri: '18:00-02:00',
+        sat: 'closed',
+        sun: null,
+      },
       filters: [expect.objectContaining({ name: 'Wifi' }), expect.objectContaining({ name: 'Parking' })],
-      fields: [expect.objectContaining({ name: 'Manager', value: 'Ada' }), expect.objectContaining({ name: 'Floor', value: '2' })],
+      fields: [
+        expect.objectContaining({ name: 'Manager', value: 'Ada' }),
+        expect.objectContaining({ name: 'Floor', value: '2' }),
+      ],
       callsToAction: [expect.objectContaining({ title: 'Order online', value: 'https://example.com/order' })],
     });
     expect(location.created_at).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/);
@@ -107,7 +118,12 @@ describe('POST /locations', () => {
   it('ignores read-only keys of a GET body sent back', async () => {
     const location = await create();
     const { hours, filters, fields, callsToAction, marker, ...rest } = location;
-    const again = await v2('POST', base, { ...rest, marker: marker.id, hours, filters: filters.map((f: { name: string }) => f.name) });
+    const again = await v2('POST', base, {
+      ...rest,
+      marker: marker.id,
+      hours,
+      filters: filters.map((f: { name: string }) => f.name),
+    });
     expect(again.status).toBe(201);
     expect(again.body.data.id).not.toBe(location.id);
     void fields;
@@ -129,7 +145,7 @@ describe('strict V2 validation (422, nothing saved)', () => {
     ['an unknown filter', { filters: ['Wifi', 'Sauna'] }, 'filters'],
     ['an unknown field', { fields: { Owner: 'x' } }, 'fields.Owner'],
     ['an unknown call to action', { callsToAction: { 'Call us': 'tel:1' } }, 'callsToAction.Call us'],
-    ['hours in a wrong format', { hours: { ...fullLocationBody().hours as object, mon: '9 to 5' } }, 'hours.mon'],
+    ['hours in a wrong format', { hours: { ...(fullLocationBody().hours as object), mon: '9 to 5' } }, 'hours.mon'],
     ['hours missing days', { hours: { mon: '09:00-17:00' } }, 'hours.tue'],
     ['a day name every object inherits', { hours: { constructor: '09:00-17:00' } }, 'hours.constructor'],
     ['an unknown cover image name', { cover: 'nope' }, 'cover'],
@@ -139,13 +155,19 @@ describe('strict V2 validation (422, nothing saved)', () => {
   it.each(cases)('rejects %s', async (_label, overrides, field) => {
     const response = await v2('POST', base, fullLocationBody(overrides));
     expect(response.status).toBe(422);
-    expect(response.body.errors[field], JSON.stringify(response.body)).toEqual(expect.arrayContaining([expect.any(String)]));
+    expect(response.body.errors[field], JSON.stringify(response.body)).toEqual(
+      expect.arrayContaining([expect.any(String)]),
+    );
     expect(response.body.message).toEqual(expect.any(String));
     expect((await v2('GET', base)).body.meta.total).toBe(0);
   });
 
   it('says in one sentence per problem what a field takes', async () => {
-    const response = await v2('POST', base, fullLocationBody({ name: ' ', city: '', email: 'not-an-email', url: 'ftp://example.com', phone: 5 }));
+    const response = await v2(
+      'POST',
+      base,
+      fullLocationBody({ name: ' ', city: '', email: 'not-an-email', url: 'ftp://example.com', phone: 5 }),
+    );
     expect(response.status).toBe(422);
     expect(response.body.errors).toEqual({
       name: ['must not be blank'],
@@ -164,12 +186,24 @@ describe('strict V2 validation (422, nothing saved)', () => {
   });
 
   it('answers malformed JSON with 400, a non-JSON body with 415 and an over-size body with 413', async () => {
-    const malformed = await call(server, 'POST', base, { token: account.token.token, rawBody: '{"name": ', headers: { 'content-type': 'application/json' } });
+    const malformed = await call(server, 'POST', base, {
+      token: account.token.token,
+      rawBody: '{"name": ',
+      headers: { 'content-type': 'application/json' },
+    });
     expect(malformed.status).toBe(400);
     expect(malformed.body.message).toMatch(/JSON/);
-    const text = await call(server, 'POST', base, { token: account.token.token, rawBody: 'name=x', headers: { 'content-type': 'text/plain' } });
+    const text = await call(server, 'POST', base, {
+      token: account.token.token,
+      rawBody: 'name=x',
+      headers: { 'content-type': 'text/plain' },
+    });
     expect(text.status).toBe(415);
-    const form = await call(server, 'POST', base, { token: account.token.token, rawBody: 'name=x', headers: { 'content-type': 'application/x-www-form-urlencoded' } });
+    const form = await call(server, 'POST', base, {
+      token: account.token.token,
+      rawBody: 'name=x',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    });
     expect(form.status).toBe(415);
     const huge = await v2('POST', base, fullLocationBody({ address: 'x'.repeat(1024 * 1024 + 10) }));
     expect(huge.status).toBe(413);
@@ -185,7 +219,8 @@ describe('GET /locations/{id}', () => {
     const location = await create();
     const plain = (await v2('GET', `${base}/${location.id}`)).body.data;
     for (const key of ['hours', 'filters', 'fields', 'callsToAction']) expect(plain).not.toHaveProperty(key);
-    const some = (await v2('GET', `${base}/${location.id}?includeHours=true&includeFields=1&includeFilters=0`)).body.data;
+    const some = (await v2('GET', `${base}/${location.id}?includeHours=true&includeFields=1&includeFilters=0`)).body
+      .data;
     expect(some).toHaveProperty('hours');
     expect(some).toHaveProperty('fields');
     expect(some).not.toHaveProperty('filters');
@@ -195,7 +230,13 @@ describe('GET /locations/{id}', () => {
   it('answers 404 for an unknown ID, a V1 numeric ID, and a location of another project', async () => {
     const location = await create();
     expect((await v2('GET', `${base}/loc_doesnotexist`)).status).toBe(404);
-    const v1Id = (await server.database.db.selectFrom('locations').select('id').where('public_id', '=', location.id).executeTakeFirstOrThrow()).id;
+    const v1Id = (
+      await server.database.db
+        .selectFrom('locations')
+        .select('id')
+        .where('public_id', '=', location.id)
+        .executeTakeFirstOrThrow()
+    ).id;
     expect((await v2('GET', `${base}/${v1Id}`)).status).toBe(404);
     const other = await createAccount(server);
     const otherBase = `/api/v2/projects/${other.project.public_id}/locations`;
@@ -214,7 +255,10 @@ describe('PATCH /locations/{id}', () => {
     const { phone: oldPhone, updated_at: oldUpdated, ...oldRest } = location;
     expect([oldPhone, phone]).toEqual(['+1 512 555 0100', '+1 000']);
     expect(rest).toEqual(oldRest);
-    expect([oldUpdated, updated_at]).toEqual([new Date(server.clock.now - 60_000).toISOString(), new Date(server.clock.now).toISOString()]);
+    expect([oldUpdated, updated_at]).toEqual([
+      new Date(server.clock.now - 60_000).toISOString(),
+      new Date(server.clock.now).toISOString(),
+    ]);
   });
 
   it('replaces filters, merges fields and calls to action by name, and changes only the hours sent', async () => {
@@ -239,7 +283,15 @@ describe('PATCH /locations/{id}', () => {
     expect((await v2('PATCH', `${base}/${location.id}`, { hours: {} })).body.data.hours).toEqual(location.hours);
     expect((await v2('PATCH', `${base}/${location.id}`, { hours: null })).body.data.hours).toBeNull();
     const fresh = await v2('PATCH', `${base}/${location.id}`, { hours: { tue: '08:00-12:00' } });
-    expect(fresh.body.data.hours).toEqual({ mon: null, tue: '08:00-12:00', wed: null, thu: null, fri: null, sat: null, sun: null });
+    expect(fresh.body.data.hours).toEqual({
+      mon: null,
+      tue: '08:00-12:00',
+      wed: null,
+      thu: null,
+      fri: null,
+      sat: null,
+      sun: null,
+    });
   });
 
   it('keeps type and marker when omitted and clears them with null', async () => {
@@ -248,7 +300,8 @@ describe('PATCH /locations/{id}', () => {
     expect(kept.location_type).toBe('Outlet');
     expect(kept.marker.name).toBe('Blue');
     expect(kept.slug).toBe(location.slug);
-    const cleared = (await v2('PATCH', `${base}/${location.id}`, { location_type: null, marker: null, cover: null })).body.data;
+    const cleared = (await v2('PATCH', `${base}/${location.id}`, { location_type: null, marker: null, cover: null }))
+      .body.data;
     expect(cleared).toMatchObject({ location_type: null, marker: null, cover_image_url: null });
   });
 
@@ -297,10 +350,20 @@ describe('PUT /locations/{id}', () => {
 
   it('keeps omitted basic fields and attachments, resets omitted marker and type, replaces supplied sets', async () => {
     const location = await create();
-    const response = await v2('PUT', `${base}/${location.id}`, { name: 'Put name', city: 'Austin', fields: { Floor: '7' } });
+    const response = await v2('PUT', `${base}/${location.id}`, {
+      name: 'Put name',
+      city: 'Austin',
+      fields: { Floor: '7' },
+    });
     expect(response.status).toBe(200);
     const saved = response.body.data;
-    expect(saved).toMatchObject({ name: 'Put name', phone: location.phone, email: location.email, lat: location.lat, location_type: 'Store' });
+    expect(saved).toMatchObject({
+      name: 'Put name',
+      phone: location.phone,
+      email: location.email,
+      lat: location.lat,
+      location_type: 'Store',
+    });
     expect(saved.marker.name).toBe('Red');
     expect(saved.fields).toEqual([expect.objectContaining({ name: 'Floor', value: '7' })]);
     expect(saved.filters).toEqual(location.filters);
@@ -323,8 +386,12 @@ describe('PUT /locations/{id}', () => {
 
   it('removes the schedule with hours null and keeps it with hours {}', async () => {
     const location = await create();
-    expect((await v2('PUT', `${base}/${location.id}`, { name: 'x', city: 'y', hours: {} })).body.data.hours).toEqual(location.hours);
-    expect((await v2('PUT', `${base}/${location.id}`, { name: 'x', city: 'y', hours: null })).body.data.hours).toBeNull();
+    expect((await v2('PUT', `${base}/${location.id}`, { name: 'x', city: 'y', hours: {} })).body.data.hours).toEqual(
+      location.hours,
+    );
+    expect(
+      (await v2('PUT', `${base}/${location.id}`, { name: 'x', city: 'y', hours: null })).body.data.hours,
+    ).toBeNull();
   });
 });
 
@@ -332,13 +399,22 @@ describe('DELETE /locations/{id}', () => {
   it('deletes with 200 {"success": true}, after which the location is gone', async () => {
     const location = await create();
     const { db } = server.database;
-    const { id } = await db.selectFrom('locations').select('id').where('public_id', '=', location.id).executeTakeFirstOrThrow();
+    const { id } = await db
+      .selectFrom('locations')
+      .select('id')
+      .where('public_id', '=', location.id)
+      .executeTakeFirstOrThrow();
     const response = await v2('DELETE', `${base}/${location.id}`);
     expect(response.status).toBe(200);
     expect(response.body).toEqual({ success: true });
     expect((await v2('GET', `${base}/${location.id}`)).status).toBe(404);
     expect((await v2('DELETE', `${base}/${location.id}`)).status).toBe(404);
-    for (const table of ['opening_hours', 'location_filters', 'location_field_values', 'location_calls_to_action'] as const) {
+    for (const table of [
+      'opening_hours',
+      'location_filters',
+      'location_field_values',
+      'location_calls_to_action',
+    ] as const) {
       expect(await db.selectFrom(table).select('location_id').where('location_id', '=', id).execute()).toEqual([]);
     }
   });
@@ -350,7 +426,11 @@ describe('DELETE /locations/{id}', () => {
     expect([response.status, response.body]).toEqual([200, { success: true }]);
     const empty = await call(server, 'POST', base, { token: account.token.token, headers, rawBody: '' });
     expect(empty.status).toBe(400);
-    const poisoned = await call(server, 'POST', base, { token: account.token.token, headers, rawBody: '{"name":"x","city":"y","__proto__":{"admin":true}}' });
+    const poisoned = await call(server, 'POST', base, {
+      token: account.token.token,
+      headers,
+      rawBody: '{"name":"x","city":"y","__proto__":{"admin":true}}',
+    });
     expect(poisoned.status).toBe(400);
   });
 });

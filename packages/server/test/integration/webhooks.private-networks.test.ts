@@ -62,17 +62,47 @@ describe('webhooks on a deployment that keeps them off private networks', () => 
       })
       .returning(['id', 'public_id'])
       .executeTakeFirstOrThrow();
-    expect((await call(server, 'POST', owner.locations, { token: owner.account.token.token, body: fullLocationBody() })).status).toBe(201);
+    expect(
+      (await call(server, 'POST', owner.locations, { token: owner.account.token.token, body: fullLocationBody() }))
+        .status,
+    ).toBe(201);
     expect(await deliverNext(deliveryContextOf(server.ctx))).toBe('retrying');
-    await server.database.db.updateTable('webhook_endpoints').set({ url: 'http://93.184.216.34/hook' }).where('id', '=', endpoint.id).execute();
-    const ping = await call(server, 'POST', `/api/v2/projects/${owner.account.project.public_id}/webhooks/${endpoint.public_id}/test`, { token: owner.account.token.token });
-    await server.database.db.updateTable('webhook_endpoints').set({ url: 'https://[::1]/hook' }).where('id', '=', endpoint.id).execute();
-    const literal = await call(server, 'POST', `/api/v2/projects/${owner.account.project.public_id}/webhooks/${endpoint.public_id}/test`, { token: owner.account.token.token });
+    await server.database.db
+      .updateTable('webhook_endpoints')
+      .set({ url: 'http://93.184.216.34/hook' })
+      .where('id', '=', endpoint.id)
+      .execute();
+    const ping = await call(
+      server,
+      'POST',
+      `/api/v2/projects/${owner.account.project.public_id}/webhooks/${endpoint.public_id}/test`,
+      { token: owner.account.token.token },
+    );
+    await server.database.db
+      .updateTable('webhook_endpoints')
+      .set({ url: 'https://[::1]/hook' })
+      .where('id', '=', endpoint.id)
+      .execute();
+    const literal = await call(
+      server,
+      'POST',
+      `/api/v2/projects/${owner.account.project.public_id}/webhooks/${endpoint.public_id}/test`,
+      { token: owner.account.token.token },
+    );
 
-    const log = await call(server, 'GET', `/api/v2/projects/${owner.account.project.public_id}/webhooks/${endpoint.public_id}/deliveries`, { token: owner.account.token.token });
+    const log = await call(
+      server,
+      'GET',
+      `/api/v2/projects/${owner.account.project.public_id}/webhooks/${endpoint.public_id}/deliveries`,
+      { token: owner.account.token.token },
+    );
     const created = log.body.data.find((entry: { event_type: string }) => entry.event_type === 'location.created');
     expect(created.attempts).toEqual([
-      expect.objectContaining({ status_code: null, error: expect.stringMatching(/^refused: localhost resolves to a loopback address \((127\.0\.0\.1|::1)\)$/), response_body: null }),
+      expect.objectContaining({
+        status_code: null,
+        error: expect.stringMatching(/^refused: localhost resolves to a loopback address \((127\.0\.0\.1|::1)\)$/),
+        response_body: null,
+      }),
     ]);
     expect(ping.body.data.attempts[0].error).toBe('refused: plain http is not allowed (use https)');
     expect(literal.body.data.attempts[0].error).toBe('refused: ::1 is a loopback address');

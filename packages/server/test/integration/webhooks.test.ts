@@ -1,7 +1,12 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { attemptDelivery, deliverNext, type DeliveryContext, type DeliveryResult } from '../../src/services/webhook-delivery.service.ts';
+import {
+  attemptDelivery,
+  type DeliveryContext,
+  type DeliveryResult,
+  deliverNext,
+} from '../../src/services/webhook-delivery.service.ts';
 import { deliveryContextOf } from '../../src/services/webhook-worker.ts';
-import { createCatalogAccount, fullLocationBody, type CatalogAccount } from '../support/factories.ts';
+import { type CatalogAccount, createCatalogAccount, fullLocationBody } from '../support/factories.ts';
 import { call, useTestServer } from '../support/server.ts';
 import { startWebhookReceiver, type WebhookReceiver } from '../support/webhook-receiver.ts';
 
@@ -9,7 +14,9 @@ import { startWebhookReceiver, type WebhookReceiver } from '../support/webhook-r
 // the Standard Webhooks package. The worker is driven here delivery by delivery (`deliverNext`), with the server's
 // clock moved instead of waiting out the retry schedule.
 
-const server = useTestServer({ env: { WEBHOOK_ALLOW_PRIVATE_NETWORKS: 'true', WEBHOOK_RETRY_SCHEDULE: '10s,1m', WEBHOOK_TIMEOUT_MS: '400' } });
+const server = useTestServer({
+  env: { WEBHOOK_ALLOW_PRIVATE_NETWORKS: 'true', WEBHOOK_RETRY_SCHEDULE: '10s,1m', WEBHOOK_TIMEOUT_MS: '400' },
+});
 let receiver: WebhookReceiver;
 let delivery: DeliveryContext;
 let owner: CatalogAccount;
@@ -32,7 +39,10 @@ const webhooksPath = () => `/api/v2/projects/${owner.account.project.public_id}/
 const token = () => owner.account.token.token;
 
 async function createWebhook(body: Record<string, unknown> = {}) {
-  const response = await call(server, 'POST', webhooksPath(), { token: token(), body: { url: receiver.url, events: ['*'], ...body } });
+  const response = await call(server, 'POST', webhooksPath(), {
+    token: token(),
+    body: { url: receiver.url, events: ['*'], ...body },
+  });
   expect(response.status, response.text).toBe(201);
   return response.body.data as { id: string; secret: string };
 }
@@ -43,22 +53,29 @@ async function createLocation(body: Record<string, unknown> = {}) {
   return response.body.data as { id: string };
 }
 
-const patchLocation = (id: string, body: Record<string, unknown>) => call(server, 'PATCH', `${owner.locations}/${id}`, { token: token(), body });
+const patchLocation = (id: string, body: Record<string, unknown>) =>
+  call(server, 'PATCH', `${owner.locations}/${id}`, { token: token(), body });
 
 /** Runs the worker until nothing is due, and says what each delivery came to. */
 async function deliverAll(): Promise<DeliveryResult[]> {
   const results: DeliveryResult[] = [];
-  for (let result = await deliverNext(delivery); result !== 'idle'; result = await deliverNext(delivery)) results.push(result);
+  for (let result = await deliverNext(delivery); result !== 'idle'; result = await deliverNext(delivery))
+    results.push(result);
   return results;
 }
 
-const deliveriesOf = async (webhookId: string, query = '') => (await call(server, 'GET', `${webhooksPath()}/${webhookId}/deliveries${query}`, { token: token() })).body;
+const deliveriesOf = async (webhookId: string, query = '') =>
+  (await call(server, 'GET', `${webhooksPath()}/${webhookId}/deliveries${query}`, { token: token() })).body;
 
 describe('webhook endpoints', () => {
   it('shows the signing secret once, on creation, and lists, reads, changes and deletes the endpoint', async () => {
     const created = await call(server, 'POST', webhooksPath(), {
       token: token(),
-      body: { url: receiver.url, events: ['location.created', 'location.updated', 'location.updated'], description: 'Shop system' },
+      body: {
+        url: receiver.url,
+        events: ['location.created', 'location.updated', 'location.updated'],
+        description: 'Shop system',
+      },
     });
     expect(created.status).toBe(201);
     expect(created.body.data).toEqual({
@@ -80,20 +97,31 @@ describe('webhook endpoints', () => {
     const read = await call(server, 'GET', `${webhooksPath()}/${id}`, { token: token() });
     expect(read.body.data).not.toHaveProperty('secret');
 
-    const patched = await call(server, 'PATCH', `${webhooksPath()}/${id}`, { token: token(), body: { events: ['*'], description: null } });
+    const patched = await call(server, 'PATCH', `${webhooksPath()}/${id}`, {
+      token: token(),
+      body: { events: ['*'], description: null },
+    });
     expect(patched.status).toBe(200);
     expect(patched.body.data).toMatchObject({ events: ['*'], description: null, url: receiver.url });
 
-    expect((await call(server, 'DELETE', `${webhooksPath()}/${id}`, { token: token() })).body).toEqual({ success: true });
+    expect((await call(server, 'DELETE', `${webhooksPath()}/${id}`, { token: token() })).body).toEqual({
+      success: true,
+    });
     expect((await call(server, 'GET', `${webhooksPath()}/${id}`, { token: token() })).status).toBe(404);
   });
 
   it('refuses unknown event types and an empty subscription, naming the known ones', async () => {
-    const response = await call(server, 'POST', webhooksPath(), { token: token(), body: { url: receiver.url, events: ['location.moved'] } });
+    const response = await call(server, 'POST', webhooksPath(), {
+      token: token(),
+      body: { url: receiver.url, events: ['location.moved'] },
+    });
     expect(response.status).toBe(422);
     expect(response.body.errors.events[0]).toContain('location.moved');
     expect(response.body.errors.events[0]).toContain('location.deleted');
-    const empty = await call(server, 'POST', webhooksPath(), { token: token(), body: { url: receiver.url, events: [] } });
+    const empty = await call(server, 'POST', webhooksPath(), {
+      token: token(),
+      body: { url: receiver.url, events: [] },
+    });
     expect(empty.status).toBe(422);
     expect(Object.keys(empty.body.errors)).toEqual(['events']);
   });
@@ -111,10 +139,15 @@ describe('deliveries', () => {
   it('signs each delivery as Standard Webhooks says, with the V2 body, the changed keys and the actor', async () => {
     const webhook = await createWebhook();
     const location = await createLocation();
-    expect((await patchLocation(location.id, { phone: '+1 512 555 0199', hours: { sat: '10:00-12:00' } })).status).toBe(200);
+    expect((await patchLocation(location.id, { phone: '+1 512 555 0199', hours: { sat: '10:00-12:00' } })).status).toBe(
+      200,
+    );
     expect(await deliverAll()).toEqual(['delivered', 'delivered']);
 
-    expect(receiver.received.map((received) => received.payload.type)).toEqual(['location.created', 'location.updated']);
+    expect(receiver.received.map((received) => received.payload.type)).toEqual([
+      'location.created',
+      'location.updated',
+    ]);
     const [created, updated] = receiver.received;
     if (!created || !updated) throw new Error('two deliveries expected');
     for (const received of receiver.received) {
@@ -127,13 +160,22 @@ describe('deliveries', () => {
       type: 'location.updated',
       timestamp: expect.any(String),
       data: {
-        location: expect.objectContaining({ id: location.id, phone: '+1 512 555 0199', hours: expect.objectContaining({ sat: '10:00-12:00' }) }),
+        location: expect.objectContaining({
+          id: location.id,
+          phone: '+1 512 555 0199',
+          hours: expect.objectContaining({ sat: '10:00-12:00' }),
+        }),
         changed: ['phone', 'hours'],
         actor: { type: 'token', id: owner.account.token.row.public_id },
       },
     });
     // Every include: the same keys as the answer of a write.
-    const read = await call(server, 'GET', `${owner.locations}/${location.id}?includeHours=1&includeSpecialHours=1&includeFilters=1&includeFields=1&includeCallsToAction=1`, { token: token() });
+    const read = await call(
+      server,
+      'GET',
+      `${owner.locations}/${location.id}?includeHours=1&includeSpecialHours=1&includeFilters=1&includeFields=1&includeCallsToAction=1`,
+      { token: token() },
+    );
     expect(updated.payload.data.location).toEqual(read.body.data);
     expect(created.payload.data.changed).toEqual([]);
   });
@@ -154,8 +196,20 @@ describe('deliveries', () => {
     const log = await deliveriesOf(webhook.id);
     expect(log.data[0]).toMatchObject({ status: 'delivered', next_attempt_at: null, delivered_at: expect.any(String) });
     expect(log.data[0].attempts).toEqual([
-      { attempted_at: expect.any(String), status_code: 500, duration_ms: expect.any(Number), error: 'HTTP 500', response_body: 'database down' },
-      { attempted_at: expect.any(String), status_code: 200, duration_ms: expect.any(Number), error: null, response_body: 'thanks' },
+      {
+        attempted_at: expect.any(String),
+        status_code: 500,
+        duration_ms: expect.any(Number),
+        error: 'HTTP 500',
+        response_body: 'database down',
+      },
+      {
+        attempted_at: expect.any(String),
+        status_code: 200,
+        duration_ms: expect.any(Number),
+        error: null,
+        response_body: 'thanks',
+      },
     ]);
     expect(log.meta).toMatchObject({ total: 1, current_page: 1 });
   });
@@ -197,9 +251,17 @@ describe('deliveries', () => {
     expect(await deliverAll()).toEqual([]);
 
     receiver.reply({ status: 200 });
-    const enabled = await call(server, 'PATCH', `${webhooksPath()}/${webhook.id}`, { token: token(), body: { enabled: true } });
+    const enabled = await call(server, 'PATCH', `${webhooksPath()}/${webhook.id}`, {
+      token: token(),
+      body: { enabled: true },
+    });
     expect(enabled.body.data).toMatchObject({ enabled: true, disabled_reason: null, disabled_at: null });
-    const retried = await call(server, 'POST', `${webhooksPath()}/${webhook.id}/deliveries/${failed.data[0].id}/retry`, { token: token() });
+    const retried = await call(
+      server,
+      'POST',
+      `${webhooksPath()}/${webhook.id}/deliveries/${failed.data[0].id}/retry`,
+      { token: token() },
+    );
     expect(retried.status).toBe(202);
     expect(retried.body.data).toMatchObject({ status: 'pending', next_attempt_at: expect.any(String) });
     expect(await deliverAll()).toEqual(['delivered']);
@@ -220,19 +282,30 @@ describe('deliveries', () => {
     // The one location not tried yet waits with the others for the endpoint to be enabled again.
     const pending = await deliveriesOf(webhook.id, '?status=pending&limit=100');
     expect(pending.meta.total).toBe(81);
-    expect(pending.data.every((entry: { next_attempt_at: string | null }) => entry.next_attempt_at === null)).toBe(true);
+    expect(pending.data.every((entry: { next_attempt_at: string | null }) => entry.next_attempt_at === null)).toBe(
+      true,
+    );
   });
 
   it('treats a redirect, a slow answer and a long answer as the receiver gave them', async () => {
     const webhook = await createWebhook();
-    receiver.reply({ status: 302, headers: { location: 'https://elsewhere.example/hook' } }, 'hang', { status: 200, body: 'x'.repeat(5000) });
+    receiver.reply({ status: 302, headers: { location: 'https://elsewhere.example/hook' } }, 'hang', {
+      status: 200,
+      body: 'x'.repeat(5000),
+    });
     await createLocation();
     await createLocation({ name: 'Second' });
     await createLocation({ name: 'Third' });
     expect(await deliverAll()).toEqual(['retrying', 'retrying', 'delivered']);
     const log = (await deliveriesOf(webhook.id)).data;
-    const attempts = log.map((entry: { attempts: { error: string | null; status_code: number | null; response_body: string | null }[] }) => entry.attempts[0]);
-    expect(attempts[2]).toMatchObject({ status_code: 302, error: 'redirects are not followed (HTTP 302 to https://elsewhere.example/hook)' });
+    const attempts = log.map(
+      (entry: { attempts: { error: string | null; status_code: number | null; response_body: string | null }[] }) =>
+        entry.attempts[0],
+    );
+    expect(attempts[2]).toMatchObject({
+      status_code: 302,
+      error: 'redirects are not followed (HTTP 302 to https://elsewhere.example/hook)',
+    });
     expect(attempts[1]).toMatchObject({ status_code: null, error: 'no answer within 400 ms' });
     expect(attempts[0]).toMatchObject({ status_code: 200, error: null });
     expect(attempts[0].response_body).toHaveLength(1024);
@@ -242,22 +315,36 @@ describe('deliveries', () => {
     const webhook = await createWebhook({ enabled: false });
     const response = await call(server, 'POST', `${webhooksPath()}/${webhook.id}/test`, { token: token() });
     expect(response.status).toBe(200);
-    expect(response.body.data).toMatchObject({ event_type: 'ping', status: 'delivered', attempts: [{ status_code: 200, error: null }] });
+    expect(response.body.data).toMatchObject({
+      event_type: 'ping',
+      status: 'delivered',
+      attempts: [{ status_code: 200, error: null }],
+    });
     const [ping] = receiver.received;
     if (!ping) throw new Error('no ping received');
     expect(receiver.verify(ping, webhook.secret)).toBe(true);
     expect(ping.payload).toEqual({
       type: 'ping',
       timestamp: expect.any(String),
-      data: { webhook_id: webhook.id, message: expect.any(String), actor: { type: 'token', id: owner.account.token.row.public_id } },
+      data: {
+        webhook_id: webhook.id,
+        message: expect.any(String),
+        actor: { type: 'token', id: owner.account.token.row.public_id },
+      },
     });
     expect(ping.id).toBe(response.body.data.event_id);
 
     receiver.reply({ status: 404 });
     const failed = await call(server, 'POST', `${webhooksPath()}/${webhook.id}/test`, { token: token() });
-    expect(failed.body.data).toMatchObject({ status: 'failed', next_attempt_at: null, attempts: [{ status_code: 404, error: 'HTTP 404' }] });
+    expect(failed.body.data).toMatchObject({
+      status: 'failed',
+      next_attempt_at: null,
+      attempts: [{ status_code: 404, error: 'HTTP 404' }],
+    });
     expect(await deliverAll()).toEqual([]);
-    const feed = await call(server, 'GET', `/api/v2/projects/${owner.account.project.public_id}/events`, { token: token() });
+    const feed = await call(server, 'GET', `/api/v2/projects/${owner.account.project.public_id}/events`, {
+      token: token(),
+    });
     expect(feed.body.data).toEqual([]);
   });
 
@@ -291,7 +378,10 @@ describe('deliveries', () => {
     await patchLocation(location.id, { phone: '9' });
     await call(server, 'DELETE', `${owner.locations}/${location.id}`, { token: token() });
     expect(await deliverAll()).toEqual(['delivered']);
-    expect(receiver.received[0]?.payload).toMatchObject({ type: 'location.deleted', data: { location: { id: location.id, phone: '9' }, changed: [] } });
+    expect(receiver.received[0]?.payload).toMatchObject({
+      type: 'location.deleted',
+      data: { location: { id: location.id, phone: '9' }, changed: [] },
+    });
   });
 
   it('takes a delivery claimed by a worker that died once its claim runs out', async () => {
@@ -299,7 +389,11 @@ describe('deliveries', () => {
     await createLocation();
     const claimedAt = server.clock.now;
     const { claimDueDelivery } = await import('../../src/repositories/webhooks.repository.ts');
-    const claimed = await claimDueDelivery(server.database.db, new Date(claimedAt).toISOString(), new Date(claimedAt + delivery.leaseMs).toISOString());
+    const claimed = await claimDueDelivery(
+      server.database.db,
+      new Date(claimedAt).toISOString(),
+      new Date(claimedAt + delivery.leaseMs).toISOString(),
+    );
     expect(claimed).toBeDefined();
     // The claiming worker never reports back: nothing is due until its claim ends, then another worker sends it.
     expect(await deliverAll()).toEqual([]);

@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CreatedUser } from '../../src/services/accounts.service.ts';
 import { fullLocationBody, INCLUDE_ALL, seedCatalog } from '../support/factories.ts';
-import { call, createAccount, startTestServer, type ApiResponse, type TestServer } from '../support/server.ts';
+import { type ApiResponse, call, createAccount, startTestServer, type TestServer } from '../support/server.ts';
 
 // Every write route, on the dialect TEST_DATABASE names, with text from all of Unicode and JSON of any shape. The
 // properties: never a 500; a refused write saves nothing; an accepted write reads back as it answered, its text in
@@ -30,34 +30,72 @@ const oddUnit = fc.oneof(
 );
 const anyText = fc.oneof(
   { arbitrary: fc.string({ unit: 'binary', maxLength: 24 }), weight: 3 },
-  { arbitrary: fc.string({ unit: fc.oneof(oddUnit, fc.string({ unit: 'grapheme', minLength: 1, maxLength: 1 })), maxLength: 12 }), weight: 3 },
+  {
+    arbitrary: fc.string({
+      unit: fc.oneof(oddUnit, fc.string({ unit: 'grapheme', minLength: 1, maxLength: 1 })),
+      maxLength: 12,
+    }),
+    weight: 3,
+  },
   { arbitrary: fc.constantFrom('x'.repeat(10_000), `${'é'.repeat(5_000)}`, 'Cafe\u0301', ''), weight: 1 },
 );
 /** JSON of the wrong shape: deep objects, arrays, numbers where text goes. */
-const wrongShape = fc.oneof(fc.jsonValue({ maxDepth: 6 }), fc.array(anyText, { maxLength: 3 }), fc.double(), fc.boolean(), fc.constant(null));
-const validName = fc.oneof(fc.string({ unit: 'grapheme', minLength: 1, maxLength: 20 }), fc.constantFrom('Café', 'Cafe\u0301', 'Zürich 😀')).filter((text) => text.trim() !== '');
+const wrongShape = fc.oneof(
+  fc.jsonValue({ maxDepth: 6 }),
+  fc.array(anyText, { maxLength: 3 }),
+  fc.double(),
+  fc.boolean(),
+  fc.constant(null),
+);
+const validName = fc
+  .oneof(
+    fc.string({ unit: 'grapheme', minLength: 1, maxLength: 20 }),
+    fc.constantFrom('Café', 'Cafe\u0301', 'Zürich 😀'),
+  )
+  .filter((text) => text.trim() !== '');
 
 /** Mostly valid, often odd text, sometimes a wrong shape: bodies that reach the rules as well as ones refused early. */
 const mostly = <T>(valid: fc.Arbitrary<T>) =>
   fc.oneof({ arbitrary: valid, weight: 40 }, { arbitrary: anyText, weight: 3 }, { arbitrary: wrongShape, weight: 1 });
 
 /** Inside a list or an object: mostly valid, sometimes odd text. */
-const inner = <T>(valid: fc.Arbitrary<T>) => fc.oneof({ arbitrary: valid, weight: 10 }, { arbitrary: anyText, weight: 1 });
+const inner = <T>(valid: fc.Arbitrary<T>) =>
+  fc.oneof({ arbitrary: valid, weight: 10 }, { arbitrary: anyText, weight: 1 });
 const WEEK = ['mon', 'tue', 'wed', 'thu', 'fri', 'sat', 'sun'] as const;
-const weeklyHours = fc.tuple(...WEEK.map(() => inner(fc.constantFrom('09:00-17:00', 'closed', '18:00-02:00')))).map((days) => Object.fromEntries(WEEK.map((day, index) => [day, days[index]])));
+const weeklyHours = fc
+  .tuple(...WEEK.map(() => inner(fc.constantFrom('09:00-17:00', 'closed', '18:00-02:00'))))
+  .map((days) => Object.fromEntries(WEEK.map((day, index) => [day, days[index]])));
 
 const dateOf = (day: number) => new Date(Date.UTC(2026, 11, 1) + day * 86_400_000).toISOString().slice(0, 10);
 /** Mostly real dates over a year, sometimes impossible or malformed ones. */
-const isoDate = fc.oneof({ arbitrary: fc.integer({ min: 0, max: 365 }).map(dateOf), weight: 10 }, { arbitrary: fc.constantFrom('2026-02-30', '26-1-1'), weight: 1 });
+const isoDate = fc.oneof(
+  { arbitrary: fc.integer({ min: 0, max: 365 }).map(dateOf), weight: 10 },
+  { arbitrary: fc.constantFrom('2026-02-30', '26-1-1'), weight: 1 },
+);
 const dateRange = fc.oneof(
-  { arbitrary: fc.tuple(fc.integer({ min: 0, max: 365 }), fc.integer({ min: 0, max: 20 })).map(([first, length]) => ({ from: dateOf(first), to: dateOf(first + length) })), weight: 10 },
+  {
+    arbitrary: fc
+      .tuple(fc.integer({ min: 0, max: 365 }), fc.integer({ min: 0, max: 20 }))
+      .map(([first, length]) => ({ from: dateOf(first), to: dateOf(first + length) })),
+    weight: 10,
+  },
   { arbitrary: fc.record({ from: isoDate, to: isoDate }), weight: 1 },
 );
 const specialHoursItem = fc.oneof(
-  fc.record({ date: inner(isoDate), hours: inner(fc.constantFrom('closed', '10:00-14:00')), label: inner(fc.oneof(validName, fc.constant(null))) }, { requiredKeys: ['date', 'hours'] }),
+  fc.record(
+    {
+      date: inner(isoDate),
+      hours: inner(fc.constantFrom('closed', '10:00-14:00')),
+      label: inner(fc.oneof(validName, fc.constant(null))),
+    },
+    { requiredKeys: ['date', 'hours'] },
+  ),
   fc.tuple(dateRange, inner(fc.constantFrom('closed', '10:00-14:00'))).map(([range, hours]) => ({ ...range, hours })),
 );
-const timeZone = fc.oneof({ arbitrary: fc.constantFrom('Europe/Berlin', 'america/chicago', '', null), weight: 6 }, { arbitrary: fc.constantFrom('Mars/Olympus', '+01:00'), weight: 1 });
+const timeZone = fc.oneof(
+  { arbitrary: fc.constantFrom('Europe/Berlin', 'america/chicago', '', null), weight: 6 },
+  { arbitrary: fc.constantFrom('Mars/Olympus', '+01:00'), weight: 1 },
+);
 
 const v2LocationBody = fc.record(
   {
@@ -67,8 +105,12 @@ const v2LocationBody = fc.record(
     phone: mostly(fc.constantFrom('+1 512 555 0100', null)),
     hours: mostly(weeklyHours),
     filters: mostly(fc.uniqueArray(inner(fc.constantFrom('Wifi', 'Parking')), { maxLength: 2 })),
-    fields: mostly(fc.dictionary(inner(fc.constant('Manager')), inner(fc.oneof(validName, fc.constant(null))), { maxKeys: 2 })),
-    callsToAction: mostly(fc.dictionary(fc.constant('Book'), fc.constantFrom('https://shop.example/book', 'not a url'), { maxKeys: 1 })),
+    fields: mostly(
+      fc.dictionary(inner(fc.constant('Manager')), inner(fc.oneof(validName, fc.constant(null))), { maxKeys: 2 }),
+    ),
+    callsToAction: mostly(
+      fc.dictionary(fc.constant('Book'), fc.constantFrom('https://shop.example/book', 'not a url'), { maxKeys: 1 }),
+    ),
     time_zone: mostly(timeZone),
     special_hours: mostly(fc.array(specialHoursItem, { maxLength: 2 })),
   },
@@ -77,15 +119,30 @@ const v2LocationBody = fc.record(
 // Name and city are required on create: mostly given, so that bodies reach the rules.
 const v2CreateBody = fc
   .tuple(v2LocationBody, fc.boolean())
-  .map(([body, complete]) => (complete ? { name: 'Riverside', city: 'Austin', lat: 30.27, lng: -97.74, ...body } : { lat: 30.27, lng: -97.74, ...body }));
+  .map(([body, complete]) =>
+    complete
+      ? { name: 'Riverside', city: 'Austin', lat: 30.27, lng: -97.74, ...body }
+      : { lat: 30.27, lng: -97.74, ...body },
+  );
 const v1Body = fc.record(
-  { name: mostly(validName), city: mostly(validName), phone: mostly(fc.constant('+1 512 555 0100')), lat: mostly(fc.constantFrom('30.25', 30.25)), lng: mostly(fc.constantFrom('-97.75', -97.75)) },
+  {
+    name: mostly(validName),
+    city: mostly(validName),
+    phone: mostly(fc.constant('+1 512 555 0100')),
+    lat: mostly(fc.constantFrom('30.25', 30.25)),
+    lng: mostly(fc.constantFrom('-97.75', -97.75)),
+  },
   { requiredKeys: [] },
 );
-const settingBody = fc.record({ name: mostly(validName), color: mostly(fc.constantFrom('#aa3300', null)) }, { requiredKeys: [] });
+const settingBody = fc.record(
+  { name: mostly(validName), color: mostly(fc.constantFrom('#aa3300', null)) },
+  { requiredKeys: [] },
+);
 
-const v2 = (method: string, path: string, body?: unknown) => call<Answer>(server, method, path, { token: account.token.token, ...(body === undefined ? {} : { body }) });
-const v1 = (method: string, path: string, body?: unknown) => call<Answer>(server, method, path, { token: account.legacyToken.token, ...(body === undefined ? {} : { body }) });
+const v2 = (method: string, path: string, body?: unknown) =>
+  call<Answer>(server, method, path, { token: account.token.token, ...(body === undefined ? {} : { body }) });
+const v1 = (method: string, path: string, body?: unknown) =>
+  call<Answer>(server, method, path, { token: account.legacyToken.token, ...(body === undefined ? {} : { body }) });
 
 /** The parts of the answers this test reads: a V2 envelope, a V1 location, or an error. */
 interface Answer {
@@ -100,7 +157,14 @@ interface WriteRoute {
   name: string;
   body: fc.Arbitrary<Record<string, unknown>>;
   /** Sends the write (making what it needs first) and returns its answer and how to read back the state it touches. */
-  send(body: Record<string, unknown>): Promise<{ response: ApiResponse<Answer>; readState: () => Promise<unknown>; before: unknown; readBack?: () => Promise<unknown> }>;
+  send(
+    body: Record<string, unknown>,
+  ): Promise<{
+    response: ApiResponse<Answer>;
+    readState: () => Promise<unknown>;
+    before: unknown;
+    readBack?: () => Promise<unknown>;
+  }>;
   /** The saved item in a successful answer, as a read of it shows it. */
   saved(response: ApiResponse<Answer>): unknown;
 }
@@ -117,7 +181,9 @@ async function newV1Location(): Promise<string> {
   return `/api/locations/${created.body.id}`;
 }
 
-const projectTotal = async () => (await call<{ meta: { total: number } }>(server, 'GET', `${locations}?limit=1`, { token: account.token.token })).body.meta.total;
+const projectTotal = async () =>
+  (await call<{ meta: { total: number } }>(server, 'GET', `${locations}?limit=1`, { token: account.token.token })).body
+    .meta.total;
 
 const ROUTES: WriteRoute[] = [
   {
@@ -126,7 +192,12 @@ const ROUTES: WriteRoute[] = [
     async send(body) {
       const before = await projectTotal();
       const response = await v2('POST', locations, body);
-      return { response, before, readState: projectTotal, readBack: async () => (await v2('GET', `${locations}/${response.body?.data?.id}?${INCLUDE_ALL}`)).body.data };
+      return {
+        response,
+        before,
+        readState: projectTotal,
+        readBack: async () => (await v2('GET', `${locations}/${response.body?.data?.id}?${INCLUDE_ALL}`)).body.data,
+      };
     },
     saved: (response) => response.body.data,
   },
@@ -150,7 +221,12 @@ const ROUTES: WriteRoute[] = [
     async send(body) {
       const before = await projectTotal();
       const response = await v1('POST', '/api/locations', body);
-      return { response, before, readState: projectTotal, readBack: async () => (await v1('GET', `/api/locations/${response.body?.id}`)).body };
+      return {
+        response,
+        before,
+        readState: projectTotal,
+        readBack: async () => (await v1('GET', `/api/locations/${response.body?.id}`)).body,
+      };
     },
     saved: (response) => response.body,
   },
@@ -174,7 +250,8 @@ const ROUTES: WriteRoute[] = [
         const base = method === 'POST' ? undefined : await v2('POST', markers, { name: `Base ${Math.random()}` });
         expect(base?.status ?? 201, base?.text).toBe(201);
         const path = base ? `${markers}/${base.body.data?.id}` : markers;
-        const readState = async () => (await call<{ data: { id: string }[] }>(server, 'GET', markers, { token: account.token.token })).body.data;
+        const readState = async () =>
+          (await call<{ data: { id: string }[] }>(server, 'GET', markers, { token: account.token.token })).body.data;
         const before = await readState();
         const response = await v2(method, path, body);
         const readBack = async () => (await readState()).find((marker) => marker.id === response.body?.data?.id);
@@ -208,7 +285,8 @@ describe.each(ROUTES)('$name', (route) => {
         expect(await readBack?.()).toEqual(saved);
         const name = nameSent(body);
         if (name !== undefined) expect(saved.name).toBe(name);
-        for (const value of Object.values(saved)) if (typeof value === 'string') expect(value).toBe(value.normalize('NFC'));
+        for (const value of Object.values(saved))
+          if (typeof value === 'string') expect(value).toBe(value.normalize('NFC'));
         outcomes.accepted += 1;
       }),
       { numRuns: 60 },

@@ -1,5 +1,5 @@
 import axe from 'axe-core';
-import { chromium, type Browser, type BrowserContext, type BrowserContextOptions, type Page } from 'playwright-core';
+import { type Browser, type BrowserContext, type BrowserContextOptions, chromium, type Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll } from 'vitest';
 
 // Browser tests drive Debian's Chromium (scripts/ensure-browser.sh installs it) through playwright-core: no browser is

@@ -1,4 +1,4 @@
-import { spawn, type ChildProcess } from 'node:child_process';
+import { type ChildProcess, spawn } from 'node:child_process';
 import { LOCATOR_BIN } from './cli.ts';
 import { readUntil } from './wait.ts';
 
@@ -59,8 +59,13 @@ function listeningUrl(child: ChildProcess): Promise<string> {
 }
 
 async function waitUntilReady(url: string): Promise<void> {
-  const readiness = () => fetch(`${url}/readyz`).then((response) => response.status, () => 0);
-  if ((await readUntil(readiness, (status) => status === 200, { tries: 100, intervalMs: 100 })) !== 200) throw new Error(`${url} never became ready`);
+  const readiness = () =>
+    fetch(`${url}/readyz`).then(
+      (response) => response.status,
+      () => 0,
+    );
+  if ((await readUntil(readiness, (status) => status === 200, { tries: 100, intervalMs: 100 })) !== 200)
+    throw new Error(`${url} never became ready`);
 }
 
 async function crashChild(child: ChildProcess): Promise<void> {

@@ -17,10 +17,16 @@ const run = promisify(execFile);
  * Runs the real `locator` binary in a process of its own with the given environment (added to this process's, with
  * `LOG_LEVEL=silent` unless given); never throws, answers the exit code and both outputs.
  */
-export async function runLocator(args: string[], options: { env?: NodeJS.ProcessEnv; timeoutMs?: number } = {}): Promise<CliResult> {
+export async function runLocator(
+  args: string[],
+  options: { env?: NodeJS.ProcessEnv; timeoutMs?: number } = {},
+): Promise<CliResult> {
   const env = { ...process.env, LOG_LEVEL: 'silent', ...options.env };
   try {
-    const { stdout, stderr } = await run(process.execPath, [LOCATOR_BIN, ...args], { env, timeout: options.timeoutMs ?? 120_000 });
+    const { stdout, stderr } = await run(process.execPath, [LOCATOR_BIN, ...args], {
+      env,
+      timeout: options.timeoutMs ?? 120_000,
+    });
     return { code: 0, stdout, stderr };
   } catch (error) {
     const failed = error as { code?: number; stdout?: string; stderr?: string };

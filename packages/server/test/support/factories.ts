@@ -1,8 +1,8 @@
-import type { Actor } from '../../src/domain/events.ts';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../src/db/database.ts';
 import type { InsertableLocationRow } from '../../src/db/tables/locations.table.ts';
 import type { ProjectRow } from '../../src/db/tables/projects.table.ts';
+import type { Actor } from '../../src/domain/events.ts';
 import { newPublicId } from '../../src/domain/ids.ts';
 import type { LocationInput } from '../../src/domain/location-write.ts';
 import { isoNow } from '../../src/domain/time.ts';
@@ -20,7 +20,10 @@ export interface SeededCatalog {
  * A project configuration for location tests: types Store (default) and Outlet, markers Red (default) and Blue,
  * filters Wifi/Parking/Accessible, fields Manager/Floor, calls to action "Order online"/Book, and an image "storefront".
  */
-export async function seedCatalog(server: Pick<TestServer, 'database'>, project: Pick<ProjectRow, 'id'>): Promise<SeededCatalog> {
+export async function seedCatalog(
+  server: Pick<TestServer, 'database'>,
+  project: Pick<ProjectRow, 'id'>,
+): Promise<SeededCatalog> {
   const { db } = server.database;
   const now = new Date().toISOString();
   const base = { project_id: project.id, created_at: now };
@@ -56,7 +59,12 @@ export async function seedCatalog(server: Pick<TestServer, 'database'>, project:
     .execute();
   await db
     .insertInto('images')
-    .values({ ...base, public_id: newPublicId('image'), name: 'storefront', url: 'https://cdn.example.com/img/storefront.jpg' })
+    .values({
+      ...base,
+      public_id: newPublicId('image'),
+      name: 'storefront',
+      url: 'https://cdn.example.com/img/storefront.jpg',
+    })
     .execute();
   return { types: { store, outlet }, markers: { red, blue } };
 }
@@ -73,7 +81,13 @@ export async function createLocationDirectly(
   project: Pick<ProjectRow, 'user_id' | 'public_id'>,
   input: LocationInput & { name: string },
 ): Promise<LocationView> {
-  return createLocation(db, { project: refOfProject(project), input, policy: { legacyLocationType: false }, now: isoNow(), actor: TEST_ACTOR });
+  return createLocation(db, {
+    project: refOfProject(project),
+    input,
+    policy: { legacyLocationType: false },
+    now: isoNow(),
+    actor: TEST_ACTOR,
+  });
 }
 
 /** An account whose personal project holds the catalog of `seedCatalog`. */
@@ -94,7 +108,10 @@ export async function createCatalogAccount(server: TestServer): Promise<CatalogA
  * A row of the locations table for tests that write rows directly (past the API and its rules): visible, with an empty
  * generated address, written now unless told.
  */
-export function locationRow(projectId: number, row: Pick<InsertableLocationRow, 'public_id' | 'slug' | 'name'> & Partial<InsertableLocationRow>): InsertableLocationRow {
+export function locationRow(
+  projectId: number,
+  row: Pick<InsertableLocationRow, 'public_id' | 'slug' | 'name'> & Partial<InsertableLocationRow>,
+): InsertableLocationRow {
   const now = new Date().toISOString();
   return {
     project_id: projectId,
@@ -114,7 +131,8 @@ export async function setPlan(server: TestServer, projectId: number, plan: strin
 }
 
 /** The query string that asks a V2 read for every include a write answers with: hours, special hours, filters, fields and calls to action. */
-export const INCLUDE_ALL = 'includeHours=1&includeSpecialHours=1&includeFilters=1&includeFields=1&includeCallsToAction=1';
+export const INCLUDE_ALL =
+  'includeHours=1&includeSpecialHours=1&includeFilters=1&includeFields=1&includeCallsToAction=1';
 
 export const FULL_WEEK = {
   mon: '9:00-17:00',

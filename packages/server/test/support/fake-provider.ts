@@ -32,7 +32,11 @@ export function useFakeProvider(): FakeProvider {
   let replies: FakeReply[] = [{ status: 500, body: { error: 'no reply configured' } }];
   let url: string | undefined;
   const server = createServer((request, response) => {
-    requests.push({ url: new URL(request.url ?? '/', 'http://127.0.0.1'), headers: request.headers, receivedAt: performance.now() });
+    requests.push({
+      url: new URL(request.url ?? '/', 'http://127.0.0.1'),
+      headers: request.headers,
+      receivedAt: performance.now(),
+    });
     const reply = replies.length > 1 ? replies.shift() : replies[0];
     if (!reply || reply === 'hang') return;
     response.writeHead(reply.status ?? 200, { 'content-type': 'application/json' });

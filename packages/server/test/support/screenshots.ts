@@ -21,18 +21,25 @@ const NOW = new Date('2026-06-04T12:00:00-05:00');
 // On a phone the map is below the list: the picture shows the results, nothing selected.
 const SHOTS: { file: string; options: BrowserContextOptions; select: boolean }[] = [
   { file: 'finder-desktop.png', options: { viewport: { width: 1280, height: 800 } }, select: true },
-  { file: 'finder-phone.png', options: { viewport: { width: 390, height: 844 }, deviceScaleFactor: 2, isMobile: true, hasTouch: true }, select: false },
+  {
+    file: 'finder-phone.png',
+    options: { viewport: { width: 390, height: 844 }, deviceScaleFactor: 2, isMobile: true, hasTouch: true },
+    select: false,
+  },
 ];
 
 async function cli(args: string[], env: Record<string, string>): Promise<any> {
   const result = await runLocator([...args, '--json'], { env });
-  if (result.code !== 0) throw new Error(`locator ${args.join(' ')} failed (${result.code}):\n${result.stderr}${result.stdout}`);
+  if (result.code !== 0)
+    throw new Error(`locator ${args.join(' ')} failed (${result.code}):\n${result.stderr}${result.stdout}`);
   return JSON.parse(result.stdout);
 }
 
 async function main(): Promise<void> {
   const stub = await startTileStub();
-  const server = await startTestServer({ env: { GEOCODER: 'offline', MAP_TILE_URL: stub.tiles, MAP_TILE_ATTRIBUTION: 'Map tiles: a local stand-in' } });
+  const server = await startTestServer({
+    env: { GEOCODER: 'offline', MAP_TILE_URL: stub.tiles, MAP_TILE_ATTRIBUTION: 'Map tiles: a local stand-in' },
+  });
   server.clock.now = NOW.getTime();
   // The demo as `npx locator demo` makes it, in the server's database.
   const env = { DATABASE_URL: server.ctx.config.databaseUrl };

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { SCOPES, type Scope } from '../../src/domain/tokens.ts';
-import { createToken, type CreatedUser } from '../../src/services/accounts.service.ts';
+import { type CreatedUser, createToken } from '../../src/services/accounts.service.ts';
 import { setPlan } from './factories.ts';
-import { call, createAccount, useTestServer, type TestServer } from './server.ts';
+import { call, createAccount, type TestServer, useTestServer } from './server.ts';
 
 /** The request a route's security cases make: a concrete path and, for writes, a body that would succeed. */
 export interface RouteCall {
@@ -48,7 +48,11 @@ async function send(server: TestServer, route: SecuredRoute, target: RouteCall, 
 async function rightToken(server: TestServer, route: SecuredRoute, account: CreatedUser): Promise<string> {
   if (route.api === 'v1') return account.legacyToken.token;
   if (!route.scope) return account.token.token;
-  const issued = await createToken(server.database.db, { email: account.user.email, name: 'only-needed-scope', scopes: [route.scope].flat() });
+  const issued = await createToken(server.database.db, {
+    email: account.user.email,
+    name: 'only-needed-scope',
+    scopes: [route.scope].flat(),
+  });
   return issued.token;
 }
 
@@ -91,7 +95,11 @@ export function describeRouteSecurity(routes: readonly SecuredRoute[]): void {
       it(`answers 403 to a token with every scope but ${scope}`, async () => {
         const { account, target } = await arrange(route);
         const others = SCOPES.filter((candidate) => candidate !== scope);
-        const { token } = await createToken(server.database.db, { email: account.user.email, name: 'without-scope', scopes: others });
+        const { token } = await createToken(server.database.db, {
+          email: account.user.email,
+          name: 'without-scope',
+          scopes: others,
+        });
         const response = await send(server, route, target, { token });
         expect(response.status).toBe(403);
         expect(response.body.message).toContain(scope);
@@ -127,11 +135,16 @@ export function describeRouteSecurity(routes: readonly SecuredRoute[]): void {
       });
     }
 
-    it(route.api === 'v2' && route.scope ? `succeeds with a token holding only ${route.scope}` : 'succeeds with the right token', async () => {
-      const { account, target } = await arrange(route);
-      const response = await send(server, route, target, { token: await rightToken(server, route, account) });
-      expect(response.status, response.text).toBeGreaterThanOrEqual(200);
-      expect(response.status, response.text).toBeLessThan(300);
-    });
+    it(
+      route.api === 'v2' && route.scope
+        ? `succeeds with a token holding only ${route.scope}`
+        : 'succeeds with the right token',
+      async () => {
+        const { account, target } = await arrange(route);
+        const response = await send(server, route, target, { token: await rightToken(server, route, account) });
+        expect(response.status, response.text).toBeGreaterThanOrEqual(200);
+        expect(response.status, response.text).toBeLessThan(300);
+      },
+    );
   });
 }

@@ -1,16 +1,16 @@
 import { afterAll, beforeAll } from 'vitest';
 import type { AppContext } from '../../src/app-context.ts';
 import { loadConfig } from '../../src/config/config.ts';
-import { openDatabase, type DatabaseHandle } from '../../src/db/connection.ts';
+import { type DatabaseHandle, openDatabase } from '../../src/db/connection.ts';
 import { migrateToLatest } from '../../src/db/migrate.ts';
-import { buildApp, type BuildAppOptions } from '../../src/http/app.ts';
+import { createGeocoder } from '../../src/geocoding/create-geocoder.ts';
+import { type BuildAppOptions, buildApp } from '../../src/http/app.ts';
 import type { App } from '../../src/http/app-type.ts';
+import { createRateLimitStore } from '../../src/ratelimit/create-store.ts';
+import { type CreatedUser, createProject, createUser } from '../../src/services/accounts.service.ts';
 import { ImportWorker } from '../../src/services/import-worker.ts';
 import { StoreFinderIndexes } from '../../src/services/store-finder-index.ts';
 import { webhookSenderFor } from '../../src/webhooks/sender.ts';
-import { createGeocoder } from '../../src/geocoding/create-geocoder.ts';
-import { createRateLimitStore } from '../../src/ratelimit/create-store.ts';
-import { createProject, createUser, type CreatedUser } from '../../src/services/accounts.service.ts';
 import { createTestDatabase } from './test-database.ts';
 
 export interface TestServer {
@@ -47,9 +47,19 @@ const SHARED_ADDRESS_ENV = { AUTH_FAILURE_LIMIT_PER_MINUTE: '1000000' };
  */
 export async function startTestServer(options: TestServerOptions = {}): Promise<TestServer> {
   const testDatabase = await createTestDatabase();
-  const config = loadConfig({ DATABASE_URL: testDatabase.url, PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'silent', ...SHARED_ADDRESS_ENV, ...options.env });
+  const config = loadConfig({
+    DATABASE_URL: testDatabase.url,
+    PORT: '0',
+    HOST: '127.0.0.1',
+    LOG_LEVEL: 'silent',
+    ...SHARED_ADDRESS_ENV,
+    ...options.env,
+  });
   const queries = { count: 0 };
-  const database = openDatabase(config.databaseUrl, { poolSize: config.databasePoolSize, onQuery: () => void (queries.count += 1) });
+  const database = openDatabase(config.databaseUrl, {
+    poolSize: config.databasePoolSize,
+    onQuery: () => void (queries.count += 1),
+  });
   await migrateToLatest(database);
   const clock = { now: Date.now() };
   const ctx: AppContext = {
@@ -64,7 +74,12 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
   };
   const logLines = options.logLines;
   const importWorker = options.importWorker
-    ? new ImportWorker(database.db, { clock: ctx.clock, leaseMs: config.imports.leaseMs, pollMs: 50, onError: (error) => logLines?.push(String(error)) })
+    ? new ImportWorker(database.db, {
+        clock: ctx.clock,
+        leaseMs: config.imports.leaseMs,
+        pollMs: 50,
+        onError: (error) => logLines?.push(String(error)),
+      })
     : undefined;
   if (importWorker) ctx.imports = importWorker;
   const app = await buildApp(ctx, {
@@ -131,7 +146,10 @@ export function useTestServer(options: TestServerOptions = {}): TestServer {
 let accountCounter = 0;
 
 /** A user with a personal project (Business unless told) and both tokens, made as the CLI makes them. */
-export async function createAccount(server: TestServer, { plan = 'business' }: { plan?: string } = {}): Promise<CreatedUser> {
+export async function createAccount(
+  server: TestServer,
+  { plan = 'business' }: { plan?: string } = {},
+): Promise<CreatedUser> {
   accountCounter += 1;
   const email = `user${accountCounter}-${Math.random().toString(36).slice(2, 8)}@example.com`;
   return createUser(server.database.db, { email, name: `User ${accountCounter}`, plan });
@@ -158,7 +176,12 @@ export interface RequestOptions {
 }
 
 /** Calls the server (a test server, or any with a URL such as a child process) over real HTTP and parses the JSON answer. */
-export async function call<T = any>(server: Pick<TestServer, 'url'>, method: string, path: string, options: RequestOptions = {}): Promise<ApiResponse<T>> {
+export async function call<T = any>(
+  server: Pick<TestServer, 'url'>,
+  method: string,
+  path: string,
+  options: RequestOptions = {},
+): Promise<ApiResponse<T>> {
   const headers: Record<string, string> = { ...options.headers };
   if (options.token) headers.authorization = `Bearer ${options.token}`;
   let body: string | undefined;

@@ -3,7 +3,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { sql } from 'kysely';
-import { openDatabase, type DialectName } from '../../src/db/connection.ts';
+import { type DialectName, openDatabase } from '../../src/db/connection.ts';
 
 /** The dialect the suite runs on, from `TEST_DATABASE` (`sqlite` when unset). */
 export function testDialect(): DialectName {
@@ -40,7 +40,10 @@ export async function createPostgresSchema(): Promise<TestDatabase> {
   await onPostgres(serverUrl, sql`create schema ${sql.id(schema)}`);
   const url = new URL(serverUrl);
   url.searchParams.set('options', `-c search_path=${schema}`);
-  return { url: url.toString(), dispose: () => onPostgres(serverUrl, sql`drop schema if exists ${sql.id(schema)} cascade`) };
+  return {
+    url: url.toString(),
+    dispose: () => onPostgres(serverUrl, sql`drop schema if exists ${sql.id(schema)} cascade`),
+  };
 }
 
 /** The PostgreSQL database tests make their schemas in. */

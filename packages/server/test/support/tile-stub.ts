@@ -28,7 +28,12 @@ export async function startTileStub(): Promise<TileStub> {
     const path = new URL(request.url ?? '/', 'http://127.0.0.1').pathname;
     requests.push(path);
     if (TILE_PATH.test(path)) {
-      response.writeHead(200, { 'content-type': 'image/png', 'content-length': TILE_PNG.length, 'access-control-allow-origin': '*', 'cache-control': 'no-store' });
+      response.writeHead(200, {
+        'content-type': 'image/png',
+        'content-length': TILE_PNG.length,
+        'access-control-allow-origin': '*',
+        'cache-control': 'no-store',
+      });
       response.end(TILE_PNG);
       return;
     }
@@ -65,7 +70,15 @@ export async function startTileStub(): Promise<TileStub> {
  * `<locator-finder>` element, with `css` in the page's own style sheet (rules that would wreck the widget if they
  * reached into it).
  */
-export function hostPageHtml({ script, attributes, css = '' }: { script?: string; attributes: Record<string, string>; css?: string }): string {
+export function hostPageHtml({
+  script,
+  attributes,
+  css = '',
+}: {
+  script?: string;
+  attributes: Record<string, string>;
+  css?: string;
+}): string {
   const escape = (text: string) => text.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
   const attributeText = Object.entries(attributes)
     .map(([name, value]) => ` ${name}="${escape(value)}"`)
@@ -119,7 +132,9 @@ const BACKGROUND = 0xf0;
 const GRID = 0xe2;
 
 /** The PNG of one tile: 8-bit greyscale, each row filter 0 (none). */
-export const TILE_PNG: Buffer = encodeGreyscalePng(TILE_SIZE, TILE_SIZE, (x, y) => (x === 0 || y === 0 ? GRID : BACKGROUND));
+export const TILE_PNG: Buffer = encodeGreyscalePng(TILE_SIZE, TILE_SIZE, (x, y) =>
+  x === 0 || y === 0 ? GRID : BACKGROUND,
+);
 
 function encodeGreyscalePng(width: number, height: number, grey: (x: number, y: number) => number): Buffer {
   const raw = Buffer.alloc((width + 1) * height);
@@ -137,7 +152,12 @@ function encodeGreyscalePng(width: number, height: number, grey: (x: number, y: 
   header[11] = 0; // filter method
   header[12] = 0; // no interlace
   const signature = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
-  return Buffer.concat([signature, chunk('IHDR', header), chunk('IDAT', deflateSync(raw)), chunk('IEND', Buffer.alloc(0))]);
+  return Buffer.concat([
+    signature,
+    chunk('IHDR', header),
+    chunk('IDAT', deflateSync(raw)),
+    chunk('IEND', Buffer.alloc(0)),
+  ]);
 }
 
 function chunk(type: string, data: Buffer): Buffer {

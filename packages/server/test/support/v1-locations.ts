@@ -1,5 +1,5 @@
 import { beforeEach, expect } from 'vitest';
-import { createCatalogAccount, fullLocationBody, type CatalogAccount } from './factories.ts';
+import { type CatalogAccount, createCatalogAccount, fullLocationBody } from './factories.ts';
 import { call, useTestServer } from './server.ts';
 
 /** The V1 object keys in the order of the V1 contract. */
@@ -38,7 +38,8 @@ export const V1_KEYS = [
 ];
 
 /** The name of a V1 location's type, or null. */
-export const typeNameOf = (location: { location_type: { name: string } | null }) => location.location_type?.name ?? null;
+export const typeNameOf = (location: { location_type: { name: string } | null }) =>
+  location.location_type?.name ?? null;
 
 /**
  * The setup the V1 location tests share: one server for the file, on a geocoder that never answers (so cases do not
@@ -85,7 +86,10 @@ export function useV1Locations() {
     expect(response.status, JSON.stringify(response.body)).toBe(201);
     const list = await v1('GET', '/api/locations?limit=100');
     const match = list.body.data.find((item: { slug: string }) => item.slug === response.body.data.slug);
-    expect(match, 'the V1 list holds the location created on V2').toMatchObject({ slug: response.body.data.slug, name: response.body.data.name });
+    expect(match, 'the V1 list holds the location created on V2').toMatchObject({
+      slug: response.body.data.slug,
+      name: response.body.data.name,
+    });
     return { v2: response.body.data, v1Id: match.id as string };
   }
 
@@ -97,7 +101,12 @@ export function useV1Locations() {
 
   /** The pending geocoding jobs of a location, by its V1 ID. */
   async function pendingJobs(locationId: string) {
-    return server.database.db.selectFrom('geocoding_jobs').select('status').where('location_id', '=', Number(locationId)).where('status', '=', 'pending').execute();
+    return server.database.db
+      .selectFrom('geocoding_jobs')
+      .select('status')
+      .where('location_id', '=', Number(locationId))
+      .where('status', '=', 'pending')
+      .execute();
   }
 
   return {

@@ -12,7 +12,9 @@ export interface ReceivedWebhook {
 }
 
 /** What the receiver answers one delivery: a status with a text body, a redirect, or nothing at all (it hangs). */
-export type ReceiverReply = { status: number; body?: string; headers?: Record<string, string>; delayMs?: number } | 'hang';
+export type ReceiverReply =
+  | { status: number; body?: string; headers?: Record<string, string>; delayMs?: number }
+  | 'hang';
 
 export interface WebhookReceiver {
   /** `http://127.0.0.1:<port>/hooks`. */
@@ -39,7 +41,12 @@ export async function startWebhookReceiver(): Promise<WebhookReceiver> {
     request.on('data', (chunk: Buffer) => chunks.push(chunk));
     request.on('end', () => {
       const body = Buffer.concat(chunks).toString('utf8');
-      received.push({ headers: request.headers, body, payload: JSON.parse(body), id: String(request.headers['webhook-id']) });
+      received.push({
+        headers: request.headers,
+        body,
+        payload: JSON.parse(body),
+        id: String(request.headers['webhook-id']),
+      });
       const reply = replies.length > 1 ? replies.shift() : replies[0];
       if (!reply || reply === 'hang') return;
       setTimeout(() => {

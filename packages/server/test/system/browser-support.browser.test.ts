@@ -25,9 +25,14 @@ describe('the browser test support', () => {
   it('refuses and records every request to another host, and lets 127.0.0.1 through', async () => {
     const before = browser.outsideRequests.length;
     const { page } = await browser.newPage();
-    const url = stub.page('/outside.html', `<!doctype html><title>Out</title><img src="https://tile.openstreetmap.org/1/0/0.png"><img src="/1/0/0.png">`);
+    const url = stub.page(
+      '/outside.html',
+      `<!doctype html><title>Out</title><img src="https://tile.openstreetmap.org/1/0/0.png"><img src="/1/0/0.png">`,
+    );
     await page.goto(url);
-    await expect.poll(() => browser.outsideRequests.slice(before)).toEqual(['https://tile.openstreetmap.org/1/0/0.png']);
+    await expect
+      .poll(() => browser.outsideRequests.slice(before))
+      .toEqual(['https://tile.openstreetmap.org/1/0/0.png']);
     expect(stub.tileRequests()).toContain('/1/0/0.png');
     // The file's later tests must not count this one's deliberate request.
     browser.outsideRequests.splice(before);
@@ -49,7 +54,10 @@ describe('the browser test support', () => {
       canvas.height = 256;
       const context = canvas.getContext('2d') as CanvasRenderingContext2D;
       context.drawImage(image, 0, 0);
-      return [Array.from(context.getImageData(100, 100, 1, 1).data), Array.from(context.getImageData(0, 100, 1, 1).data)];
+      return [
+        Array.from(context.getImageData(100, 100, 1, 1).data),
+        Array.from(context.getImageData(0, 100, 1, 1).data),
+      ];
     });
     expect(inside).toEqual([0xf0, 0xf0, 0xf0, 255]);
     expect(edge).toEqual([0xe2, 0xe2, 0xe2, 255]);
@@ -60,7 +68,9 @@ describe('the browser test support', () => {
     await page.goto(stub.page('/shadow.html', SHADOW_FORM));
     const violations = await seriousAxeViolations(page);
     expect(violations.map((violation) => violation.id)).toContain('label');
-    expect(violations.find((violation) => violation.id === 'label')?.targets).toEqual([JSON.stringify([['#host', 'input']])]);
+    expect(violations.find((violation) => violation.id === 'label')?.targets).toEqual([
+      JSON.stringify([['#host', 'input']]),
+    ]);
   });
 
   it('runs axe-core in a page whose Content-Security-Policy refuses inline scripts', async () => {

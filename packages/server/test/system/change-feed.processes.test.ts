@@ -5,7 +5,7 @@ import { afterAll, expect, it } from 'vitest';
 import { openDatabase } from '../../src/db/connection.ts';
 import { migrateToLatest } from '../../src/db/migrate.ts';
 import { createUser } from '../../src/services/accounts.service.ts';
-import { startChildServer, type ChildServer } from '../support/child-server.ts';
+import { type ChildServer, startChildServer } from '../support/child-server.ts';
 import { runLocator } from '../support/cli.ts';
 import { createTestDatabase } from '../support/test-database.ts';
 
@@ -25,7 +25,11 @@ it('lists V2, V1, CLI and import changes in commit order, each with its actor', 
   await migrateToLatest(handle);
   const account = await createUser(handle.db, { email: 'feed@example.com', name: 'Feed' });
   // No geocoder and no queue worker in the server: the location waits without coordinates for the CLI to geocode it.
-  const server: ChildServer = await startChildServer({ DATABASE_URL: database.url, GEOCODER: 'none', GEOCODING_WORKER: 'off' });
+  const server: ChildServer = await startChildServer({
+    DATABASE_URL: database.url,
+    GEOCODER: 'none',
+    GEOCODING_WORKER: 'off',
+  });
   cleanups.push(() => server.stop());
   const request = async (method: string, path: string, token: string, body?: unknown) => {
     const response = await fetch(server.url + path, {
@@ -39,19 +43,37 @@ it('lists V2, V1, CLI and import changes in commit order, each with its actor', 
   const v1 = account.legacyToken.token;
   const locations = `/api/v2/projects/${account.project.public_id}/locations`;
 
-  const created = await request('POST', locations, v2, { name: 'Broadway', address_line_1: '100 Broadway', city: 'Nashville', state: 'TN', country: 'US' });
+  const created = await request('POST', locations, v2, {
+    name: 'Broadway',
+    address_line_1: '100 Broadway',
+    city: 'Nashville',
+    state: 'TN',
+    country: 'US',
+  });
   expect(created.status).toBe(201);
-  const v1Created = await request('POST', '/api/locations', v1, { name: 'From V1', city: 'Austin', lat: 30.27, lng: -97.74 });
+  const v1Created = await request('POST', '/api/locations', v1, {
+    name: 'From V1',
+    city: 'Austin',
+    lat: 30.27,
+    lng: -97.74,
+  });
   expect(v1Created.status).toBe(201);
-  expect((await request('PUT', `/api/locations/${v1Created.body.id}`, v1, { name: 'From V1', phone: '+1 512 555 0100' })).status).toBe(200);
-  const geocoded = await runLocator(['geocode', '--project', account.project.public_id, '--json'], { env: { DATABASE_URL: database.url, GEOCODER: 'offline' } });
+  expect(
+    (await request('PUT', `/api/locations/${v1Created.body.id}`, v1, { name: 'From V1', phone: '+1 512 555 0100' }))
+      .status,
+  ).toBe(200);
+  const geocoded = await runLocator(['geocode', '--project', account.project.public_id, '--json'], {
+    env: { DATABASE_URL: database.url, GEOCODER: 'offline' },
+  });
   expect(geocoded.code, geocoded.stderr).toBe(0);
   expect((await request('DELETE', `${locations}/${created.body.data.id}`, v2)).status).toBe(200);
   // An import by the CLI: one row changes the V1 location (found by its V2 ID), one creates a location.
   const [fromV1] = (await request('GET', `${locations}?limit=1`, v2)).body.data as { id: string }[];
   const file = join(tmpdir(), `feed-import-${process.pid}.csv`);
   await writeFile(file, `id,name,city,phone\n${fromV1?.id},From V1,Austin,+1 512 555 0111\n,Imported,Nashville,\n`);
-  const imported = await runLocator(['import', '--project', account.project.public_id, file, '--json'], { env: { DATABASE_URL: database.url, GEOCODER: 'none' } });
+  const imported = await runLocator(['import', '--project', account.project.public_id, file, '--json'], {
+    env: { DATABASE_URL: database.url, GEOCODER: 'none' },
+  });
   expect(imported.code, imported.stderr).toBe(0);
   const report = JSON.parse(imported.stdout) as { id: string };
   expect(report).toMatchObject({ created: 1, updated: 1, failed: 0 });
@@ -60,10 +82,24 @@ it('lists V2, V1, CLI and import changes in commit order, each with its actor', 
   const feed = await request('GET', `/api/v2/projects/${account.project.public_id}/events`, v2);
   expect(feed.status).toBe(200);
   const broadway = created.body.data.id as string;
-  expect(feed.body.data.map((event: { type: string; actor: { type: string; id: string }; location_id: string }) => [event.type, event.actor, event.location_id])).toEqual([
+  expect(
+    feed.body.data.map((event: { type: string; actor: { type: string; id: string }; location_id: string }) => [
+      event.type,
+      event.actor,
+      event.location_id,
+    ]),
+  ).toEqual([
     ['location.created', { type: 'token', id: account.token.row.public_id }, broadway],
-    ['location.created', { type: 'legacy_token', id: account.legacyToken.row.public_id }, expect.stringMatching(/^loc_/)],
-    ['location.updated', { type: 'legacy_token', id: account.legacyToken.row.public_id }, expect.stringMatching(/^loc_/)],
+    [
+      'location.created',
+      { type: 'legacy_token', id: account.legacyToken.row.public_id },
+      expect.stringMatching(/^loc_/),
+    ],
+    [
+      'location.updated',
+      { type: 'legacy_token', id: account.legacyToken.row.public_id },
+      expect.stringMatching(/^loc_/),
+    ],
     ['location.updated', { type: 'cli', id: 'geocode' }, broadway],
     ['location.deleted', { type: 'token', id: account.token.row.public_id }, broadway],
     ['location.updated', { type: 'import', id: importId }, fromV1?.id],
@@ -71,10 +107,18 @@ it('lists V2, V1, CLI and import changes in commit order, each with its actor', 
     ['import.completed', { type: 'import', id: importId }, null],
   ]);
   expect(feed.body.data[5].changes).toEqual({ phone: { old: '+1 512 555 0100', new: '+1 512 555 0111' } });
-  expect(feed.body.data[7].data.import).toMatchObject({ id: importId, status: 'done', report: { created: 1, updated: 1, unchanged: 0 }, created_by: { type: 'cli', id: 'import' } });
+  expect(feed.body.data[7].data.import).toMatchObject({
+    id: importId,
+    status: 'done',
+    report: { created: 1, updated: 1, unchanged: 0 },
+    created_by: { type: 'cli', id: 'import' },
+  });
   const cli = feed.body.data[3];
   expect(Object.keys(cli.changes)).toEqual(expect.arrayContaining(['lat', 'lng', 'geocoding']));
-  expect(cli.changes.geocoding).toEqual({ old: { status: 'pending', precision: null }, new: { status: 'done', precision: expect.any(String) } });
+  expect(cli.changes.geocoding).toEqual({
+    old: { status: 'pending', precision: null },
+    new: { status: 'done', precision: expect.any(String) },
+  });
   expect(feed.body.data[4].data.location).toMatchObject({ id: broadway, geocoding: { status: 'done' } });
   // A server and two commands each start a Node process: a busy machine takes its time.
 }, 90_000);

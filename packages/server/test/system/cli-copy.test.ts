@@ -1,21 +1,33 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../src/config/config.ts';
-import { openDatabase, type DatabaseHandle } from '../../src/db/connection.ts';
+import { type DatabaseHandle, openDatabase } from '../../src/db/connection.ts';
 import { migrateToLatest } from '../../src/db/migrate.ts';
+import { newPublicId } from '../../src/domain/ids.ts';
 import { createGeocoder } from '../../src/geocoding/create-geocoder.ts';
 import { createNoneGeocoder } from '../../src/geocoding/none.geocoder.ts';
-import { newPublicId } from '../../src/domain/ids.ts';
-import { startServer, type RunningServer } from '../../src/server.ts';
-import { createProject, createToken, createUser, revokeToken, type CreatedUser } from '../../src/services/accounts.service.ts';
+import { type RunningServer, startServer } from '../../src/server.ts';
+import {
+  type CreatedUser,
+  createProject,
+  createToken,
+  createUser,
+  revokeToken,
+} from '../../src/services/accounts.service.ts';
 import type { CopySummary } from '../../src/services/database-copy.service.ts';
 import { processNextJob } from '../../src/services/geocoding-queue.service.ts';
 import { createImport, runImportNow } from '../../src/services/imports.service.ts';
 import { refOfProject } from '../../src/services/project-access.ts';
-import { runLocator, type CliResult } from '../support/cli.ts';
+import { type CliResult, runLocator } from '../support/cli.ts';
 import { INCLUDE_ALL, TEST_ACTOR } from '../support/factories.ts';
 import { call } from '../support/server.ts';
-import { createPostgresSchema, createSqliteFile, postgresReachable, postgresServerUrl, type TestDatabase } from '../support/test-database.ts';
+import {
+  createPostgresSchema,
+  createSqliteFile,
+  postgresReachable,
+  postgresServerUrl,
+  type TestDatabase,
+} from '../support/test-database.ts';
 
 // `locator copy` moves a deployment between databases. A SQLite database holding every kind of row the product writes
 // is copied to PostgreSQL with the real binary, served from there, copied again (refused, then forced) and copied
@@ -31,7 +43,8 @@ function summaryOf(result: CliResult): CopySummary {
   return JSON.parse(result.stdout) as CopySummary;
 }
 
-const checksums = (summary: CopySummary) => Object.fromEntries(summary.tables.map((table) => [table.table, [table.sourceRows, table.sourceChecksum]]));
+const checksums = (summary: CopySummary) =>
+  Object.fromEntries(summary.tables.map((table) => [table.table, [table.sourceRows, table.sourceChecksum]]));
 
 /** Starts the real server on a database, serving it as production would. */
 async function serve(databaseUrl: string, env: Record<string, string> = {}): Promise<RunningServer> {
@@ -90,11 +103,23 @@ async function seed(databaseUrl: string): Promise<{ account: CreatedUser; locati
     for (const title of ['Order online', 'Book']) await post('calls-to-action', { title });
     // A webhook (port 9 of this machine: nothing answers, nothing leaves it), so every change below queues a delivery,
     // and a test ping that logs a failed try.
-    const webhook = await post('webhooks', { url: 'http://127.0.0.1:9/hook', events: ['*'], description: AWKWARD_NAME });
-    expect((await call(server, 'POST', `${projectPath}/webhooks/${webhook.id}/test`, { token })).body.data.status).toBe('failed');
+    const webhook = await post('webhooks', {
+      url: 'http://127.0.0.1:9/hook',
+      events: ['*'],
+      description: AWKWARD_NAME,
+    });
+    expect((await call(server, 'POST', `${projectPath}/webhooks/${webhook.id}/test`, { token })).body.data.status).toBe(
+      'failed',
+    );
     await db
       .insertInto('images')
-      .values({ public_id: newPublicId('image'), project_id: account.project.id, name: 'storefront', url: 'https://cdn.example.com/storefront.jpg', created_at: new Date().toISOString() })
+      .values({
+        public_id: newPublicId('image'),
+        project_id: account.project.id,
+        name: 'storefront',
+        url: 'https://cdn.example.com/storefront.jpg',
+        created_at: new Date().toISOString(),
+      })
       .execute();
 
     const locationIds: string[] = [];
@@ -116,21 +141,44 @@ async function seed(databaseUrl: string): Promise<{ account: CreatedUser; locati
       marker: 'Blue',
       cover: 'storefront',
       instagram: 'cafe',
-      hours: { mon: '09:00-12:00,13:00-17:00', tue: '18:00-02:00', wed: 'closed', thu: null, fri: '09:00-17:00', sat: 'closed', sun: 'closed' },
+      hours: {
+        mon: '09:00-12:00,13:00-17:00',
+        tue: '18:00-02:00',
+        wed: 'closed',
+        thu: null,
+        fri: '09:00-17:00',
+        sat: 'closed',
+        sun: 'closed',
+      },
       filters: ['Wifi', 'Accessible'],
       fields: { Manager: 'Zoë', Floor: '2' },
       callsToAction: { 'Order online': 'https://example.com/order', Book: 'https://example.com/book' },
       time_zone: 'America/Chicago',
-      special_hours: [{ date: '2026-12-25', hours: 'closed', label: 'Christmas Day' }, { from: '2027-01-10', to: '2027-01-20', hours: '10:00-14:00' }],
+      special_hours: [
+        { date: '2026-12-25', hours: 'closed', label: 'Christmas Day' },
+        { from: '2027-01-10', to: '2027-01-20', hours: '10:00-14:00' },
+      ],
     };
     locationIds.push((await post('locations', full, { 'idempotency-key': 'copy-test-1' })).id);
     const key = await post('publishable-keys', { origins: ['https://shop.example', 'https://*.shop.example'] });
     expect((await call(server, 'DELETE', `${projectPath}/publishable-keys/${key.id}`, { token })).status).toBe(200);
     await post('publishable-keys', {});
     // No coordinates and no geocoder: created with a pending geocoding job.
-    for (let n = 0; n < 3; n += 1) locationIds.push((await post('locations', { name: `Pending ${n}`, city: 'Denver', country: 'US' })).id);
+    for (let n = 0; n < 3; n += 1)
+      locationIds.push((await post('locations', { name: `Pending ${n}`, city: 'Denver', country: 'US' })).id);
     for (let n = 0; n < 40; n += 1) {
-      locationIds.push((await post('locations', { name: `Store ${n}`, city: 'Boston', lat: 42.36 + n / 1000, lng: -71.06, filters: ['Parking'], hours: {} })).id);
+      locationIds.push(
+        (
+          await post('locations', {
+            name: `Store ${n}`,
+            city: 'Boston',
+            lat: 42.36 + n / 1000,
+            lng: -71.06,
+            filters: ['Parking'],
+            hours: {},
+          })
+        ).id,
+      );
     }
     // A deleted location leaves its ID for the store finder's indexes.
     const closed = await post('locations', { name: 'Closed', city: 'Boston', lat: 42.3, lng: -71.1 });
@@ -148,9 +196,24 @@ async function seed(databaseUrl: string): Promise<{ account: CreatedUser; locati
     const waiting = Buffer.alloc(1024 * 1024 + 300, 0);
     waiting.write('name,city\nWaiting,Austin\n');
     waiting[waiting.length - 1] = 0xff;
-    await createImport(db, { project: refOfProject(account.project), content: waiting, format: 'csv', fileName: 'wait.csv', options: { dryRun: true, deleteMissing: false, atomic: false }, now: new Date().toISOString(), createdBy: TEST_ACTOR });
+    await createImport(db, {
+      project: refOfProject(account.project),
+      content: waiting,
+      format: 'csv',
+      fileName: 'wait.csv',
+      options: { dryRun: true, deleteMissing: false, atomic: false },
+      now: new Date().toISOString(),
+      createdBy: TEST_ACTOR,
+    });
     // One job fails for good (no geocoder answers), the others stay pending.
-    const queue = { geocoder: createNoneGeocoder(), clock: Date.now, maxAttempts: 1, backoffBaseMs: 1000, lockMs: 60_000, timeoutMs: 1000 };
+    const queue = {
+      geocoder: createNoneGeocoder(),
+      clock: Date.now,
+      maxAttempts: 1,
+      backoffBaseMs: 1000,
+      lockMs: 60_000,
+      timeoutMs: 1000,
+    };
     expect(await processNextJob(db, queue, 'seed')).toBe('failed');
 
     // Cache rows from the real geocoder (an answer and a remembered "no such place"), and enough more to take several
@@ -167,7 +230,11 @@ async function seed(databaseUrl: string): Promise<{ account: CreatedUser; locati
       precision: n % 7 === 0 ? null : 'city',
       created_at: new Date(1_700_000_000_000 + n).toISOString(),
     }));
-    for (let start = 0; start < cached.length; start += 500) await db.insertInto('geocode_cache').values(cached.slice(start, start + 500)).execute();
+    for (let start = 0; start < cached.length; start += 500)
+      await db
+        .insertInto('geocode_cache')
+        .values(cached.slice(start, start + 500))
+        .execute();
     return { account, locationIds };
   } finally {
     await server.stop();
@@ -178,21 +245,32 @@ async function seed(databaseUrl: string): Promise<{ account: CreatedUser; locati
 /** A trigger that upper-cases the name of every user inserted. */
 async function addShoutingTrigger(handle: DatabaseHandle): Promise<void> {
   if (handle.dialect === 'sqlite') {
-    await sql`create trigger shout after insert on users begin update users set name = upper(name) where id = new.id; end`.execute(handle.db);
+    await sql`create trigger shout after insert on users begin update users set name = upper(name) where id = new.id; end`.execute(
+      handle.db,
+    );
     return;
   }
-  await sql`create function shout() returns trigger language plpgsql as $$ begin new.name := upper(new.name); return new; end $$`.execute(handle.db);
+  await sql`create function shout() returns trigger language plpgsql as $$ begin new.name := upper(new.name); return new; end $$`.execute(
+    handle.db,
+  );
   await sql`create trigger shout before insert on users for each row execute function shout()`.execute(handle.db);
 }
 
 /** Reads locations through both APIs, as clients see them. */
 async function readThroughApi(server: RunningServer, account: CreatedUser, ids: string[]) {
   const base = `/api/v2/projects/${account.project.public_id}/locations`;
-  const v2 = await Promise.all(ids.map((id) => call(server, 'GET', `${base}/${id}?${INCLUDE_ALL}`, { token: account.token.token })));
+  const v2 = await Promise.all(
+    ids.map((id) => call(server, 'GET', `${base}/${id}?${INCLUDE_ALL}`, { token: account.token.token })),
+  );
   const list = await call(server, 'GET', `${base}?limit=100&${INCLUDE_ALL}`, { token: account.token.token });
   const v1 = await call(server, 'GET', '/api/locations?limit=100', { token: account.legacyToken.token });
   const projects = await call(server, 'GET', '/api/v2/projects', { token: account.token.token });
-  return { v2: v2.map((response) => [response.status, response.body]), list: list.body, v1: v1.body, projects: projects.body };
+  return {
+    v2: v2.map((response) => [response.status, response.body]),
+    list: list.body,
+    v1: v1.body,
+    projects: projects.body,
+  };
 }
 
 const reachable = await postgresReachable();
@@ -213,7 +291,10 @@ if (!reachable) {
     beforeAll(async () => {
       source = createSqliteFile();
       target = await createPostgresSchema();
-      cleanups.push(() => source.dispose(), () => target.dispose());
+      cleanups.push(
+        () => source.dispose(),
+        () => target.dispose(),
+      );
       seeded = await seed(source.url);
       const server = await serve(source.url);
       try {
@@ -227,127 +308,179 @@ if (!reachable) {
       for (const cleanup of cleanups.reverse()) await cleanup();
     });
 
-    it('copies SQLite to an empty PostgreSQL and proves it: same counts and checksum for every table', async () => {
-      const result = await locator('copy', '--from', source.url, '--to', target.url, '--json');
-      expect(result.code, result.stderr).toBe(0);
-      original = summaryOf(result);
-      expect(original.verified).toBe(true);
-      for (const table of original.tables) {
-        // Every table holds rows: a table added later without rows here would go untested.
-        expect(table.sourceRows, table.table).toBeGreaterThan(0);
-        expect([table.targetRows, table.targetChecksum], table.table).toEqual([table.sourceRows, table.sourceChecksum]);
-      }
-      expect(original.tables.map((table) => table.table)).toEqual(expect.arrayContaining(['users', 'locations', 'opening_hours', 'geocoding_jobs', 'geocode_cache', 'idempotency_keys']));
-      expect(original.rows).toBe(original.tables.reduce((sum, table) => sum + table.sourceRows, 0));
-    }, SLOW);
-
-    it('serves from PostgreSQL what SQLite served, and hands out fresh IDs after the copied ones', async () => {
-      const server = await serve(target.url);
-      try {
-        expect(await readThroughApi(server, seeded.account, seeded.locationIds)).toEqual(sourceView);
-        const [first] = sourceView.v2;
-        expect(first?.[1]).toMatchObject({ data: { name: AWKWARD_NAME, lat: AWKWARD_LAT, lng: AWKWARD_LNG, visible: false } });
-
-        const created = await call(server, 'POST', `/api/v2/projects/${seeded.account.project.public_id}/locations`, {
-          token: seeded.account.token.token,
-          body: { name: 'After the move', city: 'Austin', lat: 30.27, lng: -97.74 },
-        });
-        expect(created.status, created.text).toBe(201);
-        const handle = openDatabase(target.url);
-        try {
-          const ids = await handle.db.selectFrom('locations').select(['id', 'public_id']).orderBy('id').execute();
-          expect(ids.at(-1)?.public_id).toBe(created.body.data.id);
-          expect(ids.at(-1)?.id).toBe(seeded.locationIds.length + 1);
-          const user = await createUser(handle.db, { email: 'new@example.com', name: 'New' });
-          expect(user.user.id).toBe(3);
-        } finally {
-          await handle.close();
+    it(
+      'copies SQLite to an empty PostgreSQL and proves it: same counts and checksum for every table',
+      async () => {
+        const result = await locator('copy', '--from', source.url, '--to', target.url, '--json');
+        expect(result.code, result.stderr).toBe(0);
+        original = summaryOf(result);
+        expect(original.verified).toBe(true);
+        for (const table of original.tables) {
+          // Every table holds rows: a table added later without rows here would go untested.
+          expect(table.sourceRows, table.table).toBeGreaterThan(0);
+          expect([table.targetRows, table.targetChecksum], table.table).toEqual([
+            table.sourceRows,
+            table.sourceChecksum,
+          ]);
         }
-      } finally {
-        await server.stop();
-      }
-    }, SLOW);
+        expect(original.tables.map((table) => table.table)).toEqual(
+          expect.arrayContaining([
+            'users',
+            'locations',
+            'opening_hours',
+            'geocoding_jobs',
+            'geocode_cache',
+            'idempotency_keys',
+          ]),
+        );
+        expect(original.rows).toBe(original.tables.reduce((sum, table) => sum + table.sourceRows, 0));
+      },
+      SLOW,
+    );
 
-    it('refuses a target holding rows, and with --force replaces them with the source', async () => {
-      const refused = await locator('copy', '--from', source.url, '--to', target.url);
-      expect(refused.code).toBe(1);
-      expect(refused.stderr.trim().split('\n')).toEqual([expect.stringMatching(/^locator: The target database is not empty \(.*locations 45.*\); add --force/)]);
+    it(
+      'serves from PostgreSQL what SQLite served, and hands out fresh IDs after the copied ones',
+      async () => {
+        const server = await serve(target.url);
+        try {
+          expect(await readThroughApi(server, seeded.account, seeded.locationIds)).toEqual(sourceView);
+          const [first] = sourceView.v2;
+          expect(first?.[1]).toMatchObject({
+            data: { name: AWKWARD_NAME, lat: AWKWARD_LAT, lng: AWKWARD_LNG, visible: false },
+          });
 
-      const forced = await locator('copy', '--from', source.url, '--to', target.url, '--force', '--json');
-      expect(forced.code, forced.stderr).toBe(0);
-      expect(checksums(summaryOf(forced))).toEqual(checksums(original));
-      expect(summaryOf(forced).verified).toBe(true);
-    }, SLOW);
+          const created = await call(server, 'POST', `/api/v2/projects/${seeded.account.project.public_id}/locations`, {
+            token: seeded.account.token.token,
+            body: { name: 'After the move', city: 'Austin', lat: 30.27, lng: -97.74 },
+          });
+          expect(created.status, created.text).toBe(201);
+          const handle = openDatabase(target.url);
+          try {
+            const ids = await handle.db.selectFrom('locations').select(['id', 'public_id']).orderBy('id').execute();
+            expect(ids.at(-1)?.public_id).toBe(created.body.data.id);
+            expect(ids.at(-1)?.id).toBe(seeded.locationIds.length + 1);
+            const user = await createUser(handle.db, { email: 'new@example.com', name: 'New' });
+            expect(user.user.id).toBe(3);
+          } finally {
+            await handle.close();
+          }
+        } finally {
+          await server.stop();
+        }
+      },
+      SLOW,
+    );
 
-    it('copies back from PostgreSQL to SQLite with the checksums of the original', async () => {
-      const back = createSqliteFile();
-      cleanups.push(() => back.dispose());
-      const result = await locator('copy', '--from', target.url, '--to', back.url, '--json');
-      expect(result.code, result.stderr).toBe(0);
-      const summary = summaryOf(result);
-      expect(summary.verified).toBe(true);
-      expect(checksums(summary)).toEqual(checksums(original));
-      // SQLite continues after the copied IDs by itself.
-      const server = await serve(back.url);
-      try {
-        const created = await call(server, 'POST', `/api/v2/projects/${seeded.account.project.public_id}/locations`, {
-          token: seeded.account.token.token,
-          body: { name: 'Back again', city: 'Austin', lat: 30.27, lng: -97.74 },
-        });
-        expect(created.status, created.text).toBe(201);
-        const v1 = await call(server, 'GET', `/api/locations/${seeded.locationIds.length + 1}`, { token: seeded.account.legacyToken.token });
-        expect(v1.body).toMatchObject({ name: 'Back again' });
-      } finally {
-        await server.stop();
-      }
-    }, SLOW);
+    it(
+      'refuses a target holding rows, and with --force replaces them with the source',
+      async () => {
+        const refused = await locator('copy', '--from', source.url, '--to', target.url);
+        expect(refused.code).toBe(1);
+        expect(refused.stderr.trim().split('\n')).toEqual([
+          expect.stringMatching(/^locator: The target database is not empty \(.*locations 45.*\); add --force/),
+        ]);
+
+        const forced = await locator('copy', '--from', source.url, '--to', target.url, '--force', '--json');
+        expect(forced.code, forced.stderr).toBe(0);
+        expect(checksums(summaryOf(forced))).toEqual(checksums(original));
+        expect(summaryOf(forced).verified).toBe(true);
+      },
+      SLOW,
+    );
+
+    it(
+      'copies back from PostgreSQL to SQLite with the checksums of the original',
+      async () => {
+        const back = createSqliteFile();
+        cleanups.push(() => back.dispose());
+        const result = await locator('copy', '--from', target.url, '--to', back.url, '--json');
+        expect(result.code, result.stderr).toBe(0);
+        const summary = summaryOf(result);
+        expect(summary.verified).toBe(true);
+        expect(checksums(summary)).toEqual(checksums(original));
+        // SQLite continues after the copied IDs by itself.
+        const server = await serve(back.url);
+        try {
+          const created = await call(server, 'POST', `/api/v2/projects/${seeded.account.project.public_id}/locations`, {
+            token: seeded.account.token.token,
+            body: { name: 'Back again', city: 'Austin', lat: 30.27, lng: -97.74 },
+          });
+          expect(created.status, created.text).toBe(201);
+          const v1 = await call(server, 'GET', `/api/locations/${seeded.locationIds.length + 1}`, {
+            token: seeded.account.legacyToken.token,
+          });
+          expect(v1.body).toMatchObject({ name: 'Back again' });
+        } finally {
+          await server.stop();
+        }
+      },
+      SLOW,
+    );
 
     for (const dialect of ['postgres', 'sqlite'] as const) {
-      it(`leaves the target's triggers out of the copy, and on afterwards (${dialect} target)`, async () => {
-        const guarded = dialect === 'postgres' ? await createPostgresSchema() : createSqliteFile();
-        cleanups.push(() => guarded.dispose());
-        const handle: DatabaseHandle = openDatabase(guarded.url);
+      it(
+        `leaves the target's triggers out of the copy, and on afterwards (${dialect} target)`,
+        async () => {
+          const guarded = dialect === 'postgres' ? await createPostgresSchema() : createSqliteFile();
+          cleanups.push(() => guarded.dispose());
+          const handle: DatabaseHandle = openDatabase(guarded.url);
+          try {
+            await migrateToLatest(handle);
+            // Rows arrive as the source holds them: a trigger firing on each copied row would change or count them again.
+            await addShoutingTrigger(handle);
+            const result = await locator('copy', '--from', source.url, '--to', guarded.url, '--json');
+            expect(result.code, result.stderr).toBe(0);
+            expect(checksums(summaryOf(result))).toEqual(checksums(original));
+            const user = await createUser(handle.db, { email: 'later@example.com', name: 'Later' });
+            const saved = await handle.db
+              .selectFrom('users')
+              .select('name')
+              .where('id', '=', user.user.id)
+              .executeTakeFirstOrThrow();
+            expect(saved.name).toBe('LATER');
+          } finally {
+            await handle.close();
+          }
+        },
+        SLOW,
+      );
+    }
+
+    it(
+      'fails verification when the target cannot hold what it is given, and commits nothing',
+      async () => {
+        const lossy = await createPostgresSchema();
+        cleanups.push(() => lossy.dispose());
+        const handle: DatabaseHandle = openDatabase(lossy.url);
         try {
           await migrateToLatest(handle);
-          // Rows arrive as the source holds them: a trigger firing on each copied row would change or count them again.
-          await addShoutingTrigger(handle);
-          const result = await locator('copy', '--from', source.url, '--to', guarded.url, '--json');
-          expect(result.code, result.stderr).toBe(0);
-          expect(checksums(summaryOf(result))).toEqual(checksums(original));
-          const user = await createUser(handle.db, { email: 'later@example.com', name: 'Later' });
-          const saved = await handle.db.selectFrom('users').select('name').where('id', '=', user.user.id).executeTakeFirstOrThrow();
-          expect(saved.name).toBe('LATER');
+          // Single precision keeps about seven digits: every row arrives, but not every coordinate as it was.
+          await sql`alter table locations alter column lat type real`.execute(handle.db);
+          const result = await locator('copy', '--from', source.url, '--to', lossy.url, '--json');
+          expect(result.code).toBe(1);
+          expect(result.stderr).toMatch(/^locator: Verification failed for locations: .*nothing was committed\.$/m);
+          const summary = summaryOf(result);
+          expect(summary.verified).toBe(false);
+          const failed = summary.tables.filter((table) => !table.verified);
+          expect(failed.map((table) => [table.table, table.sourceRows === table.targetRows])).toEqual([
+            ['locations', true],
+          ]);
+          expect(await handle.db.selectFrom('users').select('id').execute()).toEqual([]);
         } finally {
           await handle.close();
         }
-      }, SLOW);
-    }
+      },
+      SLOW,
+    );
 
-    it('fails verification when the target cannot hold what it is given, and commits nothing', async () => {
-      const lossy = await createPostgresSchema();
-      cleanups.push(() => lossy.dispose());
-      const handle: DatabaseHandle = openDatabase(lossy.url);
-      try {
-        await migrateToLatest(handle);
-        // Single precision keeps about seven digits: every row arrives, but not every coordinate as it was.
-        await sql`alter table locations alter column lat type real`.execute(handle.db);
-        const result = await locator('copy', '--from', source.url, '--to', lossy.url, '--json');
+    it(
+      'refuses a source that does not exist rather than copying an empty database',
+      async () => {
+        const result = await locator('copy', '--from', 'sqlite:/nonexistent/locator.db', '--to', target.url);
         expect(result.code).toBe(1);
-        expect(result.stderr).toMatch(/^locator: Verification failed for locations: .*nothing was committed\.$/m);
-        const summary = summaryOf(result);
-        expect(summary.verified).toBe(false);
-        const failed = summary.tables.filter((table) => !table.verified);
-        expect(failed.map((table) => [table.table, table.sourceRows === table.targetRows])).toEqual([['locations', true]]);
-        expect(await handle.db.selectFrom('users').select('id').execute()).toEqual([]);
-      } finally {
-        await handle.close();
-      }
-    }, SLOW);
-
-    it('refuses a source that does not exist rather than copying an empty database', async () => {
-      const result = await locator('copy', '--from', 'sqlite:/nonexistent/locator.db', '--to', target.url);
-      expect(result.code).toBe(1);
-      expect(result.stderr).toMatch(/No SQLite database at \/nonexistent\/locator\.db/);
-    }, SLOW);
+        expect(result.stderr).toMatch(/No SQLite database at \/nonexistent\/locator\.db/);
+      },
+      SLOW,
+    );
   });
 }

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { loadConfig } from '../../src/config/config.ts';
-import { startServer, type RunningServer } from '../../src/server.ts';
+import { type RunningServer, startServer } from '../../src/server.ts';
 import { runLocator } from '../support/cli.ts';
 import { createTestDatabase, type TestDatabase } from '../support/test-database.ts';
 
@@ -24,31 +24,52 @@ it('seeds a demo whose token works for the README examples, and hands out fresh 
     return JSON.parse(result.stdout);
   };
   const first = await demo();
-  expect(first).toMatchObject({ token: expect.stringMatching(/^lct2_/), legacy_token: expect.stringMatching(/^lct1_/) });
+  expect(first).toMatchObject({
+    token: expect.stringMatching(/^lct2_/),
+    legacy_token: expect.stringMatching(/^lct1_/),
+  });
   expect(first.finder_url).toMatch(new RegExp(`^${first.base_url}/finder/lpk_[A-Za-z0-9]+$`));
 
-  server = await startServer(loadConfig({ DATABASE_URL: databaseUrl, PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'silent' }), { handleSignals: false });
+  server = await startServer(
+    loadConfig({ DATABASE_URL: databaseUrl, PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'silent' }),
+    { handleSignals: false },
+  );
   const get = async (path: string, token = first.token) => {
     const response = await fetch(`${server?.url}${path}`, { headers: { authorization: `Bearer ${token}` } });
     return { status: response.status, body: await response.json() };
   };
   const projects = await get('/api/v2/projects');
-  expect(projects.body.data).toEqual([expect.objectContaining({ id: first.project.id, plan: 'business', locations_count: 50 })]);
+  expect(projects.body.data).toEqual([
+    expect.objectContaining({ id: first.project.id, plan: 'business', locations_count: 50 }),
+  ]);
   const austin = await get(`/api/v2/projects/${first.project.id}/locations?limit=5&city=Austin&includeHours=1`);
   expect(austin.status).toBe(200);
   expect(austin.body.data.length).toBeGreaterThan(0);
   expect(austin.body.data[0]).toHaveProperty('hours');
-  const all = await get(`/api/v2/projects/${first.project.id}/locations?limit=100&includeFilters=1&includeFields=1&includeCallsToAction=1`);
+  const all = await get(
+    `/api/v2/projects/${first.project.id}/locations?limit=100&includeFilters=1&includeFields=1&includeCallsToAction=1`,
+  );
   expect(all.body.meta.total).toBe(50);
-  expect(new Set(all.body.data.map((l: { location_type: string }) => l.location_type))).toEqual(new Set(['Store', 'Outlet', 'Pickup point']));
-  expect(all.body.data.every((l: { fields: unknown[]; callsToAction: unknown[] }) => l.fields.length === 2 && l.callsToAction.length > 0)).toBe(true);
+  expect(new Set(all.body.data.map((l: { location_type: string }) => l.location_type))).toEqual(
+    new Set(['Store', 'Outlet', 'Pickup point']),
+  );
+  expect(
+    all.body.data.every(
+      (l: { fields: unknown[]; callsToAction: unknown[] }) => l.fields.length === 2 && l.callsToAction.length > 0,
+    ),
+  ).toBe(true);
 
   // The hosted finder of the demo answers with a page naming the project.
   const finder = await fetch(`${server?.url}${new URL(first.finder_url).pathname}`);
   expect(finder.status).toBe(200);
   expect(finder.headers.get('content-type')).toMatch(/^text\/html/);
   const page = await finder.text();
-  const escaped = (first.project.name as string).replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&#39;');
+  const escaped = (first.project.name as string)
+    .replace(/&/g, '&amp;')
+    .replace(/</g, '&lt;')
+    .replace(/>/g, '&gt;')
+    .replace(/"/g, '&quot;')
+    .replace(/'/g, '&#39;');
   expect(page).toContain(`<title>${escaped} – Store finder</title>`);
   expect(page).toContain(`<locator-finder key="${new URL(first.finder_url).pathname.split('/').pop()}"`);
 

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { openDatabase, type DatabaseHandle } from '../../src/db/connection.ts';
+import { type DatabaseHandle, openDatabase } from '../../src/db/connection.ts';
 import { migrateToLatest } from '../../src/db/migrate.ts';
-import { createUser, type CreatedUser } from '../../src/services/accounts.service.ts';
+import { type CreatedUser, createUser } from '../../src/services/accounts.service.ts';
 import { runLocator } from '../support/cli.ts';
 import { createLocationDirectly } from '../support/factories.ts';
 import { createTestDatabase, type TestDatabase } from '../support/test-database.ts';
@@ -32,12 +32,20 @@ afterAll(async () => {
 
 it('geocodes the missing coordinates of a project in bulk, with a summary, and closes their queued jobs', async () => {
   const env = { DATABASE_URL: database.url, GEOCODER: 'offline' };
-  const geocoded = await runLocator(['geocode', '--project', account.project.public_id, '--missing', '--json'], { env });
+  const geocoded = await runLocator(['geocode', '--project', account.project.public_id, '--missing', '--json'], {
+    env,
+  });
   expect(geocoded.code, geocoded.stderr).toBe(0);
   const summary = JSON.parse(geocoded.stdout);
   expect(summary).toMatchObject({ total: 4, done: 3, failed: 1, byPrecision: { city: 2, postcode: 1 } });
-  expect(summary.failures).toEqual([expect.objectContaining({ name: 'D', reason: expect.stringContaining('no offline result') })]);
-  const rows = await handle.db.selectFrom('locations').select(['name', 'lat', 'geocoding_status']).orderBy('id').execute();
+  expect(summary.failures).toEqual([
+    expect.objectContaining({ name: 'D', reason: expect.stringContaining('no offline result') }),
+  ]);
+  const rows = await handle.db
+    .selectFrom('locations')
+    .select(['name', 'lat', 'geocoding_status'])
+    .orderBy('id')
+    .execute();
   expect(rows.map((row) => row.geocoding_status)).toEqual(['done', 'done', 'done', 'pending', 'manual']);
   expect(rows[4]?.lat).toBe(39.7);
   const jobs = await handle.db.selectFrom('geocoding_jobs').select('status').execute();

@@ -12,18 +12,40 @@ afterAll(async () => database.dispose());
 
 describe('locator keys', () => {
   it('creates, lists and revokes publishable keys, and refuses bad origins with one clear line', async () => {
-    const user = JSON.parse((await locator('users', 'create', '--email', 'keys@example.com', '--name', 'Keys', '--json')).stdout);
+    const user = JSON.parse(
+      (await locator('users', 'create', '--email', 'keys@example.com', '--name', 'Keys', '--json')).stdout,
+    );
     const projectId: string = user.project.id;
 
-    const created = await locator('keys', 'create', '--project', projectId, '--origins', 'https://Shop.example,https://*.shop.example', '--json');
+    const created = await locator(
+      'keys',
+      'create',
+      '--project',
+      projectId,
+      '--origins',
+      'https://Shop.example,https://*.shop.example',
+      '--json',
+    );
     expect(created.code, created.stderr).toBe(0);
     const key = JSON.parse(created.stdout);
-    expect(key).toEqual({ key: expect.stringMatching(/^lpk_/), id: expect.stringMatching(/^pky_/), origins: ['https://shop.example', 'https://*.shop.example'] });
+    expect(key).toEqual({
+      key: expect.stringMatching(/^lpk_/),
+      id: expect.stringMatching(/^pky_/),
+      origins: ['https://shop.example', 'https://*.shop.example'],
+    });
 
     const revoked = await locator('keys', 'revoke', key.id);
     expect(revoked.code, revoked.stderr).toBe(0);
     const listed = JSON.parse((await locator('keys', 'list', '--project', projectId, '--json')).stdout);
-    expect(listed).toEqual([{ id: key.id, key: key.key, origins: key.origins, created_at: expect.any(String), revoked_at: expect.any(String) }]);
+    expect(listed).toEqual([
+      {
+        id: key.id,
+        key: key.key,
+        origins: key.origins,
+        created_at: expect.any(String),
+        revoked_at: expect.any(String),
+      },
+    ]);
     expect((await locator('keys', 'list', '--project', projectId)).stdout).toContain('revoked');
 
     const bad = await locator('keys', 'create', '--project', projectId, '--origins', 'shop.example');

@@ -32,7 +32,9 @@ describe('locator CLI', () => {
     const handle = openDatabase(database.url);
     const rows = await handle.db.selectFrom('api_tokens').select(['token_hash']).execute();
     await handle.close();
-    expect(rows.map((row) => row.token_hash)).toEqual(expect.arrayContaining([hashToken(output.token), hashToken(output.legacy_token)]));
+    expect(rows.map((row) => row.token_hash)).toEqual(
+      expect.arrayContaining([hashToken(output.token), hashToken(output.legacy_token)]),
+    );
     expect(JSON.stringify(rows)).not.toContain(output.token);
   });
 
@@ -46,17 +48,52 @@ describe('locator CLI', () => {
     const unknownUser = await locator('tokens', 'create', '--email', 'nobody@example.com');
     expect(unknownUser.code).toBe(1);
     expect(unknownUser.stderr).toMatch(/No user with email/);
-    const scope = await locator('tokens', 'create', '--email', 'ada@example.com', '--scopes', 'location:read,location:fly');
+    const scope = await locator(
+      'tokens',
+      'create',
+      '--email',
+      'ada@example.com',
+      '--scopes',
+      'location:read,location:fly',
+    );
     expect(scope.code).toBe(1);
     expect(scope.stderr).toMatch(/Unknown scope "location:fly"/);
   });
 
   it('creates projects and scoped, expiring tokens, lists and revokes them', async () => {
-    const project = await locator('projects', 'create', '--email', 'ada@example.com', '--name', 'Second', '--plan', 'plus', '--json');
-    expect(JSON.parse(project.stdout)).toEqual({ project: { id: expect.stringMatching(/^prj_/), name: 'Second', plan: 'plus' } });
-    const token = await locator('tokens', 'create', '--email', 'ada@example.com', '--name', 'ci', '--scopes', 'location:read', '--expires-in', '30d', '--json');
+    const project = await locator(
+      'projects',
+      'create',
+      '--email',
+      'ada@example.com',
+      '--name',
+      'Second',
+      '--plan',
+      'plus',
+      '--json',
+    );
+    expect(JSON.parse(project.stdout)).toEqual({
+      project: { id: expect.stringMatching(/^prj_/), name: 'Second', plan: 'plus' },
+    });
+    const token = await locator(
+      'tokens',
+      'create',
+      '--email',
+      'ada@example.com',
+      '--name',
+      'ci',
+      '--scopes',
+      'location:read',
+      '--expires-in',
+      '30d',
+      '--json',
+    );
     const issued = JSON.parse(token.stdout);
-    expect(issued).toEqual({ token: expect.stringMatching(/^lct2_/), id: expect.stringMatching(/^tok_/), scopes: ['location:read'] });
+    expect(issued).toEqual({
+      token: expect.stringMatching(/^lct2_/),
+      id: expect.stringMatching(/^tok_/),
+      scopes: ['location:read'],
+    });
     const list = await locator('tokens', 'list', '--email', 'ada@example.com', '--json');
     const tokens = JSON.parse(list.stdout) as { id: string; expires_at: string | null; revoked_at: string | null }[];
     // 30 days from when the command ran.
@@ -65,7 +102,9 @@ describe('locator CLI', () => {
     expect(expiresInMs).toBeLessThanOrEqual(30 * DAY_MS);
     expect(list.stdout).not.toContain(issued.token);
     expect((await locator('tokens', 'revoke', issued.id)).code).toBe(0);
-    const after = JSON.parse((await locator('tokens', 'list', '--email', 'ada@example.com', '--json')).stdout) as typeof tokens;
+    const after = JSON.parse(
+      (await locator('tokens', 'list', '--email', 'ada@example.com', '--json')).stdout,
+    ) as typeof tokens;
     expect(after.find((t) => t.id === issued.id)?.revoked_at).toEqual(expect.any(String));
   });
 });

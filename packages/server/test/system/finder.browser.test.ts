@@ -1,7 +1,7 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { Locator, Page } from 'playwright-core';
-import { createKey } from '../../src/services/publishable-keys.service.ts';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { refOfProject } from '../../src/services/project-access.ts';
+import { createKey } from '../../src/services/publishable-keys.service.ts';
 import { seriousAxeViolations, useBrowser } from '../support/browser.ts';
 import { createLocationDirectly, seedCatalog } from '../support/factories.ts';
 import { call, createAccount, startTestServer, type TestServer } from '../support/server.ts';
@@ -21,7 +21,15 @@ const slugs: Record<string, string> = {};
 
 const POSTCODE = '78701';
 const SEARCH_BOX = 'Address, postcode or city';
-const ALL_WEEK = (hours: string) => ({ mon: hours, tue: hours, wed: hours, thu: hours, fri: hours, sat: hours, sun: hours });
+const ALL_WEEK = (hours: string) => ({
+  mon: hours,
+  tue: hours,
+  wed: hours,
+  thu: hours,
+  fri: hours,
+  sat: hours,
+  sun: hours,
+});
 // Open at every instant or at none, so that "open now" answers the same whenever the tests run.
 const OPEN = ALL_WEEK('00:00-24:00');
 const CLOSED = ALL_WEEK('closed');
@@ -41,23 +49,55 @@ interface Seed {
 const SEEDS: Seed[] = [
   { name: 'Congress Avenue', north: 0.009, east: 0, type: 'Store', filters: ['Parking'], open: true },
   { name: 'Lamar Boulevard', north: 0, east: -0.02, type: 'Outlet', filters: ['Accessible'], open: false },
-  { name: 'East Cesar Chavez', north: -0.01, east: 0.02, type: 'Store', filters: ['Parking', 'Accessible'], open: true },
+  {
+    name: 'East Cesar Chavez',
+    north: -0.01,
+    east: 0.02,
+    type: 'Store',
+    filters: ['Parking', 'Accessible'],
+    open: true,
+  },
   { name: 'Hyde Park', north: 0.04, east: 0, type: 'Store', filters: [], open: false },
   { name: 'Zilker', north: -0.05, east: -0.03, type: 'Outlet', filters: ['Parking'], open: true },
   { name: 'Mueller', north: 0.06, east: 0.05, type: 'Store', filters: ['Accessible'], open: true },
   { name: 'Round Rock', north: 0.24, east: 0, type: 'Store', filters: ['Parking'], open: false },
 ];
 // Far outside the radius: never a result here, but its page shows weekday hours.
-const DALLAS = { name: 'Dallas Uptown', lat: 32.7878, lng: -96.7995, hours: { mon: '09:00-17:00', tue: '09:00-17:00', wed: '09:00-17:00', thu: '09:00-17:00', fri: '09:00-17:00', sat: 'closed', sun: 'closed' } };
+const DALLAS = {
+  name: 'Dallas Uptown',
+  lat: 32.7878,
+  lng: -96.7995,
+  hours: {
+    mon: '09:00-17:00',
+    tue: '09:00-17:00',
+    wed: '09:00-17:00',
+    thu: '09:00-17:00',
+    fri: '09:00-17:00',
+    sat: 'closed',
+    sun: 'closed',
+  },
+};
 
 beforeAll(async () => {
   stub = await startTileStub();
-  server = await startTestServer({ env: { MAP_TILE_URL: stub.tiles, MAP_TILE_ATTRIBUTION: 'Test tiles', GEOCODER: 'offline' } });
+  server = await startTestServer({
+    env: { MAP_TILE_URL: stub.tiles, MAP_TILE_ATTRIBUTION: 'Test tiles', GEOCODER: 'offline' },
+  });
   const account = await createAccount(server);
   await seedCatalog(server, account.project);
-  key = (await createKey(server.database.db, { owner: { project: refOfProject(account.project) }, origins: [], now: new Date().toISOString() })).key;
+  key = (
+    await createKey(server.database.db, {
+      owner: { project: refOfProject(account.project) },
+      origins: [],
+      now: new Date().toISOString(),
+    })
+  ).key;
   // Where the server's geocoder puts the postcode: the distances are measured from there.
-  const answer = await call(server, 'GET', `/api/public/v1/search?${new URLSearchParams({ key, q: POSTCODE, country: 'US', limit: '1' })}`);
+  const answer = await call(
+    server,
+    'GET',
+    `/api/public/v1/search?${new URLSearchParams({ key, q: POSTCODE, country: 'US', limit: '1' })}`,
+  );
   expect(answer.status, answer.text).toBe(200);
   expect(answer.body.meta.origin, 'the offline geocoder knows the postcode').not.toBeNull();
   origin = { lat: answer.body.meta.origin.lat, lng: answer.body.meta.origin.lng };
@@ -78,7 +118,14 @@ beforeAll(async () => {
     });
     slugs[seed.name] = view.record.slug;
   }
-  const dallas = await createLocationDirectly(server.database.db, account.project, { ...DALLAS, city: 'Dallas', state: 'TX', postcode: '75201', country: 'US', location_type: 'Store' });
+  const dallas = await createLocationDirectly(server.database.db, account.project, {
+    ...DALLAS,
+    city: 'Dallas',
+    state: 'TX',
+    postcode: '75201',
+    country: 'US',
+    location_type: 'Store',
+  });
   slugs[DALLAS.name] = dallas.record.slug;
 });
 
@@ -94,7 +141,9 @@ afterEach(() => {
 
 function haversineKm(a: { lat: number; lng: number }, b: { lat: number; lng: number }): number {
   const rad = Math.PI / 180;
-  const s = Math.sin(((b.lat - a.lat) * rad) / 2) ** 2 + Math.cos(a.lat * rad) * Math.cos(b.lat * rad) * Math.sin(((b.lng - a.lng) * rad) / 2) ** 2;
+  const s =
+    Math.sin(((b.lat - a.lat) * rad) / 2) ** 2 +
+    Math.cos(a.lat * rad) * Math.cos(b.lat * rad) * Math.sin(((b.lng - a.lng) * rad) / 2) ** 2;
   return 12742.0176 * Math.asin(Math.sqrt(s));
 }
 
@@ -107,9 +156,13 @@ function expectedNames(keep: (seed: Seed) => boolean = () => true): string[] {
     .map((seed) => seed.name);
 }
 
-const finderUrl = (params: Record<string, string> = {}) => `${server.url}/finder/${key}?${new URLSearchParams({ lang: 'en', units: 'km', country: 'US', ...params })}`;
+const finderUrl = (params: Record<string, string> = {}) =>
+  `${server.url}/finder/${key}?${new URLSearchParams({ lang: 'en', units: 'km', country: 'US', ...params })}`;
 
-async function openFinder(params: Record<string, string> = {}, { watch }: { watch?: (page: Page) => void } = {}): Promise<{ page: Page; errors: string[] }> {
+async function openFinder(
+  params: Record<string, string> = {},
+  { watch }: { watch?: (page: Page) => void } = {},
+): Promise<{ page: Page; errors: string[] }> {
   const { page, errors } = await browser.newPage();
   watch?.(page);
   const response = await page.goto(finderUrl(params));
@@ -127,13 +180,19 @@ const resultItems = (page: Page) => page.getByRole('list', { name: 'Results' }).
 async function resultNames(page: Page): Promise<string[]> {
   const items = resultItems(page);
   const names: string[] = [];
-  for (let index = 0; index < (await items.count()); index += 1) names.push((await items.nth(index).getByRole('button').first().innerText()).trim());
+  for (let index = 0; index < (await items.count()); index += 1)
+    names.push((await items.nth(index).getByRole('button').first().innerText()).trim());
   return names;
 }
 
 /** Waits until the results are these names, in this order. */
 async function expectResults(page: Page, names: string[], errors: string[] = []): Promise<void> {
-  await expect.poll(() => resultNames(page), { timeout: 10_000, message: `results (page errors: ${errors.join(' | ') || 'none'})` }).toEqual(names);
+  await expect
+    .poll(() => resultNames(page), {
+      timeout: 10_000,
+      message: `results (page errors: ${errors.join(' | ') || 'none'})`,
+    })
+    .toEqual(names);
 }
 
 async function search(page: Page, query: string): Promise<void> {
@@ -156,7 +215,9 @@ const focusedElement = (page: Page) =>
   page.evaluate(() => {
     let active: Element | null = document.activeElement;
     while (active?.shadowRoot?.activeElement) active = active.shadowRoot.activeElement;
-    return active ? `${active.tagName.toLowerCase()} "${(active.getAttribute('aria-label') ?? active.textContent ?? '').trim().slice(0, 40)}"` : 'nothing';
+    return active
+      ? `${active.tagName.toLowerCase()} "${(active.getAttribute('aria-label') ?? active.textContent ?? '').trim().slice(0, 40)}"`
+      : 'nothing';
   });
 
 /** Presses Tab until `target` has the focus; how many presses it took. */
@@ -191,9 +252,14 @@ describe('the hosted finder', () => {
       const distance = distanceIn(text);
       const km = kmOf(SEEDS.find((seed) => seed.name === name) as Seed);
       expect(distance, `distance text of ${name} in "${text}"`).toBeDefined();
-      expect(Math.abs((distance?.km ?? Infinity) - km), `${name} is ${km.toFixed(3)} km away; its text: ${JSON.stringify(text)}`).toBeLessThanOrEqual(distance?.tolerance ?? 0);
+      expect(
+        Math.abs((distance?.km ?? Infinity) - km),
+        `${name} is ${km.toFixed(3)} km away; its text: ${JSON.stringify(text)}`,
+      ).toBeLessThanOrEqual(distance?.tolerance ?? 0);
       // The hosted finder sets `details`: each result links to its location page.
-      const paths = await item.locator('a[href]').evaluateAll((links) => links.map((link) => new URL((link as HTMLAnchorElement).href).pathname));
+      const paths = await item
+        .locator('a[href]')
+        .evaluateAll((links) => links.map((link) => new URL((link as HTMLAnchorElement).href).pathname));
       expect(paths, `the links of ${name}`).toContain(`/finder/${key}/${slugs[name]}`);
     }
   });
@@ -203,7 +269,10 @@ describe('the hosted finder', () => {
     const clusters = page.locator('.locator-cluster');
     const shown = async () => {
       const counts = (await clusters.allInnerTexts()).map((text) => Number(text.trim()));
-      return { clusters: counts.length, stores: counts.reduce((sum, count) => sum + count, 0) + (await page.locator('.locator-pin').count()) };
+      return {
+        clusters: counts.length,
+        stores: counts.reduce((sum, count) => sum + count, 0) + (await page.locator('.locator-pin').count()),
+      };
     };
     // The seven stores around Austin are a few kilometres apart on a map that also shows Dallas: some share a cluster.
     await expect.poll(shown).toEqual({ clusters: expect.any(Number), stores: SEEDS.length + 1 });
@@ -219,19 +288,40 @@ describe('the hosted finder', () => {
     expect(await parking.getAttribute('aria-pressed')).toBe('false');
     await parking.click();
     expect(await parking.getAttribute('aria-pressed')).toBe('true');
-    await expectResults(page, expectedNames((seed) => seed.filters.includes('Parking')), errors);
+    await expectResults(
+      page,
+      expectedNames((seed) => seed.filters.includes('Parking')),
+      errors,
+    );
     await page.getByRole('combobox', { name: 'Location type' }).selectOption({ label: 'Outlet' });
-    await expectResults(page, expectedNames((seed) => seed.filters.includes('Parking') && seed.type === 'Outlet'), errors);
+    await expectResults(
+      page,
+      expectedNames((seed) => seed.filters.includes('Parking') && seed.type === 'Outlet'),
+      errors,
+    );
     await parking.click();
     expect(await parking.getAttribute('aria-pressed')).toBe('false');
-    await expectResults(page, expectedNames((seed) => seed.type === 'Outlet'), errors);
+    await expectResults(
+      page,
+      expectedNames((seed) => seed.type === 'Outlet'),
+      errors,
+    );
   });
 
   it('starts with the filters of its `filters` parameter selected', async () => {
     const { page, errors } = await openFinder({ filters: 'Accessible' });
-    expect(await page.getByRole('group', { name: 'Filters' }).getByRole('button', { name: 'Accessible' }).getAttribute('aria-pressed')).toBe('true');
+    expect(
+      await page
+        .getByRole('group', { name: 'Filters' })
+        .getByRole('button', { name: 'Accessible' })
+        .getAttribute('aria-pressed'),
+    ).toBe('true');
     await search(page, POSTCODE);
-    await expectResults(page, expectedNames((seed) => seed.filters.includes('Accessible')), errors);
+    await expectResults(
+      page,
+      expectedNames((seed) => seed.filters.includes('Accessible')),
+      errors,
+    );
   });
 
   it('narrows the results to the stores open now', async () => {
@@ -260,13 +350,18 @@ describe('the hosted finder', () => {
     await expect.poll(() => first.getAttribute('aria-current')).toBe('true');
     // The others are not current.
     expect(await resultItems(page).nth(1).getAttribute('aria-current')).not.toBe('true');
-    await expect.poll(() => page.locator('.leaflet-popup-content').innerText(), { timeout: 10_000 }).toContain(names[0]);
+    await expect
+      .poll(() => page.locator('.leaflet-popup-content').innerText(), { timeout: 10_000 })
+      .toContain(names[0]);
   });
 
   it('asks for no tile before the visitor presses "Show map" with consent=click, and for tiles after', async () => {
     // This page's own requests: a page of an earlier test may still be fetching tiles from the same stand-in.
     const asked: URL[] = [];
-    const { page, errors } = await openFinder({ consent: 'click' }, { watch: (page) => page.on('request', (request) => asked.push(new URL(request.url()))) });
+    const { page, errors } = await openFinder(
+      { consent: 'click' },
+      { watch: (page) => page.on('request', (request) => asked.push(new URL(request.url()))) },
+    );
     const tileOrigin = new URL(stub.tiles.replace(/\{[xyz]\}/g, '0')).origin;
     const tilesAsked = () => asked.filter((url) => url.origin === tileOrigin && url.pathname.endsWith('.png')).length;
     await search(page, POSTCODE);
@@ -276,7 +371,10 @@ describe('the hosted finder', () => {
     // Where the tiles would come from is told before the visitor agrees.
     expect(await page.getByRole('region', { name: 'Map' }).innerText()).toContain('127.0.0.1');
     expect(tilesAsked(), 'tile requests before "Show map"').toBe(0);
-    expect(asked.filter((url) => url.pathname.endsWith('/widget/v1/map.js')), 'the map code before "Show map"').toEqual([]);
+    expect(
+      asked.filter((url) => url.pathname.endsWith('/widget/v1/map.js')),
+      'the map code before "Show map"',
+    ).toEqual([]);
     await showMap.click();
     await expect.poll(tilesAsked, { timeout: 10_000, message: 'tile requests after "Show map"' }).toBeGreaterThan(0);
     await page.locator('.leaflet-container').first().waitFor();
@@ -299,7 +397,14 @@ describe('the hosted finder', () => {
 describe('what the host page hears and the visitor reads', () => {
   interface Heard {
     type: string;
-    detail: { query?: string | null; count?: number; fallback?: boolean; id?: string; name?: string; location?: { id: string } | null };
+    detail: {
+      query?: string | null;
+      count?: number;
+      fallback?: boolean;
+      id?: string;
+      name?: string;
+      location?: { id: string } | null;
+    };
   }
 
   /** The hosted finder with a listener on its document for the widget's events, which bubble out of its shadow root. */
@@ -308,11 +413,15 @@ describe('what the host page hears and the visitor reads', () => {
     await page.addInitScript(() => {
       const heard: unknown[] = [];
       Object.assign(window, { heard });
-      for (const type of ['locator:search', 'locator:select']) document.addEventListener(type, (event) => heard.push({ type, detail: (event as CustomEvent).detail }));
+      for (const type of ['locator:search', 'locator:select'])
+        document.addEventListener(type, (event) => heard.push({ type, detail: (event as CustomEvent).detail }));
     });
     await page.goto(finderUrl(params));
     await searchBox(page).waitFor();
-    const heard = () => page.evaluate(() => (window as unknown as { heard: Heard[] }).heard.map(({ type, detail }) => ({ type, detail })));
+    const heard = () =>
+      page.evaluate(() =>
+        (window as unknown as { heard: Heard[] }).heard.map(({ type, detail }) => ({ type, detail })),
+      );
     return { page, errors, heard };
   }
 
@@ -321,9 +430,9 @@ describe('what the host page hears and the visitor reads', () => {
     await search(page, POSTCODE);
     const names = expectedNames();
     await expectResults(page, names, errors);
-    await expect.poll(async () => (await heard()).filter((event) => event.type === 'locator:search').map((event) => event.detail)).toEqual([
-      expect.objectContaining({ query: POSTCODE, count: names.length, fallback: false }),
-    ]);
+    await expect
+      .poll(async () => (await heard()).filter((event) => event.type === 'locator:search').map((event) => event.detail))
+      .toEqual([expect.objectContaining({ query: POSTCODE, count: names.length, fallback: false })]);
     await resultItems(page).nth(1).getByRole('button').first().click();
     const selected = (await heard()).filter((event) => event.type === 'locator:select');
     expect(selected.map((event) => event.detail.name)).toEqual([names[1]]);
@@ -347,14 +456,18 @@ describe('what the host page hears and the visitor reads', () => {
         return item.getAttribute('aria-current');
       })
       .toBe('true');
-    expect((await heard()).filter((event) => event.type === 'locator:select').map((event) => event.detail.name)).toContain(name);
+    expect(
+      (await heard()).filter((event) => event.type === 'locator:select').map((event) => event.detail.name),
+    ).toContain(name);
   });
 
   it('says when nothing is within the radius, and shows the nearest instead', async () => {
     const { page, errors } = await openFinder({ radius: '50' });
     // Seattle is thousands of kilometres from every store; Dallas is the nearest of them.
     await search(page, '98101');
-    await expect.poll(() => statusOf(page).innerText(), { message: `status (page errors: ${errors.join(' | ') || 'none'})` }).toMatch(/^No locations within 50 km of .+\. These are the nearest\.$/);
+    await expect
+      .poll(() => statusOf(page).innerText(), { message: `status (page errors: ${errors.join(' | ') || 'none'})` })
+      .toMatch(/^No locations within 50 km of .+\. These are the nearest\.$/);
     expect((await resultNames(page))[0]).toBe(DALLAS.name);
   });
 
@@ -365,23 +478,34 @@ describe('what the host page hears and the visitor reads', () => {
     await box.fill(POSTCODE);
     await page.getByRole('search').getByRole('button', { name: 'Suchen' }).click();
     const names = expectedNames();
-    await expect.poll(() => statusOf(page).innerText(), { message: `status (page errors: ${errors.join(' | ') || 'none'})` }).toBe(`${names.length} Standorte gefunden`);
+    await expect
+      .poll(() => statusOf(page).innerText(), { message: `status (page errors: ${errors.join(' | ') || 'none'})` })
+      .toBe(`${names.length} Standorte gefunden`);
     // German writes a decimal comma: "1,9 km".
     const list = await page.getByRole('list', { name: 'Ergebnisse' }).innerText();
     expect(list).toMatch(/\b\d,\d\s?km\b/);
     expect(list).not.toMatch(/\b\d\.\d\s?km\b/);
-    expect(await page.getByRole('group', { name: 'Filter' }).getByRole('button', { name: 'Jetzt geöffnet' }).count()).toBe(1);
+    expect(
+      await page.getByRole('group', { name: 'Filter' }).getByRole('button', { name: 'Jetzt geöffnet' }).count(),
+    ).toBe(1);
   });
 
-  it('searches around the visitor\'s own position when they share it', async () => {
+  it("searches around the visitor's own position when they share it", async () => {
     // Standing at Mueller: it is the nearest store, then the others by their distance from there.
     const mueller = SEEDS.find((seed) => seed.name === 'Mueller') as Seed;
     const here = { lat: origin.lat + mueller.north, lng: origin.lng + mueller.east };
-    const { page, errors } = await browser.newPage({ geolocation: { latitude: here.lat, longitude: here.lng }, permissions: ['geolocation'] });
+    const { page, errors } = await browser.newPage({
+      geolocation: { latitude: here.lat, longitude: here.lng },
+      permissions: ['geolocation'],
+    });
     await page.goto(finderUrl());
     await page.getByRole('search').getByRole('button', { name: 'Use my location' }).click();
     const fromHere = (seed: Seed) => haversineKm(here, { lat: origin.lat + seed.north, lng: origin.lng + seed.east });
-    await expectResults(page, [...SEEDS].sort((a, b) => fromHere(a) - fromHere(b)).map((seed) => seed.name), errors);
+    await expectResults(
+      page,
+      [...SEEDS].sort((a, b) => fromHere(a) - fromHere(b)).map((seed) => seed.name),
+      errors,
+    );
   });
 
   it('searches the area the visitor moved the map to', async () => {
@@ -439,7 +563,7 @@ describe('what the host page hears and the visitor reads', () => {
     await expect.poll(() => page.locator('locator-finder').getByRole('alert').innerText()).toMatch(/key was refused/);
   });
 
-  it('measures in miles where the visitor\'s region does, with units=auto', async () => {
+  it("measures in miles where the visitor's region does, with units=auto", async () => {
     const { page, errors } = await openFinder({ units: 'auto', lang: 'en-GB' });
     await search(page, POSTCODE);
     await expectResults(page, expectedNames(), errors);
@@ -448,7 +572,9 @@ describe('what the host page hears and the visitor reads', () => {
     await german.page.goto(finderUrl({ units: 'auto', lang: 'de-DE' }));
     await german.page.getByRole('textbox', { name: 'Adresse, PLZ oder Ort' }).fill(POSTCODE);
     await german.page.getByRole('search').getByRole('button', { name: 'Suchen' }).click();
-    await expect.poll(() => german.page.getByRole('list', { name: 'Ergebnisse' }).innerText()).toMatch(/\b\d+(,\d)?\s?km\b/);
+    await expect
+      .poll(() => german.page.getByRole('list', { name: 'Ergebnisse' }).innerText())
+      .toMatch(/\b\d+(,\d)?\s?km\b/);
   });
 
   it('shows that it is searching while the answer is on its way', async () => {
@@ -509,10 +635,13 @@ describe('the widget on a customer page of another origin', () => {
   }
 
   const stylesOf = (target: Locator) =>
-    target.evaluate((element, properties) => {
-      const style = getComputedStyle(element);
-      return Object.fromEntries(properties.map((property) => [property, style.getPropertyValue(property)]));
-    }, STYLE_PROPERTIES as unknown as string[]);
+    target.evaluate(
+      (element, properties) => {
+        const style = getComputedStyle(element);
+        return Object.fromEntries(properties.map((property) => [property, style.getPropertyValue(property)]));
+      },
+      STYLE_PROPERTIES as unknown as string[],
+    );
 
   async function widgetStyles(page: Page, errors: string[]) {
     await search(page, POSTCODE);
@@ -531,7 +660,11 @@ describe('the widget on a customer page of another origin', () => {
     const plain = await openHostPage('');
     const hostile = await openHostPage(HOSTILE_CSS);
     // The hostile rules do reach the page's own elements.
-    expect(await hostile.page.getByRole('heading', { name: 'Find a shop' }).evaluate((element) => getComputedStyle(element).fontSize)).toBe('40px');
+    expect(
+      await hostile.page
+        .getByRole('heading', { name: 'Find a shop' })
+        .evaluate((element) => getComputedStyle(element).fontSize),
+    ).toBe('40px');
     const expected = await widgetStyles(plain.page, plain.errors);
     expect(expected.searchButton.display).not.toBe('none');
     expect(await widgetStyles(hostile.page, hostile.errors)).toEqual(expected);
@@ -543,10 +676,20 @@ describe('the widget on a customer page of another origin', () => {
     const withWidget = await openHostPage('');
     await searchBox(withWidget.page).waitFor();
     const pageStyles = (page: Page) =>
-      page.evaluate((properties) => {
-        const of = (element: Element) => Object.fromEntries(properties.map((property) => [property, getComputedStyle(element).getPropertyValue(property)]));
-        return { sheets: document.styleSheets.length, body: of(document.body), heading: of(document.querySelector('h1') as Element) };
-      }, STYLE_PROPERTIES as unknown as string[]);
+      page.evaluate(
+        (properties) => {
+          const of = (element: Element) =>
+            Object.fromEntries(
+              properties.map((property) => [property, getComputedStyle(element).getPropertyValue(property)]),
+            );
+          return {
+            sheets: document.styleSheets.length,
+            body: of(document.body),
+            heading: of(document.querySelector('h1') as Element),
+          };
+        },
+        STYLE_PROPERTIES as unknown as string[],
+      );
     expect(await pageStyles(withWidget.page)).toEqual(await pageStyles(without.page));
   });
 });
@@ -583,7 +726,11 @@ describe('a location page', () => {
     const business = nodes.find((node) => [node['@type']].flat().includes('LocalBusiness'));
     expect(business, `a LocalBusiness among ${JSON.stringify(nodes)}`).toBeDefined();
     expect(business?.name).toBe(name);
-    const specification = (business?.openingHoursSpecification ?? []) as { dayOfWeek: string | string[]; opens: string; closes: string }[];
+    const specification = (business?.openingHoursSpecification ?? []) as {
+      dayOfWeek: string | string[];
+      opens: string;
+      closes: string;
+    }[];
     const days = [...new Set(specification.flatMap((item) => [item.dayOfWeek].flat()))].sort();
     return { specification, days };
   }

@@ -29,7 +29,12 @@ describe('two server processes on one database', () => {
     const cities = ['Nashville', 'Denver', 'Austin', 'Boston', 'Chicago', 'Seattle'];
     for (let n = 0; n < 24; n += 1) {
       const city = cities[n % cities.length] ?? 'Denver';
-      await createLocationDirectly(handle.db, account.project, { name: `Store ${n}`, address_line_1: `${n} Main St`, city, country: 'US' });
+      await createLocationDirectly(handle.db, account.project, {
+        name: `Store ${n}`,
+        address_line_1: `${n} Main St`,
+        city,
+        country: 'US',
+      });
     }
     const env = { DATABASE_URL: database.url, GEOCODER: 'offline', GEOCODING_POLL_MS: '20' };
     const servers = await Promise.all([startChildServer(env), startChildServer(env)]);
@@ -47,8 +52,16 @@ describe('the queue across a restart', () => {
   it('keeps pending jobs through a restart and the next server works them off', async () => {
     const database = await createTestDatabase();
     cleanups.push(() => database.dispose());
-    const env = { DATABASE_URL: database.url, PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'silent', GEOCODING_POLL_MS: '20' };
-    const first = await startServer(loadConfig({ ...env, GEOCODER: 'none', GEOCODING_WORKER: 'off' }), { handleSignals: false });
+    const env = {
+      DATABASE_URL: database.url,
+      PORT: '0',
+      HOST: '127.0.0.1',
+      LOG_LEVEL: 'silent',
+      GEOCODING_POLL_MS: '20',
+    };
+    const first = await startServer(loadConfig({ ...env, GEOCODER: 'none', GEOCODING_WORKER: 'off' }), {
+      handleSignals: false,
+    });
     const handle = openDatabase(database.url);
     await migrateToLatest(handle);
     const account = await createUser(handle.db, { email: 'restart@example.com', name: 'Restart' });
@@ -65,7 +78,13 @@ describe('the queue across a restart', () => {
     const second = await startServer(loadConfig({ ...env, GEOCODER: 'offline' }), { handleSignals: false });
     cleanups.push(() => second.stop());
     const readStatus = async () =>
-      (await handle.db.selectFrom('locations').select('geocoding_status').where('public_id', '=', created.id).executeTakeFirstOrThrow()).geocoding_status;
+      (
+        await handle.db
+          .selectFrom('locations')
+          .select('geocoding_status')
+          .where('public_id', '=', created.id)
+          .executeTakeFirstOrThrow()
+      ).geocoding_status;
     const status = await readUntil(readStatus, (current) => current !== 'pending', { tries: 200, intervalMs: 50 });
     await handle.close();
     expect(status).toBe('done');

@@ -3,11 +3,11 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { openDatabase, type DatabaseHandle } from '../../src/db/connection.ts';
+import { type DatabaseHandle, openDatabase } from '../../src/db/connection.ts';
 import { migrateToLatest } from '../../src/db/migrate.ts';
-import { createUser, type CreatedUser } from '../../src/services/accounts.service.ts';
-import { LOCATOR_BIN, runLocator } from '../support/cli.ts';
+import { type CreatedUser, createUser } from '../../src/services/accounts.service.ts';
 import { startChildServer } from '../support/child-server.ts';
+import { LOCATOR_BIN, runLocator } from '../support/cli.ts';
 import { seedCatalog } from '../support/factories.ts';
 import { postImport, waitForImport } from '../support/imports.ts';
 import { createTestDatabase } from '../support/test-database.ts';
@@ -34,7 +34,10 @@ async function setUp(): Promise<Setup> {
   const handle = openDatabase(database.url);
   cleanups.push(() => handle.close());
   await migrateToLatest(handle);
-  const account = await createUser(handle.db, { email: `imports-${Math.random().toString(36).slice(2)}@example.com`, name: 'Imports' });
+  const account = await createUser(handle.db, {
+    email: `imports-${Math.random().toString(36).slice(2)}@example.com`,
+    name: 'Imports',
+  });
   await seedCatalog({ database: handle }, account.project);
   const dir = mkdtempSync(join(tmpdir(), 'locator-import-'));
   cleanups.push(() => rmSync(dir, { recursive: true, force: true }));
@@ -44,22 +47,43 @@ async function setUp(): Promise<Setup> {
 /** Rows without an external ID or an ID: each creates a location, so a row imported twice would show as one too many. */
 function unkeyedRows(count: number): string {
   const lines = ['name,city,lat,lng,filters,field:Manager,mon,tue,wed,thu,fri,sat,sun'];
-  for (let n = 0; n < count; n += 1) lines.push(`Store ${n},Austin,30.${n % 1000},-97.7,Wifi|Parking,Manager ${n},09:00-17:00,09:00-17:00,09:00-17:00,09:00-17:00,09:00-17:00,closed,closed`);
+  for (let n = 0; n < count; n += 1)
+    lines.push(
+      `Store ${n},Austin,30.${n % 1000},-97.7,Wifi|Parking,Manager ${n},09:00-17:00,09:00-17:00,09:00-17:00,09:00-17:00,09:00-17:00,closed,closed`,
+    );
   return `${lines.join('\n')}\n`;
 }
 
 const countLocations = async (setup: Setup) =>
-  Number((await setup.handle.db.selectFrom('locations').select((eb) => eb.fn.countAll().as('n')).where('project_id', '=', setup.account.project.id).executeTakeFirstOrThrow()).n);
+  Number(
+    (
+      await setup.handle.db
+        .selectFrom('locations')
+        .select((eb) => eb.fn.countAll().as('n'))
+        .where('project_id', '=', setup.account.project.id)
+        .executeTakeFirstOrThrow()
+    ).n,
+  );
 
-const importRow = (setup: Setup) => setup.handle.db.selectFrom('imports').selectAll().where('project_id', '=', setup.account.project.id).executeTakeFirst();
+const importRow = (setup: Setup) =>
+  setup.handle.db
+    .selectFrom('imports')
+    .selectAll()
+    .where('project_id', '=', setup.account.project.id)
+    .executeTakeFirst();
 
 describe('locator import', () => {
   it('prints one JSON object with --json, exits 0 with failed rows, and 1 when the file cannot be read', async () => {
     const setup = await setUp();
     const file = join(setup.dir, 'stores.csv');
-    writeFileSync(file, '\ufeffStore Name;City;Latitude;Longitude\r\nOne;Austin;30,1;-97,7\r\nTwo;Austin;north;-97,7\r\n');
+    writeFileSync(
+      file,
+      '\ufeffStore Name;City;Latitude;Longitude\r\nOne;Austin;30,1;-97,7\r\nTwo;Austin;north;-97,7\r\n',
+    );
     const env = { DATABASE_URL: setup.url };
-    const imported = await runLocator(['import', '--project', setup.account.project.public_id, file, '--json'], { env });
+    const imported = await runLocator(['import', '--project', setup.account.project.public_id, file, '--json'], {
+      env,
+    });
     expect(imported.code, imported.stderr).toBe(0);
     expect(JSON.parse(imported.stdout)).toEqual({
       created: 1,
@@ -74,20 +98,31 @@ describe('locator import', () => {
       status: 'done',
       error: null,
     });
-    const summary = await runLocator(['import', '--project', setup.account.project.public_id, file, '--dry-run'], { env });
+    const summary = await runLocator(['import', '--project', setup.account.project.public_id, file, '--dry-run'], {
+      env,
+    });
     // Rows without an external_id or id create again: the dry run says so.
-    expect(summary.stdout).toContain('Dry run (nothing was changed): 1 created, 0 updated, 0 unchanged, 0 deleted, 1 failed');
+    expect(summary.stdout).toContain(
+      'Dry run (nothing was changed): 1 created, 0 updated, 0 unchanged, 0 deleted, 1 failed',
+    );
     expect(summary.stdout).toContain('row 3: lat must be a number');
 
     writeFileSync(file, Buffer.from([0x6e, 0x61, 0x6d, 0x65, 0x0a, 0xe9, 0x0a]));
-    const unreadable = await runLocator(['import', '--project', setup.account.project.public_id, file, '--json'], { env });
+    const unreadable = await runLocator(['import', '--project', setup.account.project.public_id, file, '--json'], {
+      env,
+    });
     expect(unreadable.code).toBe(1);
     expect(unreadable.stderr).toContain('not UTF-8');
-    const missing = await runLocator(['import', '--project', setup.account.project.public_id, join(setup.dir, 'none.csv')], { env });
+    const missing = await runLocator(
+      ['import', '--project', setup.account.project.public_id, join(setup.dir, 'none.csv')],
+      { env },
+    );
     expect(missing.code).toBe(1);
 
     const output = join(setup.dir, 'out.xlsx');
-    const exported = await runLocator(['export', '--project', setup.account.project.public_id, '--output', output], { env });
+    const exported = await runLocator(['export', '--project', setup.account.project.public_id, '--output', output], {
+      env,
+    });
     expect(exported.code, exported.stderr).toBe(0);
     const again = await runLocator(['import', '--project', setup.account.project.public_id, output, '--json'], { env });
     expect(JSON.parse(again.stdout)).toMatchObject({ unchanged: 1, created: 0, updated: 0, failed: 0 });
@@ -102,9 +137,17 @@ describe('kill -9 during an import', () => {
     const env = { DATABASE_URL: setup.url, IMPORT_LEASE_SECONDS: '1', GEOCODING_WORKER: 'off' };
     const first = await startChildServer(env);
     cleanups.push(() => first.stop());
-    const posted = await postImport(first, { token: setup.account.token.token, projectId: setup.account.project.public_id, file: unkeyedRows(rows) });
+    const posted = await postImport(first, {
+      token: setup.account.token.token,
+      projectId: setup.account.project.public_id,
+      file: unkeyedRows(rows),
+    });
     expect(posted.status).toBe(202);
-    const running = await readUntil(() => importRow(setup), (row) => (row?.checkpoint ?? 0) > 0, { tries: 1200, intervalMs: 25 });
+    const running = await readUntil(
+      () => importRow(setup),
+      (row) => (row?.checkpoint ?? 0) > 0,
+      { tries: 1200, intervalMs: 25 },
+    );
     await first.crash();
     const saved = await countLocations(setup);
     expect(running?.status).toBe('running');
@@ -114,7 +157,13 @@ describe('kill -9 during an import', () => {
     const second = await startChildServer(env);
     cleanups.push(() => second.stop());
     const { data } = (await posted.json()) as { data: { id: string } };
-    const ended = await waitForImport(second, setup.account.token.token, setup.account.project.public_id, data.id, 1200);
+    const ended = await waitForImport(
+      second,
+      setup.account.token.token,
+      setup.account.project.public_id,
+      data.id,
+      1200,
+    );
     expect(ended).toMatchObject({ status: 'done', report: { created: rows, failed: 0, unchanged: 0 } });
     expect(await countLocations(setup)).toBe(rows);
     expect((await importRow(setup))?.attempts).toBe(2);
@@ -126,18 +175,32 @@ describe('kill -9 during an import', () => {
     const file = join(setup.dir, 'stores.csv');
     writeFileSync(file, unkeyedRows(rows));
     const env = { ...process.env, LOG_LEVEL: 'silent', DATABASE_URL: setup.url, IMPORT_LEASE_SECONDS: '1' };
-    const child = spawn(process.execPath, [LOCATOR_BIN, 'import', '--project', setup.account.project.public_id, file, '--json'], { env, stdio: 'ignore' });
+    const child = spawn(
+      process.execPath,
+      [LOCATOR_BIN, 'import', '--project', setup.account.project.public_id, file, '--json'],
+      { env, stdio: 'ignore' },
+    );
     const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
     cleanups.push(() => void child.kill('SIGKILL'));
-    const running = await readUntil(() => importRow(setup), (row) => (row?.checkpoint ?? 0) > 0 || row?.status === 'done', { tries: 1200, intervalMs: 25 });
+    const running = await readUntil(
+      () => importRow(setup),
+      (row) => (row?.checkpoint ?? 0) > 0 || row?.status === 'done',
+      { tries: 1200, intervalMs: 25 },
+    );
     child.kill('SIGKILL');
     await exited;
     expect(running?.status).toBe('running');
     expect(await countLocations(setup)).toBeLessThan(rows);
 
     // Held until its lease runs out (for all another process can tell, the CLI might still be running it).
-    await readUntil(() => importRow(setup), (row) => Date.parse(row?.locked_until ?? '') < Date.now(), { tries: 100, intervalMs: 50 });
-    const late = await runLocator(['imports', 'resume', '--json'], { env: { DATABASE_URL: setup.url, IMPORT_LEASE_SECONDS: '1' } });
+    await readUntil(
+      () => importRow(setup),
+      (row) => Date.parse(row?.locked_until ?? '') < Date.now(),
+      { tries: 100, intervalMs: 50 },
+    );
+    const late = await runLocator(['imports', 'resume', '--json'], {
+      env: { DATABASE_URL: setup.url, IMPORT_LEASE_SECONDS: '1' },
+    });
     expect(late.code, late.stderr).toBe(0);
     expect(JSON.parse(late.stdout)).toMatchObject({ status: 'done', created: rows, failed: 0 });
     expect(await countLocations(setup)).toBe(rows);

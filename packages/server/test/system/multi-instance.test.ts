@@ -1,13 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openDatabase, type DatabaseHandle } from '../../src/db/connection.ts';
+import { type DatabaseHandle, openDatabase } from '../../src/db/connection.ts';
 import { migrateToLatest } from '../../src/db/migrate.ts';
 import { windowAt } from '../../src/ratelimit/rules.ts';
-import { createUser, type CreatedUser } from '../../src/services/accounts.service.ts';
-import { startChildServer, type ChildServer } from '../support/child-server.ts';
+import { type CreatedUser, createUser } from '../../src/services/accounts.service.ts';
+import { type ChildServer, startChildServer } from '../support/child-server.ts';
 import { createLocationDirectly, INCLUDE_ALL } from '../support/factories.ts';
 import { REDIS_URL, useTestRedis } from '../support/redis.ts';
 import { call } from '../support/server.ts';
-import { createTestDatabase, testDialect, type TestDatabase } from '../support/test-database.ts';
+import { createTestDatabase, type TestDatabase, testDialect } from '../support/test-database.ts';
 import { geocodingSettled, readUntil } from '../support/wait.ts';
 
 // Two `locator serve` processes on one PostgreSQL schema and one Redis, as a deployment behind a load balancer runs
@@ -18,7 +18,8 @@ const QUEUED_LOCATIONS = 30;
 
 if (testDialect() !== 'postgres') {
   describe('several instances on one PostgreSQL and one Redis', () => {
-    it.skip('runs only when the suite runs on PostgreSQL (TEST_DATABASE=postgres); several instances need it', () => undefined);
+    it.skip('runs only when the suite runs on PostgreSQL (TEST_DATABASE=postgres); several instances need it', () =>
+      undefined);
   });
 } else {
   describe('several instances on one PostgreSQL and one Redis', () => {
@@ -66,7 +67,10 @@ if (testDialect() !== 'postgres') {
       const account = await newAccount();
       const token = account.token.token;
       const base = `/api/v2/projects/${account.project.public_id}/locations`;
-      const created = await call(instance(0), 'POST', base, { token, body: { name: 'Harbour', city: 'Bergen', country: 'NO', lat: 60.39, lng: 5.32 } });
+      const created = await call(instance(0), 'POST', base, {
+        token,
+        body: { name: 'Harbour', city: 'Bergen', country: 'NO', lat: 60.39, lng: 5.32 },
+      });
       expect(created.status, created.text).toBe(201);
       const id: string = created.body.data.id;
 
@@ -92,11 +96,19 @@ if (testDialect() !== 'postgres') {
         const answers: { status: number; remaining: string | null; limit: string | null }[] = [];
         for (let request = 0; request < RATE_LIMIT + 2; request += 1) {
           const response = await call(instance(request), 'GET', '/api/v2/user', { token });
-          answers.push({ status: response.status, remaining: response.headers.get('x-ratelimit-remaining'), limit: response.headers.get('x-ratelimit-limit') });
+          answers.push({
+            status: response.status,
+            remaining: response.headers.get('x-ratelimit-remaining'),
+            limit: response.headers.get('x-ratelimit-limit'),
+          });
         }
         if (windowAt(Date.now()).start !== windowBefore) continue;
         expect(answers).toEqual([
-          ...Array.from({ length: RATE_LIMIT }, (_, i) => ({ status: 200, remaining: String(RATE_LIMIT - 1 - i), limit: String(RATE_LIMIT) })),
+          ...Array.from({ length: RATE_LIMIT }, (_, i) => ({
+            status: 200,
+            remaining: String(RATE_LIMIT - 1 - i),
+            limit: String(RATE_LIMIT),
+          })),
           { status: 429, remaining: '0', limit: String(RATE_LIMIT) },
           { status: 429, remaining: '0', limit: String(RATE_LIMIT) },
         ]);
@@ -112,7 +124,12 @@ if (testDialect() !== 'postgres') {
       const cities = ['Nashville', 'Denver', 'Austin', 'Boston', 'Chicago', 'Seattle'];
       // Written without a geocoder, so every location waits in the queue while both instances' workers poll it.
       for (let n = 0; n < QUEUED_LOCATIONS; n += 1) {
-        const input = { name: `Queued ${n}`, address_line_1: `${n} Main St`, city: cities[n % cities.length] ?? 'Denver', country: 'US' };
+        const input = {
+          name: `Queued ${n}`,
+          address_line_1: `${n} Main St`,
+          city: cities[n % cities.length] ?? 'Denver',
+          country: 'US',
+        };
         await createLocationDirectly(db, account.project, input);
       }
       const jobsOfProject = () =>
@@ -127,8 +144,17 @@ if (testDialect() !== 'postgres') {
       // Every claim counts an attempt: a job run by both instances would show two.
       expect(jobs.map((job) => [job.status, job.attempts])).toEqual(jobs.map(() => ['done', 1]));
       const sample = jobs[0]?.public_id ?? '';
-      const location = await call(instance(1), 'GET', `/api/v2/projects/${account.project.public_id}/locations/${sample}`, { token: account.token.token });
-      expect(location.body.data).toMatchObject({ geocoding: { status: 'done' }, lat: expect.any(Number), lng: expect.any(Number) });
+      const location = await call(
+        instance(1),
+        'GET',
+        `/api/v2/projects/${account.project.public_id}/locations/${sample}`,
+        { token: account.token.token },
+      );
+      expect(location.body.data).toMatchObject({
+        geocoding: { status: 'done' },
+        lat: expect.any(Number),
+        lng: expect.any(Number),
+      });
     });
   });
 }

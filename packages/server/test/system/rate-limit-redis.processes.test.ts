@@ -3,7 +3,7 @@ import { openDatabase } from '../../src/db/connection.ts';
 import { migrateToLatest } from '../../src/db/migrate.ts';
 import { windowAt } from '../../src/ratelimit/rules.ts';
 import { createToken, createUser } from '../../src/services/accounts.service.ts';
-import { startChildServer, type ChildServer } from '../support/child-server.ts';
+import { type ChildServer, startChildServer } from '../support/child-server.ts';
 import { REDIS_URL, useTestRedis } from '../support/redis.ts';
 import { createTestDatabase, type TestDatabase } from '../support/test-database.ts';
 
@@ -31,7 +31,12 @@ describe('two server processes on one Redis', () => {
     } finally {
       await database.close();
     }
-    const env = { DATABASE_URL: databaseUrl, REDIS_URL, REDIS_KEY_PREFIX: `${keyPrefix}processes:`, RATE_LIMIT_PER_MINUTE: '10' };
+    const env = {
+      DATABASE_URL: databaseUrl,
+      REDIS_URL,
+      REDIS_KEY_PREFIX: `${keyPrefix}processes:`,
+      RATE_LIMIT_PER_MINUTE: '10',
+    };
     servers.push(await startChildServer(env));
     servers.push(await startChildServer(env));
   }, 90_000);

@@ -2,9 +2,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '../../src/db/connection.ts';
 import { migrateToLatest } from '../../src/db/migrate.ts';
 import { createUser } from '../../src/services/accounts.service.ts';
-import { createKey } from '../../src/services/publishable-keys.service.ts';
 import { refOfProject } from '../../src/services/project-access.ts';
-import { startChildServer, type ChildServer } from '../support/child-server.ts';
+import { createKey } from '../../src/services/publishable-keys.service.ts';
+import { type ChildServer, startChildServer } from '../support/child-server.ts';
 import { runLocator } from '../support/cli.ts';
 import { createTestDatabase, type TestDatabase } from '../support/test-database.ts';
 
@@ -30,7 +30,13 @@ describe('the store finder on two server processes of one database', () => {
       projectId = created.project.public_id;
       v2Token = created.token.token;
       legacyToken = created.legacyToken.token;
-      key = (await createKey(database.db, { owner: { project: refOfProject(created.project) }, origins: [], now: new Date().toISOString() })).key;
+      key = (
+        await createKey(database.db, {
+          owner: { project: refOfProject(created.project) },
+          origins: [],
+          now: new Date().toISOString(),
+        })
+      ).key;
     } finally {
       await database.close();
     }
@@ -50,10 +56,19 @@ describe('the store finder on two server processes of one database', () => {
     return server.url;
   };
 
-  async function send(n: number, method: string, path: string, token: string, body?: unknown): Promise<{ status: number; json: { data?: { id?: string } } }> {
+  async function send(
+    n: number,
+    method: string,
+    path: string,
+    token: string,
+    body?: unknown,
+  ): Promise<{ status: number; json: { data?: { id?: string } } }> {
     const response = await fetch(`${serverAt(n)}${path}`, {
       method,
-      headers: { authorization: `Bearer ${token}`, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
+      headers: {
+        authorization: `Bearer ${token}`,
+        ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+      },
       ...(body === undefined ? {} : { body: JSON.stringify(body) }),
     });
     const text = await response.text();
@@ -61,7 +76,9 @@ describe('the store finder on two server processes of one database', () => {
   }
 
   async function namesFound(n: number, query = ''): Promise<string[]> {
-    const response = await fetch(`${serverAt(n)}/api/public/v1/search?key=${key}&lat=${AUSTIN.lat}&lng=${AUSTIN.lng}&fallback=0${query}`);
+    const response = await fetch(
+      `${serverAt(n)}/api/public/v1/search?key=${key}&lat=${AUSTIN.lat}&lng=${AUSTIN.lng}&fallback=0${query}`,
+    );
     expect(response.status).toBe(200);
     const body = (await response.json()) as { data: { name: string }[] };
     return body.data.map((location) => location.name).sort();
@@ -72,27 +89,55 @@ describe('the store finder on two server processes of one database', () => {
     expect(await namesFound(0)).toEqual([]);
     expect(await namesFound(1)).toEqual([]);
 
-    const created = await send(0, 'POST', `/api/v2/projects/${projectId}/locations`, v2Token, { name: 'Congress Ave', ...AUSTIN, city: 'Austin', country: 'US' });
+    const created = await send(0, 'POST', `/api/v2/projects/${projectId}/locations`, v2Token, {
+      name: 'Congress Ave',
+      ...AUSTIN,
+      city: 'Austin',
+      country: 'US',
+    });
     expect(created.status).toBe(201);
     expect(await namesFound(1)).toEqual(['Congress Ave']);
 
-    const v1 = await send(1, 'POST', '/api/locations', legacyToken, { name: 'South Lamar', lat: AUSTIN.lat - 0.02, lng: AUSTIN.lng - 0.01 });
+    const v1 = await send(1, 'POST', '/api/locations', legacyToken, {
+      name: 'South Lamar',
+      lat: AUSTIN.lat - 0.02,
+      lng: AUSTIN.lng - 0.01,
+    });
     expect(v1.status).toBe(201);
     expect(await namesFound(0)).toEqual(['Congress Ave', 'South Lamar']);
 
-    const renamed = await send(1, 'PATCH', `/api/v2/projects/${projectId}/locations/${created.json.data?.id}`, v2Token, { name: 'Congress Avenue' });
+    const renamed = await send(
+      1,
+      'PATCH',
+      `/api/v2/projects/${projectId}/locations/${created.json.data?.id}`,
+      v2Token,
+      { name: 'Congress Avenue' },
+    );
     expect(renamed.status).toBe(200);
     expect(await namesFound(0)).toEqual(['Congress Avenue', 'South Lamar']);
 
     // Created without coordinates, so not searchable, until the CLI geocodes it in a process of its own.
-    const unplaced = await send(0, 'POST', `/api/v2/projects/${projectId}/locations`, v2Token, { name: 'Downtown', address_line_1: '100 Congress Ave', city: 'Austin', state: 'TX', country: 'US' });
+    const unplaced = await send(0, 'POST', `/api/v2/projects/${projectId}/locations`, v2Token, {
+      name: 'Downtown',
+      address_line_1: '100 Congress Ave',
+      city: 'Austin',
+      state: 'TX',
+      country: 'US',
+    });
     expect(unplaced.status).toBe(201);
     expect(await namesFound(1)).toEqual(['Congress Avenue', 'South Lamar']);
-    const geocoded = await runLocator(['geocode', '--project', projectId, '--json'], { env: { DATABASE_URL: shared?.url ?? '', GEOCODER: 'offline' } });
+    const geocoded = await runLocator(['geocode', '--project', projectId, '--json'], {
+      env: { DATABASE_URL: shared?.url ?? '', GEOCODER: 'offline' },
+    });
     expect(geocoded.code, geocoded.stderr).toBe(0);
     expect(await namesFound(1)).toEqual(['Congress Avenue', 'Downtown', 'South Lamar']);
 
-    const deleted = await send(1, 'DELETE', `/api/v2/projects/${projectId}/locations/${created.json.data?.id}`, v2Token);
+    const deleted = await send(
+      1,
+      'DELETE',
+      `/api/v2/projects/${projectId}/locations/${created.json.data?.id}`,
+      v2Token,
+    );
     expect(deleted.status).toBe(200);
     expect(await namesFound(0)).toEqual(['Downtown', 'South Lamar']);
     expect(await namesFound(1)).toEqual(['Downtown', 'South Lamar']);

@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { openDatabase, type DatabaseHandle } from '../../src/db/connection.ts';
+import { type DatabaseHandle, openDatabase } from '../../src/db/connection.ts';
 import { migrateToLatest } from '../../src/db/migrate.ts';
-import { createUser, type CreatedUser } from '../../src/services/accounts.service.ts';
+import { type CreatedUser, createUser } from '../../src/services/accounts.service.ts';
 import { updateLocation } from '../../src/services/locations.service.ts';
 import { refOfProject } from '../../src/services/project-access.ts';
 import { createWebhook } from '../../src/services/webhooks.service.ts';
@@ -20,13 +20,18 @@ afterEach(async () => {
 });
 
 /** A fresh database with a user and a webhook pointing at `receiver`; the servers are started by the test. */
-async function arrange(receiver: WebhookReceiver): Promise<{ url: string; handle: DatabaseHandle; account: CreatedUser; secret: string }> {
+async function arrange(
+  receiver: WebhookReceiver,
+): Promise<{ url: string; handle: DatabaseHandle; account: CreatedUser; secret: string }> {
   const database = await createTestDatabase();
   cleanups.push(() => database.dispose());
   const handle = openDatabase(database.url);
   cleanups.push(() => handle.close());
   await migrateToLatest(handle);
-  const account = await createUser(handle.db, { email: `hooks-${Math.random().toString(36).slice(2, 8)}@example.com`, name: 'Hooks' });
+  const account = await createUser(handle.db, {
+    email: `hooks-${Math.random().toString(36).slice(2, 8)}@example.com`,
+    name: 'Hooks',
+  });
   const { secret } = await createWebhook(handle.db, {
     project: refOfProject(account.project),
     input: { url: receiver.url, events: ['*'] },
@@ -42,7 +47,12 @@ async function receiverFor(): Promise<WebhookReceiver> {
   return receiver;
 }
 
-const SERVER_ENV = { WEBHOOK_ALLOW_PRIVATE_NETWORKS: 'true', WEBHOOK_POLL_MS: '20', GEOCODER: 'none', GEOCODING_WORKER: 'off' };
+const SERVER_ENV = {
+  WEBHOOK_ALLOW_PRIVATE_NETWORKS: 'true',
+  WEBHOOK_POLL_MS: '20',
+  GEOCODER: 'none',
+  GEOCODING_WORKER: 'off',
+};
 
 describe('a crash between a commit and its delivery', () => {
   it('loses nothing: after kill -9 in the middle of sending, the restarted server delivers the event', async () => {
@@ -59,7 +69,11 @@ describe('a crash between a commit and its delivery', () => {
       body: JSON.stringify({ name: 'Riverside', city: 'Austin', lat: 30.25, lng: -97.75 }),
     });
     expect(response.status).toBe(201);
-    await readUntil(async () => receiver.received.length, (count) => count >= 1, { tries: 100, intervalMs: 50 });
+    await readUntil(
+      async () => receiver.received.length,
+      (count) => count >= 1,
+      { tries: 100, intervalMs: 50 },
+    );
     expect(receiver.received).toHaveLength(1);
     await first.crash();
 
@@ -89,7 +103,12 @@ describe('two server processes on one database', () => {
     const project = refOfProject(account.project);
     const locations: string[] = [];
     for (let n = 0; n < 8; n += 1) {
-      const created = await createLocationDirectly(handle.db, account.project, { name: `Store ${n}`, city: 'Austin', lat: 30.2, lng: -97.7 });
+      const created = await createLocationDirectly(handle.db, account.project, {
+        name: `Store ${n}`,
+        city: 'Austin',
+        lat: 30.2,
+        lng: -97.7,
+      });
       locations.push(created.record.public_id);
       for (let version = 1; version <= 4; version += 1) {
         await updateLocation(handle.db, {

@@ -43,7 +43,8 @@ function layerOf(path: string): string {
   return second === undefined ? '(root)' : (first ?? '(root)');
 }
 
-const specifiersOf = (text: string) => [...text.matchAll(/(?:from|import)\s*\(?\s*'([^']+)'/g)].map((match) => match[1] ?? '');
+const specifiersOf = (text: string) =>
+  [...text.matchAll(/(?:from|import)\s*\(?\s*'([^']+)'/g)].map((match) => match[1] ?? '');
 
 const files = sourceFiles(SRC);
 
@@ -56,12 +57,14 @@ describe('the layers of src/ (docs/architecture.md)', () => {
   it('imports only what each layer may', () => {
     const broken = files.flatMap((file) => {
       const from = layerOf(file);
-      return specifiersOf(readFileSync(file, 'utf8'))
-        .filter((specifier) => specifier.startsWith('.'))
-        .map((specifier) => layerOf(resolve(dirname(file), specifier)))
-        // '..' is a file outside src/ (the package's own package.json, for its version).
-        .filter((to) => to !== from && to !== '..' && !(MAY_IMPORT[from] ?? []).includes(to))
-        .map((to) => `${relative(SRC, file)} imports ${to}/`);
+      return (
+        specifiersOf(readFileSync(file, 'utf8'))
+          .filter((specifier) => specifier.startsWith('.'))
+          .map((specifier) => layerOf(resolve(dirname(file), specifier)))
+          // '..' is a file outside src/ (the package's own package.json, for its version).
+          .filter((to) => to !== from && to !== '..' && !(MAY_IMPORT[from] ?? []).includes(to))
+          .map((to) => `${relative(SRC, file)} imports ${to}/`)
+      );
     });
     expect(broken).toEqual([]);
   });
@@ -69,7 +72,11 @@ describe('the layers of src/ (docs/architecture.md)', () => {
   it('keeps HTTP out of the domain, the database, the repositories and the services', () => {
     const broken = files
       .filter((file) => WITHOUT_HTTP.includes(layerOf(file)))
-      .flatMap((file) => specifiersOf(readFileSync(file, 'utf8')).filter((specifier) => HTTP_PACKAGES.test(specifier)).map((specifier) => `${relative(SRC, file)} imports ${specifier}`));
+      .flatMap((file) =>
+        specifiersOf(readFileSync(file, 'utf8'))
+          .filter((specifier) => HTTP_PACKAGES.test(specifier))
+          .map((specifier) => `${relative(SRC, file)} imports ${specifier}`),
+      );
     expect(broken).toEqual([]);
   });
 });

@@ -1,6 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { unexpectedAnswers, type LoadResult } from '../../../../bench/load-result.ts';
-import { combineSlices, floorVerdicts, median, renderReport, type Measurement, type RunFacts } from '../../../../bench/report.ts';
+import { type LoadResult, unexpectedAnswers } from '../../../../bench/load-result.ts';
+import {
+  combineSlices,
+  floorVerdicts,
+  type Measurement,
+  median,
+  type RunFacts,
+  renderReport,
+} from '../../../../bench/report.ts';
 
 // The benchmark's arithmetic on made-up numbers: ratios to the node:http ceiling and which floors a run meets.
 // Nothing here is timed.
@@ -13,7 +20,12 @@ const load = (requestsPerSecond: number, statusCodes: Record<string, number> = {
   errors: 0,
   statusCodes,
 });
-const measured = (operation: Measurement['operation'], server: number, nodeHttp: number, fastify = nodeHttp / 2): Measurement => ({
+const measured = (
+  operation: Measurement['operation'],
+  server: number,
+  nodeHttp: number,
+  fastify = nodeHttp / 2,
+): Measurement => ({
   operation,
   responseBytes: 1000,
   server: load(server),
@@ -69,11 +81,21 @@ describe('the benchmark report', () => {
   });
 
   it('misses a floor whose rate was made of wrong answers', () => {
-    const ignoredRevalidation: Measurement = { ...measured('v2-get-304', 20_000, 50_000), server: { ...load(20_000, { 200: 90, 304: 10 }), unexpected: 90 } };
+    const ignoredRevalidation: Measurement = {
+      ...measured('v2-get-304', 20_000, 50_000),
+      server: { ...load(20_000, { 200: 90, 304: 10 }), unexpected: 90 },
+    };
     const [, revalidation] = floorVerdicts([measured('v2-get', 6000, 50_000), ignoredRevalidation], []);
-    expect(revalidation).toEqual({ operation: 'v2-get-304', floor: 0.25, measured: '40%, with 90 failed requests', met: false });
+    expect(revalidation).toEqual({
+      operation: 'v2-get-304',
+      floor: 0.25,
+      measured: '40%, with 90 failed requests',
+      met: false,
+    });
     const report = renderReport([ignoredRevalidation], facts);
-    expect(report).toContain('| V2 GET one, 304 revalidation | 20000 | 1.0 | 2.0 | 1,000 | 50000 | 40% | 25000 | **90 / 0** {"200":90,"304":10} |');
+    expect(report).toContain(
+      '| V2 GET one, 304 revalidation | 20000 | 1.0 | 2.0 | 1,000 | 50000 | 40% | 25000 | **90 / 0** {"200":90,"304":10} |',
+    );
   });
 
   it('counts every status but the expected one as unexpected, 304 included where 200 is due', () => {
@@ -97,13 +119,26 @@ describe('the benchmark report', () => {
   });
 
   it('judges the store finder against the SQL haversine scan measured beside it, and records what its index costs', () => {
-    const fast: Measurement = { ...measured('public-search', 6000, 20_000), scan: load(120), slices: { server: [6000], nodeHttp: [20_000], fastify: [10_000], scan: [110, 120, 130] } };
+    const fast: Measurement = {
+      ...measured('public-search', 6000, 20_000),
+      scan: load(120),
+      slices: { server: [6000], nodeHttp: [20_000], fastify: [10_000], scan: [110, 120, 130] },
+    };
     const slow: Measurement = { ...measured('public-search', 1000, 20_000), scan: load(120) };
-    const finderIndex = { firstSearchMs: 812.4, warmSearchMs: 1.26, rssGrowthBytes: 150 * 1024 * 1024, afterWriteMs: [700, 650, 690] };
+    const finderIndex = {
+      firstSearchMs: 812.4,
+      warmSearchMs: 1.26,
+      rssGrowthBytes: 150 * 1024 * 1024,
+      afterWriteMs: [700, 650, 690],
+    };
     const report = renderReport([fast], { ...facts, finderIndex });
-    expect(report).toContain('| Store finder: nearest 20 within 50 km, one filter | 6000 | 120.0 | 50× | ≥ 20× | met |');
+    expect(report).toContain(
+      '| Store finder: nearest 20 within 50 km, one filter | 6000 | 120.0 | 50× | ≥ 20× | met |',
+    );
     expect(report).toContain('SQL haversine scan 110.0, 120.0, 130.0');
-    expect(report).toContain('first search after start-up (builds it) 812 ms; a search once built 1.3 ms; resident memory it added 150 MB');
+    expect(report).toContain(
+      'first search after start-up (builds it) 812 ms; a search once built 1.3 ms; resident memory it added 150 MB',
+    );
     expect(report).toContain('first search after a write (the index catches up): median 690 ms (700, 650, 690 ms)');
     expect(renderReport([slow], facts)).toContain('| 1000 | 120.0 | 8× | ≥ 20× | **missed** |');
     expect(renderReport([measured('v2-get', 6000, 50_000)], facts)).not.toContain('SQL haversine scan');
@@ -113,11 +148,16 @@ describe('the benchmark report', () => {
     const idleScan: Measurement = { ...measured('public-search', 800, 12_000), scan: load(0) };
     const sliceSeconds = facts.durationSeconds / facts.slices;
     const report = renderReport([idleScan], facts);
-    expect(report).toContain(`| 800 | < ${(1 / sliceSeconds).toFixed(2)} (none answered within a slice) | > ${(800 * sliceSeconds).toFixed(0)}× | ≥ 20× | met |`);
+    expect(report).toContain(
+      `| 800 | < ${(1 / sliceSeconds).toFixed(2)} (none answered within a slice) | > ${(800 * sliceSeconds).toFixed(0)}× | ≥ 20× | met |`,
+    );
   });
 
   it('puts the ceilings beside the server in one row, and writes the recorded figures', () => {
-    const patch: Measurement = { ...measured('v2-patch', 500, 9000, 7000), slices: { server: [450, 500, 520], nodeHttp: [9000, 8000, 9100], fastify: [7000, 6900, 7100] } };
+    const patch: Measurement = {
+      ...measured('v2-patch', 500, 9000, 7000),
+      slices: { server: [450, 500, 520], nodeHttp: [9000, 8000, 9100], fastify: [7000, 6900, 7100] },
+    };
     const report = renderReport([measured('v2-get', 6000, 50_000, 30_000), patch], facts);
     expect(report).toContain('2 cores (test CPU), Node v20.0.0');
     expect(report).toContain('| V2 GET one (every include) | 6000 | 1.0 | 2.0 | 1,000 | 50000 | 12% | 30000 | 0 |');
@@ -125,7 +165,9 @@ describe('the benchmark report', () => {
     expect(report).toContain('| V2 GET one (every include) | ≥ 10% | 12% | met |');
     // Writes are recorded, not judged.
     expect(report).not.toMatch(/\| V2 PATCH one field \| ≥/);
-    expect(report).toContain('- V2 PATCH one field: server 450, 500, 520; node:http 9000, 8000, 9100; Fastify 7000, 6900, 7100');
+    expect(report).toContain(
+      '- V2 PATCH one field: server 450, 500, 520; node:http 9000, 8000, 9100; Fastify 7000, 6900, 7100',
+    );
     expect(report).toContain('3 slices of 4 s measured in turn');
     expect(report).toContain('V2 1,000 pages in 12.5 s, V1 1,000 pages in 9.3 s');
     expect(report).toContain('900 ms, the median of 5 starts (1400, 900, 850, 950, 700 ms)');

@@ -1,7 +1,19 @@
 import { describe, expect, it } from 'vitest';
-import { generateAddress, resolveAddress, type AddressComponents, type AddressState } from '../../src/domain/address.ts';
+import {
+  type AddressComponents,
+  type AddressState,
+  generateAddress,
+  resolveAddress,
+} from '../../src/domain/address.ts';
 
-const components: AddressComponents = { address_line_1: '1 Main St', address_line_2: 'Suite 5', city: 'Austin', state: 'TX', postcode: '78701', country: 'US' };
+const components: AddressComponents = {
+  address_line_1: '1 Main St',
+  address_line_2: 'Suite 5',
+  city: 'Austin',
+  state: 'TX',
+  postcode: '78701',
+  country: 'US',
+};
 const moved: AddressComponents = { ...components, address_line_1: '2 Side St' };
 
 function state(overrides: Partial<AddressState> = {}): AddressState {
@@ -14,7 +26,16 @@ describe('generateAddress', () => {
     expect(generateAddress(components)).toBe('1 Main St, Suite 5, Austin, TX 78701, US');
     expect(generateAddress({ ...components, address_line_2: null, state: null })).toBe('1 Main St, Austin, 78701, US');
     expect(generateAddress({ ...components, address_line_2: '  ', postcode: null })).toBe('1 Main St, Austin, TX, US');
-    expect(generateAddress({ address_line_1: null, address_line_2: null, city: null, state: null, postcode: null, country: null })).toBe('');
+    expect(
+      generateAddress({
+        address_line_1: null,
+        address_line_2: null,
+        city: null,
+        state: null,
+        postcode: null,
+        country: null,
+      }),
+    ).toBe('');
   });
 });
 
@@ -30,7 +51,10 @@ describe('resolveAddress', () => {
       displayAddress: 'Shown',
       displayAddressGenerated: false,
     });
-    expect(resolveAddress(undefined, components, { address: 'Custom' })).toMatchObject({ displayAddress: 'Custom', displayAddressGenerated: true });
+    expect(resolveAddress(undefined, components, { address: 'Custom' })).toMatchObject({
+      displayAddress: 'Custom',
+      displayAddressGenerated: true,
+    });
   });
 
   it('refreshes a generated address when components change, and the display address with it', () => {
@@ -43,22 +67,47 @@ describe('resolveAddress', () => {
   });
 
   it('keeps a custom address and a custom display address when components change', () => {
-    const custom = state({ address: 'Custom', addressGenerated: false, displayAddress: 'Shown', displayAddressGenerated: false });
+    const custom = state({
+      address: 'Custom',
+      addressGenerated: false,
+      displayAddress: 'Shown',
+      displayAddressGenerated: false,
+    });
     expect(resolveAddress(custom, moved, {})).toEqual(custom);
   });
 
   it('regenerates a custom value cleared with null or ""', () => {
-    const custom = state({ address: 'Custom', addressGenerated: false, displayAddress: 'Shown', displayAddressGenerated: false });
-    expect(resolveAddress(custom, moved, { address: null })).toMatchObject({ address: generateAddress(moved), addressGenerated: true, displayAddress: 'Shown' });
-    expect(resolveAddress(custom, moved, { display_address: '' })).toMatchObject({ address: 'Custom', displayAddress: 'Custom', displayAddressGenerated: true });
+    const custom = state({
+      address: 'Custom',
+      addressGenerated: false,
+      displayAddress: 'Shown',
+      displayAddressGenerated: false,
+    });
+    expect(resolveAddress(custom, moved, { address: null })).toMatchObject({
+      address: generateAddress(moved),
+      addressGenerated: true,
+      displayAddress: 'Shown',
+    });
+    expect(resolveAddress(custom, moved, { display_address: '' })).toMatchObject({
+      address: 'Custom',
+      displayAddress: 'Custom',
+      displayAddressGenerated: true,
+    });
   });
 
   it('treats the generated address sent back unchanged as not given, so it stays generated', () => {
     const saved = state();
     const echoed = resolveAddress(saved, moved, { address: saved.address, display_address: saved.displayAddress });
-    expect(echoed).toMatchObject({ address: generateAddress(moved), addressGenerated: true, displayAddressGenerated: true });
+    expect(echoed).toMatchObject({
+      address: generateAddress(moved),
+      addressGenerated: true,
+      displayAddressGenerated: true,
+    });
     // A custom address sent back unchanged stays custom.
     const custom = state({ address: 'Custom', addressGenerated: false });
-    expect(resolveAddress(custom, moved, { address: 'Custom' })).toMatchObject({ address: 'Custom', addressGenerated: false });
+    expect(resolveAddress(custom, moved, { address: 'Custom' })).toMatchObject({
+      address: 'Custom',
+      addressGenerated: false,
+    });
   });
 });

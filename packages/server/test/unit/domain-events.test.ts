@@ -4,8 +4,20 @@ import { webhookPayloadOf } from '../../src/services/webhook-delivery.service.ts
 
 describe('what changed between two bodies', () => {
   it('lists each changed key with its old and new value, comparing nested values', () => {
-    const before = { id: 'loc_1', phone: null, hours: { mon: '09:00-17:00' }, filters: [{ id: 'flt_1', name: 'Wifi' }], updated_at: '1' };
-    const after = { id: 'loc_1', phone: '+1', hours: { mon: '09:00-17:00' }, filters: [{ id: 'flt_1', name: 'Free Wifi' }], updated_at: '2' };
+    const before = {
+      id: 'loc_1',
+      phone: null,
+      hours: { mon: '09:00-17:00' },
+      filters: [{ id: 'flt_1', name: 'Wifi' }],
+      updated_at: '1',
+    };
+    const after = {
+      id: 'loc_1',
+      phone: '+1',
+      hours: { mon: '09:00-17:00' },
+      filters: [{ id: 'flt_1', name: 'Free Wifi' }],
+      updated_at: '2',
+    };
     expect(changesBetween(before, after)).toEqual({
       phone: { old: null, new: '+1' },
       filters: { old: [{ id: 'flt_1', name: 'Wifi' }], new: [{ id: 'flt_1', name: 'Free Wifi' }] },
@@ -13,9 +25,13 @@ describe('what changed between two bodies', () => {
   });
 
   it('finds no change where only timestamps moved, and takes a missing key as null', () => {
-    expect(changesBetween({ name: 'A', updated_at: '1', created_at: '0' }, { name: 'A', updated_at: '2', created_at: '0' })).toEqual({});
+    expect(
+      changesBetween({ name: 'A', updated_at: '1', created_at: '0' }, { name: 'A', updated_at: '2', created_at: '0' }),
+    ).toEqual({});
     expect(changesBetween({ name: 'A' }, { name: 'A', external_id: null })).toEqual({});
-    expect(changesBetween({ name: 'A' }, { name: 'A', external_id: 'x' })).toEqual({ external_id: { old: null, new: 'x' } });
+    expect(changesBetween({ name: 'A' }, { name: 'A', external_id: 'x' })).toEqual({
+      external_id: { old: null, new: 'x' },
+    });
   });
 });
 

@@ -1,15 +1,16 @@
 import { describe, expect, it } from 'vitest';
 import type { ProjectCatalog } from '../../src/domain/catalog.ts';
-import { exportCells, exportHeader, type ExportedLocation } from '../../src/domain/export-rows.ts';
+import { type ExportedLocation, exportCells, exportHeader } from '../../src/domain/export-rows.ts';
 import { changesOf, type StoredLocation } from '../../src/domain/import-changes.ts';
 import { columnOf } from '../../src/domain/import-columns.ts';
-import { readImportRow, type CellValue } from '../../src/domain/import-row.ts';
+import { type CellValue, readImportRow } from '../../src/domain/import-row.ts';
 import { OPTIONAL_TEXT_FIELDS, type OptionalTextField } from '../../src/domain/location-fields.ts';
 import type { LocationInput } from '../../src/domain/location-write.ts';
 import { freeSlugsFor } from '../../src/domain/slug.ts';
 import { formatSpecialHoursText, parseSpecialHoursText } from '../../src/domain/special-hours-text.ts';
 
-const read = (values: Record<string, CellValue>) => readImportRow({ row: 2, columns: Object.keys(values), cells: Object.values(values) }, columnOf);
+const read = (values: Record<string, CellValue>) =>
+  readImportRow({ row: 2, columns: Object.keys(values), cells: Object.values(values) }, columnOf);
 
 describe('columnOf', () => {
   it('matches V2 names and common aliases ignoring case and spacing', () => {
@@ -75,7 +76,15 @@ describe('readImportRow', () => {
   });
 
   it('reports values no V2 body could hold, and columns that disagree', () => {
-    const row = read({ name: 'A', lat: 'north', visible: 'maybe', Zip: '78701', 'Postal Code': '78702', postcode: '', tz: 'a\u0000b' });
+    const row = read({
+      name: 'A',
+      lat: 'north',
+      visible: 'maybe',
+      Zip: '78701',
+      'Postal Code': '78702',
+      postcode: '',
+      tz: 'a\u0000b',
+    });
     expect(row?.errors).toEqual({
       lat: ['must be a number of decimal degrees, e.g. 30.2672'],
       visible: ['must be true or false (1 or 0, yes or no)'],
@@ -94,13 +103,23 @@ describe('readImportRow', () => {
       hours: { mon: 'closed', tue: null },
       created_at: '2026-01-01T00:00:00Z',
     });
-    expect(row).toMatchObject({ id: 'loc_1', body: { marker: 'mrk_1', filters: ['Wifi'], fields: { Manager: 'Ada' }, callsToAction: { Book: null }, hours: { mon: 'closed', tue: null } } });
+    expect(row).toMatchObject({
+      id: 'loc_1',
+      body: {
+        marker: 'mrk_1',
+        filters: ['Wifi'],
+        fields: { Manager: 'Ada' },
+        callsToAction: { Book: null },
+        hours: { mon: 'closed', tue: null },
+      },
+    });
   });
 });
 
 describe('special hours in a cell', () => {
   it('reads dates, ranges, several time ranges and labels, and writes them back the same', () => {
-    const text = '2026-12-24 09:00-12:00,13:00-15:00 Christmas Eve; 2026-12-25 closed; 2027-01-10..2027-01-20 closed Renovation';
+    const text =
+      '2026-12-24 09:00-12:00,13:00-15:00 Christmas Eve; 2026-12-25 closed; 2027-01-10..2027-01-20 closed Renovation';
     const parsed = parseSpecialHoursText(text);
     expect(parsed).toEqual({
       items: [
@@ -194,7 +213,9 @@ describe('changesOf', () => {
   });
 
   it('keeps what differs, and what the write must refuse', () => {
-    expect(changesOf({ phone: '1', filters: ['Wifi'], fields: { Manager: 'Bo' }, location_type: 'Kiosk' }, STORED, CATALOG)).toEqual({
+    expect(
+      changesOf({ phone: '1', filters: ['Wifi'], fields: { Manager: 'Bo' }, location_type: 'Kiosk' }, STORED, CATALOG),
+    ).toEqual({
       phone: '1',
       filters: ['Wifi'],
       fields: { Manager: 'Bo' },
@@ -204,7 +225,10 @@ describe('changesOf', () => {
 
   it('lets empty coordinates clear a pin a user set, but never one that geocoding found', () => {
     expect(changesOf({ lat: null, lng: null }, STORED, CATALOG)).toEqual({});
-    expect(changesOf({ lat: null, lng: null }, { ...STORED, geocoding_status: 'manual' }, CATALOG)).toEqual({ lat: null, lng: null });
+    expect(changesOf({ lat: null, lng: null }, { ...STORED, geocoding_status: 'manual' }, CATALOG)).toEqual({
+      lat: null,
+      lng: null,
+    });
   });
 
   it('treats an empty address as the generated one, and a given address as given', () => {
@@ -216,7 +240,10 @@ describe('changesOf', () => {
 describe('an exported row read back', () => {
   it('changes nothing', () => {
     const exported: ExportedLocation = {
-      ...(Object.fromEntries(OPTIONAL_TEXT_FIELDS.map((field) => [field, STORED[field]])) as Pick<StoredLocation, OptionalTextField>),
+      ...(Object.fromEntries(OPTIONAL_TEXT_FIELDS.map((field) => [field, STORED[field]])) as Pick<
+        StoredLocation,
+        OptionalTextField
+      >),
       id: 'loc_1',
       external_id: 'S-1',
       name: 'Downtown',
@@ -253,7 +280,15 @@ describe('freeSlugsFor', () => {
       lookups.push(slugs);
       return new Set(slugs.filter((slug) => saved.has(slug)));
     };
-    expect(await freeSlugsFor(['main', 'oak', 'main', 'main-3', 'park', 'elm', 'elm'], takenAmong)).toEqual(['main-4', 'oak', 'main-5', 'main-3', 'park-2', 'elm', 'elm-2']);
+    expect(await freeSlugsFor(['main', 'oak', 'main', 'main-3', 'park', 'elm', 'elm'], takenAmong)).toEqual([
+      'main-4',
+      'oak',
+      'main-5',
+      'main-3',
+      'park-2',
+      'elm',
+      'elm-2',
+    ]);
     expect(lookups[0]).toEqual(['main', 'oak', 'main-3', 'park', 'elm']);
   });
 });

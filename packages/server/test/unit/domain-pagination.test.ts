@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { paginate } from '../../src/domain/pagination.ts';
 import { escapeLike, parseSort, textFiltersOf } from '../../src/domain/location-list.ts';
+import { paginate } from '../../src/domain/pagination.ts';
 import { slugify } from '../../src/domain/slug.ts';
 
 const path = 'https://api.example.com/api/locations';
@@ -9,7 +9,13 @@ describe('paginate', () => {
   it('handles an empty list: one page, from and to null', () => {
     const { links, meta } = paginate({ path, query: [], page: 1, perPage: 15, total: 0, count: 0 });
     expect(meta).toEqual({ current_page: 1, from: null, last_page: 1, path, per_page: 15, to: null, total: 0 });
-    expect(links).toEqual({ first: `${path}?page=1`, last: `${path}?page=1`, prev: null, next: null, self: `${path}?page=1` });
+    expect(links).toEqual({
+      first: `${path}?page=1`,
+      last: `${path}?page=1`,
+      prev: null,
+      next: null,
+      self: `${path}?page=1`,
+    });
   });
 
   it('handles exactly one full page', () => {
@@ -19,7 +25,18 @@ describe('paginate', () => {
   });
 
   it('handles the last partial page and keeps every parameter in place of page', () => {
-    const { links, meta } = paginate({ path, query: [['limit', '10'], ['page', '3'], ['city', 'Austin']], page: 3, perPage: 10, total: 25, count: 5 });
+    const { links, meta } = paginate({
+      path,
+      query: [
+        ['limit', '10'],
+        ['page', '3'],
+        ['city', 'Austin'],
+      ],
+      page: 3,
+      perPage: 10,
+      total: 25,
+      count: 5,
+    });
     expect(meta).toMatchObject({ current_page: 3, from: 21, to: 25, last_page: 3 });
     expect(links.prev).toBe(`${path}?limit=10&page=2&city=Austin`);
     expect(links.next).toBeNull();

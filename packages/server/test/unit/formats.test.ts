@@ -2,13 +2,20 @@ import { buffer, text } from 'node:stream/consumers';
 import { describe, expect, it } from 'vitest';
 import type { ExportedLocation } from '../../src/domain/export-rows.ts';
 import type { FileRow } from '../../src/domain/import-row.ts';
-import { readRows, UnreadableFileError, writeLocations, type FileFormat } from '../../src/formats/formats.ts';
+import { type FileFormat, readRows, UnreadableFileError, writeLocations } from '../../src/formats/formats.ts';
 
 /** The rows of a file, each cell beside its column: `{ row, values: [[column, cell], ...] }` (and `error`). */
-async function rowsOf(format: FileFormat, content: Buffer): Promise<{ row: number; values: [string, unknown][]; error?: string }[]> {
+async function rowsOf(
+  format: FileFormat,
+  content: Buffer,
+): Promise<{ row: number; values: [string, unknown][]; error?: string }[]> {
   const rows: { row: number; values: [string, unknown][]; error?: string }[] = [];
   for await (const { row, columns, cells, error } of readRows(format, content).rows as AsyncIterable<FileRow>) {
-    rows.push({ row, values: cells.map((cell, index) => [columns[index] ?? `(column ${index + 1})`, cell]), ...(error !== undefined ? { error } : {}) });
+    rows.push({
+      row,
+      values: cells.map((cell, index) => [columns[index] ?? `(column ${index + 1})`, cell]),
+      ...(error !== undefined ? { error } : {}),
+    });
   }
   return rows;
 }
@@ -55,21 +62,56 @@ async function* one(): AsyncGenerator<ExportedLocation> {
 
 describe('CSV', () => {
   it('reads a file as Excel saves it: BOM, semicolons, CRLF, quoted separators, quotes and line breaks', async () => {
-    const file = Buffer.from('\ufeffStore Name;City;Notes\r\n"Café; ""Zürich""";Austin;"two\r\nlines"\r\n;;\r\nPlain;Dallas;x;extra\r\n', 'utf8');
+    const file = Buffer.from(
+      '\ufeffStore Name;City;Notes\r\n"Café; ""Zürich""";Austin;"two\r\nlines"\r\n;;\r\nPlain;Dallas;x;extra\r\n',
+      'utf8',
+    );
     expect(await rowsOf('csv', file)).toEqual([
-      { row: 2, values: [['Store Name', 'Café; "Zürich"'], ['City', 'Austin'], ['Notes', 'two\r\nlines']] },
-      { row: 3, values: [['Store Name', ''], ['City', ''], ['Notes', '']] },
-      { row: 4, values: [['Store Name', 'Plain'], ['City', 'Dallas'], ['Notes', 'x'], ['(column 4)', 'extra']] },
+      {
+        row: 2,
+        values: [
+          ['Store Name', 'Café; "Zürich"'],
+          ['City', 'Austin'],
+          ['Notes', 'two\r\nlines'],
+        ],
+      },
+      {
+        row: 3,
+        values: [
+          ['Store Name', ''],
+          ['City', ''],
+          ['Notes', ''],
+        ],
+      },
+      {
+        row: 4,
+        values: [
+          ['Store Name', 'Plain'],
+          ['City', 'Dallas'],
+          ['Notes', 'x'],
+          ['(column 4)', 'extra'],
+        ],
+      },
     ]);
   });
 
   it('reads tabs and UTF-16 with a BOM (Excel\'s "Unicode Text")', async () => {
     const file = Buffer.concat([Buffer.from([0xff, 0xfe]), Buffer.from('name\tcity\r\nÖrebro\tÖrebro\r\n', 'utf16le')]);
-    expect(await rowsOf('csv', file)).toEqual([{ row: 2, values: [['name', 'Örebro'], ['city', 'Örebro']] }]);
+    expect(await rowsOf('csv', file)).toEqual([
+      {
+        row: 2,
+        values: [
+          ['name', 'Örebro'],
+          ['city', 'Örebro'],
+        ],
+      },
+    ]);
   });
 
   it('refuses text that is not UTF-8 instead of guessing', () => {
-    expect(() => readRows('csv', Buffer.from([0x6e, 0x61, 0x6d, 0x65, 0x0a, 0x43, 0x61, 0x66, 0xe9, 0x0a]))).toThrow(UnreadableFileError);
+    expect(() => readRows('csv', Buffer.from([0x6e, 0x61, 0x6d, 0x65, 0x0a, 0x43, 0x61, 0x66, 0xe9, 0x0a]))).toThrow(
+      UnreadableFileError,
+    );
   });
 
   it('writes what it reads back, with a BOM and CRLF', async () => {
@@ -78,7 +120,18 @@ describe('CSV', () => {
     expect(written.startsWith('\ufeffexternal_id,id,name,')).toBe(true);
     expect(written).toContain('\r\n');
     const [row] = await rowsOf('csv', Buffer.from(written));
-    expect(row?.values).toEqual(expect.arrayContaining([['name', LOCATION.name], ['address_line_1', LOCATION.address_line_1], ['postcode', '02108'], ['lat', '30.123456789'], ['visible', 'false'], ['filters', 'Wifi|Parking'], ['field:Manager', 'Ada'], ['cta:Book', '']]));
+    expect(row?.values).toEqual(
+      expect.arrayContaining([
+        ['name', LOCATION.name],
+        ['address_line_1', LOCATION.address_line_1],
+        ['postcode', '02108'],
+        ['lat', '30.123456789'],
+        ['visible', 'false'],
+        ['filters', 'Wifi|Parking'],
+        ['field:Manager', 'Ada'],
+        ['cta:Book', ''],
+      ]),
+    );
   });
 });
 
@@ -86,7 +139,14 @@ describe('XLSX', () => {
   it('writes a workbook and reads its first sheet back, text as text and numbers as numbers', async () => {
     const [row] = await rowsOf('xlsx', await buffer(writeLocations('xlsx', CATALOG, one())));
     expect(row?.row).toBe(2);
-    expect(row?.values).toEqual(expect.arrayContaining([['name', LOCATION.name], ['postcode', '02108'], ['lat', 30.123456789], ['special_hours', '2026-12-25 closed Christmas']]));
+    expect(row?.values).toEqual(
+      expect.arrayContaining([
+        ['name', LOCATION.name],
+        ['postcode', '02108'],
+        ['lat', 30.123456789],
+        ['special_hours', '2026-12-25 closed Christmas'],
+      ]),
+    );
   });
 
   it('reads empty cells of a workbook as empty, whichever library wrote it', async () => {
@@ -98,8 +158,22 @@ describe('XLSX', () => {
     sheet.addRow(['x', null, null]);
     const rows = await rowsOf('xlsx', Buffer.from(await workbook.xlsx.writeBuffer()));
     expect(rows).toEqual([
-      { row: 2, values: [['id', null], ['name', 'A'], ['lat', 1.5]] },
-      { row: 3, values: [['id', 'x'], ['name', null], ['lat', null]] },
+      {
+        row: 2,
+        values: [
+          ['id', null],
+          ['name', 'A'],
+          ['lat', 1.5],
+        ],
+      },
+      {
+        row: 3,
+        values: [
+          ['id', 'x'],
+          ['name', null],
+          ['lat', null],
+        ],
+      },
     ]);
   });
 
@@ -112,7 +186,13 @@ describe('NDJSON and GeoJSON', () => {
   it('reads one object a line, numbered by line; a line that is no JSON object fails alone', async () => {
     const file = Buffer.from('{"name":"A","lat":1}\r\n\r\n[1]\n{"name":\n');
     expect(await rowsOf('ndjson', file)).toEqual([
-      { row: 1, values: [['name', 'A'], ['lat', 1]] },
+      {
+        row: 1,
+        values: [
+          ['name', 'A'],
+          ['lat', 1],
+        ],
+      },
       { row: 3, values: [], error: 'must be a JSON object of location fields' },
       { row: 4, values: [], error: expect.stringContaining('is not valid JSON') },
     ]);
@@ -130,8 +210,22 @@ describe('NDJSON and GeoJSON', () => {
       }),
     );
     expect(await rowsOf('geojson', file)).toEqual([
-      { row: 1, values: [['lat', 30.25], ['lng', -97.5], ['name', 'A']] },
-      { row: 2, values: [['lat', null], ['lng', null], ['name', 'B']] },
+      {
+        row: 1,
+        values: [
+          ['lat', 30.25],
+          ['lng', -97.5],
+          ['name', 'A'],
+        ],
+      },
+      {
+        row: 2,
+        values: [
+          ['lat', null],
+          ['lng', null],
+          ['name', 'B'],
+        ],
+      },
       { row: 3, values: [], error: expect.stringContaining('Point') },
     ]);
     expect(() => readRows('geojson', Buffer.from('{"type":'))).toThrow(UnreadableFileError);
@@ -139,9 +233,19 @@ describe('NDJSON and GeoJSON', () => {
 
   it('write V2 bodies (GeoJSON: the pin as the geometry) that read back', async () => {
     const ndjson = JSON.parse(await text(writeLocations('ndjson', CATALOG, one())));
-    expect(ndjson).toMatchObject({ id: 'loc_1', lat: 30.123456789, hours: LOCATION.hours, filters: ['Wifi', 'Parking'], fields: { Manager: 'Ada' } });
+    expect(ndjson).toMatchObject({
+      id: 'loc_1',
+      lat: 30.123456789,
+      hours: LOCATION.hours,
+      filters: ['Wifi', 'Parking'],
+      fields: { Manager: 'Ada' },
+    });
     const geojson = JSON.parse(await text(writeLocations('geojson', CATALOG, one())));
-    expect(geojson.features[0]).toMatchObject({ type: 'Feature', id: 'loc_1', geometry: { type: 'Point', coordinates: [-97.5, 30.123456789] } });
+    expect(geojson.features[0]).toMatchObject({
+      type: 'Feature',
+      id: 'loc_1',
+      geometry: { type: 'Point', coordinates: [-97.5, 30.123456789] },
+    });
     expect(geojson.features[0].properties).not.toHaveProperty('lat');
   });
 });

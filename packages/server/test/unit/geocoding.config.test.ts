@@ -14,8 +14,17 @@ describe('geocoder configuration', () => {
   });
 
   it('builds the provider GEOCODER names', () => {
-    const nominatim = loadConfig({ GEOCODER: 'nominatim', NOMINATIM_URL: 'http://nominatim:8080', GEOCODER_TIMEOUT_MS: '5000' });
-    expect(nominatim.geocoder).toEqual({ provider: 'nominatim', url: 'http://nominatim:8080', timeoutMs: 5000, requestsPerSecond: 1 });
+    const nominatim = loadConfig({
+      GEOCODER: 'nominatim',
+      NOMINATIM_URL: 'http://nominatim:8080',
+      GEOCODER_TIMEOUT_MS: '5000',
+    });
+    expect(nominatim.geocoder).toEqual({
+      provider: 'nominatim',
+      url: 'http://nominatim:8080',
+      timeoutMs: 5000,
+      requestsPerSecond: 1,
+    });
     expect(createGeocoder(nominatim).name).toBe('nominatim');
     const google = loadConfig({ GEOCODER: 'google', GOOGLE_MAPS_API_KEY: 'key', GEOCODER_REQUESTS_PER_SECOND: '10' });
     expect(google.geocoder).toEqual({ provider: 'google', apiKey: 'key', timeoutMs: 2000, requestsPerSecond: 10 });
@@ -47,13 +56,17 @@ describe('the normalised address', () => {
     expect(foldText('  São   Paulo, SP ')).toBe('sao paulo sp');
     expect(foldText('Großbeerenstraße')).toBe('grossbeerenstrasse');
     expect(keyOf({ city: 'München', country: 'DE' })).toBe(keyOf({ city: ' MUNCHEN ', country: 'de' }));
-    expect(keyOf({ address_line_1: '1 Main St.', city: 'Austin' })).toBe(keyOf({ address_line_1: '1  main st', city: 'austin' }));
+    expect(keyOf({ address_line_1: '1 Main St.', city: 'Austin' })).toBe(
+      keyOf({ address_line_1: '1  main st', city: 'austin' }),
+    );
     expect(keyOf({ city: 'London', postcode: 'SW1A 1AA' })).toBe(keyOf({ city: 'London', postcode: 'sw1a1aa' }));
   });
 
   it('reduces the country to its ISO code, whatever language names it', () => {
-    for (const name of ['US', 'USA', 'U.S.A.', 'United States', 'united states of america']) expect(countryCodeOf(name), name).toBe('US');
-    for (const name of ['DE', 'DEU', 'Germany', 'Deutschland', 'Allemagne']) expect(countryCodeOf(name), name).toBe('DE');
+    for (const name of ['US', 'USA', 'U.S.A.', 'United States', 'united states of america'])
+      expect(countryCodeOf(name), name).toBe('US');
+    for (const name of ['DE', 'DEU', 'Germany', 'Deutschland', 'Allemagne'])
+      expect(countryCodeOf(name), name).toBe('DE');
     for (const name of ['BR', 'Brazil', 'Brasil']) expect(countryCodeOf(name), name).toBe('BR');
     expect(countryCodeOf('Narnia')).toBeUndefined();
     expect(keyOf({ city: 'Nashville', country: 'USA' })).toBe(keyOf({ city: 'Nashville', country: 'United States' }));
@@ -62,7 +75,9 @@ describe('the normalised address', () => {
   it('keeps different addresses apart', () => {
     expect(keyOf({ city: 'Portland', state: 'OR' })).not.toBe(keyOf({ city: 'Portland', state: 'ME' }));
     expect(keyOf({ city: 'Paris', country: 'FR' })).not.toBe(keyOf({ city: 'Paris', country: 'US' }));
-    expect(keyOf({ address_line_1: '1 Main St', city: 'Austin' })).not.toBe(keyOf({ address_line_1: '2 Main St', city: 'Austin' }));
+    expect(keyOf({ address_line_1: '1 Main St', city: 'Austin' })).not.toBe(
+      keyOf({ address_line_1: '2 Main St', city: 'Austin' }),
+    );
   });
 
   it('has nothing to geocode without a city, postcode or address', () => {
@@ -73,15 +88,27 @@ describe('the normalised address', () => {
 
 describe('a free text biased to countries', () => {
   it('carries the countries as upper-case ISO codes, each once, in the order given', () => {
-    expect(geocodeRequestOf({ address: 'London', countries: [' ca', 'US', 'Ca'] })).toEqual({ kind: 'text', text: 'London', countries: ['CA', 'US'] });
+    expect(geocodeRequestOf({ address: 'London', countries: [' ca', 'US', 'Ca'] })).toEqual({
+      kind: 'text',
+      text: 'London',
+      countries: ['CA', 'US'],
+    });
     expect(countryCodesOf(['us', 'USA', '', 'c1', 'de'])).toEqual(['US', 'DE']);
     expect(geocodeRequestOf({ address: 'London', countries: [] })).toEqual({ kind: 'text', text: 'London' });
     expect(geocodeRequestOf({ address: 'London', countries: null })).toEqual({ kind: 'text', text: 'London' });
   });
 
   it("leaves a location's own address as it was: its country does not bias a free text, countries do not touch components", () => {
-    expect(geocodeRequestOf({ address: 'Broadway & 5th', country: 'US' })).toEqual({ kind: 'text', text: 'Broadway & 5th' });
-    expect(geocodeRequestOf({ city: 'Nashville', country: 'US', countries: ['CA'] })).toEqual({ kind: 'structured', city: 'Nashville', country: 'US', countryCode: 'US' });
+    expect(geocodeRequestOf({ address: 'Broadway & 5th', country: 'US' })).toEqual({
+      kind: 'text',
+      text: 'Broadway & 5th',
+    });
+    expect(geocodeRequestOf({ city: 'Nashville', country: 'US', countries: ['CA'] })).toEqual({
+      kind: 'structured',
+      city: 'Nashville',
+      country: 'US',
+      countryCode: 'US',
+    });
   });
 
   it('keeps the key of a free text without countries, and gives each list of countries its own', () => {
@@ -90,7 +117,9 @@ describe('a free text biased to countries', () => {
     expect(keyOf({ address: 'London', countries: ['CA'] })).toBe('t|london|ca');
     expect(keyOf({ address: 'london', countries: ['ca', 'US', 'CA'] })).toBe('t|london|ca,us');
     // Google filters by the first country only, so the order can change the answer.
-    expect(keyOf({ address: 'London', countries: ['US', 'CA'] })).not.toBe(keyOf({ address: 'London', countries: ['CA', 'US'] }));
+    expect(keyOf({ address: 'London', countries: ['US', 'CA'] })).not.toBe(
+      keyOf({ address: 'London', countries: ['CA', 'US'] }),
+    );
     expect(keyOf({ address: 'London', countries: ['CA'] })).not.toBe(keyOf({ address: 'London', countries: ['US'] }));
   });
 });

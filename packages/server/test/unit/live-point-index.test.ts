@@ -12,13 +12,26 @@ interface Item {
   tag: number;
 }
 
-const near = fc.record({ lat: fc.double({ min: 40, max: 41, noNaN: true }), lng: fc.double({ min: -74.5, max: -73.5, noNaN: true }) });
+const near = fc.record({
+  lat: fc.double({ min: 40, max: 41, noNaN: true }),
+  lng: fc.double({ min: -74.5, max: -73.5, noNaN: true }),
+});
 const item = fc.record({ id: fc.integer({ min: 1, max: 400 }), point: near, tag: fc.integer({ min: 0, max: 2 }) });
-const change = fc.record({ upserts: fc.uniqueArray(item, { selector: (i) => i.id, maxLength: 40 }), removals: fc.array(fc.integer({ min: 1, max: 400 }), { maxLength: 20 }) });
+const change = fc.record({
+  upserts: fc.uniqueArray(item, { selector: (i) => i.id, maxLength: 40 }),
+  removals: fc.array(fc.integer({ min: 1, max: 400 }), { maxLength: 20 }),
+});
 
-const byDistanceThenId = (origin: Point) => (a: Item, b: Item) => distanceKm(origin, a.point) - distanceKm(origin, b.point) || a.id - b.id;
+const byDistanceThenId = (origin: Point) => (a: Item, b: Item) =>
+  distanceKm(origin, a.point) - distanceKm(origin, b.point) || a.id - b.id;
 
-function bruteNearest(items: Iterable<Item>, origin: Point, radiusKm: number, limit: number, accept: (i: Item) => boolean): number[] {
+function bruteNearest(
+  items: Iterable<Item>,
+  origin: Point,
+  radiusKm: number,
+  limit: number,
+  accept: (i: Item) => boolean,
+): number[] {
   return [...items]
     .filter((i) => accept(i) && distanceKm(origin, i.point) <= radiusKm)
     .sort(byDistanceThenId(origin))
@@ -29,35 +42,70 @@ function bruteNearest(items: Iterable<Item>, origin: Point, radiusKm: number, li
 describe('LivePointIndex', () => {
   it('answers what a brute force over the current items answers, after any changes', () => {
     fc.assert(
-      fc.property(fc.uniqueArray(item, { selector: (i) => i.id, maxLength: 200 }), fc.array(change, { maxLength: 12 }), near, fc.double({ min: 0.5, max: 80, noNaN: true }), fc.integer({ min: 1, max: 30 }), (initial, changes, origin, radiusKm, limit) => {
-        const index = new LivePointIndex(initial);
-        const current = new Map(initial.map((i) => [i.id, i]));
-        const accept = (i: Item) => i.tag !== 1;
-        const query = { origin, limit, accept, tieBreak: (a: Item, b: Item) => a.id - b.id };
-        for (const { upserts, removals } of changes) {
-          index.update(upserts, removals);
-          for (const id of removals) current.delete(id);
-          for (const upsert of upserts) current.set(upsert.id, upsert);
-          expect(index.size).toBe(current.size);
-          expect(index.nearest({ ...query, radiusKm }).map((hit) => hit.item.id)).toEqual(bruteNearest(current.values(), origin, radiusKm, limit, accept));
-        }
-        expect(index.nearest(query).map((hit) => hit.item.id)).toEqual(bruteNearest(current.values(), origin, Number.POSITIVE_INFINITY, limit, accept));
-        const box = { minLat: 40.2, maxLat: 40.8, lngRanges: [[-74.3, -73.9]] as [number, number][] };
-        const inside = [...current.values()].filter((i) => i.point.lat >= 40.2 && i.point.lat <= 40.8 && i.point.lng >= -74.3 && i.point.lng <= -73.9);
-        expect(index.inBox(box, query).map((hit) => hit.item.id)).toEqual(bruteNearest(inside, origin, Number.POSITIVE_INFINITY, limit, accept));
-        expect(index.items().map((i) => i.id).sort((a, b) => a - b)).toEqual([...current.keys()].sort((a, b) => a - b));
-      }),
+      fc.property(
+        fc.uniqueArray(item, { selector: (i) => i.id, maxLength: 200 }),
+        fc.array(change, { maxLength: 12 }),
+        near,
+        fc.double({ min: 0.5, max: 80, noNaN: true }),
+        fc.integer({ min: 1, max: 30 }),
+        (initial, changes, origin, radiusKm, limit) => {
+          const index = new LivePointIndex(initial);
+          const current = new Map(initial.map((i) => [i.id, i]));
+          const accept = (i: Item) => i.tag !== 1;
+          const query = { origin, limit, accept, tieBreak: (a: Item, b: Item) => a.id - b.id };
+          for (const { upserts, removals } of changes) {
+            index.update(upserts, removals);
+            for (const id of removals) current.delete(id);
+            for (const upsert of upserts) current.set(upsert.id, upsert);
+            expect(index.size).toBe(current.size);
+            expect(index.nearest({ ...query, radiusKm }).map((hit) => hit.item.id)).toEqual(
+              bruteNearest(current.values(), origin, radiusKm, limit, accept),
+            );
+          }
+          expect(index.nearest(query).map((hit) => hit.item.id)).toEqual(
+            bruteNearest(current.values(), origin, Number.POSITIVE_INFINITY, limit, accept),
+          );
+          const box = { minLat: 40.2, maxLat: 40.8, lngRanges: [[-74.3, -73.9]] as [number, number][] };
+          const inside = [...current.values()].filter(
+            (i) => i.point.lat >= 40.2 && i.point.lat <= 40.8 && i.point.lng >= -74.3 && i.point.lng <= -73.9,
+          );
+          expect(index.inBox(box, query).map((hit) => hit.item.id)).toEqual(
+            bruteNearest(inside, origin, Number.POSITIVE_INFINITY, limit, accept),
+          );
+          expect(
+            index
+              .items()
+              .map((i) => i.id)
+              .sort((a, b) => a - b),
+          ).toEqual([...current.keys()].sort((a, b) => a - b));
+        },
+      ),
       { numRuns: 200 },
     );
   });
 
   it('stays exact when many changes at once send everything to one tree again', () => {
-    const points = (count: number, offset: number) => Array.from({ length: count }, (_, n) => ({ id: n + offset, point: { lat: 40 + (n % 97) / 100, lng: -74 + (n % 89) / 100 }, tag: 0 }));
+    const points = (count: number, offset: number) =>
+      Array.from({ length: count }, (_, n) => ({
+        id: n + offset,
+        point: { lat: 40 + (n % 97) / 100, lng: -74 + (n % 89) / 100 },
+        tag: 0,
+      }));
     const index = new LivePointIndex(points(3_000, 0));
     index.update(points(2_000, 2_000), [5, 6, 7]);
     const origin = { lat: 40.5, lng: -73.6 };
-    const expected = bruteNearest([...points(2_000, 0).filter((i) => ![5, 6, 7].includes(i.id)), ...points(2_000, 2_000)], origin, 30, 25, () => true);
+    const expected = bruteNearest(
+      [...points(2_000, 0).filter((i) => ![5, 6, 7].includes(i.id)), ...points(2_000, 2_000)],
+      origin,
+      30,
+      25,
+      () => true,
+    );
     expect(index.size).toBe(3_997);
-    expect(index.nearest({ origin, radiusKm: 30, limit: 25, accept: () => true, tieBreak: (a, b) => a.id - b.id }).map((hit) => hit.item.id)).toEqual(expected);
+    expect(
+      index
+        .nearest({ origin, radiusKm: 30, limit: 25, accept: () => true, tieBreak: (a, b) => a.id - b.id })
+        .map((hit) => hit.item.id),
+    ).toEqual(expected);
   });
 });

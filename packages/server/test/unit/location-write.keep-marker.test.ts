@@ -39,24 +39,35 @@ const current: CurrentLocation = {
 
 describe('planLocationWrite with keepMarker (V1)', () => {
   it('keeps the saved marker on a PUT that omits it, where V2 PUT resets it to the default', () => {
-    expect(plan('replace', current, { name: 'x' }, catalog, { legacyLocationType: true, keepMarker: true }).columns).not.toHaveProperty('marker_id');
+    expect(
+      plan('replace', current, { name: 'x' }, catalog, { legacyLocationType: true, keepMarker: true }).columns,
+    ).not.toHaveProperty('marker_id');
     expect(plan('replace', current, { name: 'x' }, catalog, { legacyLocationType: false }).columns.marker_id).toBe(10);
   });
 
   it('still gives a new location the default marker', () => {
-    expect(plan('create', undefined, { name: 'x' }, catalog, { legacyLocationType: true, keepMarker: true }).columns.marker_id).toBe(10);
+    expect(
+      plan('create', undefined, { name: 'x' }, catalog, { legacyLocationType: true, keepMarker: true }).columns
+        .marker_id,
+    ).toBe(10);
   });
 
   it('leaves the legacy location_type exception as it is: the current name keeps it, omitted resets it', () => {
     const policy = { legacyLocationType: true, keepMarker: true };
-    expect(plan('replace', current, { name: 'x', location_type: 'Outlet' }, catalog, policy).columns.location_type_id).toBe(2);
+    expect(
+      plan('replace', current, { name: 'x', location_type: 'Outlet' }, catalog, policy).columns.location_type_id,
+    ).toBe(2);
     expect(plan('replace', current, { name: 'x' }, catalog, policy).columns.location_type_id).toBe(1);
-    expect(plan('replace', current, { name: 'x', location_type: 'Kiosk' }, catalog, policy).columns.location_type_id).toBe(1);
+    expect(
+      plan('replace', current, { name: 'x', location_type: 'Kiosk' }, catalog, policy).columns.location_type_id,
+    ).toBe(1);
   });
 
   it('asks for geocoding when a coordinate is missing or zero after the write, never for an address change alone', () => {
     const policy = { legacyLocationType: true, keepMarker: true };
-    expect(plan('replace', current, { name: 'x', city: 'Dallas' }, catalog, policy)).toMatchObject({ needsGeocoding: false });
+    expect(plan('replace', current, { name: 'x', city: 'Dallas' }, catalog, policy)).toMatchObject({
+      needsGeocoding: false,
+    });
     expect(plan('replace', current, { name: 'x', city: 'Dallas' }, catalog, policy).columns).not.toHaveProperty('lat');
     expect(plan('replace', current, { name: 'x', lat: 0 }, catalog, policy).needsGeocoding).toBe(true);
     expect(plan('replace', current, { name: 'x', lng: null }, catalog, policy).needsGeocoding).toBe(true);

@@ -3,13 +3,30 @@ import { originAllowed, parseOrigins } from '../../src/domain/origins.ts';
 
 describe('parseOrigins', () => {
   it('normalises case, trailing slashes and default ports, and drops duplicates', () => {
-    expect(parseOrigins(['https://Shop.Example:443/', 'https://shop.example', 'http://localhost:5173', 'https://*.shop.example'])).toEqual({
+    expect(
+      parseOrigins([
+        'https://Shop.Example:443/',
+        'https://shop.example',
+        'http://localhost:5173',
+        'https://*.shop.example',
+      ]),
+    ).toEqual({
       origins: ['https://shop.example', 'http://localhost:5173', 'https://*.shop.example'],
     });
   });
 
   it('refuses what is not a scheme and a host, naming the position', () => {
-    expect(parseOrigins(['https://shop.example', 'shop.example', 'https://shop.example/path', 'ftp://shop.example', 'https://*', 'https://a.*.example', 'https://x:70000'])).toEqual({
+    expect(
+      parseOrigins([
+        'https://shop.example',
+        'shop.example',
+        'https://shop.example/path',
+        'ftp://shop.example',
+        'https://*',
+        'https://a.*.example',
+        'https://x:70000',
+      ]),
+    ).toEqual({
       errors: {
         'origins.1': [expect.any(String)],
         'origins.2': [expect.any(String)],

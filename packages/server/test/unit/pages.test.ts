@@ -8,7 +8,9 @@ import { defaultWidgetDir } from '../../src/services/widget-files.ts';
 describe('the pages’ HTML template', () => {
   it('escapes text in content and attributes, and keeps HTML it made', () => {
     const inner = html`<b>${'x & y'}</b>`;
-    expect(html`<p title="${`"'<>`}">${'<i>'}${inner}${[1, null, false, undefined, 'z']}</p>`.text).toBe('<p title="&quot;&#39;&lt;&gt;">&lt;i&gt;<b>x &amp; y</b>1z</p>');
+    expect(html`<p title="${`"'<>`}">${'<i>'}${inner}${[1, null, false, undefined, 'z']}</p>`.text).toBe(
+      '<p title="&quot;&#39;&lt;&gt;">&lt;i&gt;<b>x &amp; y</b>1z</p>',
+    );
   });
 
   it('writes JSON for a script that no text in it can end, and that parses back the same', () => {
@@ -21,7 +23,8 @@ describe('the pages’ HTML template', () => {
   it('links only to web, mail and phone addresses', () => {
     expect(safeHref('https://shop.example/a?b=1')).toBe('https://shop.example/a?b=1');
     expect(safeHref('tel:+15125550199')).toBe('tel:+15125550199');
-    for (const bad of ['javascript:alert(1)', 'JavaScript:alert(1)', 'data:text/html,x', 'shop.example', '', null]) expect(safeHref(bad)).toBeUndefined();
+    for (const bad of ['javascript:alert(1)', 'JavaScript:alert(1)', 'data:text/html,x', 'shop.example', '', null])
+      expect(safeHref(bad)).toBeUndefined();
   });
 });
 
@@ -49,7 +52,9 @@ describe('the pages’ language', () => {
     expect(dayHoursText('00:00-24:00', en, messagesOf(en))).toBe('Open 24 hours');
     const fr = pageLocale('fr', undefined);
     expect(dayHoursText('00:00-24:00', fr, messagesOf(fr))).toBe('Ouvert 24 h/24');
-    expect(dayHoursText('00:00-12:00,12:00-24:00', en, messagesOf(en))).toBe('12:00 AM – 12:00 PM, 12:00 PM – 12:00 AM');
+    expect(dayHoursText('00:00-12:00,12:00-24:00', en, messagesOf(en))).toBe(
+      '12:00 AM – 12:00 PM, 12:00 PM – 12:00 AM',
+    );
   });
 });
 
@@ -58,7 +63,11 @@ describe('the pages’ Content-Security-Policy', () => {
     const policy = contentSecurityPolicy({
       api: 'https://locator.example',
       tileUrl: 'https://{s}.tile.example/{z}/{x}/{y}.png',
-      imageUrls: ['https://cdn.example/pin.png', 'javascript:x', "https://evil.example;script-src 'unsafe-inline'/x.png"],
+      imageUrls: [
+        'https://cdn.example/pin.png',
+        'javascript:x',
+        "https://evil.example;script-src 'unsafe-inline'/x.png",
+      ],
     });
     expect(policy).toContain("img-src 'self' data: https://*.tile.example https://cdn.example;");
     expect(policy).toContain("connect-src 'self' https://locator.example;");

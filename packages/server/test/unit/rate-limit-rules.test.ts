@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from '../../src/config/config.ts';
 import { parseTrustProxy } from '../../src/config/trust-proxy.ts';
-import { budgetKey, decide, windowAt } from '../../src/ratelimit/rules.ts';
 import { fastifyTrustProxy } from '../../src/http/client-address.ts';
 import { MemoryRateLimitStore } from '../../src/ratelimit/memory.store.ts';
 import { createOutage, PAUSE_AFTER_FAILURE_MS } from '../../src/ratelimit/outage.ts';
+import { budgetKey, decide, windowAt } from '../../src/ratelimit/rules.ts';
 
 const MINUTE = 60_000;
 const W = 1_700_000_040_000; // a window start (a multiple of a minute)
@@ -78,7 +78,11 @@ describe('store outages', () => {
     const clock = { now: W };
     const lines: string[] = [];
     const log = createOutage(
-      { warn: (details, message) => lines.push(`warn ${JSON.stringify({ failures: (details as { failures: number }).failures })} ${message}`), info: (message) => lines.push(`info ${message}`) },
+      {
+        warn: (details, message) =>
+          lines.push(`warn ${JSON.stringify({ failures: (details as { failures: number }).failures })} ${message}`),
+        info: (message) => lines.push(`info ${message}`),
+      },
       () => clock.now,
     );
     log.succeeded();
@@ -151,7 +155,9 @@ describe('rate-limit configuration', () => {
       ['TRUST_PROXY', 'proxy.example.com'],
     ] as const) {
       expect(() => loadConfig({ [variable]: value }), variable).toThrow(ConfigError);
-      expect(() => loadConfig({ [variable]: value }), variable).toThrow(new RegExp(`^Invalid environment variable ${variable}=[^\\n]+$`));
+      expect(() => loadConfig({ [variable]: value }), variable).toThrow(
+        new RegExp(`^Invalid environment variable ${variable}=[^\\n]+$`),
+      );
     }
   });
 
@@ -159,7 +165,12 @@ describe('rate-limit configuration', () => {
     expect(parseTrustProxy('true')).toBe(true);
     expect(parseTrustProxy('FALSE')).toBe(false);
     expect(parseTrustProxy('2')).toBe(2);
-    expect(parseTrustProxy('loopback, 192.168.0.0/16, ::1, fd00::/8')).toEqual(['loopback', '192.168.0.0/16', '::1', 'fd00::/8']);
+    expect(parseTrustProxy('loopback, 192.168.0.0/16, ::1, fd00::/8')).toEqual([
+      'loopback',
+      '192.168.0.0/16',
+      '::1',
+      'fd00::/8',
+    ]);
     for (const invalid of ['yes', '10.0.0.0/33', '10.0.0.1/8/2', '::1/129', '10.0.0', '']) {
       expect(parseTrustProxy(invalid), invalid).toBeUndefined();
     }

@@ -1,5 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { checkSettingName, findNameClash, sameSettingName, SETTING_NAME_MAX_LENGTH } from '../../src/domain/setting-names.ts';
+import {
+  checkSettingName,
+  findNameClash,
+  SETTING_NAME_MAX_LENGTH,
+  sameSettingName,
+} from '../../src/domain/setting-names.ts';
 
 describe('checkSettingName', () => {
   it('trims the name', () => {
@@ -13,7 +18,10 @@ describe('checkSettingName', () => {
 
   it('counts characters, not UTF-16 units, up to the limit after trimming', () => {
     expect(checkSettingName(` ${'🏬'.repeat(SETTING_NAME_MAX_LENGTH)} `)).toMatchObject({ ok: true });
-    expect(checkSettingName('a'.repeat(SETTING_NAME_MAX_LENGTH + 1))).toEqual({ ok: false, message: 'must be at most 100 characters' });
+    expect(checkSettingName('a'.repeat(SETTING_NAME_MAX_LENGTH + 1))).toEqual({
+      ok: false,
+      message: 'must be at most 100 characters',
+    });
   });
 });
 

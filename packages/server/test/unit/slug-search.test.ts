@@ -15,7 +15,11 @@ describe('the free-slug search', () => {
     return { asked, takenAmong };
   };
   const run = (base: string, count: number, except: number[] = []) =>
-    new Set(Array.from({ length: count }, (_, index) => index + 1).filter((n) => !except.includes(n)).map((n) => nthSlug(base, n)));
+    new Set(
+      Array.from({ length: count }, (_, index) => index + 1)
+        .filter((n) => !except.includes(n))
+        .map((n) => nthSlug(base, n)),
+    );
 
   it('takes the base when it is free, in one lookup of one slug', async () => {
     const { asked, takenAmong } = lookups(new Set(['other']));
@@ -42,7 +46,7 @@ describe('the free-slug search', () => {
 
   it('past base-16, finds a free slug whose predecessor is taken, whatever the gaps', async () => {
     let seed = 7;
-    const random = () => ((seed = (seed * 48271) % 2147483647) / 2147483647);
+    const random = () => (seed = (seed * 48271) % 2147483647) / 2147483647;
     for (let trial = 0; trial < 200; trial += 1) {
       const count = 17 + Math.floor(random() * 3000);
       const gaps = Array.from({ length: Math.floor(random() * 5) }, () => 17 + Math.floor(random() * count));

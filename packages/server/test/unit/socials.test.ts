@@ -29,8 +29,14 @@ describe('socialProfileOf', () => {
   });
 
   it('makes a URL written without its scheme a full URL', () => {
-    expect(socialProfileOf('facebook', 'facebook.com/acme')).toMatchObject({ handle: 'acme', url: 'https://facebook.com/acme' });
-    expect(socialProfileOf('instagram', 'www.instagram.com/acme')).toMatchObject({ handle: 'acme', url: 'https://www.instagram.com/acme' });
+    expect(socialProfileOf('facebook', 'facebook.com/acme')).toMatchObject({
+      handle: 'acme',
+      url: 'https://facebook.com/acme',
+    });
+    expect(socialProfileOf('instagram', 'www.instagram.com/acme')).toMatchObject({
+      handle: 'acme',
+      url: 'https://www.instagram.com/acme',
+    });
   });
 
   it('encodes a handle that is not URL-safe', () => {
@@ -44,7 +50,9 @@ describe('socialProfileOf', () => {
 
 describe('socialProfilesOf', () => {
   it('lists the filled fields in field order, and nothing when none is filled', () => {
-    expect(socialProfilesOf({ tiktok: 'b', facebook: 'a', twitter: null, yelp: '' }).map((profile) => profile.key)).toEqual(['facebook', 'tiktok']);
+    expect(
+      socialProfilesOf({ tiktok: 'b', facebook: 'a', twitter: null, yelp: '' }).map((profile) => profile.key),
+    ).toEqual(['facebook', 'tiktok']);
     expect(socialProfilesOf({})).toEqual([]);
   });
 });

@@ -72,7 +72,8 @@ describe('time zones', () => {
     expect(parseTimeZone('America/Chicago')).toEqual({ value: 'America/Chicago' });
     expect(parseTimeZone('asia/kolkata')).toEqual({ value: 'Asia/Kolkata' });
     expect(parseTimeZone('UTC')).toEqual({ value: 'UTC' });
-    for (const bad of ['Mars/Olympus', '+01:00', 'EST5EDT ', '', 'America/Chicago/Extra']) expect(parseTimeZone(bad)).toEqual({ error: expect.any(String) });
+    for (const bad of ['Mars/Olympus', '+01:00', 'EST5EDT ', '', 'America/Chicago/Extra'])
+      expect(parseTimeZone(bad)).toEqual({ error: expect.any(String) });
   });
 
   it('derives the zone of a point offline, and none without coordinates', () => {
@@ -86,7 +87,15 @@ describe('time zones', () => {
 
 describe('openingHoursSpecification', () => {
   it('writes weekly ranges per day and special dates with their validity', () => {
-    const weekly = { mon: '09:00-12:00,13:00-17:00', tue: 'closed', wed: null, thu: '00:00-24:00', fri: '18:00-02:00', sat: null, sun: null };
+    const weekly = {
+      mon: '09:00-12:00,13:00-17:00',
+      tue: 'closed',
+      wed: null,
+      thu: '00:00-24:00',
+      fri: '18:00-02:00',
+      sat: null,
+      sun: null,
+    };
     expect(
       openingHoursSpecification(weekly, [
         { date: '2026-12-25', hours: 'closed', label: 'Christmas Day' },
@@ -95,10 +104,27 @@ describe('openingHoursSpecification', () => {
     ).toEqual([
       { '@type': 'OpeningHoursSpecification', dayOfWeek: 'https://schema.org/Monday', opens: '09:00', closes: '12:00' },
       { '@type': 'OpeningHoursSpecification', dayOfWeek: 'https://schema.org/Monday', opens: '13:00', closes: '17:00' },
-      { '@type': 'OpeningHoursSpecification', dayOfWeek: 'https://schema.org/Thursday', opens: '00:00', closes: '23:59' },
+      {
+        '@type': 'OpeningHoursSpecification',
+        dayOfWeek: 'https://schema.org/Thursday',
+        opens: '00:00',
+        closes: '23:59',
+      },
       { '@type': 'OpeningHoursSpecification', dayOfWeek: 'https://schema.org/Friday', opens: '18:00', closes: '02:00' },
-      { '@type': 'OpeningHoursSpecification', opens: '00:00', closes: '00:00', validFrom: '2026-12-25', validThrough: '2026-12-25' },
-      { '@type': 'OpeningHoursSpecification', opens: '10:00', closes: '14:00', validFrom: '2026-12-28', validThrough: '2026-12-30' },
+      {
+        '@type': 'OpeningHoursSpecification',
+        opens: '00:00',
+        closes: '00:00',
+        validFrom: '2026-12-25',
+        validThrough: '2026-12-25',
+      },
+      {
+        '@type': 'OpeningHoursSpecification',
+        opens: '10:00',
+        closes: '14:00',
+        validFrom: '2026-12-28',
+        validThrough: '2026-12-30',
+      },
     ]);
   });
 });

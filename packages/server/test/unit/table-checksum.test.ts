@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { canonicalRow, columnKind, TableChecksum, type ColumnLayout } from '../../src/domain/table-checksum.ts';
+import { type ColumnLayout, canonicalRow, columnKind, TableChecksum } from '../../src/domain/table-checksum.ts';
 import { dependencyOrder } from '../../src/domain/table-order.ts';
 
 // The parts of `locator copy` that decide whether a copy is proven: how a row is written for its checksum, and the
@@ -14,8 +14,18 @@ const COLUMNS: ColumnLayout[] = [
 
 describe('columnKind', () => {
   it('reads SQLite and PostgreSQL type names alike', () => {
-    expect(['integer', 'INTEGER', 'bigint', 'smallint'].map(columnKind)).toEqual(['integer', 'integer', 'integer', 'integer']);
-    expect(['double precision', 'real', 'numeric(10,2)', 'FLOAT'].map(columnKind)).toEqual(['real', 'real', 'real', 'real']);
+    expect(['integer', 'INTEGER', 'bigint', 'smallint'].map(columnKind)).toEqual([
+      'integer',
+      'integer',
+      'integer',
+      'integer',
+    ]);
+    expect(['double precision', 'real', 'numeric(10,2)', 'FLOAT'].map(columnKind)).toEqual([
+      'real',
+      'real',
+      'real',
+      'real',
+    ]);
     expect(['text', 'character varying(255)', 'TEXT', ''].map(columnKind)).toEqual(['text', 'text', 'text', 'text']);
   });
 });
@@ -37,9 +47,15 @@ describe('canonicalRow', () => {
     expect(canonicalRow(COLUMNS, { id: 1, lat: Math.fround(59.913868123456789), name: 'a' })).not.toBe(base);
     expect(canonicalRow(COLUMNS, { id: 1, lat: 59.913868123456789 + Number.EPSILON * 64, name: 'a' })).not.toBe(base);
     expect(canonicalRow(COLUMNS, { id: 1, lat: 59.913868123456789, name: 'a ' })).not.toBe(base);
-    expect(canonicalRow(COLUMNS, { id: 1, lat: null, name: 'a' })).not.toBe(canonicalRow(COLUMNS, { id: 1, lat: 0, name: 'a' }));
-    expect(canonicalRow(COLUMNS, { id: 1, lat: 0, name: null })).not.toBe(canonicalRow(COLUMNS, { id: 1, lat: 0, name: 'null' }));
-    expect(canonicalRow(COLUMNS, { id: 1, lat: -0, name: 'a' })).not.toBe(canonicalRow(COLUMNS, { id: 1, lat: 0, name: 'a' }));
+    expect(canonicalRow(COLUMNS, { id: 1, lat: null, name: 'a' })).not.toBe(
+      canonicalRow(COLUMNS, { id: 1, lat: 0, name: 'a' }),
+    );
+    expect(canonicalRow(COLUMNS, { id: 1, lat: 0, name: null })).not.toBe(
+      canonicalRow(COLUMNS, { id: 1, lat: 0, name: 'null' }),
+    );
+    expect(canonicalRow(COLUMNS, { id: 1, lat: -0, name: 'a' })).not.toBe(
+      canonicalRow(COLUMNS, { id: 1, lat: 0, name: 'a' }),
+    );
   });
 });
 
@@ -61,7 +77,12 @@ describe('TableChecksum', () => {
     expect(checksumOf(rows.slice(0, 1)).digest).not.toBe(checksumOf(rows).digest);
     expect(checksumOf([...rows].reverse()).digest).not.toBe(checksumOf(rows).digest);
     // A row boundary cannot be faked by a value holding a line break: strings are JSON-escaped.
-    expect(checksumOf([{ id: 1, lat: 1, name: 'a"]\n["2' }]).digest).not.toBe(checksumOf([{ id: 1, lat: 1, name: 'a' }, { id: 2, lat: 1, name: '' }]).digest);
+    expect(checksumOf([{ id: 1, lat: 1, name: 'a"]\n["2' }]).digest).not.toBe(
+      checksumOf([
+        { id: 1, lat: 1, name: 'a' },
+        { id: 2, lat: 1, name: '' },
+      ]).digest,
+    );
   });
 });
 
@@ -80,7 +101,12 @@ describe('dependencyOrder', () => {
   });
 
   it('refuses a cycle and a reference to a table it was not given', () => {
-    expect(() => dependencyOrder([{ name: 'a', references: ['b'] }, { name: 'b', references: ['a'] }])).toThrow('The foreign keys of a, b form a cycle.');
+    expect(() =>
+      dependencyOrder([
+        { name: 'a', references: ['b'] },
+        { name: 'b', references: ['a'] },
+      ]),
+    ).toThrow('The foreign keys of a, b form a cycle.');
     expect(() => dependencyOrder([{ name: 'a', references: ['ghost'] }])).toThrow('Table a refers to ghost');
   });
 });

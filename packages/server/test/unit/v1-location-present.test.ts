@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { LocationRecord } from '../../src/services/locations.service.ts';
 import { presentLocationV1 } from '../../src/routes/v1/location.present.ts';
-import type { LocationAttachments } from '../../src/services/locations.service.ts';
+import type { LocationAttachments, LocationRecord } from '../../src/services/locations.service.ts';
 
 // Typed as a partial record so the fixture keeps compiling as the locations table gains columns the presenter ignores.
 const record = {
@@ -49,12 +48,27 @@ const record = {
   marker_icon_url: 'https://cdn.example.com/blue.svg',
 } satisfies Partial<LocationRecord> as LocationRecord;
 
-const empty = (): LocationAttachments => ({ hours: new Map(), filters: new Map(), fields: new Map(), callsToAction: new Map() });
+const empty = (): LocationAttachments => ({
+  hours: new Map(),
+  filters: new Map(),
+  fields: new Map(),
+  callsToAction: new Map(),
+});
 
 describe('presentLocationV1', () => {
   it('shapes a record with its attachments as the V1 contract says', () => {
     const attachments = empty();
-    attachments.hours.set(42, { location_id: 42, name: 'Opening hours', mon: '09:00-17:00', tue: null, wed: null, thu: null, fri: null, sat: 'closed', sun: null });
+    attachments.hours.set(42, {
+      location_id: 42,
+      name: 'Opening hours',
+      mon: '09:00-17:00',
+      tue: null,
+      wed: null,
+      thu: null,
+      fri: null,
+      sat: 'closed',
+      sun: null,
+    });
     attachments.filters.set(42, [{ id: 'flt_1', name: 'Wifi' }]);
     attachments.fields.set(42, [{ id: 'fld_1', name: 'Manager', value: 'Ada' }]);
     attachments.callsToAction.set(42, [{ id: 'cta_1', title: 'Book', value: 'https://example.com/book' }]);
@@ -62,16 +76,43 @@ describe('presentLocationV1', () => {
     expect(body).toMatchObject({
       id: '42',
       visible: false,
-      socials: [{ key: 'instagram', label: 'Instagram', handle: 'shop', url: 'https://www.instagram.com/shop', icon: 'instagram' }],
+      socials: [
+        {
+          key: 'instagram',
+          label: 'Instagram',
+          handle: 'shop',
+          url: 'https://www.instagram.com/shop',
+          icon: 'instagram',
+        },
+      ],
       marker: { id: 'mrk_1', name: 'Blue', color: '#0000ff', icon_url: 'https://cdn.example.com/blue.svg' },
       location_type: { id: 'lty_1', name: 'Outlet', priority: '2', default: false, label: true },
       cover_image: { url: 'https://cdn.example.com/shop.jpg', name: 'shop.jpg' },
-      hours: { name: 'Opening hours', location_id: '42', mon: '09:00-17:00', tue: null, wed: null, thu: null, fri: null, sat: 'closed', sun: null },
+      hours: {
+        name: 'Opening hours',
+        location_id: '42',
+        mon: '09:00-17:00',
+        tue: null,
+        wed: null,
+        thu: null,
+        fri: null,
+        sat: 'closed',
+        sun: null,
+      },
       fields: [{ id: 'fld_1', name: 'Manager', value: 'Ada' }],
       filters: [{ id: 'flt_1', name: 'Wifi' }],
       buttons: [{ id: 'cta_1', title: 'Book', value: 'https://example.com/book' }],
     });
-    for (const key of ['created_at', 'updated_at', 'public_id', 'project_id', 'cover_image_url', 'callsToAction', 'address_generated', 'type_name'])
+    for (const key of [
+      'created_at',
+      'updated_at',
+      'public_id',
+      'project_id',
+      'cover_image_url',
+      'callsToAction',
+      'address_generated',
+      'type_name',
+    ])
       expect(body).not.toHaveProperty(key);
   });
 

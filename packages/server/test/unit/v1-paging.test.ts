@@ -3,11 +3,25 @@ import { v1LimitOf, v1LinkQuery, v1PageOf } from '../../src/domain/v1-paging.ts'
 
 describe('v1LimitOf', () => {
   it('takes an integer from 1 to 100', () => {
-    expect([v1LimitOf('1'), v1LimitOf('40'), v1LimitOf('100'), v1LimitOf(' 7 '), v1LimitOf('+8')]).toEqual([1, 40, 100, 7, 8]);
+    expect([v1LimitOf('1'), v1LimitOf('40'), v1LimitOf('100'), v1LimitOf(' 7 '), v1LimitOf('+8')]).toEqual([
+      1, 40, 100, 7, 8,
+    ]);
   });
 
   it('falls back to 15 for anything else', () => {
-    for (const value of [undefined, '', '101', '1000', '0', '-1', 'abc', '2.5', '1e1', '0x10', '99999999999999999999']) {
+    for (const value of [
+      undefined,
+      '',
+      '101',
+      '1000',
+      '0',
+      '-1',
+      'abc',
+      '2.5',
+      '1e1',
+      '0x10',
+      '99999999999999999999',
+    ]) {
       expect(v1LimitOf(value), String(value)).toBe(15);
     }
   });
@@ -32,7 +46,17 @@ describe('v1PageOf', () => {
 
 describe('v1LinkQuery', () => {
   it('keeps every parameter, with limit set once to the size used', () => {
-    expect(v1LinkQuery([['city', 'x'], ['limit', '500'], ['page', '2'], ['limit', '3']], 15)).toEqual([
+    expect(
+      v1LinkQuery(
+        [
+          ['city', 'x'],
+          ['limit', '500'],
+          ['page', '2'],
+          ['limit', '3'],
+        ],
+        15,
+      ),
+    ).toEqual([
       ['city', 'x'],
       ['limit', '15'],
       ['page', '2'],

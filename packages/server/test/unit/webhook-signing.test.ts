@@ -20,8 +20,13 @@ describe('Standard Webhooks signatures', () => {
   it('is HMAC-SHA256 of id.timestamp.payload with the decoded secret, one signature per secret', () => {
     const secret = newSigningSecret();
     const other = newSigningSecret();
-    const hmac = (key: string) => createHmac('sha256', Buffer.from(key.slice('whsec_'.length), 'base64')).update(`evt_1.1614265330.${PAYLOAD}`).digest('base64');
-    expect(signedHeaders([secret, other], 'evt_1', TIMESTAMP, PAYLOAD)['webhook-signature']).toBe(`v1,${hmac(secret)} v1,${hmac(other)}`);
+    const hmac = (key: string) =>
+      createHmac('sha256', Buffer.from(key.slice('whsec_'.length), 'base64'))
+        .update(`evt_1.1614265330.${PAYLOAD}`)
+        .digest('base64');
+    expect(signedHeaders([secret, other], 'evt_1', TIMESTAMP, PAYLOAD)['webhook-signature']).toBe(
+      `v1,${hmac(secret)} v1,${hmac(other)}`,
+    );
   });
 
   it('makes secrets of 32 random bytes in the whsec_ format', () => {

@@ -27,21 +27,36 @@ describe('addresses a webhook may not reach', () => {
     expect(addressRefusal(address)).toBe(reason);
   });
 
-  it.each(['93.184.216.34', '8.8.8.8', '2606:4700::1111', '::ffff:93.184.216.34'])('allows the public address %s', (address) => {
-    expect(addressRefusal(address)).toBeUndefined();
-  });
+  it.each(['93.184.216.34', '8.8.8.8', '2606:4700::1111', '::ffff:93.184.216.34'])(
+    'allows the public address %s',
+    (address) => {
+      expect(addressRefusal(address)).toBeUndefined();
+    },
+  );
 });
 
 describe('webhook URLs', () => {
   it('takes https URLs, and http only where private networks are allowed', () => {
-    expect(checkWebhookUrl('https://shop.example/hooks?x=1', closed)).toEqual({ url: new URL('https://shop.example/hooks?x=1') });
+    expect(checkWebhookUrl('https://shop.example/hooks?x=1', closed)).toEqual({
+      url: new URL('https://shop.example/hooks?x=1'),
+    });
     expect(checkWebhookUrl('http://shop.example/hooks', closed)).toEqual({ error: 'must use https' });
-    expect(checkWebhookUrl('http://127.0.0.1:3000/hooks', open)).toEqual({ url: new URL('http://127.0.0.1:3000/hooks') });
+    expect(checkWebhookUrl('http://127.0.0.1:3000/hooks', open)).toEqual({
+      url: new URL('http://127.0.0.1:3000/hooks'),
+    });
   });
 
   it('refuses addresses written in any form, unless private networks are allowed', () => {
-    for (const url of ['https://127.0.0.1/', 'https://2130706433/', 'https://0x7f.1/', 'https://[::1]/', 'https://[::ffff:7f00:1]/']) {
-      expect(checkWebhookUrl(url, closed), url).toEqual({ error: expect.stringMatching(/^must not point at a loopback address/) });
+    for (const url of [
+      'https://127.0.0.1/',
+      'https://2130706433/',
+      'https://0x7f.1/',
+      'https://[::1]/',
+      'https://[::ffff:7f00:1]/',
+    ]) {
+      expect(checkWebhookUrl(url, closed), url).toEqual({
+        error: expect.stringMatching(/^must not point at a loopback address/),
+      });
       expect(checkWebhookUrl(url, open), url).toHaveProperty('url');
     }
   });
@@ -50,6 +65,8 @@ describe('webhook URLs', () => {
     expect(checkWebhookUrl('/hooks', closed)).toEqual({ error: expect.stringMatching(/^must be an absolute URL/) });
     expect(checkWebhookUrl('ftp://shop.example/', closed)).toEqual({ error: 'must be an http(s) URL' });
     expect(checkWebhookUrl('https://shop.example/#x', closed)).toEqual({ error: 'must not have a fragment (#...)' });
-    expect(checkWebhookUrl(`https://shop.example/${'a'.repeat(2048)}`, closed)).toEqual({ error: 'must be at most 2048 characters' });
+    expect(checkWebhookUrl(`https://shop.example/${'a'.repeat(2048)}`, closed)).toEqual({
+      error: 'must be at most 2048 characters',
+    });
   });
 });

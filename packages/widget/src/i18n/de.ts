@@ -27,12 +27,18 @@ export const de: Messages = {
   noneMatch: 'Keine passenden Standorte. Versuchen Sie es mit weniger Filtern.',
   notFound: '„{query}“ wurde nicht gefunden. Versuchen Sie eine andere Adresse, PLZ oder einen anderen Ort.',
   geoDenied: 'Ihr Standort wurde nicht freigegeben. Geben Sie stattdessen eine Adresse, PLZ oder einen Ort ein.',
-  geoUnavailable: 'Ihr Standort konnte nicht ermittelt werden. Geben Sie stattdessen eine Adresse, PLZ oder einen Ort ein.',
-  errorNetwork: 'Die Standortsuche hat ihren Dienst nicht erreicht. Prüfen Sie Ihre Verbindung und versuchen Sie es erneut.',
+  geoUnavailable:
+    'Ihr Standort konnte nicht ermittelt werden. Geben Sie stattdessen eine Adresse, PLZ oder einen Ort ein.',
+  errorNetwork:
+    'Die Standortsuche hat ihren Dienst nicht erreicht. Prüfen Sie Ihre Verbindung und versuchen Sie es erneut.',
   errorKey: 'Diese Standortsuche ist nicht richtig eingerichtet: Ihr Schlüssel wurde abgelehnt.',
-  errorRate: { one: 'Zu viele Suchen. Versuchen Sie es in {count} Sekunde erneut.', other: 'Zu viele Suchen. Versuchen Sie es in {count} Sekunden erneut.' },
+  errorRate: {
+    one: 'Zu viele Suchen. Versuchen Sie es in {count} Sekunde erneut.',
+    other: 'Zu viele Suchen. Versuchen Sie es in {count} Sekunden erneut.',
+  },
   errorRateSoon: 'Zu viele Suchen. Versuchen Sie es gleich noch einmal.',
-  errorGeocoder: 'Die Adresssuche ist gerade nicht verfügbar. Versuchen Sie es später oder verwenden Sie Ihren Standort.',
+  errorGeocoder:
+    'Die Adresssuche ist gerade nicht verfügbar. Versuchen Sie es später oder verwenden Sie Ihren Standort.',
   errorInvalid: 'Diese Suche war nicht möglich. Prüfen Sie Ihre Eingabe und versuchen Sie es erneut.',
   errorServer: 'Bei der Standortsuche ist ein Problem aufgetreten. Versuchen Sie es später erneut.',
   open: 'Geöffnet',

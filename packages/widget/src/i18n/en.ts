@@ -30,7 +30,10 @@ export const en = {
   geoUnavailable: 'Your location could not be found. Type an address, postcode or city instead.',
   errorNetwork: 'The store finder could not reach its service. Check your connection and try again.',
   errorKey: 'This store finder is not set up correctly: its key was refused.',
-  errorRate: { one: 'Too many searches. Try again in {count} second.', other: 'Too many searches. Try again in {count} seconds.' },
+  errorRate: {
+    one: 'Too many searches. Try again in {count} second.',
+    other: 'Too many searches. Try again in {count} seconds.',
+  },
   errorRateSoon: 'Too many searches. Try again in a moment.',
   errorGeocoder: 'Address search is not available right now. Try again later, or use your location.',
   errorInvalid: 'That search could not be made. Check what you typed and try again.',

@@ -30,9 +30,13 @@ export const fr: Messages = {
   geoUnavailable: 'Votre position est introuvable. Saisissez plutôt une adresse, un code postal ou une ville.',
   errorNetwork: 'La recherche n’a pas pu joindre son service. Vérifiez votre connexion et réessayez.',
   errorKey: 'Cette recherche de lieux est mal configurée : sa clé a été refusée.',
-  errorRate: { one: 'Trop de recherches. Réessayez dans {count} seconde.', other: 'Trop de recherches. Réessayez dans {count} secondes.' },
+  errorRate: {
+    one: 'Trop de recherches. Réessayez dans {count} seconde.',
+    other: 'Trop de recherches. Réessayez dans {count} secondes.',
+  },
   errorRateSoon: 'Trop de recherches. Réessayez dans un instant.',
-  errorGeocoder: 'La recherche d’adresse est indisponible pour le moment. Réessayez plus tard ou utilisez votre position.',
+  errorGeocoder:
+    'La recherche d’adresse est indisponible pour le moment. Réessayez plus tard ou utilisez votre position.',
   errorInvalid: 'Cette recherche est impossible. Vérifiez votre saisie et réessayez.',
   errorServer: 'La recherche de lieux a rencontré un problème. Réessayez plus tard.',
   open: 'Ouvert',

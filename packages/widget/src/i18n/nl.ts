@@ -30,7 +30,10 @@ export const nl: Messages = {
   geoUnavailable: 'Uw locatie kon niet worden bepaald. Vul in plaats daarvan een adres, postcode of plaats in.',
   errorNetwork: 'De locatiezoeker kon zijn dienst niet bereiken. Controleer uw verbinding en probeer het opnieuw.',
   errorKey: 'Deze locatiezoeker is niet goed ingesteld: de sleutel is geweigerd.',
-  errorRate: { one: 'Te veel zoekopdrachten. Probeer het over {count} seconde opnieuw.', other: 'Te veel zoekopdrachten. Probeer het over {count} seconden opnieuw.' },
+  errorRate: {
+    one: 'Te veel zoekopdrachten. Probeer het over {count} seconde opnieuw.',
+    other: 'Te veel zoekopdrachten. Probeer het over {count} seconden opnieuw.',
+  },
   errorRateSoon: 'Te veel zoekopdrachten. Probeer het zo opnieuw.',
   errorGeocoder: 'Zoeken op adres is nu niet beschikbaar. Probeer het later of gebruik uw locatie.',
   errorInvalid: 'Deze zoekopdracht kon niet worden uitgevoerd. Controleer uw invoer en probeer het opnieuw.',

@@ -20,14 +20,21 @@ export type Placed = Cluster | { kind: 'pin'; pin: MapPin };
 export const CLUSTER_MAX_ZOOM = 14;
 
 export class PinClusters {
-  private readonly index = new Supercluster<{ id: string }, Record<string, never>>({ radius: 56, maxZoom: CLUSTER_MAX_ZOOM });
+  private readonly index = new Supercluster<{ id: string }, Record<string, never>>({
+    radius: 56,
+    maxZoom: CLUSTER_MAX_ZOOM,
+  });
   private readonly pins = new Map<string, MapPin>();
 
   load(pins: readonly MapPin[]): void {
     this.pins.clear();
     for (const pin of pins) this.pins.set(pin.id, pin);
     this.index.load(
-      pins.map((pin) => ({ type: 'Feature' as const, properties: { id: pin.id }, geometry: { type: 'Point' as const, coordinates: [pin.lng, pin.lat] } })),
+      pins.map((pin) => ({
+        type: 'Feature' as const,
+        properties: { id: pin.id },
+        geometry: { type: 'Point' as const, coordinates: [pin.lng, pin.lat] },
+      })),
     );
   }
 

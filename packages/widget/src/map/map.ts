@@ -1,8 +1,8 @@
 // The map, loaded as its own module only when a map is shown: Leaflet, pins coloured by their marker and clusters.
 import * as L from 'leaflet';
 import leafletStyles from 'leaflet/dist/leaflet.css';
-import { CLUSTER_MAX_ZOOM, PinClusters, type Bounds, type MapPin } from './clusters.ts';
 import { safeAttribution } from '../dom.ts';
+import { type Bounds, CLUSTER_MAX_ZOOM, type MapPin, PinClusters } from './clusters.ts';
 import mapStyles from './map.css';
 
 export type { Bounds, MapPin } from './clusters.ts';
@@ -100,19 +100,42 @@ export function createMap(container: HTMLElement, options: MapOptions): LocatorM
   function draw(): void {
     layer.clearLayers();
     const view = map.getBounds();
-    const bounds: Bounds = [view.getWest(), Math.max(-90, view.getSouth()), view.getEast(), Math.min(90, view.getNorth())];
+    const bounds: Bounds = [
+      view.getWest(),
+      Math.max(-90, view.getSouth()),
+      view.getEast(),
+      Math.min(90, view.getNorth()),
+    ];
     // Supercluster wants longitudes within ±180; a view wider than the world asks for all of them.
     if (bounds[2] - bounds[0] >= 360) [bounds[0], bounds[2]] = [-180, 180];
-    else [bounds[0], bounds[2]] = [((((bounds[0] + 180) % 360) + 360) % 360) - 180, ((((bounds[2] + 180) % 360) + 360) % 360) - 180];
+    else
+      [bounds[0], bounds[2]] = [
+        ((((bounds[0] + 180) % 360) + 360) % 360) - 180,
+        ((((bounds[2] + 180) % 360) + 360) % 360) - 180,
+      ];
     for (const placed of clusters.at(bounds, map.getZoom())) {
       if (placed.kind === 'cluster') {
-        const marker = L.marker([placed.lat, placed.lng], { icon: clusterIcon(placed.count, options.labels), keyboard: false, title: options.labels.cluster(placed.count) });
-        marker.on('click', () => map.setView([placed.lat, placed.lng], Math.min(clusters.expansionZoom(placed.clusterId), CLUSTER_MAX_ZOOM + 1)));
+        const marker = L.marker([placed.lat, placed.lng], {
+          icon: clusterIcon(placed.count, options.labels),
+          keyboard: false,
+          title: options.labels.cluster(placed.count),
+        });
+        marker.on('click', () =>
+          map.setView(
+            [placed.lat, placed.lng],
+            Math.min(clusters.expansionZoom(placed.clusterId), CLUSTER_MAX_ZOOM + 1),
+          ),
+        );
         layer.addLayer(marker);
       } else {
         const { pin } = placed;
         // Pins stay out of the Tab order: the results list offers every one of them to the keyboard already.
-        const marker = L.marker([pin.lat, pin.lng], { icon: pinIcon(pin, pin.id === selectedId), keyboard: false, title: pin.name, riseOnHover: true });
+        const marker = L.marker([pin.lat, pin.lng], {
+          icon: pinIcon(pin, pin.id === selectedId),
+          keyboard: false,
+          title: pin.name,
+          riseOnHover: true,
+        });
         if (pin.id === selectedId) marker.setZIndexOffset(1000);
         marker.on('click', () => pinClick(pin.id));
         layer.addLayer(marker);
@@ -166,7 +189,14 @@ export function createMap(container: HTMLElement, options: MapOptions): LocatorM
       clusters.load(pins);
       originMarker?.remove();
       originMarker = origin
-        ? L.circleMarker([origin.lat, origin.lng], { radius: 7, color: '#ffffff', weight: 3, fillColor: '#1b1f24', fillOpacity: 1, interactive: false }).addTo(map)
+        ? L.circleMarker([origin.lat, origin.lng], {
+            radius: 7,
+            color: '#ffffff',
+            weight: 3,
+            fillColor: '#1b1f24',
+            fillOpacity: 1,
+            interactive: false,
+          }).addTo(map)
         : null;
       if (shouldFit) fit(pins, origin);
       draw();
@@ -179,8 +209,14 @@ export function createMap(container: HTMLElement, options: MapOptions): LocatorM
       if (zoom !== map.getZoom()) map.setView([pin.lat, pin.lng], zoom);
       else map.panTo([pin.lat, pin.lng]);
       draw();
-      const popup = L.popup({ offset: [0, -28], autoPanPadding: [24, 24] }).setLatLng([pin.lat, pin.lng]).setContent(popupContent(pin)).openOn(map);
-      popup.getElement()?.querySelector('.leaflet-popup-close-button')?.setAttribute('aria-label', options.labels.closePopup);
+      const popup = L.popup({ offset: [0, -28], autoPanPadding: [24, 24] })
+        .setLatLng([pin.lat, pin.lng])
+        .setContent(popupContent(pin))
+        .openOn(map);
+      popup
+        .getElement()
+        ?.querySelector('.leaflet-popup-close-button')
+        ?.setAttribute('aria-label', options.labels.closePopup);
     },
     onPinClick(handler) {
       pinClick = handler;
@@ -191,7 +227,12 @@ export function createMap(container: HTMLElement, options: MapOptions): LocatorM
     bounds() {
       const view = map.getBounds();
       const clamp = (value: number, limit: number): number => Math.max(-limit, Math.min(limit, value));
-      return [clamp(view.getWest(), 180), clamp(view.getSouth(), 90), clamp(view.getEast(), 180), clamp(view.getNorth(), 90)];
+      return [
+        clamp(view.getWest(), 180),
+        clamp(view.getSouth(), 90),
+        clamp(view.getEast(), 180),
+        clamp(view.getNorth(), 90),
+      ];
     },
     destroy() {
       resizeObserver.disconnect();

@@ -1,5 +1,6 @@
 import type { Command } from 'commander';
 import type { Kysely } from 'kysely';
+import { loadConfig } from '../../config/config.ts';
 import type { Database } from '../../db/database.ts';
 import type { ProjectRow } from '../../db/tables/projects.table.ts';
 import { newPublicId } from '../../domain/ids.ts';
@@ -7,9 +8,8 @@ import type { LocationInput } from '../../domain/location-write.ts';
 import { isoNow } from '../../domain/time.ts';
 import { createToken, createUser, findUser, rotateLegacyToken } from '../../services/accounts.service.ts';
 import { createLocation } from '../../services/locations.service.ts';
-import { createKey, listKeys } from '../../services/publishable-keys.service.ts';
 import { refOfProject } from '../../services/project-access.ts';
-import { loadConfig } from '../../config/config.ts';
+import { createKey, listKeys } from '../../services/publishable-keys.service.ts';
 import { withDatabase } from '../database.ts';
 import { DEMO_CITIES, DEMO_CONFIG, DEMO_STREETS, MANAGERS, OUTLET_HOURS, WEEKDAY_HOURS } from '../demo-data.ts';
 
@@ -18,20 +18,36 @@ const DEMO_EMAIL = 'demo@locator.example';
 async function seedConfiguration(db: Kysely<Database>, project: ProjectRow): Promise<void> {
   const base = { project_id: project.id, created_at: isoNow() };
   await db.transaction().execute(async (trx) => {
-    await trx.insertInto('location_types').values(DEMO_CONFIG.types.map((type) => ({ ...base, ...type, public_id: newPublicId('locationType') }))).execute();
+    await trx
+      .insertInto('location_types')
+      .values(DEMO_CONFIG.types.map((type) => ({ ...base, ...type, public_id: newPublicId('locationType') })))
+      .execute();
     await trx
       .insertInto('markers')
-      .values(DEMO_CONFIG.markers.map((marker) => ({ ...base, ...marker, icon_url: null, public_id: newPublicId('marker') })))
+      .values(
+        DEMO_CONFIG.markers.map((marker) => ({ ...base, ...marker, icon_url: null, public_id: newPublicId('marker') })),
+      )
       .execute();
-    await trx.insertInto('filters').values(DEMO_CONFIG.filters.map((name) => ({ ...base, name, public_id: newPublicId('filter') }))).execute();
-    await trx.insertInto('custom_fields').values(DEMO_CONFIG.fields.map((name) => ({ ...base, name, public_id: newPublicId('field') }))).execute();
+    await trx
+      .insertInto('filters')
+      .values(DEMO_CONFIG.filters.map((name) => ({ ...base, name, public_id: newPublicId('filter') })))
+      .execute();
+    await trx
+      .insertInto('custom_fields')
+      .values(DEMO_CONFIG.fields.map((name) => ({ ...base, name, public_id: newPublicId('field') })))
+      .execute();
     await trx
       .insertInto('calls_to_action')
       .values(DEMO_CONFIG.callsToAction.map((title) => ({ ...base, title, public_id: newPublicId('callToAction') })))
       .execute();
     await trx
       .insertInto('images')
-      .values({ ...base, name: 'storefront', url: 'https://images.locator.example/storefront.jpg', public_id: newPublicId('image') })
+      .values({
+        ...base,
+        name: 'storefront',
+        url: 'https://images.locator.example/storefront.jpg',
+        public_id: newPublicId('image'),
+      })
       .execute();
   });
 }
@@ -65,7 +81,10 @@ export function demoLocations(): (LocationInput & { name: string })[] {
         // Every tenth store is "coming soon": no schedule yet.
         ...(index % 10 === 9 ? {} : { hours: outlet ? OUTLET_HOURS : WEEKDAY_HOURS }),
         filters: DEMO_CONFIG.filters.filter((_, f) => (index + f) % 3 !== 0),
-        fields: { 'Store manager': MANAGERS[index % MANAGERS.length] ?? 'Ada Lovelace', 'Opened in': String(1998 + (index % 25)) },
+        fields: {
+          'Store manager': MANAGERS[index % MANAGERS.length] ?? 'Ada Lovelace',
+          'Opened in': String(1998 + (index % 25)),
+        },
         callsToAction: {
           'Order online': `https://shop.example/order?store=${slugCity}-${n + 1}`,
           ...(index % 2 === 0 ? { 'Book an appointment': `https://shop.example/book/${slugCity}-${n + 1}` } : {}),
@@ -97,17 +116,40 @@ export function registerDemoCommand(program: Command): void {
           // The demo exists: tokens are shown only once, so issue fresh ones rather than failing.
           const token = await createToken(db, { email: DEMO_EMAIL, name: 'demo' });
           const legacy = await rotateLegacyToken(db, DEMO_EMAIL);
-          const project = await db.selectFrom('projects').selectAll().where('user_id', '=', existing.id).where('personal', '=', 1).executeTakeFirstOrThrow();
-          return { project, token: token.token, legacyToken: legacy.token, created: 0, key: await demoKey(db, project) };
+          const project = await db
+            .selectFrom('projects')
+            .selectAll()
+            .where('user_id', '=', existing.id)
+            .where('personal', '=', 1)
+            .executeTakeFirstOrThrow();
+          return {
+            project,
+            token: token.token,
+            legacyToken: legacy.token,
+            created: 0,
+            key: await demoKey(db, project),
+          };
         }
         const created = await createUser(db, { email: DEMO_EMAIL, name: 'Demo Shop', plan: 'business' });
         await seedConfiguration(db, created.project);
         let count = 0;
         for (const input of demoLocations()) {
-          await createLocation(db, { project: refOfProject(created.project), input, policy: { legacyLocationType: false }, now: isoNow(), actor: { type: 'cli', id: 'demo' } });
+          await createLocation(db, {
+            project: refOfProject(created.project),
+            input,
+            policy: { legacyLocationType: false },
+            now: isoNow(),
+            actor: { type: 'cli', id: 'demo' },
+          });
           count += 1;
         }
-        return { project: created.project, token: created.token.token, legacyToken: created.legacyToken.token, created: count, key: await demoKey(db, created.project) };
+        return {
+          project: created.project,
+          token: created.token.token,
+          legacyToken: created.legacyToken.token,
+          created: count,
+          key: await demoKey(db, created.project),
+        };
       });
       const config = loadConfig();
       const baseUrl = config.publicUrl ?? `http://localhost:${config.port}`;

@@ -2,7 +2,7 @@ import { createWriteStream } from 'node:fs';
 import { pipeline } from 'node:stream/promises';
 import type { Command } from 'commander';
 import { InvalidInputError } from '../../domain/errors.ts';
-import { FILE_FORMATS, formatOfFileName, type FileFormat } from '../../domain/file-formats.ts';
+import { FILE_FORMATS, type FileFormat, formatOfFileName } from '../../domain/file-formats.ts';
 import { requireProject } from '../../services/accounts.service.ts';
 import { exportLocations } from '../../services/exports.service.ts';
 import { refOfProject } from '../../services/project-access.ts';

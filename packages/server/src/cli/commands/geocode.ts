@@ -1,17 +1,19 @@
-import { SingleBar, Presets } from 'cli-progress';
+import { Presets, SingleBar } from 'cli-progress';
 import type { Command } from 'commander';
 import { loadConfig } from '../../config/config.ts';
-import { createGeocoder } from '../../geocoding/create-geocoder.ts';
 import { InvalidInputError } from '../../domain/errors.ts';
+import { createGeocoder } from '../../geocoding/create-geocoder.ts';
 import { requireProject } from '../../services/accounts.service.ts';
-import { geocodeProject, type BulkGeocodingSummary } from '../../services/bulk-geocoding.service.ts';
+import { type BulkGeocodingSummary, geocodeProject } from '../../services/bulk-geocoding.service.ts';
 import { print, withDatabase } from '../database.ts';
 
 function describe(summary: BulkGeocodingSummary): string {
   const precisions = Object.entries(summary.byPrecision)
     .map(([precision, count]) => `${precision} ${count}`)
     .join(', ');
-  const lines = [`Geocoded ${summary.done} of ${summary.total} locations${precisions ? ` (${precisions})` : ''}; ${summary.failed} failed.`];
+  const lines = [
+    `Geocoded ${summary.done} of ${summary.total} locations${precisions ? ` (${precisions})` : ''}; ${summary.failed} failed.`,
+  ];
   for (const failure of summary.failures) lines.push(`  ${failure.id}  ${failure.name}: ${failure.reason}`);
   return lines.join('\n');
 }
@@ -29,7 +31,14 @@ export function registerGeocodeCommand(program: Command): void {
       const config = loadConfig();
       const summary = await withDatabase(async ({ db }) => {
         const project = await requireProject(db, options.project);
-        const bar = new SingleBar({ format: 'Geocoding [{bar}] {value}/{total} {percentage}% ETA {eta}s', stream: process.stderr, noTTYOutput: false }, Presets.shades_classic);
+        const bar = new SingleBar(
+          {
+            format: 'Geocoding [{bar}] {value}/{total} {percentage}% ETA {eta}s',
+            stream: process.stderr,
+            noTTYOutput: false,
+          },
+          Presets.shades_classic,
+        );
         let started = false;
         try {
           return await geocodeProject(db, project.id, options.all ? 'all' : 'missing', {

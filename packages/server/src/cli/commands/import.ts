@@ -4,7 +4,7 @@ import { Presets, SingleBar } from 'cli-progress';
 import type { Command } from 'commander';
 import { loadConfig } from '../../config/config.ts';
 import { InvalidInputError } from '../../domain/errors.ts';
-import { FILE_FORMATS, formatOfFileName, type FileFormat } from '../../domain/file-formats.ts';
+import { FILE_FORMATS, type FileFormat, formatOfFileName } from '../../domain/file-formats.ts';
 import type { ImportView } from '../../services/import-view.ts';
 import { resumeImports, runImportNow } from '../../services/imports.service.ts';
 import { print, withDatabase } from '../database.ts';
@@ -41,7 +41,9 @@ function jsonOf(view: ImportView): unknown {
 export function registerImportCommands(program: Command): void {
   program
     .command('import')
-    .description('Import a file of locations (CSV, XLSX, GeoJSON or NDJSON) into a project, as the V2 imports endpoint does')
+    .description(
+      'Import a file of locations (CSV, XLSX, GeoJSON or NDJSON) into a project, as the V2 imports endpoint does',
+    )
     .requiredOption('--project <id>', 'public project ID (prj_…)')
     .argument('<file>', 'the file to import')
     .option('--format <format>', `${FILE_FORMATS.join(', ')} (default: from the file name's extension, else csv)`)
@@ -49,50 +51,78 @@ export function registerImportCommands(program: Command): void {
     .option('--delete-missing', 'also delete the locations whose external_id the file does not name')
     .option('--atomic', 'all or nothing: one failed row saves no row')
     .option('--json', 'print the report as one JSON object')
-    .action(async (file: string, options: { project: string; format?: string; dryRun?: boolean; deleteMissing?: boolean; atomic?: boolean; json?: boolean }) => {
-      const format = formatOption(options.format, file);
-      let content: Buffer;
-      try {
-        content = readFileSync(file);
-      } catch (error) {
-        process.stderr.write(`locator: cannot read ${file}: ${error instanceof Error ? error.message : String(error)}\n`);
-        process.exit(1);
-      }
-      const config = loadConfig();
-      const bar = new SingleBar({ format: 'Importing [{bar}] {percentage}% | {rows} rows', stream: process.stderr, noTTYOutput: false, hideCursor: true }, Presets.shades_classic);
-      let started = false;
-      const view = await withDatabase(async ({ db }) => {
+    .action(
+      async (
+        file: string,
+        options: {
+          project: string;
+          format?: string;
+          dryRun?: boolean;
+          deleteMissing?: boolean;
+          atomic?: boolean;
+          json?: boolean;
+        },
+      ) => {
+        const format = formatOption(options.format, file);
+        let content: Buffer;
         try {
-          return await runImportNow(db, {
-            projectPublicId: options.project,
-            content,
-            format,
-            fileName: basename(file),
-            options: { dryRun: Boolean(options.dryRun), deleteMissing: Boolean(options.deleteMissing), atomic: Boolean(options.atomic) },
-            leaseMs: config.imports.leaseMs,
-            onProgress: ({ rowsDone, fractionRead }) => {
-              if (!started) bar.start(100, 0, { rows: 0 });
-              started = true;
-              bar.update(Math.floor(fractionRead * 100), { rows: rowsDone });
-            },
-          });
-        } finally {
-          if (started) bar.stop();
+          content = readFileSync(file);
+        } catch (error) {
+          process.stderr.write(
+            `locator: cannot read ${file}: ${error instanceof Error ? error.message : String(error)}\n`,
+          );
+          process.exit(1);
         }
-      });
-      // Rows that failed are part of the report; only a file that could not be read at all is a failure of the command.
-      if (!view.report) {
-        process.stderr.write(`locator: ${view.error ?? `import ${view.id} ${view.status}`}\n`);
-        process.exit(1);
-      }
-      print(Boolean(options.json), jsonOf(view), describeImport(view));
-    });
+        const config = loadConfig();
+        const bar = new SingleBar(
+          {
+            format: 'Importing [{bar}] {percentage}% | {rows} rows',
+            stream: process.stderr,
+            noTTYOutput: false,
+            hideCursor: true,
+          },
+          Presets.shades_classic,
+        );
+        let started = false;
+        const view = await withDatabase(async ({ db }) => {
+          try {
+            return await runImportNow(db, {
+              projectPublicId: options.project,
+              content,
+              format,
+              fileName: basename(file),
+              options: {
+                dryRun: Boolean(options.dryRun),
+                deleteMissing: Boolean(options.deleteMissing),
+                atomic: Boolean(options.atomic),
+              },
+              leaseMs: config.imports.leaseMs,
+              onProgress: ({ rowsDone, fractionRead }) => {
+                if (!started) bar.start(100, 0, { rows: 0 });
+                started = true;
+                bar.update(Math.floor(fractionRead * 100), { rows: rowsDone });
+              },
+            });
+          } finally {
+            if (started) bar.stop();
+          }
+        });
+        // Rows that failed are part of the report; only a file that could not be read at all is a failure of the command.
+        if (!view.report) {
+          process.stderr.write(`locator: ${view.error ?? `import ${view.id} ${view.status}`}\n`);
+          process.exit(1);
+        }
+        print(Boolean(options.json), jsonOf(view), describeImport(view));
+      },
+    );
 
   program
     .command('imports')
     .description('Bulk imports')
     .command('resume')
-    .description('Run every import that waits or whose process ended (a crash, a kill), here and now; a running server does this by itself')
+    .description(
+      'Run every import that waits or whose process ended (a crash, a kill), here and now; a running server does this by itself',
+    )
     .option('--json', 'print one JSON object per import')
     .action(async (options: { json?: boolean }) => {
       const config = loadConfig();

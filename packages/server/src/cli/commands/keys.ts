@@ -3,20 +3,41 @@ import { isoNow } from '../../domain/time.ts';
 import { createKey, listKeys, revokeKey } from '../../services/publishable-keys.service.ts';
 import { print, withDatabase } from '../database.ts';
 
-const originList = (text: string | undefined) => (text === undefined ? [] : text.split(',').map((origin) => origin.trim()).filter(Boolean));
+const originList = (text: string | undefined) =>
+  text === undefined
+    ? []
+    : text
+        .split(',')
+        .map((origin) => origin.trim())
+        .filter(Boolean);
 
 export function registerKeysCommands(program: Command): void {
-  const keys = program.command('keys').description('Manage publishable keys: read-only keys of the public store finder, safe in a web page');
+  const keys = program
+    .command('keys')
+    .description('Manage publishable keys: read-only keys of the public store finder, safe in a web page');
   keys
     .command('create')
     .description('Create a publishable key for a project')
     .requiredOption('--project <id>', 'public project ID (prj_…)')
-    .option('--origins <origins>', 'comma-separated origins the key is limited to, such as https://shop.example,https://*.shop.example (default: any)')
+    .option(
+      '--origins <origins>',
+      'comma-separated origins the key is limited to, such as https://shop.example,https://*.shop.example (default: any)',
+    )
     .option('--json', 'print one JSON object')
     .action(async (options: { project: string; origins?: string; json?: boolean }) => {
-      const key = await withDatabase(({ db }) => createKey(db, { owner: { projectPublicId: options.project }, origins: originList(options.origins), now: isoNow() }));
+      const key = await withDatabase(({ db }) =>
+        createKey(db, {
+          owner: { projectPublicId: options.project },
+          origins: originList(options.origins),
+          now: isoNow(),
+        }),
+      );
       const origins = key.origins.length > 0 ? key.origins.join(', ') : 'any';
-      print(Boolean(options.json), { key: key.key, id: key.id, origins: key.origins }, `Publishable key ${key.id}: ${key.key}\nOrigins: ${origins}`);
+      print(
+        Boolean(options.json),
+        { key: key.key, id: key.id, origins: key.origins },
+        `Publishable key ${key.id}: ${key.key}\nOrigins: ${origins}`,
+      );
     });
   keys
     .command('list')
@@ -26,7 +47,10 @@ export function registerKeysCommands(program: Command): void {
     .action(async (options: { project: string; json?: boolean }) => {
       const list = await withDatabase(({ db }) => listKeys(db, { projectPublicId: options.project }));
       const text = list
-        .map((key) => `${key.id}  ${(key.revoked_at ? 'revoked' : 'active').padEnd(7)}  ${key.key}  origins: ${key.origins.length > 0 ? key.origins.join(', ') : 'any'}`)
+        .map(
+          (key) =>
+            `${key.id}  ${(key.revoked_at ? 'revoked' : 'active').padEnd(7)}  ${key.key}  origins: ${key.origins.length > 0 ? key.origins.join(', ') : 'any'}`,
+        )
         .join('\n');
       print(Boolean(options.json), list, text || 'No publishable keys.');
     });

@@ -14,6 +14,10 @@ export function registerProjectsCommands(program: Command): void {
     .action(async (options: { email: string; name: string; plan: string; json?: boolean }) => {
       const project = await withDatabase(({ db }) => createProject(db, options));
       const output = { project: { id: project.public_id, name: project.name, plan: project.plan } };
-      print(Boolean(options.json), output, `Created project ${project.name} (${project.public_id}, plan ${project.plan})`);
+      print(
+        Boolean(options.json),
+        output,
+        `Created project ${project.name} (${project.public_id}, plan ${project.plan})`,
+      );
     });
 }

@@ -1,7 +1,13 @@
 import type { Command } from 'commander';
-import { parseDuration } from '../../domain/tokens.ts';
 import { InvalidInputError } from '../../domain/errors.ts';
-import { createToken, listTokens, parseScopes, revokeToken, rotateLegacyToken } from '../../services/accounts.service.ts';
+import { parseDuration } from '../../domain/tokens.ts';
+import {
+  createToken,
+  listTokens,
+  parseScopes,
+  revokeToken,
+  rotateLegacyToken,
+} from '../../services/accounts.service.ts';
 import { print, withDatabase } from '../database.ts';
 
 export function registerTokensCommands(program: Command): void {
@@ -18,13 +24,19 @@ export function registerTokensCommands(program: Command): void {
       const scopes = parseScopes(options.scopes);
       const expiresInMs = options.expiresIn === undefined ? undefined : parseDuration(options.expiresIn);
       if (options.expiresIn !== undefined && expiresInMs === undefined) {
-        throw new InvalidInputError(`Invalid --expires-in "${options.expiresIn}": use a number and a unit, like 30d, 12h or 1y.`);
+        throw new InvalidInputError(
+          `Invalid --expires-in "${options.expiresIn}": use a number and a unit, like 30d, 12h or 1y.`,
+        );
       }
       const issued = await withDatabase(({ db }) =>
         createToken(db, { email: options.email, name: options.name, scopes, ...(expiresInMs ? { expiresInMs } : {}) }),
       );
       const output = { token: issued.token, id: issued.row.public_id, scopes };
-      print(Boolean(options.json), output, `Token ${issued.row.public_id} (shown once): ${issued.token}\nScopes: ${scopes.join(', ')}`);
+      print(
+        Boolean(options.json),
+        output,
+        `Token ${issued.row.public_id} (shown once): ${issued.token}\nScopes: ${scopes.join(', ')}`,
+      );
     });
   tokens
     .command('list')
@@ -46,7 +58,11 @@ export function registerTokensCommands(program: Command): void {
       }));
       const text = output
         .map((t) => {
-          const state = t.revoked_at ? 'revoked' : t.expires_at && Date.parse(t.expires_at) < Date.now() ? 'expired' : 'active';
+          const state = t.revoked_at
+            ? 'revoked'
+            : t.expires_at && Date.parse(t.expires_at) < Date.now()
+              ? 'expired'
+              : 'active';
           return `${t.id}  ${t.kind.padEnd(6)}  ${state.padEnd(7)}  ${t.hint}  ${t.name}  last used: ${t.last_used_at ?? 'never'}`;
         })
         .join('\n');
@@ -67,6 +83,10 @@ export function registerTokensCommands(program: Command): void {
     .option('--json', 'print one JSON object')
     .action(async (options: { email: string; json?: boolean }) => {
       const issued = await withDatabase(({ db }) => rotateLegacyToken(db, options.email));
-      print(Boolean(options.json), { legacy_token: issued.token, id: issued.row.public_id }, `Legacy V1 token (shown once): ${issued.token}`);
+      print(
+        Boolean(options.json),
+        { legacy_token: issued.token, id: issued.row.public_id },
+        `Legacy V1 token (shown once): ${issued.token}`,
+      );
     });
 }

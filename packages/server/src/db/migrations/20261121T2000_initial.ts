@@ -65,7 +65,10 @@ export async function up(db: Kysely<unknown>, dialect: DialectName): Promise<voi
         .addColumn('is_default', 'integer', (c) => c.notNull().defaultTo(0));
     }
     if (table === 'images') builder = builder.addColumn('url', 'text', (c) => c.notNull());
-    await builder.addColumn('created_at', 'text', (c) => c.notNull()).addUniqueConstraint(`${table}_name_unique`, ['project_id', nameColumn]).execute();
+    await builder
+      .addColumn('created_at', 'text', (c) => c.notNull())
+      .addUniqueConstraint(`${table}_name_unique`, ['project_id', nameColumn])
+      .execute();
   }
 
   await db.schema
@@ -107,7 +110,11 @@ export async function up(db: Kysely<unknown>, dialect: DialectName): Promise<voi
     .execute();
   // Lists page by ID within a project; incremental sync filters on updated_at.
   await db.schema.createIndex('locations_project_id_id').on('locations').columns(['project_id', 'id']).execute();
-  await db.schema.createIndex('locations_project_updated').on('locations').columns(['project_id', 'updated_at']).execute();
+  await db.schema
+    .createIndex('locations_project_updated')
+    .on('locations')
+    .columns(['project_id', 'updated_at'])
+    .execute();
 
   await db.schema
     .createTable('opening_hours')
@@ -145,7 +152,11 @@ export async function up(db: Kysely<unknown>, dialect: DialectName): Promise<voi
   // Deleting a filter, field or call to action detaches it: the cascades above need an index on the referencing side.
   await db.schema.createIndex('location_filters_filter').on('location_filters').column('filter_id').execute();
   await db.schema.createIndex('location_field_values_field').on('location_field_values').column('field_id').execute();
-  await db.schema.createIndex('location_calls_to_action_cta').on('location_calls_to_action').column('call_to_action_id').execute();
+  await db.schema
+    .createIndex('location_calls_to_action_cta')
+    .on('location_calls_to_action')
+    .column('call_to_action_id')
+    .execute();
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {

@@ -4,7 +4,10 @@ import { idColumn } from './schema-helpers.ts';
 
 export async function up(db: Kysely<unknown>, dialect: DialectName): Promise<void> {
   // pending | done | failed | manual; existing rows are taken as placed by hand.
-  await db.schema.alterTable('locations').addColumn('geocoding_status', 'text', (c) => c.notNull().defaultTo('manual')).execute();
+  await db.schema
+    .alterTable('locations')
+    .addColumn('geocoding_status', 'text', (c) => c.notNull().defaultTo('manual'))
+    .execute();
   await db.schema.alterTable('locations').addColumn('geocoding_precision', 'text').execute();
 
   await db.schema

@@ -16,7 +16,11 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addPrimaryKeyConstraint('idempotency_keys_pkey', ['user_id', 'key'])
     .execute();
   // Expired keys are purged per user on the user's next keyed request.
-  await db.schema.createIndex('idempotency_keys_user_created').on('idempotency_keys').columns(['user_id', 'created_at']).execute();
+  await db.schema
+    .createIndex('idempotency_keys_user_created')
+    .on('idempotency_keys')
+    .columns(['user_id', 'created_at'])
+    .execute();
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {

@@ -1,4 +1,4 @@
-import { sql, type Kysely } from 'kysely';
+import { type Kysely, sql } from 'kysely';
 import type { DialectName } from '../connection.ts';
 
 // Every list answers with its total. Counting a project's locations row by row costs milliseconds per request at
@@ -6,8 +6,13 @@ import type { DialectName } from '../connection.ts';
 // (the API, the CLI, imports, cascades). Lists with filters still count the rows they match.
 
 export async function up(db: Kysely<unknown>, dialect: DialectName): Promise<void> {
-  await db.schema.alterTable('projects').addColumn('locations_count', 'integer', (c) => c.notNull().defaultTo(0)).execute();
-  await sql`update projects set locations_count = (select count(*) from locations where locations.project_id = projects.id)`.execute(db);
+  await db.schema
+    .alterTable('projects')
+    .addColumn('locations_count', 'integer', (c) => c.notNull().defaultTo(0))
+    .execute();
+  await sql`update projects set locations_count = (select count(*) from locations where locations.project_id = projects.id)`.execute(
+    db,
+  );
   if (dialect === 'sqlite') {
     await sql`create trigger locations_count_insert after insert on locations begin
         update projects set locations_count = locations_count + 1 where id = new.project_id;

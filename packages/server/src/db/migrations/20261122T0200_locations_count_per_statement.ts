@@ -1,4 +1,4 @@
-import { sql, type Kysely } from 'kysely';
+import { type Kysely, sql } from 'kysely';
 import type { DialectName } from '../connection.ts';
 
 // On PostgreSQL, the row triggers of 20261122T0130 update the project's row once per location inserted. Every update
@@ -40,7 +40,9 @@ export async function up(db: Kysely<unknown>, dialect: DialectName): Promise<voi
   await sql`create trigger locations_count_delete after delete on locations
       referencing old table as deleted for each statement execute function locations_count_deleted()`.execute(db);
   await sql`create trigger locations_count_move after update of project_id on locations
-      for each row when (old.project_id is distinct from new.project_id) execute function locations_count_moved()`.execute(db);
+      for each row when (old.project_id is distinct from new.project_id) execute function locations_count_moved()`.execute(
+    db,
+  );
 }
 
 export async function down(db: Kysely<unknown>, dialect: DialectName): Promise<void> {

@@ -1,4 +1,4 @@
-import { sql, type Kysely } from 'kysely';
+import { type Kysely, sql } from 'kysely';
 import type { DialectName } from '../connection.ts';
 
 // Reads answer from stored representations (`location_documents_v2`, `location_documents_v1`) rather than building each location's JSON from
@@ -11,14 +11,25 @@ import type { DialectName } from '../connection.ts';
 //     fields, calls to action or images: their names and settings appear inside the documents of many locations,
 //     and location writes plan from them (a process may keep a project's catalog while its revision stands).
 
-const ATTACHMENT_TABLES = ['opening_hours', 'location_filters', 'location_field_values', 'location_calls_to_action'] as const;
+const ATTACHMENT_TABLES = [
+  'opening_hours',
+  'location_filters',
+  'location_field_values',
+  'location_calls_to_action',
+] as const;
 const CATALOG_TABLES = ['location_types', 'markers', 'filters', 'custom_fields', 'calls_to_action', 'images'] as const;
 const OPERATIONS = ['insert', 'update', 'delete'] as const;
 const DOCUMENT_TABLES = ['location_documents_v2', 'location_documents_v1'] as const;
 
 export async function up(db: Kysely<unknown>, dialect: DialectName): Promise<void> {
-  await db.schema.alterTable('locations').addColumn('revision', 'integer', (c) => c.notNull().defaultTo(0)).execute();
-  await db.schema.alterTable('projects').addColumn('catalog_revision', 'integer', (c) => c.notNull().defaultTo(0)).execute();
+  await db.schema
+    .alterTable('locations')
+    .addColumn('revision', 'integer', (c) => c.notNull().defaultTo(0))
+    .execute();
+  await db.schema
+    .alterTable('projects')
+    .addColumn('catalog_revision', 'integer', (c) => c.notNull().defaultTo(0))
+    .execute();
   // One table per API, keyed by the location's ID alone: on SQLite that is the rowid, so a read finds a document in
   // one b-tree rather than an index and then the table (a third less time for a GET in the benchmark).
   for (const table of DOCUMENT_TABLES) {
@@ -45,7 +56,12 @@ async function sqliteTriggers(db: Kysely<unknown>): Promise<void> {
     end`.execute(db);
   for (const table of ATTACHMENT_TABLES) {
     for (const operation of OPERATIONS) {
-      const touched = operation === 'insert' ? sql`new.location_id` : operation === 'delete' ? sql`old.location_id` : sql`old.location_id, new.location_id`;
+      const touched =
+        operation === 'insert'
+          ? sql`new.location_id`
+          : operation === 'delete'
+            ? sql`old.location_id`
+            : sql`old.location_id, new.location_id`;
       await sql`create trigger ${sql.id(`${table}_revision_${operation}`)} after ${sql.raw(operation)} on ${sql.table(table)} begin
           update locations set revision = revision + 1 where id in (${touched});
         end`.execute(db);
@@ -53,7 +69,12 @@ async function sqliteTriggers(db: Kysely<unknown>): Promise<void> {
   }
   for (const table of CATALOG_TABLES) {
     for (const operation of OPERATIONS) {
-      const touched = operation === 'insert' ? sql`new.project_id` : operation === 'delete' ? sql`old.project_id` : sql`old.project_id, new.project_id`;
+      const touched =
+        operation === 'insert'
+          ? sql`new.project_id`
+          : operation === 'delete'
+            ? sql`old.project_id`
+            : sql`old.project_id, new.project_id`;
       await sql`create trigger ${sql.id(`${table}_catalog_revision_${operation}`)} after ${sql.raw(operation)} on ${sql.table(table)} begin
           update projects set catalog_revision = catalog_revision + 1 where id in (${touched});
         end`.execute(db);
@@ -71,11 +92,23 @@ async function postgresTriggers(db: Kysely<unknown>): Promise<void> {
         return new;
       end
     $$`.execute(db);
-  await sql`create trigger locations_revision before update on locations for each row execute function locations_next_revision()`.execute(db);
+  await sql`create trigger locations_revision before update on locations for each row execute function locations_next_revision()`.execute(
+    db,
+  );
 
   const moves = [
-    { fn: 'location_attachments_changed', update: sql`update locations set revision = revision + 1 where id in`, key: sql`location_id`, tables: ATTACHMENT_TABLES },
-    { fn: 'location_catalog_changed', update: sql`update projects set catalog_revision = catalog_revision + 1 where id in`, key: sql`project_id`, tables: CATALOG_TABLES },
+    {
+      fn: 'location_attachments_changed',
+      update: sql`update locations set revision = revision + 1 where id in`,
+      key: sql`location_id`,
+      tables: ATTACHMENT_TABLES,
+    },
+    {
+      fn: 'location_catalog_changed',
+      update: sql`update projects set catalog_revision = catalog_revision + 1 where id in`,
+      key: sql`project_id`,
+      tables: CATALOG_TABLES,
+    },
   ];
   for (const { fn, update, key, tables } of moves) {
     // Inserts and deletes name their transition table `changed`; updates also name the rows before, `changed_before`.
@@ -93,7 +126,9 @@ async function postgresTriggers(db: Kysely<unknown>): Promise<void> {
       await sql`create trigger ${sql.id(`${table}_${fn}_insert`)} after insert on ${sql.table(table)}
           referencing new table as changed for each statement execute function ${sql.id(fn)}()`.execute(db);
       await sql`create trigger ${sql.id(`${table}_${fn}_update`)} after update on ${sql.table(table)}
-          referencing old table as changed_before new table as changed for each statement execute function ${sql.id(fn)}()`.execute(db);
+          referencing old table as changed_before new table as changed for each statement execute function ${sql.id(fn)}()`.execute(
+        db,
+      );
       await sql`create trigger ${sql.id(`${table}_${fn}_delete`)} after delete on ${sql.table(table)}
           referencing old table as changed for each statement execute function ${sql.id(fn)}()`.execute(db);
     }
@@ -104,10 +139,12 @@ export async function down(db: Kysely<unknown>, dialect: DialectName): Promise<v
   if (dialect === 'sqlite') {
     await sql`drop trigger locations_revision`.execute(db);
     for (const table of ATTACHMENT_TABLES) {
-      for (const operation of OPERATIONS) await sql`drop trigger ${sql.id(`${table}_revision_${operation}`)}`.execute(db);
+      for (const operation of OPERATIONS)
+        await sql`drop trigger ${sql.id(`${table}_revision_${operation}`)}`.execute(db);
     }
     for (const table of CATALOG_TABLES) {
-      for (const operation of OPERATIONS) await sql`drop trigger ${sql.id(`${table}_catalog_revision_${operation}`)}`.execute(db);
+      for (const operation of OPERATIONS)
+        await sql`drop trigger ${sql.id(`${table}_catalog_revision_${operation}`)}`.execute(db);
     }
   } else {
     await sql`drop trigger locations_revision on locations`.execute(db);
@@ -117,7 +154,8 @@ export async function down(db: Kysely<unknown>, dialect: DialectName): Promise<v
       ['location_catalog_changed', CATALOG_TABLES],
     ] as const) {
       for (const table of tables) {
-        for (const operation of OPERATIONS) await sql`drop trigger ${sql.id(`${table}_${fn}_${operation}`)} on ${sql.table(table)}`.execute(db);
+        for (const operation of OPERATIONS)
+          await sql`drop trigger ${sql.id(`${table}_${fn}_${operation}`)} on ${sql.table(table)}`.execute(db);
       }
       await sql`drop function ${sql.id(fn)}()`.execute(db);
     }

@@ -1,5 +1,5 @@
 import tzlookup from '@photostructure/tz-lookup';
-import { sql, type Kysely } from 'kysely';
+import { type Kysely, sql } from 'kysely';
 import type { DialectName } from '../connection.ts';
 
 // Opening hours are wall-clock times of the location's zone, and dates may have special hours. The zone is derived
@@ -12,14 +12,18 @@ const BATCH = 1000;
 
 export async function up(db: Kysely<unknown>, _dialect: DialectName): Promise<void> {
   await db.schema.alterTable('locations').addColumn('time_zone', 'text').execute();
-  await db.schema.alterTable('locations').addColumn('time_zone_manual', 'integer', (c) => c.notNull().defaultTo(0)).execute();
+  await db.schema
+    .alterTable('locations')
+    .addColumn('time_zone_manual', 'integer', (c) => c.notNull().defaultTo(0))
+    .execute();
   await db.schema.alterTable('locations').addColumn('special_hours', 'text').execute();
   for (let after = 0; ; ) {
     const { rows } = await sql<{ id: number; lat: number; lng: number }>`
       select id, lat, lng from locations
       where id > ${after} and lat is not null and lng is not null and lat <> 0 and lng <> 0
       order by id limit ${BATCH}`.execute(db);
-    for (const row of rows) await sql`update locations set time_zone = ${tzlookup(row.lat, row.lng)} where id = ${row.id}`.execute(db);
+    for (const row of rows)
+      await sql`update locations set time_zone = ${tzlookup(row.lat, row.lng)} where id = ${row.id}`.execute(db);
     const last = rows.at(-1);
     if (!last || rows.length < BATCH) break;
     after = last.id;
@@ -27,5 +31,6 @@ export async function up(db: Kysely<unknown>, _dialect: DialectName): Promise<vo
 }
 
 export async function down(db: Kysely<unknown>, _dialect: DialectName): Promise<void> {
-  for (const column of ['special_hours', 'time_zone_manual', 'time_zone']) await db.schema.alterTable('locations').dropColumn(column).execute();
+  for (const column of ['special_hours', 'time_zone_manual', 'time_zone'])
+    await db.schema.alterTable('locations').dropColumn(column).execute();
 }

@@ -11,7 +11,11 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('data_version', 'integer', (c) => c.notNull().defaultTo(0))
     .execute();
   // With `id`, the IDs written after a version are read from the index alone.
-  await db.schema.createIndex('locations_project_id_data_version').on('locations').columns(['project_id', 'data_version', 'id']).execute();
+  await db.schema
+    .createIndex('locations_project_id_data_version')
+    .on('locations')
+    .columns(['project_id', 'data_version', 'id'])
+    .execute();
   await db.schema
     .createTable('deleted_locations')
     .addColumn('project_id', 'integer', (c) => c.notNull().references('projects.id').onDelete('cascade'))
@@ -19,7 +23,11 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('data_version', 'integer', (c) => c.notNull())
     .addColumn('deleted_at', 'text', (c) => c.notNull())
     .execute();
-  await db.schema.createIndex('deleted_locations_project_id_data_version').on('deleted_locations').columns(['project_id', 'data_version']).execute();
+  await db.schema
+    .createIndex('deleted_locations_project_id_data_version')
+    .on('deleted_locations')
+    .columns(['project_id', 'data_version'])
+    .execute();
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {

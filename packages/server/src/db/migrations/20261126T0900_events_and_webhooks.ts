@@ -1,4 +1,4 @@
-import { sql, type Kysely } from 'kysely';
+import { type Kysely, sql } from 'kysely';
 import type { DialectName } from '../connection.ts';
 import { idColumn } from './schema-helpers.ts';
 
@@ -72,7 +72,11 @@ export async function up(db: Kysely<unknown>, dialect: DialectName): Promise<voi
     .columns(['endpoint_id', 'ordering_key', 'id'])
     .where(sql.ref('status'), '=', sql.lit('pending'))
     .execute();
-  await db.schema.createIndex('webhook_deliveries_endpoint_id_id').on('webhook_deliveries').columns(['endpoint_id', 'id']).execute();
+  await db.schema
+    .createIndex('webhook_deliveries_endpoint_id_id')
+    .on('webhook_deliveries')
+    .columns(['endpoint_id', 'id'])
+    .execute();
   await db.schema.createIndex('webhook_deliveries_event_id').on('webhook_deliveries').column('event_id').execute();
 
   await db.schema
@@ -85,7 +89,11 @@ export async function up(db: Kysely<unknown>, dialect: DialectName): Promise<voi
     .addColumn('error', 'text')
     .addColumn('response_body', 'text')
     .execute();
-  await db.schema.createIndex('webhook_attempts_delivery_id').on('webhook_attempts').columns(['delivery_id', 'id']).execute();
+  await db.schema
+    .createIndex('webhook_attempts_delivery_id')
+    .on('webhook_attempts')
+    .columns(['delivery_id', 'id'])
+    .execute();
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {

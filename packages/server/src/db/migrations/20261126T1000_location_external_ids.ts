@@ -7,7 +7,12 @@ import type { Kysely } from 'kysely';
 
 export async function up(db: Kysely<unknown>): Promise<void> {
   await db.schema.alterTable('locations').addColumn('external_id', 'text').execute();
-  await db.schema.createIndex('locations_external_id_unique').unique().on('locations').columns(['project_id', 'external_id']).execute();
+  await db.schema
+    .createIndex('locations_external_id_unique')
+    .unique()
+    .on('locations')
+    .columns(['project_id', 'external_id'])
+    .execute();
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {

@@ -35,7 +35,9 @@ export interface ProviderHttp {
  */
 export function createProviderHttp(options: ProviderHttpOptions): ProviderHttp {
   const { provider, userAgent, requestTimeoutMs } = options;
-  const nextSlot = pThrottle({ limit: 1, interval: Math.ceil(1000 / options.requestsPerSecond), strict: true })(async () => undefined);
+  const nextSlot = pThrottle({ limit: 1, interval: Math.ceil(1000 / options.requestsPerSecond), strict: true })(
+    async () => undefined,
+  );
 
   async function attempt(url: URL, signal: AbortSignal | undefined): Promise<unknown> {
     await abortable(nextSlot(), signal);
@@ -43,24 +45,35 @@ export function createProviderHttp(options: ProviderHttpOptions): ProviderHttp {
     const timeout = AbortSignal.timeout(requestTimeoutMs);
     const attemptSignal = signal ? AbortSignal.any([signal, timeout]) : timeout;
     try {
-      const response = await fetch(url, { headers: { 'user-agent': userAgent, accept: 'application/json' }, signal: attemptSignal });
+      const response = await fetch(url, {
+        headers: { 'user-agent': userAgent, accept: 'application/json' },
+        signal: attemptSignal,
+      });
       if (response.status === 429 || response.status >= 500) {
         await response.body?.cancel();
         throw new GeocoderError(provider, `${provider} answered HTTP ${response.status}`, { retryable: true });
       }
       if (!response.ok) {
         await response.body?.cancel();
-        throw new GeocoderError(provider, `${provider} refused the request with HTTP ${response.status}`, { retryable: false });
+        throw new GeocoderError(provider, `${provider} refused the request with HTTP ${response.status}`, {
+          retryable: false,
+        });
       }
       return await response.json();
     } catch (error) {
       if (error instanceof GeocoderError) throw error;
       if (signal?.aborted) throw signal.reason;
       if (timeout.aborted) {
-        throw new GeocoderError(provider, `${provider} did not answer within ${requestTimeoutMs} ms`, { retryable: true, cause: error });
+        throw new GeocoderError(provider, `${provider} did not answer within ${requestTimeoutMs} ms`, {
+          retryable: true,
+          cause: error,
+        });
       }
       const reason = error instanceof Error ? error.message : String(error);
-      throw new GeocoderError(provider, `${provider} could not be reached: ${reason}`, { retryable: true, cause: error });
+      throw new GeocoderError(provider, `${provider} could not be reached: ${reason}`, {
+        retryable: true,
+        cause: error,
+      });
     }
   }
 
@@ -89,7 +102,10 @@ export function createProviderHttp(options: ProviderHttpOptions): ProviderHttp {
       );
       return answer.catch((error: unknown) => {
         if (error instanceof GeocoderError && error.retryable && attempts > 1) {
-          throw new GeocoderError(provider, `${error.message} (gave up after ${attempts} attempts)`, { retryable: true, cause: error });
+          throw new GeocoderError(provider, `${error.message} (gave up after ${attempts} attempts)`, {
+            retryable: true,
+            cause: error,
+          });
         }
         throw error;
       });

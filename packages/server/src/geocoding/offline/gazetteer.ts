@@ -34,7 +34,17 @@ const ALTERNATE_NAMES_FROM_POPULATION = 15_000;
 // Feature codes of places that are no longer there (historical, abandoned, destroyed): never an answer.
 const GONE = new Set(['PPLH', 'PPLQ', 'PPLW']);
 // Field positions in GeoNames' tab-separated dump (https://download.geonames.org/export/dump/readme.txt).
-const FIELD = { name: 1, asciiName: 2, alternateNames: 3, lat: 4, lng: 5, featureCode: 7, country: 8, admin1: 10, population: 14 };
+const FIELD = {
+  name: 1,
+  asciiName: 2,
+  alternateNames: 3,
+  lat: 4,
+  lng: 5,
+  featureCode: 7,
+  country: 8,
+  admin1: 10,
+  population: 14,
+};
 
 let loading: Promise<Gazetteer> | undefined;
 
@@ -60,7 +70,12 @@ async function buildGazetteer(): Promise<Gazetteer> {
   return {
     ...places,
     regions,
-    size: { places: places.count, names: places.byName.size, alternateNames: places.byAlternateName.size, regionNames: regions.size },
+    size: {
+      places: places.count,
+      names: places.byName.size,
+      alternateNames: places.byAlternateName.size,
+      regionNames: regions.size,
+    },
   };
 }
 
@@ -84,12 +99,15 @@ async function readPlaces() {
       if (name && !mainNames.has(name)) append(byAlternateName, name, place);
     }
   }
-  for (const list of [...byName.values(), ...byAlternateName.values()]) list.sort((a, b) => b.population - a.population);
+  for (const list of [...byName.values(), ...byAlternateName.values()])
+    list.sort((a, b) => b.population - a.population);
   return { byName, byAlternateName, count };
 }
 
 function placeOf(fields: readonly string[], intern: (text: string) => string): Place | undefined {
-  const [name, lat, lng, country, admin1] = [FIELD.name, FIELD.lat, FIELD.lng, FIELD.country, FIELD.admin1].map((index) => fields[index]);
+  const [name, lat, lng, country, admin1] = [FIELD.name, FIELD.lat, FIELD.lng, FIELD.country, FIELD.admin1].map(
+    (index) => fields[index],
+  );
   if (!name || !lat || !lng || !country || GONE.has(fields[FIELD.featureCode] ?? '')) return undefined;
   return {
     lat: Number(lat),

@@ -1,7 +1,7 @@
 import type { App } from '../../http/app-type.ts';
 import { finderOptionsOf, finderPage } from '../../pages/finder-page.ts';
 import { finderPagesOf, LOCATION_LINKS_PER_PAGE } from '../../services/finder-pages.service.ts';
-import { openFinderPage, sendPage, type PageQuery } from './page-setting.ts';
+import { openFinderPage, type PageQuery, sendPage } from './page-setting.ts';
 
 /** `?page=` of the finder's list without JavaScript: a whole number from 1 (anything else is the first page). */
 function listPageOf(text: unknown): number {
@@ -10,13 +10,20 @@ function listPageOf(text: unknown): number {
 
 /** The hosted store finder of a key's project: a whole page around the widget, for a link or an iframe. */
 export function registerFinderPage(app: App): void {
-  app.get<{ Params: { key: string } }>('/finder/:key', { schema: { hide: true }, config: { publicPage: true } }, async (request, reply) => {
-    const opened = await openFinderPage(request, reply, request.params.key);
-    if (!opened) return reply;
-    const { setting, access } = opened;
-    const query = request.query as PageQuery;
-    const page = listPageOf(query.page);
-    const pages = await finderPagesOf(app.ctx.database.db, access, { limit: LOCATION_LINKS_PER_PAGE, offset: (page - 1) * LOCATION_LINKS_PER_PAGE });
-    return sendPage(reply, finderPage(setting, { ...pages, page }, finderOptionsOf(query)), setting, pages.imageUrls);
-  });
+  app.get<{ Params: { key: string } }>(
+    '/finder/:key',
+    { schema: { hide: true }, config: { publicPage: true } },
+    async (request, reply) => {
+      const opened = await openFinderPage(request, reply, request.params.key);
+      if (!opened) return reply;
+      const { setting, access } = opened;
+      const query = request.query as PageQuery;
+      const page = listPageOf(query.page);
+      const pages = await finderPagesOf(app.ctx.database.db, access, {
+        limit: LOCATION_LINKS_PER_PAGE,
+        offset: (page - 1) * LOCATION_LINKS_PER_PAGE,
+      });
+      return sendPage(reply, finderPage(setting, { ...pages, page }, finderOptionsOf(query)), setting, pages.imageUrls);
+    },
+  );
 }

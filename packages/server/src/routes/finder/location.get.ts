@@ -2,20 +2,24 @@ import type { App } from '../../http/app-type.ts';
 import { finderOptionsOf } from '../../pages/finder-page.ts';
 import { locationPage } from '../../pages/location-page.ts';
 import { locationPageOf } from '../../services/finder-pages.service.ts';
-import { openFinderPage, sendNotFoundPage, sendPage, type PageQuery } from './page-setting.ts';
+import { openFinderPage, type PageQuery, sendNotFoundPage, sendPage } from './page-setting.ts';
 
 /** A visible location's own page: readable without JavaScript, with the structured data search engines read. */
 export function registerFinderLocationPage(app: App): void {
-  app.get<{ Params: { key: string; slug: string } }>('/finder/:key/:slug', { schema: { hide: true }, config: { publicPage: true } }, async (request, reply) => {
-    const now = app.ctx.clock();
-    // The upcoming special hours move on at the location's own midnight, which falls on the hour in UTC for nearly
-    // every zone: the UTC hour is in the tag, so a page is at most an hour (plus the cache's minutes) behind it.
-    const opened = await openFinderPage(request, reply, request.params.key, new Date(now).toISOString().slice(0, 13));
-    if (!opened) return reply;
-    const { setting, access } = opened;
-    const page = await locationPageOf(app.ctx.database.db, access, request.params.slug, now);
-    if (!page) return sendNotFoundPage(reply, setting);
-    const { consent } = finderOptionsOf(request.query as PageQuery);
-    return sendPage(reply, locationPage(setting, page, consent ? { consent } : {}), setting, page.imageUrls);
-  });
+  app.get<{ Params: { key: string; slug: string } }>(
+    '/finder/:key/:slug',
+    { schema: { hide: true }, config: { publicPage: true } },
+    async (request, reply) => {
+      const now = app.ctx.clock();
+      // The upcoming special hours move on at the location's own midnight, which falls on the hour in UTC for nearly
+      // every zone: the UTC hour is in the tag, so a page is at most an hour (plus the cache's minutes) behind it.
+      const opened = await openFinderPage(request, reply, request.params.key, new Date(now).toISOString().slice(0, 13));
+      if (!opened) return reply;
+      const { setting, access } = opened;
+      const page = await locationPageOf(app.ctx.database.db, access, request.params.slug, now);
+      if (!page) return sendNotFoundPage(reply, setting);
+      const { consent } = finderOptionsOf(request.query as PageQuery);
+      return sendPage(reply, locationPage(setting, page, consent ? { consent } : {}), setting, page.imageUrls);
+    },
+  );
 }

@@ -34,9 +34,20 @@ const PAGE_CACHE_CONTROL = 'public, max-age=300';
  * and its Content-Security-Policy: a changed MAP_TILE_URL must not keep a cached page pointing at the old server)
  * and `instant`, for a page that changes with time, all show in it.
  */
-function pageAnsweredNotModified(request: FastifyRequest, reply: FastifyReply, access: PublicAccess, setting: PageSetting, instant: string): boolean {
+function pageAnsweredNotModified(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  access: PublicAccess,
+  setting: PageSetting,
+  instant: string,
+): boolean {
   void reply.header('cache-control', PAGE_CACHE_CONTROL).header('vary', 'Accept-Language');
-  return pageNotModified(request, reply, access, JSON.stringify([setting.locale.tag, setting.base, setting.tiles.url, setting.tiles.attribution, instant]));
+  return pageNotModified(
+    request,
+    reply,
+    access,
+    JSON.stringify([setting.locale.tag, setting.base, setting.tiles.url, setting.tiles.attribution, instant]),
+  );
 }
 
 /**
@@ -44,7 +55,12 @@ function pageAnsweredNotModified(request: FastifyRequest, reply: FastifyReply, a
  * answered already: with the 404 page for a key that gives no access, or 304 when the client's copy (as of
  * `instant`) is current.
  */
-export async function openFinderPage(request: FastifyRequest, reply: FastifyReply, key: string, instant = ''): Promise<{ setting: PageSetting; access: PublicAccess } | undefined> {
+export async function openFinderPage(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  key: string,
+  instant = '',
+): Promise<{ setting: PageSetting; access: PublicAccess } | undefined> {
   const setting = pageSettingOf(request, key);
   const access = await finderPageAccessOf(request.server.ctx.database.db, key);
   if (!access) {
@@ -59,10 +75,18 @@ export async function openFinderPage(request: FastifyRequest, reply: FastifyRepl
 }
 
 /** Sends a page of HTML with its Content-Security-Policy. */
-export function sendPage(reply: FastifyReply, page: string, setting: PageSetting, imageUrls: readonly string[]): FastifyReply {
+export function sendPage(
+  reply: FastifyReply,
+  page: string,
+  setting: PageSetting,
+  imageUrls: readonly string[],
+): FastifyReply {
   return reply
     .type('text/html; charset=utf-8')
-    .header('content-security-policy', contentSecurityPolicy({ api: setting.base, tileUrl: setting.tiles.url, imageUrls }))
+    .header(
+      'content-security-policy',
+      contentSecurityPolicy({ api: setting.base, tileUrl: setting.tiles.url, imageUrls }),
+    )
     .header('x-content-type-options', 'nosniff')
     .header('referrer-policy', 'strict-origin-when-cross-origin')
     .send(page);

@@ -15,15 +15,24 @@ export function registerPublicConfig(app: App): void {
         summary: 'What a store-finder widget needs before its first search',
         description:
           "With a publishable key: the project's name, its filters, location types and markers (colours, icons), and the default unit and country, taken from where most of its visible locations are. " +
-          'Answers carry an `ETag` from the project\'s data version and the `Cache-Control` of the search; `If-None-Match` with a current tag is 304.',
+          "Answers carry an `ETag` from the project's data version and the `Cache-Control` of the search; `If-None-Match` with a current tag is 304.",
         security: [{ publishableKey: [] }, { publishableKeyHeader: [] }],
         querystring: PublicKeyQuery,
-        response: { 200: FinderConfigAnswer, 304: { type: 'null', description: 'Not modified' }, ...errorResponses(401, 403, 429) },
+        response: {
+          200: FinderConfigAnswer,
+          304: { type: 'null', description: 'Not modified' },
+          ...errorResponses(401, 403, 429),
+        },
       },
     },
     async (request, reply) => {
       if (answeredNotModified(request, reply)) return null;
-      const config = await finderConfigOf(app.ctx.database.db, app.ctx.finderIndexes, publicAccessOf(request), app.ctx.clock());
+      const config = await finderConfigOf(
+        app.ctx.database.db,
+        app.ctx.finderIndexes,
+        publicAccessOf(request),
+        app.ctx.clock(),
+      );
       return {
         data: {
           project: config.project,

@@ -15,15 +15,23 @@ export function registerPublicLocations(app: App): void {
         summary: 'Every visible location as a GeoJSON FeatureCollection',
         description:
           'With a publishable key: every visible location with coordinates, as `application/geo+json` points with compact properties (ID, name, marker, type), in ID order, for maps that show all pins. ' +
-          'Answers carry an `ETag` from the project\'s data version and the `Cache-Control` of the search; `If-None-Match` with a current tag is 304.',
+          "Answers carry an `ETag` from the project's data version and the `Cache-Control` of the search; `If-None-Match` with a current tag is 304.",
         security: [{ publishableKey: [] }, { publishableKeyHeader: [] }],
         querystring: PublicKeyQuery,
-        response: { 200: PinsAnswer, 304: { type: 'null', description: 'Not modified' }, ...errorResponses(401, 403, 429) },
+        response: {
+          200: PinsAnswer,
+          304: { type: 'null', description: 'Not modified' },
+          ...errorResponses(401, 403, 429),
+        },
       },
     },
     async (request, reply) => {
       if (answeredNotModified(request, reply)) return null;
-      return sendKeptJson(reply, await finderPinsJsonOf(app.ctx.database.db, app.ctx.finderIndexes, publicAccessOf(request), app.ctx.clock()), 'application/geo+json; charset=utf-8');
+      return sendKeptJson(
+        reply,
+        await finderPinsJsonOf(app.ctx.database.db, app.ctx.finderIndexes, publicAccessOf(request), app.ctx.clock()),
+        'application/geo+json; charset=utf-8',
+      );
     },
   );
 }

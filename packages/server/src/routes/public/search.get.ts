@@ -6,7 +6,12 @@ import type { App } from '../../http/app-type.ts';
 import { answeredNotModified, publicAccessOf, sendKeptJson } from '../../http/public-access.ts';
 import { errorResponses } from '../../schemas/common.ts';
 import { SearchAnswer, SearchQuery } from '../../schemas/public-search.ts';
-import { searchLocations, type LocationSearch, type SearchPlace, type SearchResult } from '../../services/location-search.service.ts';
+import {
+  type LocationSearch,
+  type SearchPlace,
+  type SearchResult,
+  searchLocations,
+} from '../../services/location-search.service.ts';
 
 const on = (flag: string | undefined) => flag === '1' || flag === 'true';
 const refuse = (parameter: string, message: string): never => {
@@ -15,19 +20,31 @@ const refuse = (parameter: string, message: string): never => {
 
 function placeOf(query: SearchQuery): SearchPlace {
   const point = query.lat !== undefined && query.lng !== undefined ? { lat: query.lat, lng: query.lng } : undefined;
-  if ((query.lat === undefined) !== (query.lng === undefined)) refuse(query.lat === undefined ? 'lat' : 'lng', 'is required with the other coordinate');
+  if ((query.lat === undefined) !== (query.lng === undefined))
+    refuse(query.lat === undefined ? 'lat' : 'lng', 'is required with the other coordinate');
   if (query.bbox !== undefined) {
     const parts = query.bbox.split(',').map((part) => (part.trim() === '' ? Number.NaN : Number(part)));
     const [west = Number.NaN, south = Number.NaN, east = Number.NaN, north = Number.NaN] = parts;
     const valid =
-      parts.length === 4 && parts.every(Number.isFinite) && Math.abs(west) <= 180 && Math.abs(east) <= 180 && south >= -90 && north <= 90 && south < north;
-    if (!valid) refuse('bbox', 'must be minLng,minLat,maxLng,maxLat with longitudes in -180..180, latitudes in -90..90 and minLat below maxLat');
+      parts.length === 4 &&
+      parts.every(Number.isFinite) &&
+      Math.abs(west) <= 180 &&
+      Math.abs(east) <= 180 &&
+      south >= -90 &&
+      north <= 90 &&
+      south < north;
+    if (!valid)
+      refuse(
+        'bbox',
+        'must be minLng,minLat,maxLng,maxLat with longitudes in -180..180, latitudes in -90..90 and minLat below maxLat',
+      );
     return { kind: 'box', west, south, east, north, ...(point ? { point } : {}) };
   }
   if (point) return { kind: 'point', point };
   if (query.q !== undefined) {
     const countries = namesOfList(query.country);
-    if (countries.some((code) => !/^[A-Za-z]{2}$/.test(code))) refuse('country', 'must be ISO 3166-1 alpha-2 codes, comma-separated, such as US,CA');
+    if (countries.some((code) => !/^[A-Za-z]{2}$/.test(code)))
+      refuse('country', 'must be ISO 3166-1 alpha-2 codes, comma-separated, such as US,CA');
     return { kind: 'address', text: query.q, countries: countries.map((code) => code.toUpperCase()) };
   }
   return refuse('lat', 'give lat and lng, q (an address or place) or bbox');
@@ -51,11 +68,15 @@ export function registerPublicSearch(app: App): void {
           'With a publishable key. Where: `lat` and `lng`, `q` (geocoded, biased to `country`), or `bbox` (every match inside, nearest to `lat`,`lng` or the box centre first). ' +
           'Within `radius` of the origin, nearest first then by ID; when none is in range, the nearest `limit` anywhere with `meta.fallback: true` (unless `fallback=0`). ' +
           '`filters` with `match=all|any`, `type` (any of), `open_now=1` (at `at`). Only visible locations with coordinates. A `q` that finds no place answers no results and `meta.origin: null`; a geocoder that does not answer is 503 with `Retry-After`. ' +
-          'Answers carry an `ETag` (from the project\'s data version, the query and, without `at`, the minute) and `Cache-Control: public, max-age=60, stale-while-revalidate=300` (`PUBLIC_CACHE_CONTROL`); `If-None-Match` with a current tag is 304. ' +
+          "Answers carry an `ETag` (from the project's data version, the query and, without `at`, the minute) and `Cache-Control: public, max-age=60, stale-while-revalidate=300` (`PUBLIC_CACHE_CONTROL`); `If-None-Match` with a current tag is 304. " +
           'A browser origin the key does not allow is 403.',
         security: [{ publishableKey: [] }, { publishableKeyHeader: [] }],
         querystring: SearchQuery,
-        response: { 200: SearchAnswer, 304: { type: 'null', description: 'Not modified' }, ...errorResponses(401, 403, 422, 429, 503) },
+        response: {
+          200: SearchAnswer,
+          304: { type: 'null', description: 'Not modified' },
+          ...errorResponses(401, 403, 422, 429, 503),
+        },
       },
     },
     async (request, reply) => {
@@ -75,8 +96,15 @@ export function registerPublicSearch(app: App): void {
         ...(on(query.open_now) ? { openAt: now } : {}),
         fallback: query.fallback === undefined || on(query.fallback),
       };
-      if (answeredNotModified(request, reply, query.at === undefined ? Math.floor(now / 60_000) : undefined)) return null;
-      const result = await searchLocations(app.ctx.database.db, app.ctx.finderIndexes, publicAccessOf(request), search, { geocoder: app.ctx.geocoder, now, clock });
+      if (answeredNotModified(request, reply, query.at === undefined ? Math.floor(now / 60_000) : undefined))
+        return null;
+      const result = await searchLocations(
+        app.ctx.database.db,
+        app.ctx.finderIndexes,
+        publicAccessOf(request),
+        search,
+        { geocoder: app.ctx.geocoder, now, clock },
+      );
       return sendKeptJson(reply, answerOf(result, radius, unit));
     },
   );
@@ -90,7 +118,11 @@ export function registerPublicSearch(app: App): void {
 function answerOf(result: SearchResult, radius: number, unit: 'km' | 'mi'): Buffer {
   const meta = { origin: result.origin, radius, unit, count: result.hits.length, fallback: result.fallback };
   const tails = result.hits.map(({ distanceKm, hours }, n) => {
-    const distance = { value: Math.round((unit === 'mi' ? distanceKm / KM_PER_MILE : distanceKm) * 100) / 100, unit, meters: Math.round(distanceKm * 1000) };
+    const distance = {
+      value: Math.round((unit === 'mi' ? distanceKm / KM_PER_MILE : distanceKm) * 100) / 100,
+      unit,
+      meters: Math.round(distanceKm * 1000),
+    };
     return `,${hours.json},"distance":${JSON.stringify(distance)}}${n === result.hits.length - 1 ? '' : ','}`;
   });
   const head = '{"data":[';

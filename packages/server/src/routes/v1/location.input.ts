@@ -1,7 +1,7 @@
 import type { FastifyRequest } from 'fastify';
+import { InvalidInputError } from '../../domain/errors.ts';
 import type { LocationInput, WritePolicy } from '../../domain/location-write.ts';
 import { readV1LocationBody } from '../../domain/v1-input.ts';
-import { InvalidInputError } from '../../domain/errors.ts';
 
 /**
  * How V1 writes: the legacy `location_type` exception (omitted, null or unknown selects the default; the current name

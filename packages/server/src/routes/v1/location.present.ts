@@ -1,7 +1,6 @@
 import { socialProfilesOf } from '../../domain/socials.ts';
-import type { LocationRecord } from '../../services/locations.service.ts';
 import type { LocationV1 } from '../../schemas/location.v1.ts';
-import type { LocationView } from '../../services/locations.service.ts';
+import type { LocationRecord, LocationView } from '../../services/locations.service.ts';
 
 function locationTypeOf(r: LocationRecord): LocationV1['location_type'] {
   if (r.type_public_id === null || r.type_name === null) return null;

@@ -15,7 +15,8 @@ export function registerV1LocationsDelete(app: App): void {
         tags: [V1_LOCATIONS_TAG],
         operationId: 'deleteLocation',
         summary: 'Delete a location',
-        description: 'Deletes the location with its hours and attachments; `{"success": true}`. There is no PATCH in V1 (405).',
+        description:
+          'Deletes the location with its hours and attachments; `{"success": true}`. There is no PATCH in V1 (405).',
         security: [{ legacyToken: [] }],
         params: LocationParamsV1,
         response: { 200: SuccessBody, ...errorResponses(401, 403, 404, 429) },

@@ -24,7 +24,11 @@ export function registerV1LocationsGet(app: App): void {
       },
     },
     async (request) => {
-      const view = await getLocation(app.ctx.database.db, { project: personalProjectRef(request), key: v1LocationKey(request.params.id), selection: ALL_ATTACHMENTS });
+      const view = await getLocation(app.ctx.database.db, {
+        project: personalProjectRef(request),
+        key: v1LocationKey(request.params.id),
+        selection: ALL_ATTACHMENTS,
+      });
       return presentLocationV1(view);
     },
   );

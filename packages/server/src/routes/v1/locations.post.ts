@@ -1,7 +1,7 @@
+import { isoNow } from '../../domain/time.ts';
 import type { App } from '../../http/app-type.ts';
 import { actorOf, personalProjectRef } from '../../http/auth.ts';
 import { IDEMPOTENCY_DESCRIPTION, IdempotencyKeyHeaders, sendCreated } from '../../http/idempotency.ts';
-import { isoNow } from '../../domain/time.ts';
 import { errorResponses } from '../../schemas/common.ts';
 import { LocationV1, LocationWriteV1, V1_LOCATIONS_TAG } from '../../schemas/location.v1.ts';
 import { createLocation, type LocationView } from '../../services/locations.service.ts';
@@ -38,7 +38,16 @@ export function registerV1LocationsPost(app: App): void {
         status: 201,
         now,
         check: () => accessibleProject(database.db, project),
-        create: (hooks) => createLocation(database.db, { project, input, policy: V1_WRITE_POLICY, now, geocoding, hooks, actor: actorOf(request) }),
+        create: (hooks) =>
+          createLocation(database.db, {
+            project,
+            input,
+            policy: V1_WRITE_POLICY,
+            now,
+            geocoding,
+            hooks,
+            actor: actorOf(request),
+          }),
         present: presentLocationV1,
       });
     },

@@ -1,6 +1,6 @@
+import { isoNow } from '../../domain/time.ts';
 import type { App } from '../../http/app-type.ts';
 import { actorOf, personalProjectRef } from '../../http/auth.ts';
-import { isoNow } from '../../domain/time.ts';
 import { errorResponses } from '../../schemas/common.ts';
 import { LocationParamsV1, LocationV1, LocationWriteV1, V1_LOCATIONS_TAG } from '../../schemas/location.v1.ts';
 import { updateLocation } from '../../services/locations.service.ts';

@@ -1,7 +1,7 @@
 import type { App } from '../../http/app-type.ts';
 import { projectRef } from '../../http/auth.ts';
 import { DataEnvelope, errorResponses } from '../../schemas/common.ts';
-import { ImportParams, ImportV2, IMPORTS_TAG } from '../../schemas/imports.ts';
+import { IMPORTS_TAG, ImportParams, ImportV2 } from '../../schemas/imports.ts';
 import { getImport } from '../../services/imports.service.ts';
 
 export function registerV2ImportsGet(app: App): void {
@@ -21,7 +21,10 @@ export function registerV2ImportsGet(app: App): void {
       },
     },
     async (request) => ({
-      data: await getImport(app.ctx.database.db, { project: projectRef(request, request.params.project_id), importId: request.params.import_id }),
+      data: await getImport(app.ctx.database.db, {
+        project: projectRef(request, request.params.project_id),
+        importId: request.params.import_id,
+      }),
     }),
   );
 }

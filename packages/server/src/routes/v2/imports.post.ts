@@ -1,18 +1,21 @@
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyError } from 'fastify';
-import { DEFAULT_IMPORT_MAX_BYTES, FILE_FORMATS, MEDIA_TYPES, type FileFormat } from '../../domain/file-formats.ts';
+import { DEFAULT_IMPORT_MAX_BYTES, FILE_FORMATS, type FileFormat, MEDIA_TYPES } from '../../domain/file-formats.ts';
 import { isoNow } from '../../domain/time.ts';
 import type { App } from '../../http/app-type.ts';
 import { actorOf, principalOf, projectRef } from '../../http/auth.ts';
 import { handleError } from '../../http/error-handler.ts';
 import { ApiError } from '../../http/errors.ts';
 import { DataEnvelope, errorResponses } from '../../schemas/common.ts';
-import { ImportAcceptedV2, ImportQueryV2, IMPORTS_TAG } from '../../schemas/imports.ts';
+import { IMPORTS_TAG, ImportAcceptedV2, ImportQueryV2 } from '../../schemas/imports.ts';
 import { createImport } from '../../services/imports.service.ts';
 import { ProjectParams } from './locations.params.ts';
 
 /** Media types of import files, each with its format; a tab-separated file is read as CSV (the separator is sniffed). */
-const UPLOAD_TYPES = new Map<string, FileFormat>([...FILE_FORMATS.map((format): [string, FileFormat] => [MEDIA_TYPES[format], format]), ['text/tab-separated-values', 'csv']]);
+const UPLOAD_TYPES = new Map<string, FileFormat>([
+  ...FILE_FORMATS.map((format): [string, FileFormat] => [MEDIA_TYPES[format], format]),
+  ['text/tab-separated-values', 'csv'],
+]);
 const ACCEPTED = [...UPLOAD_TYPES.keys()].join(', ');
 
 const on = (flag: string | undefined) => flag === '1' || flag === 'true';
@@ -29,10 +32,23 @@ export function registerV2ImportsPost(app: App): void {
   // In a scope of its own: the file types are accepted here only, and their refusals say what this route takes.
   void app.register(async (plugin) => {
     const scope = plugin.withTypeProvider<TypeBoxTypeProvider>();
-    for (const type of UPLOAD_TYPES.keys()) scope.addContentTypeParser(type, { parseAs: 'buffer', bodyLimit: maxBytes }, (_request, body, done) => done(null, body));
+    for (const type of UPLOAD_TYPES.keys())
+      scope.addContentTypeParser(type, { parseAs: 'buffer', bodyLimit: maxBytes }, (_request, body, done) =>
+        done(null, body),
+      );
     scope.setErrorHandler((error: FastifyError, request, reply) => {
-      if (error.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE') return handleError(new ApiError(415, `Send the file as the body, with its Content-Type: one of ${ACCEPTED}.`), request, reply);
-      if (error.code === 'FST_ERR_CTP_BODY_TOO_LARGE') return handleError(new ApiError(413, `The file is larger than the ${maxBytes} bytes an import takes (IMPORT_MAX_BYTES).`), request, reply);
+      if (error.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE')
+        return handleError(
+          new ApiError(415, `Send the file as the body, with its Content-Type: one of ${ACCEPTED}.`),
+          request,
+          reply,
+        );
+      if (error.code === 'FST_ERR_CTP_BODY_TOO_LARGE')
+        return handleError(
+          new ApiError(413, `The file is larger than the ${maxBytes} bytes an import takes (IMPORT_MAX_BYTES).`),
+          request,
+          reply,
+        );
       return handleError(error, request, reply);
     });
     scope.post(
@@ -59,10 +75,12 @@ export function registerV2ImportsPost(app: App): void {
       async (request, reply) => {
         const { query } = request;
         const deleteMissing = on(query.delete_missing);
-        if (deleteMissing && !principalOf(request).scopes.has('location:delete')) throw new ApiError(403, 'This token lacks the location:delete scope, which delete_missing needs.');
+        if (deleteMissing && !principalOf(request).scopes.has('location:delete'))
+          throw new ApiError(403, 'This token lacks the location:delete scope, which delete_missing needs.');
         const type = (request.headers['content-type'] ?? '').split(';')[0]?.trim().toLowerCase() ?? '';
         const format = UPLOAD_TYPES.get(type);
-        if (!format || !Buffer.isBuffer(request.body)) throw new ApiError(415, `Send the file as the body, with its Content-Type: one of ${ACCEPTED}.`);
+        if (!format || !Buffer.isBuffer(request.body))
+          throw new ApiError(415, `Send the file as the body, with its Content-Type: one of ${ACCEPTED}.`);
         const fileName = fileNameOf(request.headers['content-disposition']);
         const created = await createImport(app.ctx.database.db, {
           project: projectRef(request, request.params.project_id),

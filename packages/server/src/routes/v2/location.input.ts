@@ -1,13 +1,16 @@
 import type { FieldErrors } from '../../domain/errors.ts';
-import type { LocationInput } from '../../domain/location-write.ts';
-import { READ_ONLY_FIELDS } from '../../domain/location-fields.ts';
 import { InvalidInputError } from '../../domain/errors.ts';
+import { READ_ONLY_FIELDS } from '../../domain/location-fields.ts';
+import type { LocationInput } from '../../domain/location-write.ts';
 import type { LocationPatchV2 } from '../../schemas/location.v2.ts';
 
 type NamedValues = Record<string, string | null> | { name?: string; title?: string; value: string | null }[];
 
 /** The object form of fields or calls to action, from either the object or a GET body's list form. */
-function valuesByName(values: NamedValues | undefined, key: 'name' | 'title'): Record<string, string | null> | undefined {
+function valuesByName(
+  values: NamedValues | undefined,
+  key: 'name' | 'title',
+): Record<string, string | null> | undefined {
   if (values === undefined || !Array.isArray(values)) return values;
   return Object.fromEntries(values.map((entry) => [entry[key] ?? '', entry.value]));
 }
@@ -21,7 +24,8 @@ export function locationInputFromV2<T extends LocationPatchV2>(body: T): Locatio
   const { zip, postal_code, marker, filters, fields, callsToAction, ...rest } = body;
   const input: Record<string, unknown> = { ...rest };
   if (marker !== undefined) input.marker = marker !== null && typeof marker === 'object' ? marker.id : marker;
-  if (filters !== undefined) input.filters = filters.map((filter) => (typeof filter === 'string' ? filter : filter.name));
+  if (filters !== undefined)
+    input.filters = filters.map((filter) => (typeof filter === 'string' ? filter : filter.name));
   if (fields !== undefined) input.fields = valuesByName(fields, 'name');
   if (callsToAction !== undefined) input.callsToAction = valuesByName(callsToAction, 'title');
   for (const key of READ_ONLY_FIELDS) delete input[key];
@@ -35,7 +39,8 @@ export function locationInputFromV2<T extends LocationPatchV2>(body: T): Locatio
   const distinct = new Set(postcodes.map(([, value]) => value));
   if (distinct.size > 1) {
     const errors: FieldErrors = {};
-    for (const [key] of postcodes.slice(1)) errors[key] = [`disagrees with ${postcodes[0]?.[0]}: send the postcode once`];
+    for (const [key] of postcodes.slice(1))
+      errors[key] = [`disagrees with ${postcodes[0]?.[0]}: send the postcode once`];
     throw InvalidInputError.fields(errors);
   }
   if (postcodes[0]) input.postcode = postcodes[0][1];

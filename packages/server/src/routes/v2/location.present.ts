@@ -30,6 +30,9 @@ export function includesOf(
 
 function instantAt(text: string): number {
   const instant = instantOf(text);
-  if (instant === undefined) throw InvalidInputError.fields({ at: ['must be an ISO 8601 date-time with an offset, e.g. 2026-12-24T17:00:00-06:00'] });
+  if (instant === undefined)
+    throw InvalidInputError.fields({
+      at: ['must be an ISO 8601 date-time with an offset, e.g. 2026-12-24T17:00:00-06:00'],
+    });
   return Date.parse(instant);
 }

@@ -3,7 +3,7 @@ import type { App } from '../../http/app-type.ts';
 import { actorOf, projectRef } from '../../http/auth.ts';
 import { errorResponses, SuccessBody } from '../../schemas/common.ts';
 import { deleteLocation } from '../../services/locations.service.ts';
-import { LocationParams, LOCATIONS_TAG } from './locations.params.ts';
+import { LOCATIONS_TAG, LocationParams } from './locations.params.ts';
 
 export function registerV2LocationsDelete(app: App): void {
   app.delete(

@@ -10,7 +10,9 @@ import { ProjectParams } from './locations.params.ts';
 /** A file in any of the formats, described for the OpenAPI document (not serialised: the body is a stream). */
 const FILE_RESPONSE: unknown = {
   description: 'The file',
-  content: Object.fromEntries(Object.values(MEDIA_TYPES).map((type) => [type, { schema: Type.String({ description: 'The file' }) }])),
+  content: Object.fromEntries(
+    Object.values(MEDIA_TYPES).map((type) => [type, { schema: Type.String({ description: 'The file' }) }]),
+  ),
 };
 
 export function registerV2LocationsExport(app: App): void {
@@ -35,7 +37,10 @@ export function registerV2LocationsExport(app: App): void {
     },
     async (request, reply) => {
       const format = request.query.format ?? 'csv';
-      const exported = await exportLocations(app.ctx.database.db, { project: projectRef(request, request.params.project_id), format });
+      const exported = await exportLocations(app.ctx.database.db, {
+        project: projectRef(request, request.params.project_id),
+        format,
+      });
       return reply
         .type(format === 'csv' ? `${MEDIA_TYPES.csv}; charset=utf-8` : MEDIA_TYPES[format])
         .header('content-disposition', `attachment; filename="locations-${exported.projectId}.${format}"`)

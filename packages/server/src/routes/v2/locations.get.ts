@@ -3,10 +3,10 @@ import { projectRef } from '../../http/auth.ts';
 import { ETAG_DESCRIPTION, NotModified, RevalidationHeaders } from '../../http/etag.ts';
 import { DataEnvelope, errorResponses } from '../../schemas/common.ts';
 import { LocationGetQueryV2, LocationV2 } from '../../schemas/location.v2.ts';
-import { getLocation } from '../../services/locations.service.ts';
 import { presentLocationV2 } from '../../services/location-body.v2.ts';
+import { getLocation } from '../../services/locations.service.ts';
 import { includesOf } from './location.present.ts';
-import { LocationParams, LOCATIONS_TAG } from './locations.params.ts';
+import { LOCATIONS_TAG, LocationParams } from './locations.params.ts';
 
 export function registerV2LocationsGet(app: App): void {
   app.get(

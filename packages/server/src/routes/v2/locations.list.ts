@@ -1,5 +1,5 @@
-import { parseSort, textFiltersOf } from '../../domain/location-list.ts';
 import { InvalidInputError } from '../../domain/errors.ts';
+import { parseSort, textFiltersOf } from '../../domain/location-list.ts';
 import { paginate } from '../../domain/pagination.ts';
 import { instantOf } from '../../domain/time.ts';
 import type { App } from '../../http/app-type.ts';
@@ -8,14 +8,15 @@ import { baseUrlOf, pathOf, rawQueryPairs } from '../../http/base-url.ts';
 import { ETAG_DESCRIPTION, NotModified, RevalidationHeaders } from '../../http/etag.ts';
 import { errorResponses, PageEnvelope } from '../../schemas/common.ts';
 import { LocationListQueryV2, LocationV2 } from '../../schemas/location.v2.ts';
-import { listLocations } from '../../services/locations.service.ts';
 import { presentLocationV2 } from '../../services/location-body.v2.ts';
+import { listLocations } from '../../services/locations.service.ts';
 import { includesOf } from './location.present.ts';
 import { LOCATIONS_TAG, ProjectParams } from './locations.params.ts';
 
 function updatedSinceOf(text: string): string {
   const instant = instantOf(text);
-  if (instant === undefined) throw InvalidInputError.fields({ updated_since: ['must be an ISO 8601 date-time, e.g. 2026-01-31T12:00:00Z'] });
+  if (instant === undefined)
+    throw InvalidInputError.fields({ updated_since: ['must be an ISO 8601 date-time, e.g. 2026-01-31T12:00:00Z'] });
   return instant;
 }
 
@@ -48,7 +49,11 @@ export function registerV2LocationsList(app: App): void {
         ...(query.external_id !== undefined ? { externalId: query.external_id } : {}),
         ...(query.updated_since !== undefined ? { updatedSince: updatedSinceOf(query.updated_since) } : {}),
       };
-      const { locations, total } = await listLocations(app.ctx.database.db, { project: projectRef(request, request.params.project_id), query: listQuery, selection });
+      const { locations, total } = await listLocations(app.ctx.database.db, {
+        project: projectRef(request, request.params.project_id),
+        query: listQuery,
+        selection,
+      });
       const { links, meta } = paginate({
         path: baseUrlOf(request) + pathOf(request),
         query: rawQueryPairs(request),

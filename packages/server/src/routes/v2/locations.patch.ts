@@ -1,12 +1,12 @@
+import { isoNow } from '../../domain/time.ts';
 import type { App } from '../../http/app-type.ts';
 import { actorOf, projectRef } from '../../http/auth.ts';
-import { isoNow } from '../../domain/time.ts';
 import { DataEnvelope, errorResponses } from '../../schemas/common.ts';
 import { LocationPatchV2, LocationV2 } from '../../schemas/location.v2.ts';
+import { presentLocationV2, WRITE_ANSWER_INCLUDES } from '../../services/location-body.v2.ts';
 import { updateLocation } from '../../services/locations.service.ts';
 import { locationInputFromV2 } from './location.input.ts';
-import { presentLocationV2, WRITE_ANSWER_INCLUDES } from '../../services/location-body.v2.ts';
-import { LocationParams, LOCATIONS_TAG } from './locations.params.ts';
+import { LOCATIONS_TAG, LocationParams } from './locations.params.ts';
 
 export function registerV2LocationsPatch(app: App): void {
   app.patch(

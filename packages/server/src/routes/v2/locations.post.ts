@@ -1,13 +1,13 @@
+import { isoNow } from '../../domain/time.ts';
 import type { App } from '../../http/app-type.ts';
 import { actorOf, projectRef } from '../../http/auth.ts';
 import { IDEMPOTENCY_DESCRIPTION, IdempotencyKeyHeaders, sendCreated } from '../../http/idempotency.ts';
-import { isoNow } from '../../domain/time.ts';
 import { DataEnvelope, errorResponses } from '../../schemas/common.ts';
 import { LocationCreateV2, LocationV2 } from '../../schemas/location.v2.ts';
+import { presentLocationV2, WRITE_ANSWER_INCLUDES } from '../../services/location-body.v2.ts';
 import { createLocation, type LocationView } from '../../services/locations.service.ts';
 import { accessibleProject } from '../../services/project-access.ts';
 import { locationInputFromV2 } from './location.input.ts';
-import { presentLocationV2, WRITE_ANSWER_INCLUDES } from '../../services/location-body.v2.ts';
 import { LOCATIONS_TAG, ProjectParams } from './locations.params.ts';
 
 export function registerV2LocationsPost(app: App): void {
@@ -39,7 +39,16 @@ export function registerV2LocationsPost(app: App): void {
         status: 201,
         now,
         check: () => accessibleProject(database.db, project),
-        create: (hooks) => createLocation(database.db, { project, input, policy: { legacyLocationType: false }, now, geocoding, hooks, actor: actorOf(request) }),
+        create: (hooks) =>
+          createLocation(database.db, {
+            project,
+            input,
+            policy: { legacyLocationType: false },
+            now,
+            geocoding,
+            hooks,
+            actor: actorOf(request),
+          }),
         present: (view) => ({ data: presentLocationV2(view, WRITE_ANSWER_INCLUDES) }),
       });
     },

@@ -1,15 +1,17 @@
-import { Type, type Static } from 'typebox';
+import { type Static, Type } from 'typebox';
+import { hasApiAccess, PLANS } from '../../domain/plans.ts';
 import type { App } from '../../http/app-type.ts';
 import { principalOf } from '../../http/auth.ts';
-import { hasApiAccess } from '../../domain/plans.ts';
-import { PLANS } from '../../domain/plans.ts';
-import { listProjects } from '../../services/accounts.service.ts';
 import { errorResponses, Timestamp } from '../../schemas/common.ts';
+import { listProjects } from '../../services/accounts.service.ts';
 
 export const ProjectBody = Type.Object({
   id: Type.String({ description: 'Public project ID, used in location paths', examples: ['prj_8Hq2LmZ0aB3xYc7D'] }),
   name: Type.String({ examples: ["Ada's project"] }),
-  plan: Type.Union(PLANS.map((plan) => Type.Literal(plan)), { description: 'Only `business` includes API access to locations' }),
+  plan: Type.Union(
+    PLANS.map((plan) => Type.Literal(plan)),
+    { description: 'Only `business` includes API access to locations' },
+  ),
   api_access: Type.Boolean({ description: 'Whether location endpoints work on this project' }),
   personal: Type.Boolean({ description: "The user's personal project (the one V1 works on)" }),
   locations_count: Type.Integer({ minimum: 0 }),

@@ -4,11 +4,18 @@ import type { App } from '../../http/app-type.ts';
 import type { AuthRequirement } from '../../http/auth.ts';
 import { projectRef } from '../../http/auth.ts';
 import { DataEnvelope, errorResponses } from '../../schemas/common.ts';
-import { PublishableKeyBody, PublishableKeyCreateBody, PublishableKeyPatchBody } from '../../schemas/publishable-keys.ts';
+import {
+  PublishableKeyBody,
+  PublishableKeyCreateBody,
+  PublishableKeyPatchBody,
+} from '../../schemas/publishable-keys.ts';
 import { createKey, listKeys, revokeKey, updateKey } from '../../services/publishable-keys.service.ts';
 import { ProjectParams } from './locations.params.ts';
 
-const KeyParams = Type.Object({ ...ProjectParams.properties, key_id: Type.String({ description: 'ID of the key (`pky_…`), as listed' }) });
+const KeyParams = Type.Object({
+  ...ProjectParams.properties,
+  key_id: Type.String({ description: 'ID of the key (`pky_…`), as listed' }),
+});
 
 const auth: AuthRequirement = { api: 'v2', scope: 'project:manage' };
 const tags = ['V2 publishable keys'];
@@ -32,7 +39,8 @@ export function registerV2PublishableKeys(app: App): void {
         security,
         operationId: 'listPublishableKeys',
         summary: "List the project's publishable keys",
-        description: 'Every key of the project, revoked ones too, oldest first. Keys are public by design, so they are shown again.',
+        description:
+          'Every key of the project, revoked ones too, oldest first. Keys are public by design, so they are shown again.',
         params: ProjectParams,
         response: { 200: Type.Object({ data: Type.Array(PublishableKeyBody) }), ...errorResponses(401, 403, 404, 429) },
       },
@@ -49,14 +57,19 @@ export function registerV2PublishableKeys(app: App): void {
         security,
         operationId: 'createPublishableKey',
         summary: 'Create a publishable key',
-        description: 'A new `lpk_…` key for the public store finder (`/api/public/v1/...`), limited to `origins` when given.',
+        description:
+          'A new `lpk_…` key for the public store finder (`/api/public/v1/...`), limited to `origins` when given.',
         params: ProjectParams,
         body: PublishableKeyCreateBody,
         response: { 201: DataEnvelope(PublishableKeyBody), ...errorResponses(400, 401, 403, 404, 415, 422, 429) },
       },
     },
     async (request, reply) => {
-      const key = await createKey(db(), { owner: { project: projectRef(request, request.params.project_id) }, origins: request.body.origins ?? [], now: isoNow(app.ctx.clock) });
+      const key = await createKey(db(), {
+        owner: { project: projectRef(request, request.params.project_id) },
+        origins: request.body.origins ?? [],
+        now: isoNow(app.ctx.clock),
+      });
       return reply.code(201).send({ data: key });
     },
   );
@@ -76,7 +89,11 @@ export function registerV2PublishableKeys(app: App): void {
       },
     },
     async (request) => ({
-      data: await updateKey(db(), { project: projectRef(request, request.params.project_id), publicId: request.params.key_id, origins: request.body.origins }),
+      data: await updateKey(db(), {
+        project: projectRef(request, request.params.project_id),
+        publicId: request.params.key_id,
+        origins: request.body.origins,
+      }),
     }),
   );
 
@@ -89,13 +106,18 @@ export function registerV2PublishableKeys(app: App): void {
         security,
         operationId: 'revokePublishableKey',
         summary: 'Revoke a publishable key',
-        description: 'The key stops working at once (401) and stays listed with `revoked_at`. Revoking it again changes nothing.',
+        description:
+          'The key stops working at once (401) and stays listed with `revoked_at`. Revoking it again changes nothing.',
         params: KeyParams,
         response: { 200: DataEnvelope(PublishableKeyBody), ...errorResponses(401, 403, 404, 429) },
       },
     },
     async (request) => ({
-      data: await revokeKey(db(), { owner: { project: projectRef(request, request.params.project_id) }, publicId: request.params.key_id, now: isoNow(app.ctx.clock) }),
+      data: await revokeKey(db(), {
+        owner: { project: projectRef(request, request.params.project_id) },
+        publicId: request.params.key_id,
+        now: isoNow(app.ctx.clock),
+      }),
     }),
   );
 }

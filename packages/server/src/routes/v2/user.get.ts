@@ -1,8 +1,8 @@
-import { Type, type Static } from 'typebox';
+import { type Static, Type } from 'typebox';
 import type { App } from '../../http/app-type.ts';
 import { principalOf } from '../../http/auth.ts';
-import { getUser } from '../../services/accounts.service.ts';
 import { DataEnvelope, errorResponses, Timestamp } from '../../schemas/common.ts';
+import { getUser } from '../../services/accounts.service.ts';
 
 export const UserBody = Type.Object({
   id: Type.String({ description: 'Public user ID', examples: ['usr_4f9XkQ2mZr8TbW1c'] }),

@@ -5,7 +5,7 @@ import { baseUrlOf, pathOf, rawQueryPairs } from '../../http/base-url.ts';
 import { errorResponses, PageEnvelope } from '../../schemas/common.ts';
 import { DeliveryBody, DeliveryListQuery } from '../../schemas/webhooks.ts';
 import { listWebhookDeliveries } from '../../services/webhooks.service.ts';
-import { WebhookParams, WEBHOOKS_AUTH, WEBHOOKS_TAG } from './webhooks.params.ts';
+import { WEBHOOKS_AUTH, WEBHOOKS_TAG, WebhookParams } from './webhooks.params.ts';
 
 export function registerV2WebhookDeliveriesList(app: App): void {
   app.get(

@@ -2,7 +2,7 @@ import type { App } from '../../http/app-type.ts';
 import { projectRef } from '../../http/auth.ts';
 import { errorResponses, SuccessBody } from '../../schemas/common.ts';
 import { deleteWebhook } from '../../services/webhooks.service.ts';
-import { WebhookParams, WEBHOOKS_AUTH, WEBHOOKS_TAG } from './webhooks.params.ts';
+import { WEBHOOKS_AUTH, WEBHOOKS_TAG, WebhookParams } from './webhooks.params.ts';
 
 export function registerV2WebhooksDelete(app: App): void {
   app.delete(
@@ -13,14 +13,18 @@ export function registerV2WebhooksDelete(app: App): void {
         tags: [WEBHOOKS_TAG],
         operationId: 'deleteWebhook',
         summary: 'Delete a webhook endpoint',
-        description: 'Nothing more is sent to it; its pending deliveries and its log go with it. The change feed keeps every event.',
+        description:
+          'Nothing more is sent to it; its pending deliveries and its log go with it. The change feed keeps every event.',
         security: [{ apiToken: [] }],
         params: WebhookParams,
         response: { 200: SuccessBody, ...errorResponses(401, 403, 404, 429) },
       },
     },
     async (request) => {
-      await deleteWebhook(app.ctx.database.db, { project: projectRef(request, request.params.project_id), publicId: request.params.webhook_id });
+      await deleteWebhook(app.ctx.database.db, {
+        project: projectRef(request, request.params.project_id),
+        publicId: request.params.webhook_id,
+      });
       return { success: true as const };
     },
   );

@@ -3,7 +3,7 @@ import { projectRef } from '../../http/auth.ts';
 import { DataEnvelope, errorResponses } from '../../schemas/common.ts';
 import { WebhookBody } from '../../schemas/webhooks.ts';
 import { getWebhook } from '../../services/webhooks.service.ts';
-import { WebhookParams, WEBHOOKS_AUTH, WEBHOOKS_TAG } from './webhooks.params.ts';
+import { WEBHOOKS_AUTH, WEBHOOKS_TAG, WebhookParams } from './webhooks.params.ts';
 
 export function registerV2WebhooksGet(app: App): void {
   app.get(
@@ -20,6 +20,12 @@ export function registerV2WebhooksGet(app: App): void {
         response: { 200: DataEnvelope(WebhookBody), ...errorResponses(401, 403, 404, 429) },
       },
     },
-    async (request) => ({ data: await getWebhook(app.ctx.database.db, projectRef(request, request.params.project_id), request.params.webhook_id) }),
+    async (request) => ({
+      data: await getWebhook(
+        app.ctx.database.db,
+        projectRef(request, request.params.project_id),
+        request.params.webhook_id,
+      ),
+    }),
   );
 }

@@ -16,12 +16,15 @@ export function registerV2WebhooksList(app: App): void {
         tags: [WEBHOOKS_TAG],
         operationId: 'listWebhooks',
         summary: "List the project's webhook endpoints",
-        description: 'Every endpoint of the project, oldest first, without secrets (a secret is shown only when it is made).',
+        description:
+          'Every endpoint of the project, oldest first, without secrets (a secret is shown only when it is made).',
         security: [{ apiToken: [] }],
         params: ProjectParams,
         response: { 200: Type.Object({ data: Type.Array(WebhookBody) }), ...errorResponses(401, 403, 404, 429) },
       },
     },
-    async (request) => ({ data: await listWebhooks(app.ctx.database.db, projectRef(request, request.params.project_id)) }),
+    async (request) => ({
+      data: await listWebhooks(app.ctx.database.db, projectRef(request, request.params.project_id)),
+    }),
   );
 }

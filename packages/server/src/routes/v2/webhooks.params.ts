@@ -11,12 +11,18 @@ export const WEBHOOKS_AUTH: AuthRequirement = { api: 'v2', scope: 'project:manag
 
 export const WebhookParams = Type.Object({
   ...ProjectParams.properties,
-  webhook_id: Type.String({ description: 'ID of the webhook (`whk_…`), as listed', examples: ['whk_4f9XkQ2mZr8TbW1c'] }),
+  webhook_id: Type.String({
+    description: 'ID of the webhook (`whk_…`), as listed',
+    examples: ['whk_4f9XkQ2mZr8TbW1c'],
+  }),
 });
 
 export const DeliveryParams = Type.Object({
   ...WebhookParams.properties,
-  delivery_id: Type.String({ description: 'ID of the delivery (`dlv_…`), as its log lists it', examples: ['dlv_8Hq2LmZ0aB3xYc7D'] }),
+  delivery_id: Type.String({
+    description: 'ID of the delivery (`dlv_…`), as its log lists it',
+    examples: ['dlv_8Hq2LmZ0aB3xYc7D'],
+  }),
 });
 
 /** What this deployment lets webhooks reach (`WEBHOOK_ALLOW_PRIVATE_NETWORKS`). */

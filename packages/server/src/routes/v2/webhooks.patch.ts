@@ -4,7 +4,7 @@ import { projectRef } from '../../http/auth.ts';
 import { DataEnvelope, errorResponses } from '../../schemas/common.ts';
 import { WebhookBody, WebhookPatchBody } from '../../schemas/webhooks.ts';
 import { updateWebhook } from '../../services/webhooks.service.ts';
-import { reachOf, WebhookParams, WEBHOOKS_AUTH, WEBHOOKS_TAG } from './webhooks.params.ts';
+import { reachOf, WEBHOOKS_AUTH, WEBHOOKS_TAG, WebhookParams } from './webhooks.params.ts';
 
 export function registerV2WebhooksPatch(app: App): void {
   app.patch(

@@ -3,7 +3,7 @@ import { actorOf, projectRef } from '../../http/auth.ts';
 import { DataEnvelope, errorResponses } from '../../schemas/common.ts';
 import { DeliveryBody } from '../../schemas/webhooks.ts';
 import { pingWebhook } from '../../services/webhooks.service.ts';
-import { WebhookParams, WEBHOOKS_AUTH, WEBHOOKS_TAG } from './webhooks.params.ts';
+import { WEBHOOKS_AUTH, WEBHOOKS_TAG, WebhookParams } from './webhooks.params.ts';
 
 export function registerV2WebhooksPing(app: App): void {
   app.post(

@@ -24,7 +24,10 @@ export function registerV2WebhooksPost(app: App): void {
         security: [{ apiToken: [] }],
         params: ProjectParams,
         body: WebhookCreateBody,
-        response: { 201: DataEnvelope(WebhookWithSecretBody), ...errorResponses(400, 401, 403, 404, 413, 415, 422, 429) },
+        response: {
+          201: DataEnvelope(WebhookWithSecretBody),
+          ...errorResponses(400, 401, 403, 404, 413, 415, 422, 429),
+        },
       },
     },
     async (request, reply) => {

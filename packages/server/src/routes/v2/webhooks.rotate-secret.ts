@@ -4,7 +4,7 @@ import { projectRef } from '../../http/auth.ts';
 import { DataEnvelope, errorResponses } from '../../schemas/common.ts';
 import { WebhookWithSecretBody } from '../../schemas/webhooks.ts';
 import { rotateWebhookSecret } from '../../services/webhooks.service.ts';
-import { WebhookParams, WEBHOOKS_AUTH, WEBHOOKS_TAG } from './webhooks.params.ts';
+import { WEBHOOKS_AUTH, WEBHOOKS_TAG, WebhookParams } from './webhooks.params.ts';
 
 export function registerV2WebhooksRotateSecret(app: App): void {
   app.post(
@@ -14,7 +14,7 @@ export function registerV2WebhooksRotateSecret(app: App): void {
       schema: {
         tags: [WEBHOOKS_TAG],
         operationId: 'rotateWebhookSecret',
-        summary: "Make a new signing secret for a webhook endpoint",
+        summary: 'Make a new signing secret for a webhook endpoint',
         description:
           'Answers the new `secret`, shown only here. For 24 hours deliveries carry two signatures in `webhook-signature` (the new secret’s and the old one’s, space-separated), so a receiver still on the old secret accepts them while you switch it over.',
         security: [{ apiToken: [] }],

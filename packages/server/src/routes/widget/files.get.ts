@@ -14,7 +14,10 @@ export function registerWidgetFiles(app: App): void {
   app.get<{ Params: { file: string } }>('/widget/v1/:file', { schema: { hide: true } }, async (request, reply) => {
     files ??= new WidgetFiles(app.ctx.config.widgetDir ?? defaultWidgetDir());
     const found = await files.lookup(request.params.file);
-    if (found.kind === 'not-built') throw new UnavailableError('The widget has not been built: run npm run build -w @locator/widget, then ask again.');
+    if (found.kind === 'not-built')
+      throw new UnavailableError(
+        'The widget has not been built: run npm run build -w @locator/widget, then ask again.',
+      );
     if (found.kind === 'missing') throw new NotFoundError(`The widget has no file ${request.params.file}.`);
     void reply
       .header('access-control-allow-origin', '*')

@@ -12,6 +12,6 @@ export function registerV2Fields(app: App): void {
     plural: 'custom fields',
     operationName: { one: 'Field', many: 'Fields' },
     schemas: { item: FieldBody, create: FieldCreateBody, patch: FieldPatchBody },
-    onDelete: "The field and its values are removed from every location.",
+    onDelete: 'The field and its values are removed from every location.',
   });
 }

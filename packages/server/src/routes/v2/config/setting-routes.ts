@@ -1,23 +1,31 @@
-import { Type, type Static, type TSchema } from 'typebox';
+import { type Static, type TSchema, Type } from 'typebox';
 import { isoNow } from '../../../domain/time.ts';
 import type { App } from '../../../http/app-type.ts';
 import type { AuthRequirement } from '../../../http/auth.ts';
 import { actorOf, projectRef } from '../../../http/auth.ts';
 import { IDEMPOTENCY_DESCRIPTION, IdempotencyKeyHeaders, sendCreated } from '../../../http/idempotency.ts';
-import { accessibleProject } from '../../../services/project-access.ts';
 import { DataEnvelope, errorResponses, SuccessBody } from '../../../schemas/common.ts';
+import { accessibleProject } from '../../../services/project-access.ts';
 import type { ProjectSettings, SettingRow, SettingTable } from '../../../services/project-settings.service.ts';
 
 const projectId = Type.String({ description: 'Public project ID', examples: ['prj_8Hq2LmZ0aB3xYc7D'] });
 const ProjectParams = Type.Object({ project_id: projectId });
-const ItemParams = Type.Object({ project_id: projectId, id: Type.String({ description: 'Public ID of the item, as listed' }) });
+const ItemParams = Type.Object({
+  project_id: projectId,
+  id: Type.String({ description: 'Public ID of the item, as listed' }),
+});
 
 const auth: AuthRequirement = { api: 'v2', scope: 'project:manage' };
 const tags = ['V2 project configuration'];
 const security = [{ apiToken: [] }];
 
 /** One configurable resource of a project, served as list, create, update and delete under `/projects/{project_id}/`. */
-export interface SettingResource<T extends SettingTable, Item extends TSchema, Create extends TSchema, Patch extends TSchema> {
+export interface SettingResource<
+  T extends SettingTable,
+  Item extends TSchema,
+  Create extends TSchema,
+  Patch extends TSchema,
+> {
   settings: ProjectSettings<T, Static<Create>, Static<Patch>>;
   /** The path segment: `location-types`. */
   segment: string;
@@ -35,10 +43,12 @@ export interface SettingResource<T extends SettingTable, Item extends TSchema, C
  * Registers GET (list) and POST on `/api/v2/projects/:project_id/<segment>` and PATCH and DELETE on `.../<segment>/:id`.
  * Every verb needs the `project:manage` scope and a Business project of the caller.
  */
-export function registerSettingRoutes<T extends SettingTable, Item extends TSchema, Create extends TSchema, Patch extends TSchema>(
-  app: App,
-  resource: SettingResource<T, Item, Create, Patch>,
-): void {
+export function registerSettingRoutes<
+  T extends SettingTable,
+  Item extends TSchema,
+  Create extends TSchema,
+  Patch extends TSchema,
+>(app: App, resource: SettingResource<T, Item, Create, Patch>): void {
   const { settings, plural, schemas, toBody, operationName } = resource;
   const { kind } = settings;
   const collection = `/api/v2/projects/:project_id/${resource.segment}`;
@@ -120,7 +130,13 @@ export function registerSettingRoutes<T extends SettingTable, Item extends TSche
     },
     async (request) => {
       const project = projectRef(request, request.params.project_id);
-      const row = await settings.update(db(), { project, publicId: request.params.id, input: request.body as Static<Patch>, now: now(), actor: actorOf(request) });
+      const row = await settings.update(db(), {
+        project,
+        publicId: request.params.id,
+        input: request.body as Static<Patch>,
+        now: now(),
+        actor: actorOf(request),
+      });
       return { data: toBody(row) };
     },
   );
@@ -140,7 +156,12 @@ export function registerSettingRoutes<T extends SettingTable, Item extends TSche
       },
     },
     async (request) => {
-      await settings.delete(db(), { project: projectRef(request, request.params.project_id), publicId: request.params.id, now: now(), actor: actorOf(request) });
+      await settings.delete(db(), {
+        project: projectRef(request, request.params.project_id),
+        publicId: request.params.id,
+        now: now(),
+        actor: actorOf(request),
+      });
       return { success: true as const };
     },
   );
