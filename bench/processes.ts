@@ -85,7 +85,9 @@ export async function startServerUnderTest(options: ServerOptions): Promise<Serv
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';
-  const keep = (chunk: Buffer) => void (output = (output + chunk.toString()).slice(-20_000));
+  const keep = (chunk: Buffer) => {
+    output = (output + chunk.toString()).slice(-20_000);
+  };
   child.stdout?.on('data', keep);
   child.stderr?.on('data', keep);
 

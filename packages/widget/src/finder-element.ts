@@ -502,7 +502,8 @@ export class LocatorFinderElement extends HTMLElement {
   /** Before the first search the map shows every location, clustered. */
   private async showAllPins(map: LocatorMap, generation: number): Promise<void> {
     if (!this.api) return;
-    const pins = (this.allPins ??= this.api.locations());
+    this.allPins ??= this.api.locations();
+    const pins = this.allPins;
     let collection: PinCollection;
     try {
       collection = await pins;

@@ -3,7 +3,9 @@ export type FieldErrors = Record<string, string[]>;
 
 /** Adds a message under a field, creating the list when needed. */
 export function addFieldError(errors: FieldErrors, field: string, message: string): void {
-  (errors[field] ??= []).push(message);
+  const messages = errors[field];
+  if (messages) messages.push(message);
+  else errors[field] = [message];
 }
 
 /**

@@ -1,4 +1,4 @@
-import type { FieldErrors } from './errors.ts';
+import { addFieldError, type FieldErrors } from './errors.ts';
 
 export const WEEKDAYS = ['mon', 'tue', 'wed', 'thu', 'fri', 'sat', 'sun'] as const;
 export type Weekday = (typeof WEEKDAYS)[number];
@@ -72,7 +72,7 @@ export function parseHoursInput(
 ): { days: Partial<WeeklyHours>; errors: FieldErrors } {
   const days: Partial<WeeklyHours> = {};
   const errors: FieldErrors = {};
-  const addError = (key: string, message: string) => (errors[`hours.${key}`] ??= []).push(message);
+  const addError = (key: string, message: string) => addFieldError(errors, `hours.${key}`, message);
   for (const [key, value] of Object.entries(input)) {
     const day = (WEEKDAYS as readonly string[]).includes(key.toLowerCase())
       ? (key.toLowerCase() as Weekday)

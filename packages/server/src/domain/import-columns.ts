@@ -37,7 +37,7 @@ export type ImportColumn =
  * @example headerKey(' Postal Code ') // "postalcode"
  */
 export function headerKey(header: string): string {
-  return header.toLowerCase().replace(/[\s_.\-]+/g, '');
+  return header.toLowerCase().replace(/[\s_.-]+/g, '');
 }
 
 const text = (field: TextColumn): ImportColumn => ({ kind: 'text', field });

@@ -8,7 +8,7 @@ import {
   findMarker,
   type ProjectCatalog,
 } from './catalog.ts';
-import type { FieldErrors } from './errors.ts';
+import { addFieldError, type FieldErrors } from './errors.ts';
 import { type HoursInput, mergeHours, parseHoursInput, type WeeklyHours } from './hours.ts';
 import { ADDRESS_COMPONENTS, OPTIONAL_TEXT_FIELDS, type OptionalTextField } from './location-fields.ts';
 import { parseSpecialHours, type SpecialHoursInput } from './special-hours.ts';
@@ -135,7 +135,7 @@ export function planLocationWrite(
   policy: WritePolicy = { legacyLocationType: false },
 ): { plan: LocationWritePlan } | { errors: FieldErrors } {
   const errors: FieldErrors = {};
-  const addError = (field: string, message: string) => (errors[field] ??= []).push(message);
+  const addError = (field: string, message: string) => addFieldError(errors, field, message);
   const columns: LocationColumns = {};
 
   if (input.name !== undefined) columns.name = input.name.trim();

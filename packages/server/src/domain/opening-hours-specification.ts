@@ -16,12 +16,10 @@ const DAY_NAMES = ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Satu
 /** `HH:MM-HH:MM` pairs of a normalised day; `24:00` is written `23:59`, as schema.org has no 24:00. */
 function pairsOf(day: string): { opens: string; closes: string }[] {
   if (day === 'closed') return [];
-  return day
-    .split(',')
-    .map((range) => ({
-      opens: range.slice(0, 5),
-      closes: range.slice(6, 11) === '24:00' ? '23:59' : range.slice(6, 11),
-    }));
+  return day.split(',').map((range) => ({
+    opens: range.slice(0, 5),
+    closes: range.slice(6, 11) === '24:00' ? '23:59' : range.slice(6, 11),
+  }));
 }
 
 /**

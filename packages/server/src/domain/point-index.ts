@@ -85,7 +85,7 @@ export class PointIndex {
     this.#keys = keys;
     this.#points = points;
     this.#unit = new Float64Array(points.length * 3);
-    points.forEach((point, position) => this.#unit.set(unitVectorOf(point), position * 3));
+    for (const [position, point] of points.entries()) this.#unit.set(unitVectorOf(point), position * 3);
     if (points.length === 0) {
       this.#tree = null;
       return;

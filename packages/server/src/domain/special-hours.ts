@@ -1,5 +1,5 @@
 import { Temporal } from 'temporal-polyfill';
-import type { FieldErrors } from './errors.ts';
+import { addFieldError, type FieldErrors } from './errors.ts';
 import { parseDayHours } from './hours.ts';
 
 /**
@@ -51,7 +51,7 @@ export function parseSpecialHours(
 ): { items: SpecialHours[] } | { errors: FieldErrors } {
   const errors: FieldErrors = {};
   const addError = (index: number, key: string, message: string) =>
-    (errors[`special_hours.${index}.${key}`] ??= []).push(message);
+    addFieldError(errors, `special_hours.${index}.${key}`, message);
   const items: { index: number; item: SpecialHours }[] = [];
   input.forEach((given, index) => {
     const hours = parseDayHours(given.hours);

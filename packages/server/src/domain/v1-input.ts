@@ -1,5 +1,5 @@
 import addFormats from 'ajv-formats';
-import type { FieldErrors } from './errors.ts';
+import { addFieldError, type FieldErrors } from './errors.ts';
 import { ADDRESS_COMPONENTS, CONTACT_FIELDS, SOCIAL_FIELDS } from './location-fields.ts';
 import type { LocationInput } from './location-write.ts';
 
@@ -83,7 +83,7 @@ export function readV1LocationBody(
   body: unknown,
 ): { input: LocationInput & { name: string } } | { errors: FieldErrors } {
   const errors: FieldErrors = {};
-  const addError = (field: string, message: string) => (errors[field] ??= []).push(message);
+  const addError = (field: string, message: string) => addFieldError(errors, field, message);
   if (!isRecord(body)) return { errors: { body: ['must be a JSON object'] } };
 
   const input: LocationInput = {};

@@ -147,7 +147,10 @@ export function authorize(request: FastifyRequest, _reply: FastifyReply, done: (
           ? undefined
           : scope
         : scope.find((needed) => !principal.scopes.has(needed));
-    if (missing) return done(new ApiError(403, `This token lacks the ${missing} scope.`));
+    if (missing) {
+      done(new ApiError(403, `This token lacks the ${missing} scope.`));
+      return;
+    }
   }
   done();
 }

@@ -21,7 +21,7 @@ export function installJsonBodyParser(app: FastifyInstance): void {
       done(null, undefined);
       return;
     }
-    parseJson(request, text, (error: Error | null, parsed?: unknown) => {
+    void parseJson(request, text, (error: Error | null, parsed?: unknown) => {
       if (error) return done(error);
       const { value, errors } = normalizeDocument(parsed);
       if (Object.keys(errors).length > 0) return done(InvalidInputError.fields(errors));

@@ -45,7 +45,10 @@ const EXPOSED_HEADERS = 'ETag, Retry-After, X-RateLimit-Limit, X-RateLimit-Remai
  * answer's status and message (a 401, 422 or 429 tells the page what to fix) unless the key refuses its origin.
  */
 function allowBrowsers(request: FastifyRequest, reply: FastifyReply, done: () => void): void {
-  if (!request.routeOptions.config.publicKey) return done();
+  if (!request.routeOptions.config.publicKey) {
+    done();
+    return;
+  }
   void reply.header('vary', 'Origin, X-Locator-Key');
   const origin = request.headers.origin;
   if (origin !== undefined)

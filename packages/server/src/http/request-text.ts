@@ -50,15 +50,29 @@ export function refuseUnstorableRequestText(
 ): void {
   const params = request.params as Record<string, unknown> | undefined;
   for (const value of Object.values(params ?? {})) {
-    if (typeof value === 'string' && unstorableTextReason(value))
-      return done(new NotFoundError(`Nothing found at ${pathOf(request)}.`));
+    if (typeof value === 'string' && unstorableTextReason(value)) {
+      done(new NotFoundError(`Nothing found at ${pathOf(request)}.`));
+      return;
+    }
   }
-  if (request.routeOptions.config.auth?.api === 'v1') return done();
+  if (request.routeOptions.config.auth?.api === 'v1') {
+    done();
+    return;
+  }
   const queryStart = request.url.indexOf('?');
-  if (queryStart === -1) return done();
+  if (queryStart === -1) {
+    done();
+    return;
+  }
   const errors = queryErrors(request.url.slice(queryStart + 1));
-  if (errors instanceof ApiError) return done(errors);
-  if (Object.keys(errors).length > 0) return done(InvalidInputError.fields(errors));
+  if (errors instanceof ApiError) {
+    done(errors);
+    return;
+  }
+  if (Object.keys(errors).length > 0) {
+    done(InvalidInputError.fields(errors));
+    return;
+  }
   const query = request.query as Record<string, unknown> | undefined;
   if (query) {
     for (const [key, value] of Object.entries(query))

@@ -28,7 +28,7 @@ function render(value: HtmlValue): string {
 /** @example html`<p title="${'"a" & b'}">${'<b>'}</p>`.text // '<p title="&quot;a&quot; &amp; b">&lt;b&gt;</p>' */
 export function html(strings: TemplateStringsArray, ...values: readonly HtmlValue[]): Html {
   let text = strings[0] ?? '';
-  values.forEach((value, index) => (text += render(value) + (strings[index + 1] ?? '')));
+  for (const [index, value] of values.entries()) text += render(value) + (strings[index + 1] ?? '');
   return new Html(text);
 }
 

@@ -56,17 +56,22 @@ export function createRateLimitHooks(ctx: AppContext, log: FastifyBaseLogger): R
       }
       done();
     };
-    if (outage.pausing()) return finish(undefined);
+    if (outage.pausing()) {
+      finish(undefined);
+      return;
+    }
     let answer: number | Promise<number>;
     try {
       answer = read();
     } catch (error) {
       outage.failed(error);
-      return finish(undefined);
+      finish(undefined);
+      return;
     }
     if (typeof answer === 'number') {
       outage.succeeded();
-      return finish(answer);
+      finish(answer);
+      return;
     }
     answer.then(
       (count) => {
@@ -101,7 +106,10 @@ export function createRateLimitHooks(ctx: AppContext, log: FastifyBaseLogger): R
   /** A store-finder request counts against its client address with the publishable key it carries, whatever the key. */
   function countPublicRequest(request: FastifyRequest, reply: FastifyReply, done: HookDone): void {
     const limit = ctx.config.publicRateLimitPerMinute;
-    if (limit === OFF) return done();
+    if (limit === OFF) {
+      done();
+      return;
+    }
     const now = ctx.clock();
     const window = windowAt(now);
     const key = (pageKeyOf(request) ?? publishableKeyOf(request) ?? '').slice(0, 100);
@@ -124,7 +132,10 @@ export function createRateLimitHooks(ctx: AppContext, log: FastifyBaseLogger): R
   return {
     refuseBlockedClients(request, _reply, done) {
       const key = failuresKey(request);
-      if (key === undefined || ctx.config.authFailureLimitPerMinute === OFF) return done();
+      if (key === undefined || ctx.config.authFailureLimitPerMinute === OFF) {
+        done();
+        return;
+      }
       const now = ctx.clock();
       const window = windowAt(now);
       withCount(
@@ -147,9 +158,15 @@ export function createRateLimitHooks(ctx: AppContext, log: FastifyBaseLogger): R
         return countPublicRequest(request, reply, done);
       const api = request.routeOptions.config.auth?.api;
       const principal = request.principal;
-      if (!api || !principal) return done();
+      if (!api || !principal) {
+        done();
+        return;
+      }
       const limit = api === 'v2' ? ctx.config.rateLimitPerMinute : ctx.config.v1RateLimitPerMinute;
-      if (limit === OFF) return done();
+      if (limit === OFF) {
+        done();
+        return;
+      }
       const now = ctx.clock();
       const window = windowAt(now);
       withCount(
@@ -170,8 +187,10 @@ export function createRateLimitHooks(ctx: AppContext, log: FastifyBaseLogger): R
 
     countAuthFailure(request, reply, payload, done) {
       const key = failuresKey(request);
-      if (reply.statusCode !== 401 || key === undefined || ctx.config.authFailureLimitPerMinute === OFF)
-        return done(null, payload);
+      if (reply.statusCode !== 401 || key === undefined || ctx.config.authFailureLimitPerMinute === OFF) {
+        done(null, payload);
+        return;
+      }
       // Counted only: this answer is already a 401, and the next request from the address is judged.
       withCount(
         () => store.increment(key, windowAt(ctx.clock())),

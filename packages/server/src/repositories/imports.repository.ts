@@ -119,14 +119,12 @@ export async function insertImportRowErrors(
     await db
       .insertInto('import_row_errors')
       .values(
-        rows
-          .slice(start, start + 1000)
-          .map((row) => ({
-            import_id: importId,
-            row_number: row.row,
-            external_id: row.externalId,
-            errors: row.errors,
-          })),
+        rows.slice(start, start + 1000).map((row) => ({
+          import_id: importId,
+          row_number: row.row,
+          external_id: row.externalId,
+          errors: row.errors,
+        })),
       )
       .onConflict((conflict) =>
         conflict

@@ -103,12 +103,10 @@ export async function touchLocationsUsing(
   id: number,
   change: { dataVersion: number; updatedAt?: string },
 ): Promise<void> {
-  const touch = db
-    .updateTable('locations')
-    .set({
-      data_version: change.dataVersion,
-      ...(change.updatedAt === undefined ? {} : { updated_at: change.updatedAt }),
-    });
+  const touch = db.updateTable('locations').set({
+    data_version: change.dataVersion,
+    ...(change.updatedAt === undefined ? {} : { updated_at: change.updatedAt }),
+  });
   switch (table) {
     case 'location_types':
       await touch.where('location_type_id', '=', id).execute();

@@ -2,7 +2,7 @@ import type { Kysely, Transaction } from 'kysely';
 import type { Database } from '../db/database.ts';
 import type { GeocodingJobRow } from '../db/tables/geocoding-jobs.table.ts';
 import type { Actor } from '../domain/events.ts';
-import type { GeocodeQuery, Geocoder } from '../geocoding/geocoder.ts';
+import type { GeocodeQuery, GeocodeResult, Geocoder } from '../geocoding/geocoder.ts';
 import * as jobs from '../repositories/geocoding-jobs.repository.ts';
 import { findLocationRecordById } from '../repositories/location-records.repository.ts';
 import { geocodedColumns } from '../repositories/location-writes.repository.ts';
@@ -101,7 +101,7 @@ export async function processNextJob(
   if (hasCoordinates(location.lat, location.lng))
     return finish(db, job, 'skipped', 'coordinates were set by a user', options);
 
-  let result;
+  let result: GeocodeResult | null;
   try {
     result = await options.geocoder.geocode(geocodeQueryOf(location), {
       signal: AbortSignal.timeout(options.timeoutMs),

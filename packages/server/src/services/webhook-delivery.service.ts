@@ -53,7 +53,7 @@ export function signingSecretsOf(
 /** Disables an endpoint (if it is enabled) with the reason, holding its pending deliveries until it is enabled again. */
 export async function disableEndpoint(db: Executor, endpointId: number, reason: string, now: string): Promise<void> {
   const endpoint = await webhooks.findEndpointById(db, endpointId);
-  if (!endpoint || endpoint.enabled !== 1) return;
+  if (endpoint?.enabled !== 1) return;
   await webhooks.updateEndpoint(db, endpointId, {
     enabled: 0,
     disabled_reason: reason,

@@ -4,7 +4,7 @@ import type { Executor } from '../db/executor.ts';
 import type { WebhookAttemptRow } from '../db/tables/webhook-attempts.table.ts';
 import type { WebhookDeliveryStatus } from '../db/tables/webhook-deliveries.table.ts';
 import type { WebhookEndpointRow } from '../db/tables/webhook-endpoints.table.ts';
-import { ConflictError, type FieldErrors, InvalidInputError, NotFoundError } from '../domain/errors.ts';
+import { addFieldError, ConflictError, type FieldErrors, InvalidInputError, NotFoundError } from '../domain/errors.ts';
 import { type Actor, isWebhookEventType, WEBHOOK_EVENT_TYPES } from '../domain/events.ts';
 import { newPublicId } from '../domain/ids.ts';
 import { checkWebhookUrl, literalAddressOf, type WebhookReach } from '../domain/webhook-urls.ts';
@@ -85,10 +85,12 @@ function attemptViewOf(row: WebhookAttemptRow): AttemptView {
  * @example eventsOf(['location.updated', 'location.updated']) // ['location.updated']
  */
 function eventsOf(events: readonly string[], errors: FieldErrors): string[] {
-  if (events.length === 0) (errors.events ??= []).push('must name at least one event type, or "*" for every one');
+  if (events.length === 0) addFieldError(errors, 'events', 'must name at least one event type, or "*" for every one');
   const unknown = events.filter((type) => type !== '*' && !isWebhookEventType(type));
   if (unknown.length > 0)
-    (errors.events ??= []).push(
+    addFieldError(
+      errors,
+      'events',
       `has unknown event types (${unknown.join(', ')}); known: ${WEBHOOK_EVENT_TYPES.join(', ')}, or "*"`,
     );
   return events.includes('*') ? ['*'] : [...new Set(events)];
@@ -101,17 +103,17 @@ function eventsOf(events: readonly string[], errors: FieldErrors): string[] {
 async function checkedUrl(text: string, reach: WebhookReach, errors: FieldErrors): Promise<string> {
   const checked = checkWebhookUrl(text, reach);
   if ('error' in checked) {
-    (errors.url ??= []).push(checked.error);
+    addFieldError(errors, 'url', checked.error);
     return text;
   }
   if (!reach.allowPrivateNetworks && literalAddressOf(checked.url) === undefined) {
     const hostname = checked.url.hostname;
     const addresses = await resolveAll(hostname).catch(() => undefined);
     if (!addresses || addresses.length === 0)
-      (errors.url ??= []).push(`has a host that does not resolve (${hostname})`);
+      addFieldError(errors, 'url', `has a host that does not resolve (${hostname})`);
     else {
       const refusal = refusalOf(hostname, addresses);
-      if (refusal) (errors.url ??= []).push(`must not point at a private network: ${refusal}`);
+      if (refusal) addFieldError(errors, 'url', `must not point at a private network: ${refusal}`);
     }
   }
   return checked.url.toString();

@@ -152,7 +152,7 @@ describe('GET /finder/{key}', () => {
     expect(page.text).toContain(
       `<locator-finder key="${key}" api="https://locator.example" tiles="${TILES}" attribution="© &lt;a href=&quot;https://tiles.example/about&quot;&gt;Tiles &amp; Co&lt;/a&gt;" details="https://locator.example/finder/${key}/{slug}"></locator-finder>`,
     );
-    expect(page.text).toContain('<link rel="canonical" href="https://locator.example/finder/' + key + '">');
+    expect(page.text).toContain(`<link rel="canonical" href="https://locator.example/finder/${key}">`);
   });
 
   it('passes valid options through as attributes, escaped, and drops invalid ones', async () => {
@@ -285,9 +285,7 @@ describe('GET /finder/{key}/{slug}', () => {
     );
     expect(page.text).not.toContain('javascript:');
     expect(page.text).toContain('<dt>Manager</dt><dd>Ada Lovelace</dd>');
-    expect(page.text).toContain(
-      '<locator-map lat="30.2711" lng="-97.7437" label="Congress Avenue" tiles="' + TILES + '"',
-    );
+    expect(page.text).toContain(`<locator-map lat="30.2711" lng="-97.7437" label="Congress Avenue" tiles="${TILES}"`);
     expect(page.text).toContain(
       '<a href="https://www.openstreetmap.org/?mlat=30.2711&amp;mlon=-97.7437#map=17/30.2711/-97.7437">View on OpenStreetMap</a>',
     );

@@ -44,7 +44,7 @@ describe('the Google geocoder', () => {
       country: 'United States',
     });
     expect(answer).toEqual({ lat: 37.4224428, lng: -122.0842467, precision: 'rooftop', provider: 'google' });
-    const { url, headers } = provider.requests[0]!;
+    const { url, headers } = provider.firstRequest();
     expect(url.pathname).toBe('/maps/api/geocode/json');
     expect(Object.fromEntries(url.searchParams)).toEqual({
       address: '1600 Amphitheatre Pkwy, Mountain View, CA 94043',
@@ -63,7 +63,7 @@ describe('the Google geocoder', () => {
       provider: 'google',
     });
     expect(provider.requests).toHaveLength(1);
-    expect(Object.fromEntries(provider.requests[0]!.url.searchParams)).toEqual({
+    expect(Object.fromEntries(provider.firstRequest().url.searchParams)).toEqual({
       address: 'London',
       components: 'country:CA',
       key: 'test-key',
@@ -87,7 +87,7 @@ describe('the Google geocoder', () => {
     provider.reply({ body: { results: [], status: 'ZERO_RESULTS' } });
     expect(await google().geocode({ address: 'Qwxzzy Flarbington' })).toBeNull();
     expect(provider.requests).toHaveLength(1);
-    expect(Object.fromEntries(provider.requests[0]!.url.searchParams)).toEqual({
+    expect(Object.fromEntries(provider.firstRequest().url.searchParams)).toEqual({
       address: 'Qwxzzy Flarbington',
       key: 'test-key',
     });

@@ -85,7 +85,7 @@ describe('the Nominatim geocoder', () => {
     });
     expect(result).toEqual({ lat: 36.1622767, lng: -86.7742984, precision: 'city', provider: 'nominatim' });
     expect(provider.requests).toHaveLength(1);
-    const { url } = provider.requests[0]!;
+    const { url } = provider.firstRequest();
     expect(url.pathname).toBe('/search');
     expect(Object.fromEntries(url.searchParams)).toEqual({
       street: '1 Broadway',
@@ -109,7 +109,7 @@ describe('the Nominatim geocoder', () => {
       precision: 'city',
     });
     expect(provider.requests).toHaveLength(1);
-    expect(Object.fromEntries(provider.requests[0]!.url.searchParams)).toEqual({
+    expect(Object.fromEntries(provider.firstRequest().url.searchParams)).toEqual({
       q: 'London',
       countrycodes: 'ca,us',
       format: 'jsonv2',

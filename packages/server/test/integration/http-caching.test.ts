@@ -39,14 +39,28 @@ describe.each([
     api: v2,
     path: async () => `${base}/${(await createLocation()).id}?${INCLUDE_ALL}`,
   },
-  { name: 'V2 list page', api: v2, path: async () => (await createLocation(), `${base}?limit=10&${INCLUDE_ALL}`) },
+  {
+    name: 'V2 list page',
+    api: v2,
+    path: async () => {
+      await createLocation();
+      return `${base}?limit=10&${INCLUDE_ALL}`;
+    },
+  },
   {
     name: 'V1 GET of one location',
     api: v1,
     path: async () =>
       `/api/locations/${(await v1('POST', '/api/locations', { body: { name: 'Riverside', city: 'Austin', lat: 30.25, lng: -97.75 } })).body.id}`,
   },
-  { name: 'V1 list page', api: v1, path: async () => (await createLocation(), '/api/locations?limit=5') },
+  {
+    name: 'V1 list page',
+    api: v1,
+    path: async () => {
+      await createLocation();
+      return '/api/locations?limit=5';
+    },
+  },
 ])('$name', ({ api, path }) => {
   it('answers with an ETag, and 304 with no body to If-None-Match with it', async () => {
     const { first, tag, again } = await revalidate(api, await path());

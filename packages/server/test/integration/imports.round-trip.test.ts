@@ -112,7 +112,9 @@ async function withoutIds(format: FileFormat, file: Buffer): Promise<Buffer> {
   const workbook = new ExcelJS.Workbook();
   await workbook.xlsx.load(file as unknown as ArrayBuffer);
   const sheet = workbook.worksheets[0];
-  sheet?.getColumn(2).eachCell((cell, row) => void (row > 1 ? (cell.value = null) : undefined));
+  sheet?.getColumn(2).eachCell((cell, row) => {
+    if (row > 1) cell.value = null;
+  });
   return Buffer.from(await workbook.xlsx.writeBuffer());
 }
 

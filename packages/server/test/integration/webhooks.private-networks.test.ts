@@ -53,7 +53,7 @@ describe('webhooks on a deployment that keeps them off private networks', () => 
         enabled: 1,
         disabled_reason: null,
         disabled_at: null,
-        secret: 'whsec_' + Buffer.alloc(32, 7).toString('base64'),
+        secret: `whsec_${Buffer.alloc(32, 7).toString('base64')}`,
         previous_secret: null,
         previous_secret_expires_at: null,
         failures_in_a_row: 0,

@@ -155,7 +155,7 @@ describe('deliveries', () => {
       expect(received.id).toMatch(/^evt_/);
       expect(received.headers['content-type']).toBe('application/json');
     }
-    expect(receiver.verify(updated, 'whsec_' + Buffer.alloc(32, 1).toString('base64'))).toBe(false);
+    expect(receiver.verify(updated, `whsec_${Buffer.alloc(32, 1).toString('base64')}`)).toBe(false);
     expect(updated.payload).toEqual({
       type: 'location.updated',
       timestamp: expect.any(String),

@@ -157,9 +157,7 @@ interface WriteRoute {
   name: string;
   body: fc.Arbitrary<Record<string, unknown>>;
   /** Sends the write (making what it needs first) and returns its answer and how to read back the state it touches. */
-  send(
-    body: Record<string, unknown>,
-  ): Promise<{
+  send(body: Record<string, unknown>): Promise<{
     response: ApiResponse<Answer>;
     readState: () => Promise<unknown>;
     before: unknown;

@@ -18,6 +18,8 @@ export interface FakeProvider {
   readonly url: string;
   /** Every request since the current test began. */
   readonly requests: ReceivedRequest[];
+  /** The first request since the current test began; throws when there was none. */
+  firstRequest(): ReceivedRequest;
   /** Answers the coming requests in turn; the last reply repeats once the list runs out. */
   reply(...replies: FakeReply[]): void;
 }
@@ -59,6 +61,11 @@ export function useFakeProvider(): FakeProvider {
       return url;
     },
     requests,
+    firstRequest() {
+      const [first] = requests;
+      if (!first) throw new Error('The fake provider has received no request in this test');
+      return first;
+    },
     reply(...next) {
       replies = next;
     },

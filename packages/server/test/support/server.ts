@@ -58,7 +58,9 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
   const queries = { count: 0 };
   const database = openDatabase(config.databaseUrl, {
     poolSize: config.databasePoolSize,
-    onQuery: () => void (queries.count += 1),
+    onQuery: () => {
+      queries.count += 1;
+    },
   });
   await migrateToLatest(database);
   const clock = { now: Date.now() };
@@ -192,7 +194,7 @@ export async function call<T = any>(
   }
   const response = await fetch(server.url + path, { method, headers, ...(body !== undefined ? { body } : {}) });
   const text = await response.text();
-  let parsed: unknown = undefined;
+  let parsed: unknown;
   try {
     parsed = text ? JSON.parse(text) : undefined;
   } catch {

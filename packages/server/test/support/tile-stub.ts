@@ -79,9 +79,9 @@ export function hostPageHtml({
   attributes: Record<string, string>;
   css?: string;
 }): string {
-  const escape = (text: string) => text.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
+  const escaped = (text: string) => text.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
   const attributeText = Object.entries(attributes)
-    .map(([name, value]) => ` ${name}="${escape(value)}"`)
+    .map(([name, value]) => ` ${name}="${escaped(value)}"`)
     .join('');
   return `<!doctype html>
 <html lang="en">
@@ -89,7 +89,7 @@ export function hostPageHtml({
 <meta charset="utf-8">
 <title>A shop</title>
 <style>${css}</style>
-${script === undefined ? '' : `<script src="${escape(script)}" async></script>`}
+${script === undefined ? '' : `<script src="${escaped(script)}" async></script>`}
 </head>
 <body>
 <main>

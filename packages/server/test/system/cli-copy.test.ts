@@ -66,7 +66,7 @@ async function serve(databaseUrl: string, env: Record<string, string> = {}): Pro
 
 /** Text and numbers that tend to change on the way between databases: quotes, accents, emoji, line breaks, doubles. */
 const AWKWARD_NAME = 'Café "Zürich" — 寿司 🍣\nline two\t\\';
-const AWKWARD_LAT = 59.913868123456789;
+const AWKWARD_LAT = 59.91386812345679;
 const AWKWARD_LNG = -0.000123456789012345;
 
 /**

@@ -46,7 +46,10 @@ describe('the free-slug search', () => {
 
   it('past base-16, finds a free slug whose predecessor is taken, whatever the gaps', async () => {
     let seed = 7;
-    const random = () => (seed = (seed * 48271) % 2147483647) / 2147483647;
+    const random = () => {
+      seed = (seed * 48271) % 2147483647;
+      return seed / 2147483647;
+    };
     for (let trial = 0; trial < 200; trial += 1) {
       const count = 17 + Math.floor(random() * 3000);
       const gaps = Array.from({ length: Math.floor(random() * 5) }, () => 17 + Math.floor(random() * count));

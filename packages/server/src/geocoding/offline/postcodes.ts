@@ -24,6 +24,6 @@ export async function findPostcodeArea(postcode: string): Promise<PostcodeArea |
   if (!/^\d{5}(\d{4})?$/.test(code)) return undefined;
   loading ??= import('zipcodes');
   const entry = (await loading).codes[code.slice(0, 5)];
-  if (!entry || entry.country !== 'US') return undefined;
+  if (entry?.country !== 'US') return undefined;
   return { lat: entry.latitude, lng: entry.longitude, country: 'US', state: entry.state };
 }

@@ -128,7 +128,8 @@ function answerOf(result: SearchResult, radius: number, unit: 'km' | 'mi'): Buff
   const head = '{"data":[';
   const end = `],"meta":${JSON.stringify(meta)}}`;
   let size = Buffer.byteLength(head) + Buffer.byteLength(end);
-  result.hits.forEach(({ location }, n) => (size += location.json.length - 1 + Buffer.byteLength(tails[n] ?? '')));
+  for (const [n, { location }] of result.hits.entries())
+    size += location.json.length - 1 + Buffer.byteLength(tails[n] ?? '');
   const answer = Buffer.allocUnsafe(size);
   let at = answer.write(head);
   result.hits.forEach(({ location }, n) => {
