@@ -2,9 +2,9 @@ import { randomUUID } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import type { Database } from '../packages/server/src/db/database.ts';
 import { newPublicId } from '../packages/server/src/domain/ids.ts';
-import { createUser } from '../packages/server/src/services/accounts.service.ts';
-import { refOfProject } from '../packages/server/src/services/project-access.ts';
-import { createKey } from '../packages/server/src/services/publishable-keys.service.ts';
+import { systemClock } from '../packages/server/src/domain/time.ts';
+import { createAccounts, refOfProject } from '../packages/server/src/features/accounts/index.ts';
+import { createPublishableKeys } from '../packages/server/src/features/finder/index.ts';
 import { BENCH_CATALOG, seededRandom, seedLocation } from './seed-data.ts';
 
 export interface SeedOptions {
@@ -40,7 +40,7 @@ const RANDOM_SEED = 20261121;
  */
 export async function seedBenchmarkProject(db: Kysely<Database>, options: SeedOptions): Promise<SeededProject> {
   const batchSize = options.batchSize ?? DEFAULT_BATCH;
-  const created = await createUser(db, {
+  const created = await createAccounts({ db, clock: systemClock }).createUser({
     email: `bench-${randomUUID()}@locator.example`,
     name: 'Benchmark Shop',
     plan: 'business',
@@ -179,10 +179,9 @@ export async function seedBenchmarkProject(db: Kysely<Database>, options: SeedOp
     }
   });
 
-  const key = await createKey(db, {
+  const key = await createPublishableKeys({ db, clock: systemClock }).create({
     owner: { project: refOfProject(created.project) },
     origins: [],
-    now: new Date().toISOString(),
   });
   return {
     projectId: created.project.public_id,

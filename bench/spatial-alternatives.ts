@@ -10,12 +10,13 @@ import { openDatabase } from '../packages/server/src/db/connection.ts';
 import type { Database } from '../packages/server/src/db/database.ts';
 import { migrateToLatest } from '../packages/server/src/db/migrate.ts';
 import { boxAround } from '../packages/server/src/domain/geo.ts';
-import { loadAttachments } from '../packages/server/src/repositories/location-attachments.repository.ts';
-import { selectRecords } from '../packages/server/src/repositories/location-records.repository.ts';
-import { searchLocations } from '../packages/server/src/services/location-search.service.ts';
-import { ALL_ATTACHMENTS } from '../packages/server/src/services/locations.service.ts';
-import { accessOfKey } from '../packages/server/src/services/publishable-keys.service.ts';
-import { StoreFinderIndexes } from '../packages/server/src/services/store-finder-index.ts';
+import { systemClock } from '../packages/server/src/domain/time.ts';
+import { searchLocations } from '../packages/server/src/features/finder/location-search.service.ts';
+import { createPublishableKeys } from '../packages/server/src/features/finder/publishable-keys.service.ts';
+import { StoreFinderIndexes } from '../packages/server/src/features/finder/store-finder-index.ts';
+import { loadAttachments } from '../packages/server/src/features/locations/location-attachments.repository.ts';
+import { selectRecords } from '../packages/server/src/features/locations/location-records.repository.ts';
+import { ALL_ATTACHMENTS } from '../packages/server/src/features/locations/location-views.ts';
 import { createFreshDatabase } from './fresh-database.ts';
 import { type RequestContext, requestFor } from './operations.ts';
 import { median } from './report.ts';
@@ -155,7 +156,7 @@ async function main(): Promise<void> {
     });
 
     const indexes = new StoreFinderIndexes();
-    const access = await accessOfKey(db, seeded.publishableKey);
+    const access = await createPublishableKeys({ db, clock: systemClock }).accessOf(seeded.publishableKey);
     const built = performance.now();
     await indexes.of(db, access, Date.now());
     const buildMs = performance.now() - built;

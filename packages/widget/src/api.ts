@@ -6,15 +6,9 @@ import { toCsvList } from './csv.ts';
 
 export type { FinderConfig, PinCollection, PublicLocation, SearchAnswer };
 export type Unit = SearchAnswer['meta']['unit'];
-export type Marker = FinderConfig['markers'][number];
-export type PinFeature = PinCollection['features'][number];
 /** Each day: `HH:MM-HH:MM` ranges joined by commas, `closed`, or null (unknown). */
 export type WeeklyHours = NonNullable<PublicLocation['hours']>;
 export type Weekday = keyof WeeklyHours;
-export type SpecialHours = PublicLocation['special_hours'][number];
-/** Computed by the server in the location's zone; every key is null when its hours or zone are unknown. */
-export type OpeningStatus = PublicLocation['status'];
-export type SearchOrigin = NonNullable<SearchAnswer['meta']['origin']>;
 
 /** Where a search is centred: a typed place, the visitor's position, or the map's visible box. */
 export type SearchPlace =

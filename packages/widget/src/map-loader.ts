@@ -5,7 +5,7 @@ import type { Translator } from './i18n/index.ts';
 import type * as MapModule from './map/map.ts';
 import { scriptUrl } from './script-url.ts';
 
-export type { LocatorMap, MapLabels, MapPin } from './map/map.ts';
+export type { LocatorMap, MapPin } from './map/map.ts';
 
 export const DEFAULT_TILES = 'https://tile.openstreetmap.org/{z}/{x}/{y}.png';
 export const DEFAULT_ATTRIBUTION = '© <a href="https://www.openstreetmap.org/copyright">OpenStreetMap</a> contributors';

@@ -1,4 +1,4 @@
-import type { CreatedUser } from '../../../server/src/services/accounts.service.ts';
+import type { CreatedUser } from '../../../server/src/features/accounts/accounts.service.ts';
 import { fullLocationBody, seedCatalog } from '../../../server/test/support/factories.ts';
 import { createAccount, startTestServer, type TestServer } from '../../../server/test/support/server.ts';
 import type { FetchLike, LocationCreate } from '../../src/index.ts';

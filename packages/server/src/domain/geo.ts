@@ -69,15 +69,6 @@ function lngRangesOf(west: number, east: number): [number, number][] {
   return [[west, east]];
 }
 
-/** Whether a point lies in a box. */
-export function inBox(box: Box, point: Point): boolean {
-  return (
-    point.lat >= box.minLat &&
-    point.lat <= box.maxLat &&
-    box.lngRanges.some(([west, east]) => point.lng >= west && point.lng <= east)
-  );
-}
-
 /** The middle of a `bbox=` box, where its results are measured from when no point is given. */
 export function centreOf(west: number, south: number, east: number, north: number): Point {
   const width = west <= east ? east - west : east + 360 - west;

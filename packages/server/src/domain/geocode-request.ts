@@ -109,3 +109,9 @@ export function geocodeCacheKey(request: GeocodeRequest): string {
   const parts = [request.street, request.city, request.state].map((part) => (part ? foldText(part) : ''));
   return ['s', ...parts, request.postcode ? foldPostcode(request.postcode) : '', country.toLowerCase()].join('|');
 }
+
+/** The address parts of a location, as a geocoder reads them. */
+export function geocodeQueryOf(location: GeocodeQuery): GeocodeQuery {
+  const { address, address_line_1, address_line_2, city, state, postcode, country } = location;
+  return { address, address_line_1, address_line_2, city, state, postcode, country };
+}

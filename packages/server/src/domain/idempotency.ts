@@ -18,7 +18,7 @@ export function requestFingerprint(method: string, path: string, body: unknown):
     .digest('hex');
 }
 
-/** The oldest claim time still in the window at `now` (ISO 8601, comparable as text with stored timestamps). */
-export function idempotencyWindowStart(now: string): string {
-  return new Date(Date.parse(now) - IDEMPOTENCY_WINDOW_MS).toISOString();
+/** The oldest claim time still in the window at `now` (milliseconds since the epoch). */
+export function idempotencyWindowStart(now: number): number {
+  return now - IDEMPOTENCY_WINDOW_MS;
 }

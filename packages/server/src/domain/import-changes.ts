@@ -1,7 +1,7 @@
 import { findByName, findCallToAction, findMarker, type ProjectCatalog } from './catalog.ts';
 import { type HoursInput, parseHoursInput, WEEKDAYS, type WeeklyHours } from './hours.ts';
 import { OPTIONAL_TEXT_FIELDS, type OptionalTextField } from './location-fields.ts';
-import type { CurrentLocation, LocationInput } from './location-write.ts';
+import type { CurrentLocation, LocationInput } from './location-input.ts';
 import { parseSpecialHours, type SpecialHoursInput } from './special-hours.ts';
 import { parseTimeZone } from './time-zones.ts';
 

@@ -1,122 +1,27 @@
 import { type AddressComponents, type AddressState, resolveAddress } from './address.ts';
-import {
-  configuredList,
-  defaultMarkerId,
-  defaultTypeId,
-  findByName,
-  findCallToAction,
-  findMarker,
-  type ProjectCatalog,
-} from './catalog.ts';
+import { findByName, findCallToAction, type ProjectCatalog } from './catalog.ts';
 import { addFieldError, type FieldErrors } from './errors.ts';
-import { type HoursInput, mergeHours, parseHoursInput, type WeeklyHours } from './hours.ts';
-import { ADDRESS_COMPONENTS, OPTIONAL_TEXT_FIELDS, type OptionalTextField } from './location-fields.ts';
-import { parseSpecialHours, type SpecialHoursInput } from './special-hours.ts';
+import { mergeHours, parseHoursInput } from './hours.ts';
+import { ADDRESS_COMPONENTS, OPTIONAL_TEXT_FIELDS } from './location-fields.ts';
+import type {
+  CurrentLocation,
+  HoursChange,
+  LocationColumns,
+  LocationInput,
+  LocationWritePlan,
+  WriteMode,
+  WritePolicy,
+} from './location-input.ts';
+import {
+  type AddError,
+  planCover,
+  planFilters,
+  planLocationType,
+  planMarker,
+  planValues,
+} from './location-selections.ts';
+import { parseSpecialHours } from './special-hours.ts';
 import { parseTimeZone, timeZoneAt } from './time-zones.ts';
-
-/** A client's location input once aliases are resolved; every key optional, as PATCH sees it. */
-export interface LocationInput extends Partial<Record<OptionalTextField, string | null>> {
-  name?: string;
-  /** The location's key in the business's own systems; null or "" removes it. */
-  external_id?: string | null;
-  address?: string | null;
-  display_address?: string | null;
-  lat?: number | null;
-  lng?: number | null;
-  visible?: boolean;
-  location_type?: string | null;
-  marker?: string | null;
-  cover?: string | null;
-  hours?: HoursInput | null;
-  /** An IANA zone; null or "" lets it follow the coordinates again. */
-  time_zone?: string | null;
-  /** Replaces the saved list; `[]` clears it. */
-  special_hours?: SpecialHoursInput[];
-  filters?: string[];
-  fields?: Record<string, string | null>;
-  callsToAction?: Record<string, string | null>;
-}
-
-/** The saved state a write starts from (absent on create). */
-export interface CurrentLocation extends AddressComponents {
-  address: string;
-  address_generated: number;
-  display_address: string;
-  display_address_generated: number;
-  lat: number | null;
-  lng: number | null;
-  location_type_id: number | null;
-  marker_id: number | null;
-  /** The saved schedule, or null for a coming-soon location. */
-  hours: WeeklyHours | null;
-  /** 1 when a user set the time zone, which then stays when the pin moves. */
-  time_zone_manual: number;
-}
-
-/**
- * - `create`: POST; omitted selections take the project defaults.
- * - `replace`: PUT; supplied attachment sets replace the saved ones, omitted marker and type reset to defaults.
- * - `patch`: PATCH; everything omitted keeps its saved value, fields and calls to action merge by name.
- */
-export type WriteMode = 'create' | 'replace' | 'patch';
-
-/**
- * How lenient the API version is: V1 treats a missing or unknown `location_type` as the default and keeps the current
- * type when its name is sent again; V2 rejects unknown names with 422.
- */
-export interface WritePolicy {
-  legacyLocationType: boolean;
-  /**
-   * V1 cannot write the marker, so its PUT keeps the saved one instead of resetting an omitted marker to the
-   * project default as V2 PUT does. A create still takes the default.
-   */
-  keepMarker?: boolean;
-}
-
-/** Column values to write; only keys present change. */
-export interface LocationColumns extends Partial<Record<OptionalTextField, string | null>> {
-  name?: string;
-  external_id?: string | null;
-  address?: string;
-  address_generated?: number;
-  display_address?: string;
-  display_address_generated?: number;
-  lat?: number | null;
-  lng?: number | null;
-  visible?: number;
-  location_type_id?: number | null;
-  marker_id?: number | null;
-  cover_image_url?: string | null;
-  cover_image_name?: string | null;
-  geocoding_status?: GeocodingStatus;
-  geocoding_precision?: string | null;
-  time_zone?: string | null;
-  time_zone_manual?: number;
-  /** The special hours as JSON, null for none. */
-  special_hours?: string | null;
-}
-
-/** Where a location's coordinates come from: a geocoder (pending, done, failed) or a user (manual). */
-export type GeocodingStatus = 'pending' | 'done' | 'failed' | 'manual';
-
-export type HoursChange = { kind: 'keep' } | { kind: 'remove' } | { kind: 'set'; hours: WeeklyHours };
-
-/** A change to a set of named values (fields, calls to action) by catalog ID. */
-export type ValuesChange =
-  | { kind: 'keep' }
-  | { kind: 'replace'; values: Map<number, string> }
-  | { kind: 'merge'; upsert: Map<number, string>; remove: number[] };
-
-export interface LocationWritePlan {
-  columns: LocationColumns;
-  hours: HoursChange;
-  /** Filter IDs replacing the saved set, or undefined to keep it. */
-  filters: number[] | undefined;
-  fields: ValuesChange;
-  callsToAction: ValuesChange;
-  /** True when the coordinates after the write are missing or zero, so the address must be geocoded. */
-  needsGeocoding: boolean;
-}
 
 const emptyToNull = (value: string | null | undefined): string | null | undefined =>
   value === undefined ? undefined : value === null || value.trim() === '' ? null : value.trim();
@@ -213,121 +118,6 @@ export function planLocationWrite(
   return { plan: { columns, hours, filters, fields, callsToAction, needsGeocoding } };
 }
 
-type AddError = (field: string, message: string) => void;
-
-function planLocationType(
-  mode: WriteMode,
-  input: LocationInput,
-  catalog: ProjectCatalog,
-  policy: WritePolicy,
-  columns: LocationColumns,
-  addError: AddError,
-): void {
-  const given = input.location_type;
-  if (policy.legacyLocationType) {
-    if (mode === 'patch' && given === undefined) return;
-    const match = typeof given === 'string' ? findByName(catalog.types, given) : undefined;
-    // Sending the current type's name matches it, so a nondefault type is kept.
-    columns.location_type_id = match ? match.id : defaultTypeId(catalog);
-    return;
-  }
-  if (given === undefined) {
-    if (mode !== 'patch') columns.location_type_id = defaultTypeId(catalog);
-    return;
-  }
-  if (given === null || given.trim() === '') {
-    columns.location_type_id = null;
-    return;
-  }
-  const match = findByName(catalog.types, given);
-  if (match) columns.location_type_id = match.id;
-  else
-    addError(
-      'location_type',
-      `"${given}" is not a location type of this project; ${configuredList(
-        'location types',
-        catalog.types.map((t) => t.name),
-      )}`,
-    );
-}
-
-function planMarker(
-  mode: WriteMode,
-  input: LocationInput,
-  catalog: ProjectCatalog,
-  policy: WritePolicy,
-  columns: LocationColumns,
-  addError: AddError,
-): void {
-  const given = input.marker;
-  if (given === undefined) {
-    const resetsOmitted = mode === 'create' || (mode === 'replace' && !policy.keepMarker);
-    if (resetsOmitted) columns.marker_id = defaultMarkerId(catalog);
-    return;
-  }
-  if (given === null || given.trim() === '') {
-    columns.marker_id = null;
-    return;
-  }
-  const match = findMarker(catalog, given);
-  if (match) columns.marker_id = match.id;
-  else
-    addError(
-      'marker',
-      `"${given}" is not a marker ID or name of this project; ${configuredList(
-        'markers',
-        catalog.markers.map((m) => m.name),
-      )}`,
-    );
-}
-
-function planCover(input: LocationInput, catalog: ProjectCatalog, columns: LocationColumns, addError: AddError): void {
-  const given = input.cover;
-  if (given === undefined) return;
-  if (given === null || given.trim() === '') {
-    columns.cover_image_url = null;
-    columns.cover_image_name = null;
-    return;
-  }
-  if (/^https?:\/\/\S+$/i.test(given.trim())) {
-    const url = given.trim();
-    const parsed = URL.canParse(url) ? new URL(url) : undefined;
-    if (!parsed) {
-      addError(
-        'cover',
-        'must be an http(s) image URL or the name of an image stored in the project; this URL cannot be read',
-      );
-      return;
-    }
-    const lastSegment = parsed.pathname.split('/').filter(Boolean).pop();
-    columns.cover_image_url = url;
-    columns.cover_image_name = lastSegment ? decodedOrAsWritten(lastSegment) : null;
-    return;
-  }
-  const image = findByName(catalog.images, given);
-  if (image) {
-    columns.cover_image_url = image.url;
-    columns.cover_image_name = image.name;
-  } else {
-    addError(
-      'cover',
-      `must be an http(s) image URL or the name of an image stored in the project; ${configuredList(
-        'images',
-        catalog.images.map((i) => i.name),
-      )}`,
-    );
-  }
-}
-
-/** A URL path segment decoded, or as written when its percent-encoding is broken. */
-function decodedOrAsWritten(segment: string): string {
-  try {
-    return decodeURIComponent(segment);
-  } catch {
-    return segment;
-  }
-}
-
 function planHours(
   mode: WriteMode,
   current: CurrentLocation | undefined,
@@ -373,46 +163,4 @@ function planTimeZone(
   const movesPin = input.lat !== undefined || input.lng !== undefined;
   const follows = given !== undefined || !current || (current.time_zone_manual === 0 && movesPin);
   if (follows) Object.assign(columns, { time_zone: timeZoneAt(lat, lng), time_zone_manual: 0 });
-}
-
-function planFilters(input: LocationInput, catalog: ProjectCatalog, addError: AddError): number[] | undefined {
-  if (input.filters === undefined) return undefined;
-  const ids = new Set<number>();
-  for (const name of input.filters) {
-    const match = findByName(catalog.filters, name);
-    if (match) ids.add(match.id);
-    else
-      addError(
-        'filters',
-        `"${name}" is not a filter of this project; ${configuredList(
-          'filters',
-          catalog.filters.map((f) => f.name),
-        )}`,
-      );
-  }
-  return [...ids];
-}
-
-function planValues(
-  mode: WriteMode,
-  given: Record<string, string | null> | undefined,
-  key: string,
-  kind: string,
-  lookup: (name: string) => number | undefined,
-  configured: string[],
-  addError: AddError,
-): ValuesChange {
-  if (given === undefined) return { kind: 'keep' };
-  const upsert = new Map<number, string>();
-  const remove: number[] = [];
-  for (const [name, value] of Object.entries(given)) {
-    const id = lookup(name);
-    if (id === undefined) {
-      addError(`${key}.${name}`, `is not one of the ${kind} of this project; ${configuredList(kind, configured)}`);
-      continue;
-    }
-    if (value === null || value.trim() === '') remove.push(id);
-    else upsert.set(id, value.trim());
-  }
-  return mode === 'patch' ? { kind: 'merge', upsert, remove } : { kind: 'replace', values: upsert };
 }

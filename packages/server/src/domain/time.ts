@@ -1,6 +1,18 @@
-/** Timestamps are ISO 8601 UTC with `Z` and millisecond precision, so they sort as text. */
-export function isoNow(clock: () => number = Date.now): string {
-  return new Date(clock()).toISOString();
+/**
+ * The time as the server reads it: milliseconds since the epoch. One clock is made at start and passed to everything
+ * that needs the time (tests pass one they move); ISO 8601 text is made only where time is stored or answered.
+ */
+export type Clock = () => number;
+
+/** The machine's clock: the one place the server reads the real time. */
+export const systemClock: Clock = () => Date.now();
+
+/**
+ * A stored or answered timestamp: ISO 8601 UTC with `Z` and millisecond precision, so timestamps sort as text.
+ * @example isoOf(0) // '1970-01-01T00:00:00.000Z'
+ */
+export function isoOf(ms: number): string {
+  return new Date(ms).toISOString();
 }
 
 /**

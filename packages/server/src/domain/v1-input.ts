@@ -1,7 +1,7 @@
 import addFormats from 'ajv-formats';
 import { addFieldError, type FieldErrors } from './errors.ts';
 import { ADDRESS_COMPONENTS, CONTACT_FIELDS, SOCIAL_FIELDS } from './location-fields.ts';
-import type { LocationInput } from './location-write.ts';
+import type { LocationInput } from './location-input.ts';
 
 /** Keys a V1 client may send (read-only keys of a V1 read, and what only V2 writes) that a V1 write ignores. */
 export const V1_IGNORED_FIELDS = [

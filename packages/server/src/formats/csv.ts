@@ -3,7 +3,7 @@ import { parse } from 'csv-parse';
 import { stringify } from 'csv-stringify/sync';
 import { type ExportCatalog, type ExportedLocation, exportCells, exportHeader } from '../domain/export-rows.ts';
 import type { FileRow } from '../domain/import-row.ts';
-import type { RowSource } from './formats.ts';
+import type { RowSource } from './row-source.ts';
 import { utf8Of } from './text.ts';
 import { UnreadableFileError } from './unreadable-file-error.ts';
 

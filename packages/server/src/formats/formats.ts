@@ -1,21 +1,15 @@
 import type { Readable } from 'node:stream';
 import type { ExportCatalog, ExportedLocation } from '../domain/export-rows.ts';
 import type { FileFormat } from '../domain/file-formats.ts';
-import type { FileRow } from '../domain/import-row.ts';
 import { csvRows, writeCsv } from './csv.ts';
+import type { RowSource } from './row-source.ts';
 
-export { FILE_FORMATS, type FileFormat, formatOfFileName, MEDIA_TYPES } from '../domain/file-formats.ts';
+export type { FileFormat } from '../domain/file-formats.ts';
 export { UnreadableFileError } from './unreadable-file-error.ts';
 
 import { geojsonRows, writeGeojson } from './geojson.ts';
 import { ndjsonRows, writeNdjson } from './ndjson.ts';
 import { writeXlsx, xlsxRows } from './xlsx.ts';
-
-/** The rows of a file, and how far through the file reading has come (0 to 1). */
-export interface RowSource {
-  rows: AsyncIterable<FileRow>;
-  fractionRead(): number;
-}
 
 /**
  * Reads an import file row by row, without holding more than the file and the rows in hand. Throws (at once or while

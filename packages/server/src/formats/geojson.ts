@@ -1,8 +1,8 @@
 import { Readable } from 'node:stream';
 import { type ExportedLocation, exportObject } from '../domain/export-rows.ts';
 import type { CellValue, FileRow } from '../domain/import-row.ts';
-import type { RowSource } from './formats.ts';
 import { cellsOfObject } from './ndjson.ts';
+import type { RowSource } from './row-source.ts';
 import { utf8Of } from './text.ts';
 import { UnreadableFileError } from './unreadable-file-error.ts';
 

@@ -1,7 +1,7 @@
 import { Readable } from 'node:stream';
 import { type ExportedLocation, exportObject } from '../domain/export-rows.ts';
 import type { CellValue, FileRow } from '../domain/import-row.ts';
-import type { RowSource } from './formats.ts';
+import type { RowSource } from './row-source.ts';
 import { linesOf, utf8Of } from './text.ts';
 
 /** A JSON row's keys and values in file order; a value that is no object is the row's error. */

@@ -1,7 +1,7 @@
 import { PassThrough, Readable } from 'node:stream';
 import { type ExportCatalog, type ExportedLocation, exportCells, exportHeader } from '../domain/export-rows.ts';
 import type { CellValue, FileRow } from '../domain/import-row.ts';
-import type { RowSource } from './formats.ts';
+import type { RowSource } from './row-source.ts';
 import { UnreadableFileError } from './unreadable-file-error.ts';
 
 const CHUNK_BYTES = 64 * 1024;

@@ -2,7 +2,7 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../db/database.ts';
 import type { GeocodeCacheRow } from '../db/tables/geocode-cache.table.ts';
 import { geocodeCacheKey, geocodeRequestOf } from '../domain/geocode-request.ts';
-import { findGeocodeCacheEntry, saveGeocodeCacheEntry } from '../repositories/geocode-cache.repository.ts';
+import { findGeocodeCacheEntry, saveGeocodeCacheEntry } from './geocode-cache.repository.ts';
 import type { GeocodePrecision, GeocodeResult, Geocoder } from './geocoder.ts';
 
 const DAY_MS = 24 * 60 * 60 * 1000;

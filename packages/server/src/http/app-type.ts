@@ -1,3 +1,5 @@
+// The API documents' generator reads what routes' schemas say of it (`hide`, `tags`): its types describe those keys.
+import type {} from '@fastify/swagger';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type {
   FastifyBaseLogger,
@@ -6,15 +8,7 @@ import type {
   RawRequestDefaultExpression,
   RawServerDefault,
 } from 'fastify';
-import type { AppContext } from '../app-context.ts';
-
-declare module 'fastify' {
-  interface FastifyInstance {
-    ctx: AppContext;
-  }
-}
-
-/** The Fastify instance with TypeBox typing, as routes receive it (apart from `http/app.ts`, which builds it). */
+/** The Fastify instance with TypeBox typing, as routes receive it. */
 export type App = FastifyInstance<
   RawServerDefault,
   RawRequestDefaultExpression,

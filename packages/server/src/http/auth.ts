@@ -1,10 +1,8 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { LRUCache } from 'lru-cache';
-import type { AppContext } from '../app-context.ts';
 import type { Actor } from '../domain/events.ts';
+import type { Clock } from '../domain/time.ts';
 import { hashToken, type Scope, type TokenKind, tokenKindOf } from '../domain/tokens.ts';
-import { findTokenOwner, recordTokenUse } from '../services/accounts.service.ts';
-import type { ProjectRef } from '../services/project-access.ts';
 import { ApiError } from './errors.ts';
 
 /** Who is calling: the token's owner and what the token may do. */
@@ -43,93 +41,90 @@ const LAST_USED_RESOLUTION_MS = 60_000;
 export const TOKEN_RECHECK_MS = 1_000;
 const TOKENS_KEPT = 10_000;
 
-/** A token the database confirmed, as the next requests with it reuse it. */
-interface VerifiedToken {
+/** A token the accounts confirmed, as the next requests with it reuse it. */
+export interface VerifiedToken {
   principal: Principal;
+  /** Milliseconds since the epoch; undefined for a token that never expires. */
   expiresAt: number | undefined;
+  /** Milliseconds since the epoch; undefined for a token never used. */
   lastUsedAt: number | undefined;
 }
 
-/**
- * Each app (each context) keeps its own verified tokens, timed by the context's clock. Keyed by the token itself, so
- * a request with a token found valid within the last second hashes nothing (SHA-256 was 2% of a cached GET's CPU).
- * Tokens are only ever stored hashed; in memory one is dropped with its entry a second after it was last checked
- * against the database (`ttlAutopurge`), as it is with the request that carried it.
- */
-const verifiedTokens = new WeakMap<AppContext, LRUCache<string, VerifiedToken>>();
-
-function verifiedTokensOf(ctx: AppContext): LRUCache<string, VerifiedToken> {
-  let cache = verifiedTokens.get(ctx);
-  if (!cache) {
-    cache = new LRUCache<string, VerifiedToken>({
-      max: TOKENS_KEPT,
-      ttl: TOKEN_RECHECK_MS,
-      ttlResolution: 0,
-      ttlAutopurge: true,
-      perf: { now: ctx.clock },
-    });
-    verifiedTokens.set(ctx, cache);
-  }
-  return cache;
+/** What authentication asks of the accounts: the token behind a hash, and a note that it was used. */
+export interface TokenVerifier {
+  /** The token with this hash, unless it is unknown or revoked. */
+  lookup(tokenHash: string): Promise<VerifiedToken | undefined>;
+  /** Remembers when (milliseconds since the epoch) a token was last used. */
+  recordUse(tokenId: number, at: number): Promise<void>;
 }
 
 function unauthorized(message: string): ApiError {
   return new ApiError(401, message, { 'www-authenticate': 'Bearer' });
 }
 
+/** The hooks that authenticate a request by its bearer token (`authenticate`) and check its scope (`authorize`). */
+export interface Authentication {
+  authenticate(request: FastifyRequest, reply: FastifyReply): Promise<void>;
+  authorize(request: FastifyRequest, reply: FastifyReply, done: (error?: Error) => void): void;
+}
+
 /**
- * The `onRequest` hook: resolves the bearer token of a route that asks for one and checks its kind; `authorize`
- * checks the scope after the rate limiter has counted the request. Runs before the body is read, so an
- * unauthenticated caller learns nothing about the body's validity.
+ * Authentication over the accounts' tokens, timed by `clock`. Tokens found valid are kept for a second, keyed by the
+ * token itself, so a request with a token checked within the last second hashes nothing (SHA-256 was 2% of a cached
+ * GET's CPU). Tokens are only ever stored hashed; in memory one is dropped with its entry a second after it was last
+ * checked against the database (`ttlAutopurge`), as it is with the request that carried it.
  */
-export async function authenticate(request: FastifyRequest, _reply: FastifyReply): Promise<void> {
-  request.principal = null;
-  const requirement = request.routeOptions.config.auth;
-  if (!requirement) return;
+export function createAuthentication({ tokens, clock }: { tokens: TokenVerifier; clock: Clock }): Authentication {
+  const verifiedTokens = new LRUCache<string, VerifiedToken>({
+    max: TOKENS_KEPT,
+    ttl: TOKEN_RECHECK_MS,
+    ttlResolution: 0,
+    ttlAutopurge: true,
+    perf: { now: clock },
+  });
 
-  const header = request.headers.authorization;
-  const match = header ? /^Bearer\s+(\S+)\s*$/i.exec(header) : null;
-  if (!match?.[1]) throw unauthorized('Missing bearer token: send "Authorization: Bearer <token>".');
-  const token = match[1];
-  const expectedKind: TokenKind = requirement.api === 'v2' ? 'v2' : 'legacy';
-  if (tokenKindOf(token) !== expectedKind) {
-    throw unauthorized(
-      requirement.api === 'v2'
-        ? 'Invalid token: the V2 API takes a V2 API token.'
-        : 'Invalid token: the V1 API takes the legacy V1 token.',
-    );
+  /**
+   * The `onRequest` hook: resolves the bearer token of a route that asks for one and checks its kind; `authorize`
+   * checks the scope after the rate limiter has counted the request. Runs before the body is read, so an
+   * unauthenticated caller learns nothing about the body's validity.
+   */
+  async function authenticate(request: FastifyRequest, _reply: FastifyReply): Promise<void> {
+    request.principal = null;
+    const requirement = request.routeOptions.config.auth;
+    if (!requirement) return;
+
+    const header = request.headers.authorization;
+    const match = header ? /^Bearer\s+(\S+)\s*$/i.exec(header) : null;
+    if (!match?.[1]) throw unauthorized('Missing bearer token: send "Authorization: Bearer <token>".');
+    const token = match[1];
+    const expectedKind: TokenKind = requirement.api === 'v2' ? 'v2' : 'legacy';
+    if (tokenKindOf(token) !== expectedKind) {
+      throw unauthorized(
+        requirement.api === 'v2'
+          ? 'Invalid token: the V2 API takes a V2 API token.'
+          : 'Invalid token: the V1 API takes the legacy V1 token.',
+      );
+    }
+
+    let verified = verifiedTokens.get(token);
+    if (!verified) {
+      const found = await tokens.lookup(hashToken(token));
+      if (!found || found.principal.kind !== expectedKind) throw unauthorized('Invalid or revoked token.');
+      verified = found;
+      verifiedTokens.set(token, verified);
+    }
+    const now = clock();
+    if (verified.expiresAt !== undefined && verified.expiresAt <= now) throw unauthorized('The token has expired.');
+
+    // last_used_at is kept to the minute, so most requests do not write.
+    if (verified.lastUsedAt === undefined || now - verified.lastUsedAt >= LAST_USED_RESOLUTION_MS) {
+      verified.lastUsedAt = now;
+      await tokens.recordUse(verified.principal.tokenId, now);
+    }
+    request.principal = verified.principal;
   }
 
-  const { ctx } = request.server;
-  const { db } = ctx.database;
-  const cache = verifiedTokensOf(ctx);
-  let verified = cache.get(token);
-  if (!verified) {
-    const found = await findTokenOwner(db, hashToken(token));
-    if (!found || found.kind !== expectedKind || found.revoked_at) throw unauthorized('Invalid or revoked token.');
-    verified = {
-      principal: {
-        userId: found.user_id,
-        userPublicId: found.user_public_id,
-        tokenId: found.token_id,
-        tokenPublicId: found.token_public_id,
-        kind: found.kind as TokenKind,
-        scopes: new Set<string>(JSON.parse(found.scopes) as string[]),
-      },
-      expiresAt: found.expires_at ? Date.parse(found.expires_at) : undefined,
-      lastUsedAt: found.last_used_at ? Date.parse(found.last_used_at) : undefined,
-    };
-    cache.set(token, verified);
-  }
-  const now = ctx.clock();
-  if (verified.expiresAt !== undefined && verified.expiresAt <= now) throw unauthorized('The token has expired.');
-
-  // last_used_at is kept to the minute, so most requests do not write.
-  if (verified.lastUsedAt === undefined || now - verified.lastUsedAt >= LAST_USED_RESOLUTION_MS) {
-    verified.lastUsedAt = now;
-    await recordTokenUse(db, verified.principal.tokenId, new Date(now).toISOString());
-  }
-  request.principal = verified.principal;
+  return { authenticate, authorize };
 }
 
 /**
@@ -137,7 +132,7 @@ export async function authenticate(request: FastifyRequest, _reply: FastifyReply
  * Separate from `authenticate` so that a scope failure is an authenticated request that counts and carries the
  * rate-limit headers.
  */
-export function authorize(request: FastifyRequest, _reply: FastifyReply, done: (error?: Error) => void): void {
+function authorize(request: FastifyRequest, _reply: FastifyReply, done: (error?: Error) => void): void {
   const scope = request.routeOptions.config.auth?.scope;
   const principal = request.principal;
   if (scope && principal?.kind === 'v2') {
@@ -165,14 +160,4 @@ export function principalOf(request: FastifyRequest): Principal {
 export function actorOf(request: FastifyRequest): Actor {
   const principal = principalOf(request);
   return { type: principal.kind === 'v2' ? 'token' : 'legacy_token', id: principal.tokenPublicId };
-}
-
-/** The caller's project named in a V2 path; services resolve and vet it (someone else's is 404). */
-export function projectRef(request: FastifyRequest, projectPublicId: string): ProjectRef {
-  return { userId: principalOf(request).userId, publicId: projectPublicId };
-}
-
-/** V1 works on the token owner's personal project only. */
-export function personalProjectRef(request: FastifyRequest): ProjectRef {
-  return { userId: principalOf(request).userId, personal: true };
 }

@@ -1,8 +1,20 @@
-import type { FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** `PUBLIC_URL`: where clients reach this server, when it is not where requests say they came. */
+    readonly publicUrl: string | undefined;
+  }
+}
+
+/** Makes `PUBLIC_URL` the base of the app's links (`installBaseUrl(app, config.publicUrl)`). */
+export function installBaseUrl(app: FastifyInstance, publicUrl: string | undefined): void {
+  app.decorate('publicUrl', publicUrl);
+}
 
 /** The absolute base of links: `PUBLIC_URL` when configured, else the request's own scheme and host. */
 export function baseUrlOf(request: FastifyRequest): string {
-  return request.server.ctx.config.publicUrl ?? `${request.protocol}://${request.host}`;
+  return request.server.publicUrl ?? `${request.protocol}://${request.host}`;
 }
 
 /** The query parameters exactly as the caller sent them, in order. */

@@ -1,17 +1,20 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { Kysely } from 'kysely';
 import { Type } from 'typebox';
+import type { Database } from '../db/database.ts';
+import type { TransactionHooks } from '../db/transaction-hooks.ts';
 import { IDEMPOTENCY_KEY_MAX_LENGTH, requestFingerprint } from '../domain/idempotency.ts';
+import type { Clock } from '../domain/time.ts';
+import { principalOf } from './auth.ts';
+import { pathOf } from './base-url.ts';
+import { ApiError } from './errors.ts';
 import {
   IdempotencyKeyTaken,
   type IdempotentRequest,
   idempotencyHooks,
   type StoredResponse,
   storedResponseFor,
-} from '../services/idempotency.service.ts';
-import type { TransactionHooks } from '../services/transaction-hooks.ts';
-import { principalOf } from './auth.ts';
-import { pathOf } from './base-url.ts';
-import { ApiError } from './errors.ts';
+} from './idempotency-store.ts';
 
 /** What a POST route's OpenAPI description says about retries. */
 export const IDEMPOTENCY_DESCRIPTION =
@@ -29,11 +32,15 @@ export const IdempotencyKeyHeaders = Type.Object({
   ),
 });
 
+/** Where the keys and their responses are kept, and the clock that dates them. */
+export interface IdempotencyStore {
+  db: Kysely<Database>;
+  clock: Clock;
+}
+
 /** How a route creates something: the write (joining the given hooks' transaction) and the body it answers. */
 export interface IdempotentCreate<Result> {
   status: number;
-  /** ISO 8601 time of the request. */
-  now: string;
   /** Refuses a request that may not create here, when the route has not checked that already; run before a key is looked up. */
   check?(): Promise<unknown>;
   create(hooks: TransactionHooks<Result>): Promise<Result>;
@@ -52,6 +59,7 @@ function replay(reply: FastifyReply, stored: StoredResponse): FastifyReply {
 export async function sendCreated<Result>(
   request: FastifyRequest,
   reply: FastifyReply,
+  { db, clock }: IdempotencyStore,
   create: IdempotentCreate<Result>,
 ): Promise<FastifyReply> {
   const key = request.headers['idempotency-key'];
@@ -62,10 +70,9 @@ export async function sendCreated<Result>(
     key,
     route: `${request.method} ${request.routeOptions.url ?? pathOf(request)}`,
     requestHash: requestFingerprint(request.method, pathOf(request), request.body),
-    now: create.now,
+    now: clock(),
   };
   await create.check?.();
-  const { db } = request.server.ctx.database;
   const earlier = await storedResponseFor(db, idempotent);
   if (earlier) return replay(reply, earlier);
   try {

@@ -1,9 +1,11 @@
 import type { FastifyBaseLogger, FastifyReply, FastifyRequest } from 'fastify';
-import type { AppContext } from '../app-context.ts';
+import type { Config } from '../config/config.ts';
+import type { Clock } from '../domain/time.ts';
 import { ApiError } from '../http/errors.ts';
-import { publishableKeyOf } from '../http/public-access.ts';
+import { publishableKeyOf } from '../http/public-routes.ts';
 import { createOutage } from './outage.ts';
 import { budgetKey, decide, type RateLimitDecision, windowAt } from './rules.ts';
+import type { RateLimitStore } from './store.ts';
 
 /** A limit of 0 turns that limit off: nothing is counted and no rate-limit headers are sent. */
 const OFF = 0;
@@ -38,7 +40,17 @@ export interface RateLimitHooks {
  * open) without rate-limit headers, the store is left alone for a second, and the outage is logged at most
  * once per minute.
  */
-export function createRateLimitHooks(ctx: AppContext, log: FastifyBaseLogger): RateLimitHooks {
+/** What the rate limits are counted with: the configured limits, the store of counters and the clock. */
+export interface RateLimitContext {
+  config: Pick<
+    Config,
+    'rateLimitPerMinute' | 'v1RateLimitPerMinute' | 'publicRateLimitPerMinute' | 'authFailureLimitPerMinute'
+  >;
+  rateLimitStore: RateLimitStore;
+  clock: Clock;
+}
+
+export function createRateLimitHooks(ctx: RateLimitContext, log: FastifyBaseLogger): RateLimitHooks {
   const store = ctx.rateLimitStore;
   const outage = createOutage(log, ctx.clock);
 

@@ -1,4 +1,4 @@
-import { type Static, type TSchema, Type } from 'typebox';
+import { type TSchema, Type } from 'typebox';
 
 /** Every error body, both versions. */
 export const ErrorBody = Type.Object(
@@ -44,9 +44,6 @@ export const PageMeta = Type.Object({
   total: Type.Integer(),
 });
 
-export type PageLinksBody = Static<typeof PageLinks>;
-export type PageMetaBody = Static<typeof PageMeta>;
-
 /** `{"data": T}`: the V2 envelope of a single resource. */
 export function DataEnvelope<T extends TSchema>(data: T) {
   return Type.Object({ data });
@@ -71,3 +68,8 @@ export function errorResponses(...statuses: number[]): Record<number, typeof Err
 export function keyed<K extends string, S extends TSchema>(keys: readonly K[], make: (key: K) => S): Record<K, S> {
   return Object.fromEntries(keys.map((key) => [key, make(key)])) as Record<K, S>;
 }
+
+/** The path parameters of a route under one project (`/api/v2/projects/{project_id}/…`). */
+export const ProjectParams = Type.Object({
+  project_id: Type.String({ description: 'Public project ID', examples: ['prj_8Hq2LmZ0aB3xYc7D'] }),
+});

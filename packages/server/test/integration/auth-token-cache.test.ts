@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
+
 import { TOKEN_RECHECK_MS } from '../../src/http/auth.ts';
-import { createToken, revokeToken } from '../../src/services/accounts.service.ts';
 import { call, createAccount, useTestServer } from '../support/server.ts';
 
 const server = useTestServer();
@@ -27,9 +27,9 @@ describe('tokens found valid are rechecked at most once a second', () => {
 
   it('refuses a revoked token from the next recheck on', async () => {
     const account = await createAccount(server);
-    const issued = await createToken(server.database.db, { email: account.user.email, name: 'to revoke' });
+    const issued = await server.services.accounts.createToken({ email: account.user.email, name: 'to revoke' });
     expect((await call(server, 'GET', '/api/v2/user', { token: issued.token })).status).toBe(200);
-    await revokeToken(server.database.db, issued.row.public_id);
+    await server.services.accounts.revokeToken(issued.row.public_id);
     server.clock.now += TOKEN_RECHECK_MS + 1;
     const refused = await call(server, 'GET', '/api/v2/user', { token: issued.token });
     expect(refused.status).toBe(401);
@@ -39,7 +39,7 @@ describe('tokens found valid are rechecked at most once a second', () => {
   it('refuses an expired token at once, even between rechecks', async () => {
     const account = await createAccount(server);
     server.clock.now = Date.now();
-    const issued = await createToken(server.database.db, {
+    const issued = await server.services.accounts.createToken({
       email: account.user.email,
       name: 'short',
       expiresInMs: TOKEN_RECHECK_MS / 2,

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { CreatedUser } from '../../src/services/accounts.service.ts';
+import type { CreatedUser } from '../../src/features/accounts/accounts.service.ts';
 import { fullLocationBody, seedCatalog } from '../support/factories.ts';
 import { call, createAccount, startTestServer, type TestServer } from '../support/server.ts';
 import { testDialect } from '../support/test-database.ts';

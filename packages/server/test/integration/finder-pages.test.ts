@@ -2,10 +2,9 @@ import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { CreatedUser } from '../../src/services/accounts.service.ts';
-import { LOCATION_LINKS_PER_PAGE } from '../../src/services/finder-pages.service.ts';
-import { refOfProject } from '../../src/services/project-access.ts';
-import { createKey, revokeKey } from '../../src/services/publishable-keys.service.ts';
+import type { CreatedUser } from '../../src/features/accounts/accounts.service.ts';
+import { refOfProject } from '../../src/features/accounts/project-access.ts';
+import { LOCATION_LINKS_PER_PAGE } from '../../src/features/finder/finder-pages.service.ts';
 import { createLocationDirectly, seedCatalog, setPlan } from '../support/factories.ts';
 import { call, createAccount, useTestServer } from '../support/server.ts';
 
@@ -30,10 +29,9 @@ const dateIn = (days: number) => new Date(server.clock.now + days * 86_400_000).
 
 const newKey = async (user: CreatedUser) =>
   (
-    await createKey(server.database.db, {
+    await server.services.finder.keys.create({
       owner: { project: refOfProject(user.project) },
       origins: [],
-      now: new Date().toISOString(),
     })
   ).key;
 const get = (path: string, headers: Record<string, string> = {}) => call(server, 'GET', path, { headers });
@@ -227,15 +225,13 @@ describe('GET /finder/{key}', () => {
   });
 
   it('is the same plain 404 page for an unknown, a revoked and a non-Business key', async () => {
-    const revoked = await createKey(server.database.db, {
+    const revoked = await server.services.finder.keys.create({
       owner: { project: refOfProject(account.project) },
       origins: [],
-      now: new Date().toISOString(),
     });
-    await revokeKey(server.database.db, {
+    await server.services.finder.keys.revoke({
       owner: { anyProject: true },
       publicId: revoked.id,
-      now: new Date().toISOString(),
     });
     const starter = await createAccount(server);
     const starterKey = await newKey(starter);
@@ -423,8 +419,8 @@ describe('GET /finder/{key}/{slug}', () => {
 
   it('changes its ETag with the map tiles, which the page and its policy name', async () => {
     const tag = (await congress()).headers.get('etag') ?? '';
-    const tiles = server.ctx.config.mapTiles;
-    (server.ctx.config as { mapTiles: typeof tiles }).mapTiles = {
+    const tiles = server.services.config.mapTiles;
+    (server.services.config as { mapTiles: typeof tiles }).mapTiles = {
       url: 'https://{s}.other-tiles.example/{z}/{x}/{y}.png',
       attribution: tiles.attribution,
     };
@@ -434,7 +430,7 @@ describe('GET /finder/{key}/{slug}', () => {
       expect(moved.text).toContain('other-tiles.example');
       expect(moved.headers.get('content-security-policy')).toContain('https://*.other-tiles.example');
     } finally {
-      (server.ctx.config as { mapTiles: typeof tiles }).mapTiles = tiles;
+      (server.services.config as { mapTiles: typeof tiles }).mapTiles = tiles;
     }
   });
 });

@@ -1,7 +1,8 @@
 import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
-import { createToken, revokeToken, rotateLegacyToken } from '../../src/services/accounts.service.ts';
+
 import { call, createAccount, startTestServer, useTestServer } from '../support/server.ts';
+import { servicesOn } from '../support/services.ts';
 
 const server = useTestServer();
 
@@ -116,13 +117,17 @@ describe('GET /api/v2/user and /api/v2/projects', () => {
   it('refuses an unknown, malformed, revoked, expired or rotated-away token with 401 and WWW-Authenticate: Bearer', async () => {
     const account = await createAccount(server);
     const { db } = server.database;
-    const revoked = await createToken(db, { email: account.user.email, name: 'revoked' });
-    await revokeToken(db, revoked.row.public_id);
-    const expiring = await createToken(db, { email: account.user.email, name: 'expiring', expiresInMs: 60_000 });
+    const revoked = await servicesOn(db).accounts.createToken({ email: account.user.email, name: 'revoked' });
+    await servicesOn(db).accounts.revokeToken(revoked.row.public_id);
+    const expiring = await servicesOn(db).accounts.createToken({
+      email: account.user.email,
+      name: 'expiring',
+      expiresInMs: 60_000,
+    });
     const working = await call(server, 'GET', '/api/v2/user', { token: expiring.token });
     expect(working.status).toBe(200);
     const oldLegacy = account.legacyToken.token;
-    await rotateLegacyToken(db, account.user.email);
+    await servicesOn(db).accounts.rotateLegacyToken(account.user.email);
     // The expiry was set from the real clock; move the server's clock past it from there.
     server.clock.now = Date.now() + 61_000;
     const attempts: [string, string, Record<string, string>][] = [

@@ -1,13 +1,13 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import type { GeocodeQuery, Geocoder } from '../../src/geocoding/geocoder.ts';
-import { createOfflineGeocoder } from '../../src/geocoding/offline.geocoder.ts';
 import {
   type GeocodingQueueOptions,
   type JobOutcome,
   processNextJob,
-} from '../../src/services/geocoding-queue.service.ts';
+} from '../../src/features/locations/geocoding-jobs.ts';
+import type { GeocodeQuery, Geocoder } from '../../src/geocoding/geocoder.ts';
+import { createOfflineGeocoder } from '../../src/geocoding/offline.geocoder.ts';
 import { call, createAccount, startTestServer, type TestServer } from '../support/server.ts';
 
 const NASHVILLE = { name: 'Broadway', address_line_1: '100 Broadway', city: 'Nashville', state: 'TN', country: 'US' };
@@ -72,7 +72,7 @@ describe('geocoding at create time', () => {
   it('fills in missing coordinates offline, with their precision', async () => {
     const target = await server({ GEOCODER: 'offline' });
     // The offline data loads on first use, which can take longer than a request's bound on a busy machine.
-    await target.ctx.geocoder.geocode({ city: 'Denver', country: 'US' });
+    await target.services.geocoder.geocode({ city: 'Denver', country: 'US' });
     const account = await createAccount(target);
     const location = await createPending(target, account.token.token, account.project.public_id);
     expect(location.lat).toBeCloseTo(36.17, 1);
@@ -84,7 +84,7 @@ describe('geocoding at create time', () => {
 
   it('keeps coordinates a user gives (manual) and geocodes zero ones', async () => {
     const target = await server({ GEOCODER: 'offline' });
-    await target.ctx.geocoder.geocode({ city: 'Denver', country: 'US' });
+    await target.services.geocoder.geocode({ city: 'Denver', country: 'US' });
     const account = await createAccount(target);
     const pinned = await createPending(target, account.token.token, account.project.public_id, {
       ...NASHVILLE,
@@ -202,7 +202,7 @@ describe('the geocoding queue', () => {
       },
     };
     const options = queueOptions(target, failing, { maxAttempts: 3, backoffBaseMs: 1000 });
-    const outcomes: JobOutcome[] = [];
+    const outcomes: (JobOutcome | 'idle')[] = [];
     const waits: number[] = [];
     for (let round = 0; round < 3; round += 1) {
       outcomes.push(await processNextJob(target.database.db, options, 'w1'));

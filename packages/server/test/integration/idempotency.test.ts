@@ -1,5 +1,5 @@
 import { beforeEach, describe, expect, it } from 'vitest';
-import type { CreatedUser } from '../../src/services/accounts.service.ts';
+import type { CreatedUser } from '../../src/features/accounts/accounts.service.ts';
 import { createCatalogAccount, fullLocationBody, seedCatalog } from '../support/factories.ts';
 import { type ApiResponse, call, createExtraProject, useTestServer } from '../support/server.ts';
 

@@ -1,6 +1,5 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { type DeliveryContext, deliverNext } from '../../src/services/webhook-delivery.service.ts';
-import { deliveryContextOf } from '../../src/services/webhook-worker.ts';
+import { type DeliveryContext, deliverNext } from '../../src/features/webhooks/webhook-delivery.service.ts';
 import { type CatalogAccount, createCatalogAccount, INCLUDE_ALL } from '../support/factories.ts';
 import { importFile } from '../support/imports.ts';
 import { call, useTestServer } from '../support/server.ts';
@@ -28,7 +27,7 @@ interface FeedEvent {
 
 beforeAll(async () => {
   receiver = await startWebhookReceiver();
-  delivery = deliveryContextOf(server.ctx);
+  delivery = server.services.webhooks.deliveryContext;
 });
 afterAll(async () => receiver.close());
 beforeEach(async () => {

@@ -1,10 +1,11 @@
 import { beforeEach, describe, expect, it } from 'vitest';
-import { runImport } from '../../src/services/import-run.ts';
-import { createImport } from '../../src/services/imports.service.ts';
-import { refOfProject } from '../../src/services/project-access.ts';
+import { refOfProject } from '../../src/features/accounts/project-access.ts';
+import { runImport } from '../../src/features/imports/import-run.ts';
+import { claimNextImport } from '../../src/features/imports/imports.repository.ts';
 import { type CatalogAccount, createCatalogAccount, fullLocationBody, TEST_ACTOR } from '../support/factories.ts';
 import { importFile, projectSnapshot, waitForImport } from '../support/imports.ts';
 import { call, useTestServer } from '../support/server.ts';
+import { servicesOn } from '../support/services.ts';
 
 const server = useTestServer({ importWorker: true });
 let owner: CatalogAccount;
@@ -132,15 +133,20 @@ describe('atomic', () => {
   it('saves nothing when another process took the import over before it ended', async () => {
     // The rows and the import's end commit together: a run that finds its lease gone rolls its rows back, so the
     // process that took over (which starts an atomic import again) cannot save them twice.
-    const job = await createImport(server.database.db, {
+    await servicesOn(server.database.db).imports.queue({
       project: refOfProject(owner.account.project),
       content: Buffer.from(file.replace(',91', ',31')),
       format: 'csv',
       options: { dryRun: false, deleteMissing: false, atomic: true },
-      now: new Date().toISOString(),
       createdBy: TEST_ACTOR,
-      runner: { workerId: 'the-process-that-took-over', lockedUntil: new Date(Date.now() + 60_000).toISOString() },
     });
+    const now = Date.now();
+    const job = await claimNextImport(server.database.db, {
+      workerId: 'the-process-that-took-over',
+      now,
+      until: now + 60_000,
+    });
+    if (!job) throw new Error('the import was not queued');
     expect(
       await runImport(server.database.db, job, {
         workerId: 'a-process-taken-for-dead',

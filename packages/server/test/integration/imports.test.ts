@@ -187,8 +187,7 @@ describe('POST /imports', () => {
   });
 
   it('needs location:delete for delete_missing', async () => {
-    const { createToken } = await import('../../src/services/accounts.service.ts');
-    const limited = await createToken(server.database.db, {
+    const limited = await server.services.accounts.createToken({
       email: owner.account.user.email,
       name: 'no-delete',
       scopes: ['location:create', 'location:update'],

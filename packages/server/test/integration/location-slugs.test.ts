@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { nthSlug } from '../../src/domain/slug.ts';
-import type { CreatedUser } from '../../src/services/accounts.service.ts';
+import type { CreatedUser } from '../../src/features/accounts/accounts.service.ts';
 import { locationRow } from '../support/factories.ts';
 import { call, createAccount, useTestServer } from '../support/server.ts';
 

@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { newPublicId } from '../../src/domain/ids.ts';
-import type { CreatedUser } from '../../src/services/accounts.service.ts';
+import type { CreatedUser } from '../../src/features/accounts/accounts.service.ts';
 import { createCatalogAccount, fullLocationBody } from '../support/factories.ts';
 import { call, useTestServer } from '../support/server.ts';
 

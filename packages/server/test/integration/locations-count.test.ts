@@ -4,7 +4,7 @@ import { seedBenchmarkProject } from '../../../../bench/seed.ts';
 import * as locationsCount from '../../src/db/migrations/20261122T0130_locations_count.ts';
 import * as locationsCountPerStatement from '../../src/db/migrations/20261122T0200_locations_count_per_statement.ts';
 import { selectsWholeProject } from '../../src/domain/location-list.ts';
-import type { CreatedUser } from '../../src/services/accounts.service.ts';
+import type { CreatedUser } from '../../src/features/accounts/accounts.service.ts';
 import { locationRow } from '../support/factories.ts';
 import { call, createAccount, createExtraProject, useTestServer } from '../support/server.ts';
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { CreatedUser } from '../../src/services/accounts.service.ts';
+import type { CreatedUser } from '../../src/features/accounts/accounts.service.ts';
 import { locationRow } from '../support/factories.ts';
 import { call, createAccount, createExtraProject, useTestServer } from '../support/server.ts';
 

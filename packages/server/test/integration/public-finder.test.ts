@@ -1,10 +1,9 @@
 import { Value } from 'typebox/value';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { PinsAnswer } from '../../src/schemas/public-finder.ts';
-import { SearchAnswer } from '../../src/schemas/public-search.ts';
-import type { CreatedUser } from '../../src/services/accounts.service.ts';
-import { refOfProject } from '../../src/services/project-access.ts';
-import { createKey } from '../../src/services/publishable-keys.service.ts';
+import type { CreatedUser } from '../../src/features/accounts/accounts.service.ts';
+import { refOfProject } from '../../src/features/accounts/project-access.ts';
+import { PinsAnswer } from '../../src/features/finder/schemas/public-finder.ts';
+import { SearchAnswer } from '../../src/features/finder/schemas/public-search.ts';
 import { createLocationDirectly, seedCatalog } from '../support/factories.ts';
 import { call, createAccount, useTestServer } from '../support/server.ts';
 
@@ -21,10 +20,9 @@ beforeAll(async () => {
   account = await createAccount(server);
   await seedCatalog(server, account.project);
   key = (
-    await createKey(server.database.db, {
+    await server.services.finder.keys.create({
       owner: { project: refOfProject(account.project) },
       origins: [],
-      now: new Date().toISOString(),
     })
   ).key;
   const make = async (name: string, input: Record<string, unknown>) => {

@@ -1,8 +1,7 @@
 import fc from 'fast-check';
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { CreatedUser } from '../../src/services/accounts.service.ts';
-import { refOfProject } from '../../src/services/project-access.ts';
-import { createKey } from '../../src/services/publishable-keys.service.ts';
+import type { CreatedUser } from '../../src/features/accounts/accounts.service.ts';
+import { refOfProject } from '../../src/features/accounts/project-access.ts';
 import { createLocationDirectly, seedCatalog } from '../support/factories.ts';
 import { call, createAccount, useTestServer } from '../support/server.ts';
 
@@ -30,10 +29,9 @@ beforeAll(async () => {
   account = await createAccount(server);
   await seedCatalog(server, account.project);
   key = (
-    await createKey(server.database.db, {
+    await server.services.finder.keys.create({
       owner: { project: refOfProject(account.project) },
       origins: [],
-      now: new Date().toISOString(),
     })
   ).key;
   const random = mulberry32(7);
@@ -229,10 +227,9 @@ describe('the store finder search', () => {
       filters: ['Beer', 'wine'],
     });
     const otherKey = (
-      await createKey(server.database.db, {
+      await server.services.finder.keys.create({
         owner: { project: refOfProject(other.project) },
         origins: [],
-        now: new Date().toISOString(),
       })
     ).key;
     const find = (filters: string) =>

@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { CreatedUser } from '../../src/services/accounts.service.ts';
+import type { CreatedUser } from '../../src/features/accounts/accounts.service.ts';
 import { setPlan } from '../support/factories.ts';
 import { call, createAccount, useTestServer } from '../support/server.ts';
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
+
 import { windowAt } from '../../src/ratelimit/rules.ts';
-import { createToken } from '../../src/services/accounts.service.ts';
 import { type ApiResponse, call, createAccount, type TestServer, useTestServer } from '../support/server.ts';
 
 const MINUTE = 60_000;
@@ -28,7 +28,7 @@ describe('the V2 budget with the default of 1,000 requests a minute', () => {
   it('allows request 1,000 and refuses request 1,001 across two tokens of one user, leaving another user alone', async () => {
     moveToNextWindow(server, 5_000);
     const account = await createAccount(server);
-    const secondToken = await createToken(server.database.db, { email: account.user.email, name: 'second' });
+    const secondToken = await server.services.accounts.createToken({ email: account.user.email, name: 'second' });
     const tokens = [account.token.token, secondToken.token];
 
     for (let request = 1; request <= 1000; request += 1) {
@@ -91,7 +91,7 @@ describe('the V2 budget over time', () => {
   it('counts and labels every authenticated response, errors included, and no unauthenticated one', async () => {
     moveToNextWindow(server);
     const account = await createAccount(server);
-    const narrow = await createToken(server.database.db, { email: account.user.email, scopes: ['location:read'] });
+    const narrow = await server.services.accounts.createToken({ email: account.user.email, scopes: ['location:read'] });
 
     const forbidden = await call(server, 'GET', '/api/v2/user', { token: narrow.token });
     expect(forbidden.status).toBe(403);

@@ -1,21 +1,12 @@
 import type { Kysely } from 'kysely';
 import { describe, expect, it } from 'vitest';
 import type { Database } from '../../src/db/database.ts';
-import type { CreatedUser } from '../../src/services/accounts.service.ts';
-import { createImport } from '../../src/services/imports.service.ts';
-import { type ProjectRef, refOfProject } from '../../src/services/project-access.ts';
-import {
-  callToActionSettings,
-  fieldSettings,
-  filterSettings,
-  locationTypeSettings,
-  markerSettings,
-} from '../../src/services/project-settings.service.ts';
-import { createKey } from '../../src/services/publishable-keys.service.ts';
-import { createWebhook } from '../../src/services/webhooks.service.ts';
+import type { CreatedUser } from '../../src/features/accounts/accounts.service.ts';
+import { type ProjectRef, refOfProject } from '../../src/features/accounts/project-access.ts';
 import { createLocationDirectly, TEST_ACTOR } from '../support/factories.ts';
 import { describeRouteSecurity, type SecuredRoute } from '../support/security.ts';
 import { call, startTestServer, type TestServer } from '../support/server.ts';
+import { servicesOn } from '../support/services.ts';
 
 // Every route of the service, with what it takes to call it: the shared cases (401, 403 scope, 404 for another user,
 // 403 plan, 2xx) run for each row. A new route adds its rows to its block below; the last test fails for a route that
@@ -31,33 +22,46 @@ const CONFIGURATION: {
     segment: 'location-types',
     nameKey: 'name',
     createItem: async (db, id) =>
-      (await locationTypeSettings.create(db, { project: id, input: { name: 'Existing' }, actor: TEST_ACTOR }))
-        .public_id,
+      (
+        await servicesOn(db).settings.locationTypes.create({
+          project: id,
+          input: { name: 'Existing' },
+          actor: TEST_ACTOR,
+        })
+      ).public_id,
   },
   {
     segment: 'markers',
     nameKey: 'name',
     createItem: async (db, id) =>
-      (await markerSettings.create(db, { project: id, input: { name: 'Existing' }, actor: TEST_ACTOR })).public_id,
+      (await servicesOn(db).settings.markers.create({ project: id, input: { name: 'Existing' }, actor: TEST_ACTOR }))
+        .public_id,
   },
   {
     segment: 'filters',
     nameKey: 'name',
     createItem: async (db, id) =>
-      (await filterSettings.create(db, { project: id, input: { name: 'Existing' }, actor: TEST_ACTOR })).public_id,
+      (await servicesOn(db).settings.filters.create({ project: id, input: { name: 'Existing' }, actor: TEST_ACTOR }))
+        .public_id,
   },
   {
     segment: 'fields',
     nameKey: 'name',
     createItem: async (db, id) =>
-      (await fieldSettings.create(db, { project: id, input: { name: 'Existing' }, actor: TEST_ACTOR })).public_id,
+      (await servicesOn(db).settings.fields.create({ project: id, input: { name: 'Existing' }, actor: TEST_ACTOR }))
+        .public_id,
   },
   {
     segment: 'calls-to-action',
     nameKey: 'title',
     createItem: async (db, id) =>
-      (await callToActionSettings.create(db, { project: id, input: { title: 'Existing' }, actor: TEST_ACTOR }))
-        .public_id,
+      (
+        await servicesOn(db).settings.callsToAction.create({
+          project: id,
+          input: { title: 'Existing' },
+          actor: TEST_ACTOR,
+        })
+      ).public_id,
   },
 ];
 
@@ -104,10 +108,9 @@ function publishableKeyRoutes(): SecuredRoute[] {
   const pathOf = (projectId: string) => `/api/v2/projects/${projectId}/publishable-keys`;
   const keyOf = async (server: TestServer, account: CreatedUser) =>
     (
-      await createKey(server.database.db, {
+      await server.services.finder.keys.create({
         owner: { project: refOfProject(account.project) },
         origins: [],
-        now: new Date().toISOString(),
       })
     ).id;
   return [
@@ -153,11 +156,9 @@ function eventAndWebhookRoutes(): SecuredRoute[] {
   const pathOf = (account: CreatedUser) => `/api/v2/projects/${account.project.public_id}/webhooks`;
   // Port 9 of this machine: nothing answers, so a test ping fails at once without leaving the machine.
   const existing = async (server: TestServer, account: CreatedUser) => {
-    const { webhook } = await createWebhook(server.database.db, {
+    const { webhook } = await servicesOn(server.database.db).webhooks.endpoints.create({
       project: refOfProject(account.project),
       input: { url: 'http://127.0.0.1:9/hook', events: ['*'] },
-      reach: { allowPrivateNetworks: true },
-      now: new Date().toISOString(),
     });
     return `${pathOf(account)}/${webhook.id}`;
   };
@@ -362,12 +363,11 @@ function v2ImportRoutes(): SecuredRoute[] {
       method: 'GET',
       route: `${imports}/:import_id`,
       setup: async (server, account) => {
-        const created = await createImport(server.database.db, {
+        const created = await server.services.imports.queue({
           project: refOfProject(account.project),
           content: Buffer.from(file.content),
           format: 'csv',
           options: { dryRun: true, deleteMissing: false, atomic: false },
-          now: new Date().toISOString(),
           createdBy: TEST_ACTOR,
         });
         return { path: `/api/v2/projects/${account.project.public_id}/imports/${created.public_id}` };

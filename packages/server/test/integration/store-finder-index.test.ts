@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { lockProjectForChange } from '../../src/repositories/projects.repository.ts';
-import { StoreFinderIndexes } from '../../src/services/store-finder-index.ts';
+import { lockProjectForChange } from '../../src/features/accounts/projects.repository.ts';
+import { StoreFinderIndexes } from '../../src/features/finder/store-finder-index.ts';
 import { createLocationDirectly } from '../support/factories.ts';
 import { createAccount, useTestServer } from '../support/server.ts';
 

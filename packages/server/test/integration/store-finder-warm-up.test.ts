@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { refOfProject } from '../../src/services/project-access.ts';
-import { createKey, revokeKey } from '../../src/services/publishable-keys.service.ts';
-import { warmFinderIndexes } from '../../src/services/store-finder.service.ts';
-import { StoreFinderIndexes } from '../../src/services/store-finder-index.ts';
+import { systemClock } from '../../src/domain/time.ts';
+import { refOfProject } from '../../src/features/accounts/project-access.ts';
+import { warmFinderIndexes } from '../../src/features/finder/store-finder.service.ts';
+import { StoreFinderIndexes } from '../../src/features/finder/store-finder-index.ts';
 import { createLocationDirectly, setPlan } from '../support/factories.ts';
 import { call, createAccount, useTestServer } from '../support/server.ts';
 
@@ -12,26 +12,22 @@ const server = useTestServer();
 
 describe('the store finder warm-up', () => {
   it('builds the index of each Business project with a key not revoked, and searches then use it', async () => {
-    const now = () => new Date().toISOString();
     const searched = await createAccount(server);
     const revoked = await createAccount(server);
     const downgraded = await createAccount(server);
     await createAccount(server);
-    const key = await createKey(server.database.db, {
+    const key = await server.services.finder.keys.create({
       owner: { project: refOfProject(searched.project) },
       origins: [],
-      now: now(),
     });
-    const gone = await createKey(server.database.db, {
+    const gone = await server.services.finder.keys.create({
       owner: { project: refOfProject(revoked.project) },
       origins: [],
-      now: now(),
     });
-    await revokeKey(server.database.db, { owner: { anyProject: true }, publicId: gone.id, now: now() });
-    await createKey(server.database.db, {
+    await server.services.finder.keys.revoke({ owner: { anyProject: true }, publicId: gone.id });
+    await server.services.finder.keys.create({
       owner: { project: refOfProject(downgraded.project) },
       origins: [],
-      now: now(),
     });
     await setPlan(server, downgraded.project.id, 'basic');
     await createLocationDirectly(server.database.db, searched.project, {
@@ -41,8 +37,8 @@ describe('the store finder warm-up', () => {
       lng: -97.74,
     });
 
-    expect(await warmFinderIndexes(server.database.db, new StoreFinderIndexes(), Date.now)).toBe(1);
-    expect(await warmFinderIndexes(server.database.db, server.ctx.finderIndexes, Date.now)).toBe(1);
+    expect(await warmFinderIndexes(server.database.db, new StoreFinderIndexes(), systemClock)).toBe(1);
+    expect(await server.services.finder.warmUp()).toBe(1);
     const found = await call(server, 'GET', `/api/public/v1/search?key=${key.key}&lat=30.27&lng=-97.74`);
     expect(found.body.data.map((location: { name: string }) => location.name)).toEqual(['Congress']);
   });

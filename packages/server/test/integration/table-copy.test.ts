@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
 import { openDatabase } from '../../src/db/connection.ts';
-import { describeTables, readRows } from '../../src/repositories/table-copy.repository.ts';
+import { describeTables, readRows } from '../../src/features/operations/table-copy.repository.ts';
 import { createPostgresSchema, postgresReachable } from '../support/test-database.ts';
 
 // How `locator copy` reads a table from a real database; how a row is written for its checksum and the order tables

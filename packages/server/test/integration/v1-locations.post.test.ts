@@ -160,7 +160,7 @@ describe('V1 geocoding', () => {
     const offline = await startTestServer({ env: { GEOCODER: 'offline' } });
     try {
       // The offline data loads on first use, which can take longer than a request's bound on a busy machine.
-      await offline.ctx.geocoder.geocode({ city: 'Denver', country: 'US' });
+      await offline.services.geocoder.geocode({ city: 'Denver', country: 'US' });
       const owner = await createAccount(offline);
       const response = await call(offline, 'POST', '/api/locations', {
         token: owner.legacyToken.token,

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { WEEKDAYS } from '../../src/domain/hours.ts';
-import type { LocationV1 } from '../../src/schemas/location.v1.ts';
-import type { LocationV2 } from '../../src/schemas/location.v2.ts';
+import type { LocationV1 } from '../../src/features/locations/schemas/location.v1.ts';
+import type { LocationV2 } from '../../src/features/locations/schemas/location.v2.ts';
 import { INCLUDE_ALL } from '../support/factories.ts';
 import { call } from '../support/server.ts';
 import { useV1Locations, V1_KEYS } from '../support/v1-locations.ts';

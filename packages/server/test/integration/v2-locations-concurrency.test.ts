@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { generateAddress } from '../../src/domain/address.ts';
-import type { CreatedUser } from '../../src/services/accounts.service.ts';
+import type { CreatedUser } from '../../src/features/accounts/accounts.service.ts';
 import { createCatalogAccount, fullLocationBody, INCLUDE_ALL } from '../support/factories.ts';
 import { call, useTestServer } from '../support/server.ts';
 

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { beforeAll, expect, it } from 'vitest';
-import type { CreatedUser } from '../../src/services/accounts.service.ts';
+import type { CreatedUser } from '../../src/features/accounts/accounts.service.ts';
 import { createCatalogAccount, fullLocationBody, INCLUDE_ALL } from '../support/factories.ts';
 import { call, useTestServer } from '../support/server.ts';
 

@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { newPublicId } from '../../src/domain/ids.ts';
-import { deliverNext } from '../../src/services/webhook-delivery.service.ts';
-import { deliveryContextOf } from '../../src/services/webhook-worker.ts';
+import { deliverNext } from '../../src/features/webhooks/webhook-delivery.service.ts';
 import { createCatalogAccount, fullLocationBody } from '../support/factories.ts';
 import { call, useTestServer } from '../support/server.ts';
 
@@ -66,7 +65,7 @@ describe('webhooks on a deployment that keeps them off private networks', () => 
       (await call(server, 'POST', owner.locations, { token: owner.account.token.token, body: fullLocationBody() }))
         .status,
     ).toBe(201);
-    expect(await deliverNext(deliveryContextOf(server.ctx))).toBe('retrying');
+    expect(await deliverNext(server.services.webhooks.deliveryContext)).toBe('retrying');
     await server.database.db
       .updateTable('webhook_endpoints')
       .set({ url: 'http://93.184.216.34/hook' })

@@ -4,8 +4,7 @@ import {
   type DeliveryContext,
   type DeliveryResult,
   deliverNext,
-} from '../../src/services/webhook-delivery.service.ts';
-import { deliveryContextOf } from '../../src/services/webhook-worker.ts';
+} from '../../src/features/webhooks/webhook-delivery.service.ts';
 import { type CatalogAccount, createCatalogAccount, fullLocationBody } from '../support/factories.ts';
 import { call, useTestServer } from '../support/server.ts';
 import { startWebhookReceiver, type WebhookReceiver } from '../support/webhook-receiver.ts';
@@ -23,7 +22,7 @@ let owner: CatalogAccount;
 
 beforeAll(async () => {
   receiver = await startWebhookReceiver();
-  delivery = deliveryContextOf(server.ctx);
+  delivery = server.services.webhooks.deliveryContext;
 });
 afterAll(async () => receiver.close());
 beforeEach(async () => {
@@ -388,12 +387,12 @@ describe('deliveries', () => {
     await createWebhook();
     await createLocation();
     const claimedAt = server.clock.now;
-    const { claimDueDelivery } = await import('../../src/repositories/webhooks.repository.ts');
-    const claimed = await claimDueDelivery(
-      server.database.db,
-      new Date(claimedAt).toISOString(),
-      new Date(claimedAt + delivery.leaseMs).toISOString(),
-    );
+    const { claimDueDelivery } = await import('../../src/features/webhooks/webhooks.repository.ts');
+    const claimed = await claimDueDelivery(server.database.db, {
+      workerId: 'a-worker-that-died',
+      now: claimedAt,
+      until: claimedAt + delivery.leaseMs,
+    });
     expect(claimed).toBeDefined();
     // The claiming worker never reports back: nothing is due until its claim ends, then another worker sends it.
     expect(await deliverAll()).toEqual([]);

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { CreatedUser } from '../../src/services/accounts.service.ts';
+import type { CreatedUser } from '../../src/features/accounts/accounts.service.ts';
 import { fullLocationBody, INCLUDE_ALL, seedCatalog } from '../support/factories.ts';
 import { type ApiResponse, call, createAccount, startTestServer, type TestServer } from '../support/server.ts';
 

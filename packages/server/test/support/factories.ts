@@ -4,12 +4,12 @@ import type { InsertableLocationRow } from '../../src/db/tables/locations.table.
 import type { ProjectRow } from '../../src/db/tables/projects.table.ts';
 import type { Actor } from '../../src/domain/events.ts';
 import { newPublicId } from '../../src/domain/ids.ts';
-import type { LocationInput } from '../../src/domain/location-write.ts';
-import { isoNow } from '../../src/domain/time.ts';
-import type { CreatedUser } from '../../src/services/accounts.service.ts';
-import { createLocation, type LocationView } from '../../src/services/locations.service.ts';
-import { refOfProject } from '../../src/services/project-access.ts';
+import type { LocationInput } from '../../src/domain/location-input.ts';
+import type { CreatedUser } from '../../src/features/accounts/accounts.service.ts';
+import { refOfProject } from '../../src/features/accounts/project-access.ts';
+import type { LocationView } from '../../src/features/locations/location-views.ts';
 import { createAccount, type TestServer } from './server.ts';
+import { servicesOn } from './services.ts';
 
 export interface SeededCatalog {
   types: { store: string; outlet: string };
@@ -81,13 +81,13 @@ export async function createLocationDirectly(
   project: Pick<ProjectRow, 'user_id' | 'public_id'>,
   input: LocationInput & { name: string },
 ): Promise<LocationView> {
-  return createLocation(db, {
+  const saved = await servicesOn(db).locations.create({
     project: refOfProject(project),
     input,
     policy: { legacyLocationType: false },
-    now: isoNow(),
     actor: TEST_ACTOR,
   });
+  return saved.view;
 }
 
 /** An account whose personal project holds the catalog of `seedCatalog`. */

@@ -4,8 +4,6 @@ import { call } from './server.ts';
 import { readUntil } from './wait.ts';
 
 export const CSV = 'text/csv';
-export const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
-export const GEOJSON = 'application/geo+json';
 export const NDJSON = 'application/x-ndjson';
 
 export interface ImportCall {

@@ -1,4 +1,5 @@
-import { type LocationWritePlan, planLocationWrite } from '../../src/domain/location-write.ts';
+import type { LocationWritePlan } from '../../src/domain/location-input.ts';
+import { planLocationWrite } from '../../src/domain/location-write.ts';
 
 /** The plan of a write the test expects to be valid; field errors fail the test with what they say. */
 export function plan(...args: Parameters<typeof planLocationWrite>): LocationWritePlan {

@@ -42,7 +42,7 @@ async function main(): Promise<void> {
   });
   server.clock.now = NOW.getTime();
   // The demo as `npx locator demo` makes it, in the server's database.
-  const env = { DATABASE_URL: server.ctx.config.databaseUrl };
+  const env = { DATABASE_URL: server.services.config.databaseUrl };
   const demo = await cli(['demo'], env);
   const key: string = demo.publishable_key;
   const browser = await launchChromium();

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { SCOPES, type Scope } from '../../src/domain/tokens.ts';
-import { type CreatedUser, createToken } from '../../src/services/accounts.service.ts';
+import type { CreatedUser } from '../../src/features/accounts/accounts.service.ts';
 import { setPlan } from './factories.ts';
 import { call, createAccount, type TestServer, useTestServer } from './server.ts';
 
@@ -48,7 +48,7 @@ async function send(server: TestServer, route: SecuredRoute, target: RouteCall, 
 async function rightToken(server: TestServer, route: SecuredRoute, account: CreatedUser): Promise<string> {
   if (route.api === 'v1') return account.legacyToken.token;
   if (!route.scope) return account.token.token;
-  const issued = await createToken(server.database.db, {
+  const issued = await server.services.accounts.createToken({
     email: account.user.email,
     name: 'only-needed-scope',
     scopes: [route.scope].flat(),
@@ -95,7 +95,7 @@ export function describeRouteSecurity(routes: readonly SecuredRoute[]): void {
       it(`answers 403 to a token with every scope but ${scope}`, async () => {
         const { account, target } = await arrange(route);
         const others = SCOPES.filter((candidate) => candidate !== scope);
-        const { token } = await createToken(server.database.db, {
+        const { token } = await server.services.accounts.createToken({
           email: account.user.email,
           name: 'without-scope',
           scopes: others,

@@ -1,16 +1,11 @@
 import { afterAll, beforeAll } from 'vitest';
-import type { AppContext } from '../../src/app-context.ts';
+import { type BuildAppOptions, buildApp, createLogger } from '../../src/app.ts';
 import { loadConfig } from '../../src/config/config.ts';
 import { type DatabaseHandle, openDatabase } from '../../src/db/connection.ts';
 import { migrateToLatest } from '../../src/db/migrate.ts';
-import { createGeocoder } from '../../src/geocoding/create-geocoder.ts';
-import { type BuildAppOptions, buildApp } from '../../src/http/app.ts';
+import type { CreatedUser } from '../../src/features/accounts/index.ts';
 import type { App } from '../../src/http/app-type.ts';
-import { createRateLimitStore } from '../../src/ratelimit/create-store.ts';
-import { type CreatedUser, createProject, createUser } from '../../src/services/accounts.service.ts';
-import { ImportWorker } from '../../src/services/import-worker.ts';
-import { StoreFinderIndexes } from '../../src/services/store-finder-index.ts';
-import { webhookSenderFor } from '../../src/webhooks/sender.ts';
+import { buildServices, type Services } from '../../src/services.ts';
 import { createTestDatabase } from './test-database.ts';
 
 export interface TestServer {
@@ -21,7 +16,8 @@ export interface TestServer {
   queries: { count: number };
   /** The clock the server reads; tests move it instead of sleeping. */
   clock: { now: number };
-  ctx: AppContext;
+  /** The services the server was built with, on the test's clock. */
+  services: Services;
   stop(): Promise<void>;
 }
 
@@ -64,45 +60,26 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
   });
   await migrateToLatest(database);
   const clock = { now: Date.now() };
-  const ctx: AppContext = {
-    config,
-    database,
-    clock: () => clock.now,
-    rateLimitStore: createRateLimitStore(config),
-    // No worker runs in tests: those of the geocoding queue and of webhooks drive them themselves, job by job.
-    geocoder: createGeocoder(config, { db: database.db, clock: () => clock.now }),
-    finderIndexes: new StoreFinderIndexes(),
-    webhookSender: webhookSenderFor(config),
-  };
   const logLines = options.logLines;
-  const importWorker = options.importWorker
-    ? new ImportWorker(database.db, {
-        clock: ctx.clock,
-        leaseMs: config.imports.leaseMs,
-        pollMs: 50,
-        onError: (error) => logLines?.push(String(error)),
-      })
-    : undefined;
-  if (importWorker) ctx.imports = importWorker;
-  const app = await buildApp(ctx, {
-    logger: logLines ? { level: 'warn', stream: { write: (line) => void logLines.push(line) } } : false,
-    ...(options.onRoute ? { onRoute: options.onRoute } : {}),
-  });
+  const log = createLogger(logLines ? { level: 'warn', stream: { write: (line) => void logLines.push(line) } } : false);
+  // No worker runs in tests unless asked: those of the geocoding queue and of webhooks drive them themselves, job by job.
+  const services = buildServices(config, { database, clock: () => clock.now, log });
+  const app = await buildApp(services, log, options.onRoute ? { onRoute: options.onRoute } : {});
   // As in production: wait briefly for Redis when configured; an unreachable one is a case the tests cover.
-  await ctx.rateLimitStore.ready().catch(() => undefined);
+  await services.rateLimitStore.ready().catch(() => undefined);
   const url = await app.listen({ port: 0, host: '127.0.0.1' });
-  importWorker?.start();
+  const importWorker = options.importWorker ? services.imports.worker.start() : undefined;
   return {
     url,
     app,
     database,
     queries,
     clock,
-    ctx,
+    services,
     async stop() {
       await importWorker?.stop();
       await app.close();
-      ctx.webhookSender.close();
+      services.webhooks.close();
       await testDatabase.dispose();
     },
   };
@@ -138,8 +115,8 @@ export function useTestServer(options: TestServerOptions = {}): TestServer {
     get clock() {
       return server().clock;
     },
-    get ctx() {
-      return server().ctx;
+    get services() {
+      return server().services;
     },
     stop: () => server().stop(),
   };
@@ -154,12 +131,12 @@ export async function createAccount(
 ): Promise<CreatedUser> {
   accountCounter += 1;
   const email = `user${accountCounter}-${Math.random().toString(36).slice(2, 8)}@example.com`;
-  return createUser(server.database.db, { email, name: `User ${accountCounter}`, plan });
+  return server.services.accounts.createUser({ email, name: `User ${accountCounter}`, plan });
 }
 
 /** A second project of an existing user. */
 export async function createExtraProject(server: TestServer, account: CreatedUser, plan = 'business') {
-  return createProject(server.database.db, { email: account.user.email, name: `Extra ${plan}`, plan });
+  return server.services.accounts.createProject({ email: account.user.email, name: `Extra ${plan}`, plan });
 }
 
 export interface ApiResponse<T = unknown> {

@@ -4,9 +4,10 @@ import { join } from 'node:path';
 import { afterAll, expect, it } from 'vitest';
 import { openDatabase } from '../../src/db/connection.ts';
 import { migrateToLatest } from '../../src/db/migrate.ts';
-import { createUser } from '../../src/services/accounts.service.ts';
+
 import { type ChildServer, startChildServer } from '../support/child-server.ts';
 import { runLocator } from '../support/cli.ts';
+import { servicesOn } from '../support/services.ts';
 import { createTestDatabase } from '../support/test-database.ts';
 
 // The change feed of a project written to by everything that writes: V2 and V1 over HTTP to `locator serve`, and the
@@ -23,7 +24,7 @@ it('lists V2, V1, CLI and import changes in commit order, each with its actor', 
   const handle = openDatabase(database.url);
   cleanups.push(() => handle.close());
   await migrateToLatest(handle);
-  const account = await createUser(handle.db, { email: 'feed@example.com', name: 'Feed' });
+  const account = await servicesOn(handle.db).accounts.createUser({ email: 'feed@example.com', name: 'Feed' });
   // No geocoder and no queue worker in the server: the location waits without coordinates for the CLI to geocode it.
   const server: ChildServer = await startChildServer({
     DATABASE_URL: database.url,

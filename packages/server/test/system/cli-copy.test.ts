@@ -4,23 +4,18 @@ import { loadConfig } from '../../src/config/config.ts';
 import { type DatabaseHandle, openDatabase } from '../../src/db/connection.ts';
 import { migrateToLatest } from '../../src/db/migrate.ts';
 import { newPublicId } from '../../src/domain/ids.ts';
+import { systemClock } from '../../src/domain/time.ts';
+import type { CreatedUser } from '../../src/features/accounts/accounts.service.ts';
+import { refOfProject } from '../../src/features/accounts/project-access.ts';
+import { processNextJob } from '../../src/features/locations/geocoding-jobs.ts';
+import type { CopySummary } from '../../src/features/operations/database-copy.service.ts';
 import { createGeocoder } from '../../src/geocoding/create-geocoder.ts';
 import { createNoneGeocoder } from '../../src/geocoding/none.geocoder.ts';
 import { type RunningServer, startServer } from '../../src/server.ts';
-import {
-  type CreatedUser,
-  createProject,
-  createToken,
-  createUser,
-  revokeToken,
-} from '../../src/services/accounts.service.ts';
-import type { CopySummary } from '../../src/services/database-copy.service.ts';
-import { processNextJob } from '../../src/services/geocoding-queue.service.ts';
-import { createImport, runImportNow } from '../../src/services/imports.service.ts';
-import { refOfProject } from '../../src/services/project-access.ts';
 import { type CliResult, runLocator } from '../support/cli.ts';
 import { INCLUDE_ALL, TEST_ACTOR } from '../support/factories.ts';
 import { call } from '../support/server.ts';
+import { servicesOn } from '../support/services.ts';
 import {
   createPostgresSchema,
   createSqliteFile,
@@ -81,12 +76,16 @@ async function seed(databaseUrl: string): Promise<{ account: CreatedUser; locati
   const server = await serve(databaseUrl);
   try {
     const { db } = handle;
-    const account = await createUser(db, { email: 'owner@example.com', name: 'Ówner' });
-    await createUser(db, { email: 'free@example.com', name: 'Free', plan: 'free' });
-    await createProject(db, { email: 'owner@example.com', name: 'Second', plan: 'plus' });
-    await createToken(db, { email: 'owner@example.com', name: 'expiring', expiresInMs: 86_400_000 });
-    const revoked = await createToken(db, { email: 'owner@example.com', name: 'revoked' });
-    await revokeToken(db, revoked.row.public_id);
+    const account = await servicesOn(db).accounts.createUser({ email: 'owner@example.com', name: 'Ówner' });
+    await servicesOn(db).accounts.createUser({ email: 'free@example.com', name: 'Free', plan: 'free' });
+    await servicesOn(db).accounts.createProject({ email: 'owner@example.com', name: 'Second', plan: 'plus' });
+    await servicesOn(db).accounts.createToken({
+      email: 'owner@example.com',
+      name: 'expiring',
+      expiresInMs: 86_400_000,
+    });
+    const revoked = await servicesOn(db).accounts.createToken({ email: 'owner@example.com', name: 'revoked' });
+    await servicesOn(db).accounts.revokeToken(revoked.row.public_id);
     const token = account.token.token;
     const projectPath = `/api/v2/projects/${account.project.public_id}`;
     const post = async (path: string, body: unknown, headers: Record<string, string> = {}) => {
@@ -186,29 +185,27 @@ async function seed(databaseUrl: string): Promise<{ account: CreatedUser; locati
     // An import that ended with a failed row (its file is gone), and one still queued with its file, in two parts and
     // with bytes that are no text.
     // (One row leaves the first location unchanged, the other fails: the import creates nothing.)
-    await runImportNow(db, {
-      projectPublicId: account.project.public_id,
+    await servicesOn(db).imports.runNow(account.project, {
       content: Buffer.from(`id,phone\n${locationIds[0] ?? ''},+1 512 555 0100\nloc_nothing,+1 512 555 0199\n`),
       format: 'csv',
       options: { dryRun: false, deleteMissing: false, atomic: false },
-      leaseMs: 30_000,
+      createdBy: { type: 'cli', id: 'import' },
     });
     const waiting = Buffer.alloc(1024 * 1024 + 300, 0);
     waiting.write('name,city\nWaiting,Austin\n');
     waiting[waiting.length - 1] = 0xff;
-    await createImport(db, {
+    await servicesOn(db).imports.queue({
       project: refOfProject(account.project),
       content: waiting,
       format: 'csv',
       fileName: 'wait.csv',
       options: { dryRun: true, deleteMissing: false, atomic: false },
-      now: new Date().toISOString(),
       createdBy: TEST_ACTOR,
     });
     // One job fails for good (no geocoder answers), the others stay pending.
     const queue = {
       geocoder: createNoneGeocoder(),
-      clock: Date.now,
+      clock: systemClock,
       maxAttempts: 1,
       backoffBaseMs: 1000,
       lockMs: 60_000,
@@ -218,7 +215,7 @@ async function seed(databaseUrl: string): Promise<{ account: CreatedUser; locati
 
     // Cache rows from the real geocoder (an answer and a remembered "no such place"), and enough more to take several
     // batches, keyed by text that sorts differently by locale than by code point.
-    const geocoder = createGeocoder(loadConfig({ GEOCODER: 'offline' }), { db, clock: Date.now });
+    const geocoder = createGeocoder(loadConfig({ GEOCODER: 'offline' }), { db, clock: systemClock });
     await geocoder.geocode({ city: 'Nashville', state: 'TN', country: 'US' });
     await geocoder.geocode({ city: 'Qxzzyq Nowhere', country: 'US' });
     const keys = ['Ärhus', 'aarhus', 'Zürich', 'zebra', 'éclair', 'Eclair', '~tilde', '_under', '寿司', '🍣'];
@@ -359,7 +356,7 @@ if (!reachable) {
             const ids = await handle.db.selectFrom('locations').select(['id', 'public_id']).orderBy('id').execute();
             expect(ids.at(-1)?.public_id).toBe(created.body.data.id);
             expect(ids.at(-1)?.id).toBe(seeded.locationIds.length + 1);
-            const user = await createUser(handle.db, { email: 'new@example.com', name: 'New' });
+            const user = await servicesOn(handle.db).accounts.createUser({ email: 'new@example.com', name: 'New' });
             expect(user.user.id).toBe(3);
           } finally {
             await handle.close();
@@ -431,7 +428,7 @@ if (!reachable) {
             const result = await locator('copy', '--from', source.url, '--to', guarded.url, '--json');
             expect(result.code, result.stderr).toBe(0);
             expect(checksums(summaryOf(result))).toEqual(checksums(original));
-            const user = await createUser(handle.db, { email: 'later@example.com', name: 'Later' });
+            const user = await servicesOn(handle.db).accounts.createUser({ email: 'later@example.com', name: 'Later' });
             const saved = await handle.db
               .selectFrom('users')
               .select('name')

@@ -1,9 +1,10 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { type DatabaseHandle, openDatabase } from '../../src/db/connection.ts';
 import { migrateToLatest } from '../../src/db/migrate.ts';
-import { type CreatedUser, createUser } from '../../src/services/accounts.service.ts';
+import type { CreatedUser } from '../../src/features/accounts/accounts.service.ts';
 import { runLocator } from '../support/cli.ts';
 import { createLocationDirectly } from '../support/factories.ts';
+import { servicesOn } from '../support/services.ts';
 import { createTestDatabase, type TestDatabase } from '../support/test-database.ts';
 
 let database: TestDatabase;
@@ -14,7 +15,7 @@ beforeAll(async () => {
   database = await createTestDatabase();
   handle = openDatabase(database.url);
   await migrateToLatest(handle);
-  account = await createUser(handle.db, { email: 'bulk@example.com', name: 'Bulk' });
+  account = await servicesOn(handle.db).accounts.createUser({ email: 'bulk@example.com', name: 'Bulk' });
   const places = [
     { name: 'A', city: 'Nashville', state: 'TN', country: 'US' },
     { name: 'B', city: 'München', country: 'DE' },

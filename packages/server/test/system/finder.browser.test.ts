@@ -1,7 +1,6 @@
 import type { Locator, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { refOfProject } from '../../src/services/project-access.ts';
-import { createKey } from '../../src/services/publishable-keys.service.ts';
+import { refOfProject } from '../../src/features/accounts/project-access.ts';
 import { seriousAxeViolations, useBrowser } from '../support/browser.ts';
 import { createLocationDirectly, seedCatalog } from '../support/factories.ts';
 import { call, createAccount, startTestServer, type TestServer } from '../support/server.ts';
@@ -86,10 +85,9 @@ beforeAll(async () => {
   const account = await createAccount(server);
   await seedCatalog(server, account.project);
   key = (
-    await createKey(server.database.db, {
+    await server.services.finder.keys.create({
       owner: { project: refOfProject(account.project) },
       origins: [],
-      now: new Date().toISOString(),
     })
   ).key;
   // Where the server's geocoder puts the postcode: the distances are measured from there.

@@ -2,10 +2,11 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../src/config/config.ts';
 import { openDatabase } from '../../src/db/connection.ts';
 import { migrateToLatest } from '../../src/db/migrate.ts';
+
 import { startServer } from '../../src/server.ts';
-import { createUser } from '../../src/services/accounts.service.ts';
 import { startChildServer } from '../support/child-server.ts';
 import { createLocationDirectly, seedCatalog } from '../support/factories.ts';
+import { servicesOn } from '../support/services.ts';
 import { createTestDatabase } from '../support/test-database.ts';
 import { geocodingSettled, readUntil } from '../support/wait.ts';
 
@@ -25,7 +26,10 @@ describe('two server processes on one database', () => {
     const handle = openDatabase(database.url);
     cleanups.push(() => handle.close());
     await migrateToLatest(handle);
-    const account = await createUser(handle.db, { email: 'two-workers@example.com', name: 'Two workers' });
+    const account = await servicesOn(handle.db).accounts.createUser({
+      email: 'two-workers@example.com',
+      name: 'Two workers',
+    });
     const cities = ['Nashville', 'Denver', 'Austin', 'Boston', 'Chicago', 'Seattle'];
     for (let n = 0; n < 24; n += 1) {
       const city = cities[n % cities.length] ?? 'Denver';
@@ -64,7 +68,7 @@ describe('the queue across a restart', () => {
     });
     const handle = openDatabase(database.url);
     await migrateToLatest(handle);
-    const account = await createUser(handle.db, { email: 'restart@example.com', name: 'Restart' });
+    const account = await servicesOn(handle.db).accounts.createUser({ email: 'restart@example.com', name: 'Restart' });
     await seedCatalog({ database: handle }, account.project);
     const response = await fetch(`${first.url}/api/v2/projects/${account.project.public_id}/locations`, {
       method: 'POST',

@@ -5,11 +5,12 @@ import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { type DatabaseHandle, openDatabase } from '../../src/db/connection.ts';
 import { migrateToLatest } from '../../src/db/migrate.ts';
-import { type CreatedUser, createUser } from '../../src/services/accounts.service.ts';
+import type { CreatedUser } from '../../src/features/accounts/accounts.service.ts';
 import { startChildServer } from '../support/child-server.ts';
 import { LOCATOR_BIN, runLocator } from '../support/cli.ts';
 import { seedCatalog } from '../support/factories.ts';
 import { postImport, waitForImport } from '../support/imports.ts';
+import { servicesOn } from '../support/services.ts';
 import { createTestDatabase } from '../support/test-database.ts';
 import { readUntil } from '../support/wait.ts';
 
@@ -34,7 +35,7 @@ async function setUp(): Promise<Setup> {
   const handle = openDatabase(database.url);
   cleanups.push(() => handle.close());
   await migrateToLatest(handle);
-  const account = await createUser(handle.db, {
+  const account = await servicesOn(handle.db).accounts.createUser({
     email: `imports-${Math.random().toString(36).slice(2)}@example.com`,
     name: 'Imports',
   });

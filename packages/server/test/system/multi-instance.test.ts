@@ -1,12 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type DatabaseHandle, openDatabase } from '../../src/db/connection.ts';
 import { migrateToLatest } from '../../src/db/migrate.ts';
+import type { CreatedUser } from '../../src/features/accounts/accounts.service.ts';
 import { windowAt } from '../../src/ratelimit/rules.ts';
-import { type CreatedUser, createUser } from '../../src/services/accounts.service.ts';
 import { type ChildServer, startChildServer } from '../support/child-server.ts';
 import { createLocationDirectly, INCLUDE_ALL } from '../support/factories.ts';
 import { REDIS_URL, useTestRedis } from '../support/redis.ts';
 import { call } from '../support/server.ts';
+import { servicesOn } from '../support/services.ts';
 import { createTestDatabase, type TestDatabase, testDialect } from '../support/test-database.ts';
 import { geocodingSettled, readUntil } from '../support/wait.ts';
 
@@ -33,7 +34,10 @@ if (testDialect() !== 'postgres') {
     async function newAccount(): Promise<CreatedUser> {
       if (!handle) throw new Error('no database');
       accounts += 1;
-      return createUser(handle.db, { email: `instances${accounts}@example.com`, name: `Instances ${accounts}` });
+      return servicesOn(handle.db).accounts.createUser({
+        email: `instances${accounts}@example.com`,
+        name: `Instances ${accounts}`,
+      });
     }
 
     function instance(n: number): ChildServer {

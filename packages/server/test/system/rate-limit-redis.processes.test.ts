@@ -1,10 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '../../src/db/connection.ts';
 import { migrateToLatest } from '../../src/db/migrate.ts';
+
 import { windowAt } from '../../src/ratelimit/rules.ts';
-import { createToken, createUser } from '../../src/services/accounts.service.ts';
 import { type ChildServer, startChildServer } from '../support/child-server.ts';
 import { REDIS_URL, useTestRedis } from '../support/redis.ts';
+import { servicesOn } from '../support/services.ts';
 import { createTestDatabase, type TestDatabase } from '../support/test-database.ts';
 
 // Two `locator serve` processes counting in one Redis; the store itself is tested in
@@ -24,8 +25,14 @@ describe('two server processes on one Redis', () => {
     try {
       await migrateToLatest(database);
       for (let i = 0; i < 3; i += 1) {
-        const created = await createUser(database.db, { email: `shared${i}@example.com`, name: `Shared ${i}` });
-        const second = await createToken(database.db, { email: created.user.email, name: 'second' });
+        const created = await servicesOn(database.db).accounts.createUser({
+          email: `shared${i}@example.com`,
+          name: `Shared ${i}`,
+        });
+        const second = await servicesOn(database.db).accounts.createToken({
+          email: created.user.email,
+          name: 'second',
+        });
         accounts.push({ tokens: [created.token.token, second.token] });
       }
     } finally {

@@ -1,11 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '../../src/db/connection.ts';
 import { migrateToLatest } from '../../src/db/migrate.ts';
-import { createUser } from '../../src/services/accounts.service.ts';
-import { refOfProject } from '../../src/services/project-access.ts';
-import { createKey } from '../../src/services/publishable-keys.service.ts';
+
+import { refOfProject } from '../../src/features/accounts/project-access.ts';
 import { type ChildServer, startChildServer } from '../support/child-server.ts';
 import { runLocator } from '../support/cli.ts';
+import { servicesOn } from '../support/services.ts';
 import { createTestDatabase, type TestDatabase } from '../support/test-database.ts';
 
 // Two `locator serve` processes on one database, each with its own in-memory store-finder index: a write through
@@ -26,15 +26,18 @@ describe('the store finder on two server processes of one database', () => {
     const database = openDatabase(shared.url);
     try {
       await migrateToLatest(database);
-      const created = await createUser(database.db, { email: 'finder@example.com', name: 'Finder', plan: 'business' });
+      const created = await servicesOn(database.db).accounts.createUser({
+        email: 'finder@example.com',
+        name: 'Finder',
+        plan: 'business',
+      });
       projectId = created.project.public_id;
       v2Token = created.token.token;
       legacyToken = created.legacyToken.token;
       key = (
-        await createKey(database.db, {
+        await servicesOn(database.db).keys.create({
           owner: { project: refOfProject(created.project) },
           origins: [],
-          now: new Date().toISOString(),
         })
       ).key;
     } finally {

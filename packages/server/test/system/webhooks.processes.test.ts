@@ -1,12 +1,11 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { type DatabaseHandle, openDatabase } from '../../src/db/connection.ts';
 import { migrateToLatest } from '../../src/db/migrate.ts';
-import { type CreatedUser, createUser } from '../../src/services/accounts.service.ts';
-import { updateLocation } from '../../src/services/locations.service.ts';
-import { refOfProject } from '../../src/services/project-access.ts';
-import { createWebhook } from '../../src/services/webhooks.service.ts';
+import type { CreatedUser } from '../../src/features/accounts/accounts.service.ts';
+import { refOfProject } from '../../src/features/accounts/project-access.ts';
 import { startChildServer } from '../support/child-server.ts';
 import { createLocationDirectly, TEST_ACTOR } from '../support/factories.ts';
+import { servicesOn } from '../support/services.ts';
 import { createTestDatabase } from '../support/test-database.ts';
 import { readUntil } from '../support/wait.ts';
 import { startWebhookReceiver, type WebhookReceiver } from '../support/webhook-receiver.ts';
@@ -28,15 +27,13 @@ async function arrange(
   const handle = openDatabase(database.url);
   cleanups.push(() => handle.close());
   await migrateToLatest(handle);
-  const account = await createUser(handle.db, {
+  const account = await servicesOn(handle.db).accounts.createUser({
     email: `hooks-${Math.random().toString(36).slice(2, 8)}@example.com`,
     name: 'Hooks',
   });
-  const { secret } = await createWebhook(handle.db, {
+  const { secret } = await servicesOn(handle.db).webhooks.endpoints.create({
     project: refOfProject(account.project),
     input: { url: receiver.url, events: ['*'] },
-    reach: { allowPrivateNetworks: true },
-    now: new Date().toISOString(),
   });
   return { url: database.url, handle, account, secret };
 }
@@ -111,13 +108,12 @@ describe('two server processes on one database', () => {
       });
       locations.push(created.record.public_id);
       for (let version = 1; version <= 4; version += 1) {
-        await updateLocation(handle.db, {
+        await servicesOn(handle.db).locations.update({
           project,
           key: { publicId: created.record.public_id },
           mode: 'patch',
           input: { phone: String(version) },
           policy: { legacyLocationType: false },
-          now: new Date().toISOString(),
           actor: TEST_ACTOR,
         });
       }

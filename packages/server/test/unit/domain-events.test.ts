@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { changesBetween, receives } from '../../src/domain/events.ts';
-import { webhookPayloadOf } from '../../src/services/webhook-delivery.service.ts';
+import { webhookPayloadOf } from '../../src/features/webhooks/webhook-delivery.service.ts';
 
 describe('what changed between two bodies', () => {
   it('lists each changed key with its old and new value, comparing nested values', () => {

@@ -5,7 +5,7 @@ import { changesOf, type StoredLocation } from '../../src/domain/import-changes.
 import { columnOf } from '../../src/domain/import-columns.ts';
 import { type CellValue, readImportRow } from '../../src/domain/import-row.ts';
 import { OPTIONAL_TEXT_FIELDS, type OptionalTextField } from '../../src/domain/location-fields.ts';
-import type { LocationInput } from '../../src/domain/location-write.ts';
+import type { LocationInput } from '../../src/domain/location-input.ts';
 import { freeSlugsFor } from '../../src/domain/slug.ts';
 import { formatSpecialHoursText, parseSpecialHoursText } from '../../src/domain/special-hours-text.ts';
 

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { ProjectCatalog } from '../../src/domain/catalog.ts';
-import { type CurrentLocation, planLocationWrite } from '../../src/domain/location-write.ts';
+import type { CurrentLocation } from '../../src/domain/location-input.ts';
+import { planLocationWrite } from '../../src/domain/location-write.ts';
 import { plan } from '../support/location-write.ts';
 
 const catalog: ProjectCatalog = {

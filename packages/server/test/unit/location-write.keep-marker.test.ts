@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { ProjectCatalog } from '../../src/domain/catalog.ts';
-import type { CurrentLocation } from '../../src/domain/location-write.ts';
+import type { CurrentLocation } from '../../src/domain/location-input.ts';
 import { plan } from '../support/location-write.ts';
 
 const catalog: ProjectCatalog = {

@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { contentSecurityPolicy } from '../../src/pages/csp.ts';
-import { dayHoursText } from '../../src/pages/format.ts';
-import { html, jsonInScript, safeHref } from '../../src/pages/html.ts';
-import { messagesOf, pageLocale } from '../../src/pages/messages.ts';
-import { defaultWidgetDir } from '../../src/services/widget-files.ts';
+import { contentSecurityPolicy } from '../../src/features/finder/pages/csp.ts';
+import { dayHoursText } from '../../src/features/finder/pages/format.ts';
+import { html, jsonInScript, safeHref } from '../../src/features/finder/pages/html.ts';
+import { messagesOf, pageLocale } from '../../src/features/finder/pages/messages.ts';
+import { defaultWidgetDir } from '../../src/features/finder/widget-files.ts';
 
 describe('the pages’ HTML template', () => {
   it('escapes text in content and attributes, and keeps HTML it made', () => {

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { presentLocationV1 } from '../../src/routes/v1/location.present.ts';
-import type { LocationAttachments, LocationRecord } from '../../src/services/locations.service.ts';
+import type { LocationAttachments } from '../../src/features/locations/location-attachments.repository.ts';
+import type { LocationRecord } from '../../src/features/locations/location-records.repository.ts';
+import { presentLocationV1 } from '../../src/features/locations/presenters/location-v1.ts';
 
 // Typed as a partial record so the fixture keeps compiling as the locations table gains columns the presenter ignores.
 const record = {

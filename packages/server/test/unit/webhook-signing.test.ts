@@ -1,6 +1,6 @@
 import { createHmac } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { newSigningSecret, signedHeaders } from '../../src/webhooks/signing.ts';
+import { newSigningSecret, signedHeaders } from '../../src/features/webhooks/signing.ts';
 
 // The example of the Standard Webhooks specification (and of its reference libraries' tests).
 const SECRET = 'whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw';

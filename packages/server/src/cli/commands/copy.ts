@@ -3,7 +3,7 @@ import { Presets, SingleBar } from 'cli-progress';
 import type { Command } from 'commander';
 import { openDatabase } from '../../db/connection.ts';
 import { InvalidInputError, NotFoundError } from '../../domain/errors.ts';
-import { type CopySummary, CopyVerificationError, copyDatabase } from '../../services/database-copy.service.ts';
+import { type CopySummary, CopyVerificationError, copyDatabase } from '../../features/operations/index.ts';
 import { print } from '../database.ts';
 
 /** A database URL fit to print: a password becomes `***`. */

@@ -1,56 +1,16 @@
 import type { Command } from 'commander';
-import type { Kysely } from 'kysely';
 import { loadConfig } from '../../config/config.ts';
-import type { Database } from '../../db/database.ts';
 import type { ProjectRow } from '../../db/tables/projects.table.ts';
-import { newPublicId } from '../../domain/ids.ts';
-import type { LocationInput } from '../../domain/location-write.ts';
-import { isoNow } from '../../domain/time.ts';
-import { createToken, createUser, findUser, rotateLegacyToken } from '../../services/accounts.service.ts';
-import { createLocation } from '../../services/locations.service.ts';
-import { refOfProject } from '../../services/project-access.ts';
-import { createKey, listKeys } from '../../services/publishable-keys.service.ts';
-import { withDatabase } from '../database.ts';
+import type { LocationInput } from '../../domain/location-input.ts';
+import { isoOf, systemClock } from '../../domain/time.ts';
+import { refOfProject } from '../../features/accounts/index.ts';
+import { createPublishableKeys, type PublishableKeys } from '../../features/finder/index.ts';
+import { createLocations } from '../../features/locations/index.ts';
+import { accountsOf, withDatabase } from '../database.ts';
+import { insertDemoConfiguration } from '../demo-configuration.repository.ts';
 import { DEMO_CITIES, DEMO_CONFIG, DEMO_STREETS, MANAGERS, OUTLET_HOURS, WEEKDAY_HOURS } from '../demo-data.ts';
 
 const DEMO_EMAIL = 'demo@locator.example';
-
-async function seedConfiguration(db: Kysely<Database>, project: ProjectRow): Promise<void> {
-  const base = { project_id: project.id, created_at: isoNow() };
-  await db.transaction().execute(async (trx) => {
-    await trx
-      .insertInto('location_types')
-      .values(DEMO_CONFIG.types.map((type) => ({ ...base, ...type, public_id: newPublicId('locationType') })))
-      .execute();
-    await trx
-      .insertInto('markers')
-      .values(
-        DEMO_CONFIG.markers.map((marker) => ({ ...base, ...marker, icon_url: null, public_id: newPublicId('marker') })),
-      )
-      .execute();
-    await trx
-      .insertInto('filters')
-      .values(DEMO_CONFIG.filters.map((name) => ({ ...base, name, public_id: newPublicId('filter') })))
-      .execute();
-    await trx
-      .insertInto('custom_fields')
-      .values(DEMO_CONFIG.fields.map((name) => ({ ...base, name, public_id: newPublicId('field') })))
-      .execute();
-    await trx
-      .insertInto('calls_to_action')
-      .values(DEMO_CONFIG.callsToAction.map((title) => ({ ...base, title, public_id: newPublicId('callToAction') })))
-      .execute();
-    await trx
-      .insertInto('images')
-      .values({
-        ...base,
-        name: 'storefront',
-        url: 'https://images.locator.example/storefront.jpg',
-        public_id: newPublicId('image'),
-      })
-      .execute();
-  });
-}
 
 /** Two stores per demo city, with hours, filters, fields and calls to action, varied but deterministic. */
 export function demoLocations(): (LocationInput & { name: string })[] {
@@ -98,10 +58,10 @@ export function demoLocations(): (LocationInput & { name: string })[] {
  * A publishable key of the demo project that allows every origin, for its hosted finder: one not revoked from an
  * earlier run, else a new one. (Keys have no name; this one is told apart by allowing every origin.)
  */
-async function demoKey(db: Kysely<Database>, project: ProjectRow): Promise<string> {
+async function demoKey(keys: PublishableKeys, project: ProjectRow): Promise<string> {
   const owner = { projectPublicId: project.public_id };
-  const reusable = (await listKeys(db, owner)).find((key) => key.revoked_at === null && key.origins.length === 0);
-  return reusable?.key ?? (await createKey(db, { owner, origins: [], now: isoNow() })).key;
+  const reusable = (await keys.list(owner)).find((key) => key.revoked_at === null && key.origins.length === 0);
+  return reusable?.key ?? (await keys.create({ owner, origins: [] })).key;
 }
 
 export function registerDemoCommand(program: Command): void {
@@ -110,35 +70,33 @@ export function registerDemoCommand(program: Command): void {
     .description('Create a demo user with a Business project of 50 locations, and print how to call the API')
     .option('--json', 'print one JSON object')
     .action(async (options: { json?: boolean }) => {
-      const result = await withDatabase(async ({ db }) => {
-        const existing = await findUser(db, DEMO_EMAIL);
+      const result = await withDatabase(async (database) => {
+        const { db } = database;
+        const accounts = accountsOf(database);
+        const keys = createPublishableKeys({ db, clock: systemClock });
+        const existing = await accounts.findUser(DEMO_EMAIL);
         if (existing) {
           // The demo exists: tokens are shown only once, so issue fresh ones rather than failing.
-          const token = await createToken(db, { email: DEMO_EMAIL, name: 'demo' });
-          const legacy = await rotateLegacyToken(db, DEMO_EMAIL);
-          const project = await db
-            .selectFrom('projects')
-            .selectAll()
-            .where('user_id', '=', existing.id)
-            .where('personal', '=', 1)
-            .executeTakeFirstOrThrow();
+          const token = await accounts.createToken({ email: DEMO_EMAIL, name: 'demo' });
+          const legacy = await accounts.rotateLegacyToken(DEMO_EMAIL);
+          const project = await accounts.personalProjectOf(existing.id);
           return {
             project,
             token: token.token,
             legacyToken: legacy.token,
             created: 0,
-            key: await demoKey(db, project),
+            key: await demoKey(keys, project),
           };
         }
-        const created = await createUser(db, { email: DEMO_EMAIL, name: 'Demo Shop', plan: 'business' });
-        await seedConfiguration(db, created.project);
+        const created = await accounts.createUser({ email: DEMO_EMAIL, name: 'Demo Shop', plan: 'business' });
+        await db.transaction().execute((trx) => insertDemoConfiguration(trx, created.project.id, isoOf(systemClock())));
+        const locations = createLocations({ db, clock: systemClock });
         let count = 0;
         for (const input of demoLocations()) {
-          await createLocation(db, {
+          await locations.create({
             project: refOfProject(created.project),
             input,
             policy: { legacyLocationType: false },
-            now: isoNow(),
             actor: { type: 'cli', id: 'demo' },
           });
           count += 1;
@@ -148,7 +106,7 @@ export function registerDemoCommand(program: Command): void {
           token: created.token.token,
           legacyToken: created.legacyToken.token,
           created: count,
-          key: await demoKey(db, created.project),
+          key: await demoKey(keys, created.project),
         };
       });
       const config = loadConfig();

@@ -3,10 +3,9 @@ import { pipeline } from 'node:stream/promises';
 import type { Command } from 'commander';
 import { InvalidInputError } from '../../domain/errors.ts';
 import { FILE_FORMATS, type FileFormat, formatOfFileName } from '../../domain/file-formats.ts';
-import { requireProject } from '../../services/accounts.service.ts';
-import { exportLocations } from '../../services/exports.service.ts';
-import { refOfProject } from '../../services/project-access.ts';
-import { withDatabase } from '../database.ts';
+import { refOfProject } from '../../features/accounts/index.ts';
+import { exportLocations } from '../../features/imports/index.ts';
+import { accountsOf, withDatabase } from '../database.ts';
 
 function formatOf(given: string | undefined, output: string | undefined): FileFormat {
   if (given === undefined) return (output && formatOfFileName(output)) || 'csv';
@@ -24,9 +23,9 @@ export function registerExportCommand(program: Command): void {
     .option('--output <file>', 'write to this file (default: standard output)')
     .action(async (options: { project: string; format?: string; output?: string }) => {
       const format = formatOf(options.format, options.output);
-      await withDatabase(async ({ db }) => {
-        const project = await requireProject(db, options.project);
-        const { stream } = await exportLocations(db, { project: refOfProject(project), format });
+      await withDatabase(async (database) => {
+        const project = await accountsOf(database).requireProject(options.project);
+        const { stream } = await exportLocations(database.db, { project: refOfProject(project), format });
         await pipeline(stream, options.output ? createWriteStream(options.output) : process.stdout);
       });
     });

@@ -2,10 +2,10 @@ import { Presets, SingleBar } from 'cli-progress';
 import type { Command } from 'commander';
 import { loadConfig } from '../../config/config.ts';
 import { InvalidInputError } from '../../domain/errors.ts';
+import { systemClock } from '../../domain/time.ts';
+import { type BulkGeocodingSummary, geocodeProject } from '../../features/locations/index.ts';
 import { createGeocoder } from '../../geocoding/create-geocoder.ts';
-import { requireProject } from '../../services/accounts.service.ts';
-import { type BulkGeocodingSummary, geocodeProject } from '../../services/bulk-geocoding.service.ts';
-import { print, withDatabase } from '../database.ts';
+import { accountsOf, print, withDatabase } from '../database.ts';
 
 function describe(summary: BulkGeocodingSummary): string {
   const precisions = Object.entries(summary.byPrecision)
@@ -29,8 +29,9 @@ export function registerGeocodeCommand(program: Command): void {
     .action(async (options: { project: string; missing?: boolean; all?: boolean; json?: boolean }) => {
       if (options.missing && options.all) throw new InvalidInputError('Choose one of --missing and --all.');
       const config = loadConfig();
-      const summary = await withDatabase(async ({ db }) => {
-        const project = await requireProject(db, options.project);
+      const summary = await withDatabase(async (database) => {
+        const { db } = database;
+        const project = await accountsOf(database).requireProject(options.project);
         const bar = new SingleBar(
           {
             format: 'Geocoding [{bar}] {value}/{total} {percentage}% ETA {eta}s',
@@ -42,9 +43,9 @@ export function registerGeocodeCommand(program: Command): void {
         let started = false;
         try {
           return await geocodeProject(db, project.id, options.all ? 'all' : 'missing', {
-            geocoder: createGeocoder(config, { db, clock: Date.now }),
+            geocoder: createGeocoder(config, { db, clock: systemClock }),
             timeoutMs: config.geocoder.timeoutMs * 3,
-            clock: Date.now,
+            clock: systemClock,
             actor: { type: 'cli', id: 'geocode' },
             onProgress: (done, total) => {
               if (!started) bar.start(total, 0);

@@ -2,12 +2,22 @@ import { readFileSync } from 'node:fs';
 import { basename } from 'node:path';
 import { Presets, SingleBar } from 'cli-progress';
 import type { Command } from 'commander';
-import { loadConfig } from '../../config/config.ts';
+import { type Config, loadConfig } from '../../config/config.ts';
+import type { DatabaseHandle } from '../../db/connection.ts';
 import { InvalidInputError } from '../../domain/errors.ts';
 import { FILE_FORMATS, type FileFormat, formatOfFileName } from '../../domain/file-formats.ts';
-import type { ImportView } from '../../services/import-view.ts';
-import { resumeImports, runImportNow } from '../../services/imports.service.ts';
-import { print, withDatabase } from '../database.ts';
+import { systemClock } from '../../domain/time.ts';
+import { createImports, type ImportView } from '../../features/imports/index.ts';
+import { accountsOf, print, withDatabase } from '../database.ts';
+
+/** The imports of a command's database: run in this process, with the machine's clock. */
+const importsOf = ({ db }: DatabaseHandle, config: Config) =>
+  createImports({
+    db,
+    clock: systemClock,
+    config,
+    onError: (error) => process.stderr.write(`locator: ${error instanceof Error ? error.stack : String(error)}\n`),
+  });
 
 function formatOption(given: string | undefined, file: string): FileFormat {
   if (given === undefined) return formatOfFileName(file) ?? 'csv';
@@ -84,10 +94,10 @@ export function registerImportCommands(program: Command): void {
           Presets.shades_classic,
         );
         let started = false;
-        const view = await withDatabase(async ({ db }) => {
+        const view = await withDatabase(async (database) => {
           try {
-            return await runImportNow(db, {
-              projectPublicId: options.project,
+            const project = await accountsOf(database).requireProject(options.project);
+            return await importsOf(database, config).runNow(project, {
               content,
               format,
               fileName: basename(file),
@@ -96,7 +106,7 @@ export function registerImportCommands(program: Command): void {
                 deleteMissing: Boolean(options.deleteMissing),
                 atomic: Boolean(options.atomic),
               },
-              leaseMs: config.imports.leaseMs,
+              createdBy: { type: 'cli', id: 'import' },
               onProgress: ({ rowsDone, fractionRead }) => {
                 if (!started) bar.start(100, 0, { rows: 0 });
                 started = true;
@@ -126,7 +136,7 @@ export function registerImportCommands(program: Command): void {
     .option('--json', 'print one JSON object per import')
     .action(async (options: { json?: boolean }) => {
       const config = loadConfig();
-      const views = await withDatabase(({ db }) => resumeImports(db, { leaseMs: config.imports.leaseMs }));
+      const views = await withDatabase((database) => importsOf(database, config).resume());
       if (views.length === 0 && !options.json) process.stdout.write('No import waits or was interrupted.\n');
       for (const view of views) print(Boolean(options.json), jsonOf(view), describeImport(view));
     });

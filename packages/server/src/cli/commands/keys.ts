@@ -1,7 +1,10 @@
 import type { Command } from 'commander';
-import { isoNow } from '../../domain/time.ts';
-import { createKey, listKeys, revokeKey } from '../../services/publishable-keys.service.ts';
+import type { DatabaseHandle } from '../../db/connection.ts';
+import { systemClock } from '../../domain/time.ts';
+import { createPublishableKeys } from '../../features/finder/index.ts';
 import { print, withDatabase } from '../database.ts';
+
+const keysOf = ({ db }: DatabaseHandle) => createPublishableKeys({ db, clock: systemClock });
 
 const originList = (text: string | undefined) =>
   text === undefined
@@ -25,12 +28,8 @@ export function registerKeysCommands(program: Command): void {
     )
     .option('--json', 'print one JSON object')
     .action(async (options: { project: string; origins?: string; json?: boolean }) => {
-      const key = await withDatabase(({ db }) =>
-        createKey(db, {
-          owner: { projectPublicId: options.project },
-          origins: originList(options.origins),
-          now: isoNow(),
-        }),
+      const key = await withDatabase((database) =>
+        keysOf(database).create({ owner: { projectPublicId: options.project }, origins: originList(options.origins) }),
       );
       const origins = key.origins.length > 0 ? key.origins.join(', ') : 'any';
       print(
@@ -45,7 +44,7 @@ export function registerKeysCommands(program: Command): void {
     .requiredOption('--project <id>', 'public project ID (prj_…)')
     .option('--json', 'print JSON')
     .action(async (options: { project: string; json?: boolean }) => {
-      const list = await withDatabase(({ db }) => listKeys(db, { projectPublicId: options.project }));
+      const list = await withDatabase((database) => keysOf(database).list({ projectPublicId: options.project }));
       const text = list
         .map(
           (key) =>
@@ -59,7 +58,7 @@ export function registerKeysCommands(program: Command): void {
     .description('Revoke a publishable key by its ID; it stops working at once')
     .argument('<id>', 'key ID (pky_…)')
     .action(async (id: string) => {
-      await withDatabase(({ db }) => revokeKey(db, { owner: { anyProject: true }, publicId: id, now: isoNow() }));
+      await withDatabase((database) => keysOf(database).revoke({ owner: { anyProject: true }, publicId: id }));
       process.stdout.write(`Revoked ${id}\n`);
     });
 }

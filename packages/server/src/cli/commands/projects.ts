@@ -1,6 +1,5 @@
 import type { Command } from 'commander';
-import { createProject } from '../../services/accounts.service.ts';
-import { print, withDatabase } from '../database.ts';
+import { accountsOf, print, withDatabase } from '../database.ts';
 
 export function registerProjectsCommands(program: Command): void {
   const projects = program.command('projects').description('Manage projects');
@@ -12,7 +11,7 @@ export function registerProjectsCommands(program: Command): void {
     .option('--plan <plan>', 'free, basic, plus or business', 'business')
     .option('--json', 'print one JSON object')
     .action(async (options: { email: string; name: string; plan: string; json?: boolean }) => {
-      const project = await withDatabase(({ db }) => createProject(db, options));
+      const project = await withDatabase((database) => accountsOf(database).createProject(options));
       const output = { project: { id: project.public_id, name: project.name, plan: project.plan } };
       print(
         Boolean(options.json),

@@ -1,14 +1,9 @@
 import type { Command } from 'commander';
 import { InvalidInputError } from '../../domain/errors.ts';
+import { systemClock } from '../../domain/time.ts';
 import { parseDuration } from '../../domain/tokens.ts';
-import {
-  createToken,
-  listTokens,
-  parseScopes,
-  revokeToken,
-  rotateLegacyToken,
-} from '../../services/accounts.service.ts';
-import { print, withDatabase } from '../database.ts';
+import { parseScopes } from '../../features/accounts/index.ts';
+import { accountsOf, print, withDatabase } from '../database.ts';
 
 export function registerTokensCommands(program: Command): void {
   const tokens = program.command('tokens').description('Manage API tokens');
@@ -28,8 +23,13 @@ export function registerTokensCommands(program: Command): void {
           `Invalid --expires-in "${options.expiresIn}": use a number and a unit, like 30d, 12h or 1y.`,
         );
       }
-      const issued = await withDatabase(({ db }) =>
-        createToken(db, { email: options.email, name: options.name, scopes, ...(expiresInMs ? { expiresInMs } : {}) }),
+      const issued = await withDatabase((database) =>
+        accountsOf(database).createToken({
+          email: options.email,
+          name: options.name,
+          scopes,
+          ...(expiresInMs ? { expiresInMs } : {}),
+        }),
       );
       const output = { token: issued.token, id: issued.row.public_id, scopes };
       print(
@@ -44,7 +44,7 @@ export function registerTokensCommands(program: Command): void {
     .requiredOption('--email <email>', 'owner’s email')
     .option('--json', 'print JSON')
     .action(async (options: { email: string; json?: boolean }) => {
-      const rows = await withDatabase(({ db }) => listTokens(db, options.email));
+      const rows = await withDatabase((database) => accountsOf(database).listTokens(options.email));
       const output = rows.map((row) => ({
         id: row.public_id,
         kind: row.kind,
@@ -60,7 +60,7 @@ export function registerTokensCommands(program: Command): void {
         .map((t) => {
           const state = t.revoked_at
             ? 'revoked'
-            : t.expires_at && Date.parse(t.expires_at) < Date.now()
+            : t.expires_at && Date.parse(t.expires_at) < systemClock()
               ? 'expired'
               : 'active';
           return `${t.id}  ${t.kind.padEnd(6)}  ${state.padEnd(7)}  ${t.hint}  ${t.name}  last used: ${t.last_used_at ?? 'never'}`;
@@ -73,7 +73,7 @@ export function registerTokensCommands(program: Command): void {
     .description('Revoke a token by its ID; it stops working at once')
     .argument('<id>', 'token ID (tok_…)')
     .action(async (id: string) => {
-      await withDatabase(({ db }) => revokeToken(db, id));
+      await withDatabase((database) => accountsOf(database).revokeToken(id));
       process.stdout.write(`Revoked ${id}\n`);
     });
   tokens
@@ -82,7 +82,7 @@ export function registerTokensCommands(program: Command): void {
     .requiredOption('--email <email>', 'owner’s email')
     .option('--json', 'print one JSON object')
     .action(async (options: { email: string; json?: boolean }) => {
-      const issued = await withDatabase(({ db }) => rotateLegacyToken(db, options.email));
+      const issued = await withDatabase((database) => accountsOf(database).rotateLegacyToken(options.email));
       print(
         Boolean(options.json),
         { legacy_token: issued.token, id: issued.row.public_id },

@@ -1,6 +1,5 @@
 import type { Command } from 'commander';
-import { createUser } from '../../services/accounts.service.ts';
-import { print, withDatabase } from '../database.ts';
+import { accountsOf, print, withDatabase } from '../database.ts';
 
 export function registerUsersCommands(program: Command): void {
   const users = program.command('users').description('Manage users');
@@ -12,7 +11,7 @@ export function registerUsersCommands(program: Command): void {
     .option('--plan <plan>', 'plan of the personal project: free, basic, plus or business', 'business')
     .option('--json', 'print one JSON object')
     .action(async (options: { email: string; name: string; plan: string; json?: boolean }) => {
-      const created = await withDatabase(({ db }) => createUser(db, options));
+      const created = await withDatabase((database) => accountsOf(database).createUser(options));
       const output = {
         user: { id: created.user.public_id, email: created.user.email, name: created.user.name },
         project: { id: created.project.public_id, name: created.project.name, plan: created.project.plan },

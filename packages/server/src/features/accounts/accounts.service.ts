@@ -1,0 +1,240 @@
+import type { Kysely } from 'kysely';
+import type { Database } from '../../db/database.ts';
+import type { Executor } from '../../db/executor.ts';
+import type { ApiTokenRow } from '../../db/tables/api-tokens.table.ts';
+import type { ProjectRow } from '../../db/tables/projects.table.ts';
+import type { UserRow } from '../../db/tables/users.table.ts';
+import { ConflictError, InvalidInputError, NotFoundError } from '../../domain/errors.ts';
+import { newPublicId } from '../../domain/ids.ts';
+import { DEFAULT_PLAN, isPlan, PLANS, type Plan } from '../../domain/plans.ts';
+import { type Clock, isoOf } from '../../domain/time.ts';
+import { generateToken, hashToken, isScope, SCOPES, type Scope, type TokenKind } from '../../domain/tokens.ts';
+import type { TokenVerifier } from '../../http/auth.ts';
+import {
+  findPersonalProject,
+  findProjectByPublicId,
+  insertProject,
+  listProjectsOfUser,
+} from './projects.repository.ts';
+import * as tokens from './tokens.repository.ts';
+import { findUserByEmail, findUserById, insertUser } from './users.repository.ts';
+
+export interface IssuedToken {
+  token: string;
+  row: ApiTokenRow;
+}
+
+export interface CreatedUser {
+  user: UserRow;
+  project: ProjectRow;
+  token: IssuedToken;
+  legacyToken: IssuedToken;
+}
+
+const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+
+export function parsePlan(plan: string | undefined): Plan {
+  if (plan === undefined) return DEFAULT_PLAN;
+  if (!isPlan(plan)) throw new InvalidInputError(`Unknown plan "${plan}": use one of ${PLANS.join(', ')}.`);
+  return plan;
+}
+
+export function parseScopes(list: string | undefined): Scope[] {
+  if (list === undefined) return [...SCOPES];
+  const scopes = list
+    .split(',')
+    .map((scope) => scope.trim())
+    .filter(Boolean);
+  const unknown = scopes.filter((scope) => !isScope(scope));
+  if (unknown.length > 0 || scopes.length === 0) {
+    throw new InvalidInputError(`Unknown scope "${unknown[0] ?? list}": use ${SCOPES.join(', ')}.`);
+  }
+  return [...new Set(scopes as Scope[])];
+}
+
+/** What the accounts are kept with. */
+export interface AccountsDeps {
+  db: Kysely<Database>;
+  clock: Clock;
+}
+
+/**
+ * Users, their projects and their API tokens: what authentication checks, what the V2 user and project endpoints
+ * read, and what the CLI manages (`locator users`, `projects`, `tokens`).
+ */
+export function createAccounts({ db, clock }: AccountsDeps) {
+  async function issueToken(
+    trx: Executor,
+    userId: number,
+    kind: TokenKind,
+    options: { name: string; scopes: readonly Scope[]; expiresAt: number | null },
+  ): Promise<IssuedToken> {
+    const token = generateToken(kind);
+    const row = await tokens.insertToken(trx, {
+      public_id: newPublicId('token'),
+      user_id: userId,
+      kind,
+      name: options.name,
+      token_hash: hashToken(token),
+      token_hint: token.slice(0, 9),
+      scopes: JSON.stringify(kind === 'legacy' ? [] : options.scopes),
+      expires_at: options.expiresAt === null ? null : isoOf(options.expiresAt),
+      last_used_at: null,
+      revoked_at: null,
+      created_at: isoOf(clock()),
+    });
+    return { token, row };
+  }
+
+  async function requireUser(trx: Executor, email: string): Promise<UserRow> {
+    const user = await findUserByEmail(trx, email);
+    if (!user) throw new NotFoundError(`No user with email ${email}.`);
+    return user;
+  }
+
+  return {
+    /** The tokens as authentication checks them: by hash, with their owner and scopes; their use noted to the minute. */
+    tokens: {
+      async lookup(tokenHash) {
+        const found = await tokens.findTokenByHash(db, tokenHash);
+        if (!found || found.revoked_at) return undefined;
+        return {
+          principal: {
+            userId: found.user_id,
+            userPublicId: found.user_public_id,
+            tokenId: found.token_id,
+            tokenPublicId: found.token_public_id,
+            kind: found.kind as TokenKind,
+            scopes: new Set<string>(JSON.parse(found.scopes) as string[]),
+          },
+          expiresAt: found.expires_at ? Date.parse(found.expires_at) : undefined,
+          lastUsedAt: found.last_used_at ? Date.parse(found.last_used_at) : undefined,
+        };
+      },
+      async recordUse(tokenId, at) {
+        await tokens.touchToken(db, tokenId, isoOf(at));
+      },
+    } satisfies TokenVerifier,
+
+    /** The user behind a token. */
+    async getUser(userId: number): Promise<UserRow> {
+      const user = await findUserById(db, userId);
+      if (!user) throw NotFoundError.of('User');
+      return user;
+    },
+
+    /** The user with this email, if there is one. */
+    findUser(email: string): Promise<UserRow | undefined> {
+      return findUserByEmail(db, email);
+    },
+
+    /** The user's projects in ID order, each with its location count (kept on the row by triggers). */
+    listProjects(userId: number): Promise<ProjectRow[]> {
+      return listProjectsOfUser(db, userId);
+    },
+
+    /** The user's personal project (the one V1 works on). */
+    async personalProjectOf(userId: number): Promise<ProjectRow> {
+      const project = await findPersonalProject(db, userId);
+      if (!project) throw NotFoundError.of('Project');
+      return project;
+    },
+
+    /** Any project by its public ID (the CLI works on every account). */
+    async requireProject(publicId: string): Promise<ProjectRow> {
+      const project = await findProjectByPublicId(db, publicId);
+      if (!project) throw new NotFoundError(`No project with ID ${publicId}.`);
+      return project;
+    },
+
+    /**
+     * Creates a user with their personal project, one V2 token with every scope and the legacy V1 token,
+     * all in one transaction.
+     */
+    async createUser(input: { email: string; name: string; plan?: string }): Promise<CreatedUser> {
+      const email = input.email.trim().toLowerCase();
+      if (!EMAIL.test(email)) throw new InvalidInputError(`Invalid email "${input.email}".`);
+      if (input.name.trim() === '') throw new InvalidInputError('The name must not be empty.');
+      const plan = parsePlan(input.plan);
+      return db.transaction().execute(async (trx) => {
+        if (await findUserByEmail(trx, email)) throw new ConflictError(`A user with email ${email} already exists.`);
+        const now = isoOf(clock());
+        const user = await insertUser(trx, {
+          public_id: newPublicId('user'),
+          email,
+          name: input.name.trim(),
+          created_at: now,
+        });
+        const project = await insertProject(trx, {
+          public_id: newPublicId('project'),
+          user_id: user.id,
+          name: `${user.name}'s project`,
+          plan,
+          personal: 1,
+          created_at: now,
+          updated_at: now,
+        });
+        const token = await issueToken(trx, user.id, 'v2', { name: 'default', scopes: SCOPES, expiresAt: null });
+        const legacyToken = await issueToken(trx, user.id, 'legacy', { name: 'legacy', scopes: [], expiresAt: null });
+        return { user, project, token, legacyToken };
+      });
+    },
+
+    async createProject(input: { email: string; name: string; plan?: string }): Promise<ProjectRow> {
+      const plan = parsePlan(input.plan);
+      if (input.name.trim() === '') throw new InvalidInputError('The project name must not be empty.');
+      return db.transaction().execute(async (trx) => {
+        const user = await requireUser(trx, input.email);
+        const now = isoOf(clock());
+        return insertProject(trx, {
+          public_id: newPublicId('project'),
+          user_id: user.id,
+          name: input.name.trim(),
+          plan,
+          personal: 0,
+          created_at: now,
+          updated_at: now,
+        });
+      });
+    },
+
+    async createToken(input: {
+      email: string;
+      name?: string;
+      scopes?: readonly Scope[];
+      expiresInMs?: number;
+    }): Promise<IssuedToken> {
+      return db.transaction().execute(async (trx) => {
+        const user = await requireUser(trx, input.email);
+        const expiresAt = input.expiresInMs === undefined ? null : clock() + input.expiresInMs;
+        return issueToken(trx, user.id, 'v2', { name: input.name ?? 'api', scopes: input.scopes ?? SCOPES, expiresAt });
+      });
+    },
+
+    /** Replaces the user's legacy V1 token: the old one stops working at once. */
+    async rotateLegacyToken(email: string): Promise<IssuedToken> {
+      return db.transaction().execute(async (trx) => {
+        const user = await requireUser(trx, email);
+        await tokens.revokeLegacyTokens(trx, user.id, isoOf(clock()));
+        return issueToken(trx, user.id, 'legacy', { name: 'legacy', scopes: [], expiresAt: null });
+      });
+    },
+
+    async listTokens(email: string): Promise<ApiTokenRow[]> {
+      const user = await requireUser(db, email);
+      return tokens.listTokensOfUser(db, user.id);
+    },
+
+    async revokeToken(publicId: string): Promise<ApiTokenRow> {
+      return db.transaction().execute(async (trx) => {
+        const token = await tokens.findTokenByPublicId(trx, publicId);
+        if (!token) throw new NotFoundError(`No token with ID ${publicId}.`);
+        const revokedAt = token.revoked_at ?? isoOf(clock());
+        if (!token.revoked_at) await tokens.revokeToken(trx, token.id, revokedAt);
+        return { ...token, revoked_at: revokedAt };
+      });
+    },
+  };
+}
+
+export type Accounts = ReturnType<typeof createAccounts>;

@@ -1,0 +1,101 @@
+import type { Kysely } from 'kysely';
+import type { Database } from '../../db/database.ts';
+import { ForbiddenError, UnauthorizedError } from '../../domain/errors.ts';
+import { hoursAt } from '../../domain/hours-at.ts';
+import type { SpecialHours } from '../../domain/special-hours.ts';
+import {
+  ALL_ATTACHMENTS,
+  loadAttachments,
+  loadCatalog,
+  openingScheduleOf,
+  type PublicLocationFields,
+  publicFieldsOf,
+} from '../locations/index.ts';
+import { findVisibleLocationBySlug, listVisibleLocationLinks } from './location-pages.repository.ts';
+import { isSearchable } from './location-search.repository.ts';
+import type { PublicAccess, PublishableKeys } from './publishable-keys.service.ts';
+
+/** Locations the sitemap names at most, the 50,000 addresses a sitemap holds; a project with more has its later names (in name order) left out. */
+export const MAX_LOCATION_PAGES = 50_000;
+
+/**
+ * Links a finder page lists for visitors without JavaScript, a page at a time (`?page=2`): every visitor downloads
+ * the list, JavaScript or not, so a project of 100,000 locations must not make its finder a page of megabytes.
+ */
+export const LOCATION_LINKS_PER_PAGE = 100;
+
+/** What a publishable key looks like; anything else is not looked up. */
+const KEY_SHAPE = /^lpk_[A-Za-z0-9]{1,100}$/;
+
+/**
+ * The access a key in a page's address gives, or undefined for an unknown or revoked key or a project without the
+ * Business plan alike: a page tells a visitor "not found" in all three cases, and so tells no one which it was.
+ */
+export async function finderPageAccessOf(keys: PublishableKeys, key: string): Promise<PublicAccess | undefined> {
+  if (!KEY_SHAPE.test(key)) return undefined;
+  return keys.accessOf(key).catch((error: unknown) => {
+    if (error instanceof UnauthorizedError || error instanceof ForbiddenError) return undefined;
+    throw error;
+  });
+}
+
+export interface FinderPages {
+  projectName: string;
+  locations: { slug: string; name: string; city: string | null; updatedAt: string }[];
+  /** Whether visible locations follow those listed (in name order). */
+  more: boolean;
+  /** The project's marker icons, which the widget shows on its map. */
+  imageUrls: string[];
+}
+
+/**
+ * The project's visible locations as links to their pages, in name order: `limit` of them after the first `offset`
+ * (the finder's list without JavaScript, a page at a time; the sitemap, all it may hold).
+ */
+export async function finderPagesOf(
+  db: Kysely<Database>,
+  access: PublicAccess,
+  range: { limit: number; offset: number },
+): Promise<FinderPages> {
+  const [links, catalog] = await Promise.all([
+    listVisibleLocationLinks(db, access.projectId, range.limit + 1, range.offset),
+    loadCatalog(db, access.projectId),
+  ]);
+  return {
+    projectName: access.projectName,
+    locations: links
+      .slice(0, range.limit)
+      .map((link) => ({ slug: link.slug, name: link.name, city: link.city, updatedAt: link.updated_at })),
+    more: links.length > range.limit,
+    imageUrls: catalog.markers.flatMap((marker) => (marker.iconUrl ? [marker.iconUrl] : [])),
+  };
+}
+
+export interface LocationPage {
+  projectName: string;
+  location: PublicLocationFields;
+  located: boolean;
+  /** Special hours covering any of the next 30 days from `now` in the location's zone, as the search shows them. */
+  upcoming: SpecialHours[];
+  imageUrls: string[];
+}
+
+/** A visible location's page by its slug, at `now`; undefined when the project has no visible location of that slug. */
+export async function locationPageOf(
+  db: Kysely<Database>,
+  access: PublicAccess,
+  slug: string,
+  now: number,
+): Promise<LocationPage | undefined> {
+  const record = await findVisibleLocationBySlug(db, access.projectId, slug);
+  if (!record) return undefined;
+  const attachments = await loadAttachments(db, [record], ALL_ATTACHMENTS);
+  const location = publicFieldsOf({ record, attachments });
+  return {
+    projectName: access.projectName,
+    location,
+    located: isSearchable(record),
+    upcoming: hoursAt(openingScheduleOf(record), now).upcoming,
+    imageUrls: location.marker?.icon_url ? [location.marker.icon_url] : [],
+  };
+}

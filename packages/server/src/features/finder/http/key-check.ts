@@ -1,0 +1,53 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { ForbiddenError } from '../../../domain/errors.ts';
+import { originAllowed } from '../../../domain/origins.ts';
+import type { App } from '../../../http/app-type.ts';
+import { ApiError } from '../../../http/errors.ts';
+import { publishableKeyOf } from '../../../http/public-routes.ts';
+import type { Finder } from '../finder.service.ts';
+import type { PublicAccess } from '../publishable-keys.service.ts';
+import { hideFromBrowsers } from './cors.ts';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    publicAccess: PublicAccess | null;
+  }
+}
+
+/**
+ * The `preValidation` hook of the store-finder routes (`buildApp` adds it after the request-text checks), so that a
+ * bad key is told before a bad parameter: the key's project and origins. A browser's `Origin` the key does not allow
+ * is 403, which the page may not read; nor may any page read that a project lacks the plan.
+ */
+export function createKeyCheck({
+  keys,
+  config,
+}: Pick<Finder, 'keys' | 'config'>): (request: FastifyRequest, reply: FastifyReply) => Promise<void> {
+  return async (request, reply) => {
+    if (!request.routeOptions.config.publicKey) return;
+    const key = publishableKeyOf(request);
+    if (!key) throw new ApiError(401, 'A publishable key is required: send it as key= or in the X-Locator-Key header.');
+    const access = await keys.accessOf(key).catch((error: unknown) => {
+      if (error instanceof ForbiddenError) hideFromBrowsers(reply);
+      throw error;
+    });
+    const origin = request.headers.origin;
+    if (origin !== undefined && !originAllowed(access.origins, origin)) {
+      hideFromBrowsers(reply);
+      throw new ApiError(403, `This publishable key does not allow the origin ${origin}.`);
+    }
+    void reply.header('cache-control', config.publicCacheControl);
+    request.publicAccess = access;
+  };
+}
+
+/** Gives every request the place where `checkPublicKey` puts the access it found. */
+export function installPublicAccess(app: App): void {
+  app.decorateRequest('publicAccess', null);
+}
+
+/** The access the public-key check found; only on routes with `config: { publicKey: true }`. */
+export function publicAccessOf(request: FastifyRequest): PublicAccess {
+  if (!request.publicAccess) throw new Error('publicAccessOf used on a route without config.publicKey');
+  return request.publicAccess;
+}

@@ -1,0 +1,26 @@
+import { isoOf } from '../../../../domain/time.ts';
+import type { App } from '../../../../http/app-type.ts';
+import type { Finder } from '../../finder.service.ts';
+import { finderOptionsOf } from '../../pages/finder-page.ts';
+import { locationPage } from '../../pages/location-page.ts';
+import { openFinderPage, type PageQuery, sendNotFoundPage, sendPage } from './page-setting.ts';
+
+/** A visible location's own page: readable without JavaScript, with the structured data search engines read. */
+export function registerFinderLocationPage(app: App, { finder }: { finder: Finder }): void {
+  app.get<{ Params: { key: string; slug: string } }>(
+    '/finder/:key/:slug',
+    { schema: { hide: true }, config: { publicPage: true } },
+    async (request, reply) => {
+      const now = finder.clock();
+      // The upcoming special hours move on at the location's own midnight, which falls on the hour in UTC for nearly
+      // every zone: the UTC hour is in the tag, so a page is at most an hour (plus the cache's minutes) behind it.
+      const opened = await openFinderPage(finder, request, reply, request.params.key, isoOf(now).slice(0, 13));
+      if (!opened) return reply;
+      const { setting, access } = opened;
+      const page = await finder.locationPageOf(access, request.params.slug, now);
+      if (!page) return sendNotFoundPage(reply, setting);
+      const { consent } = finderOptionsOf(request.query as PageQuery);
+      return sendPage(reply, locationPage(setting, page, consent ? { consent } : {}), setting, page.imageUrls);
+    },
+  );
+}

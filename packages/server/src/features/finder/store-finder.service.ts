@@ -1,0 +1,100 @@
+import type { Kysely } from 'kysely';
+import type { Database } from '../../db/database.ts';
+import { hasApiAccess } from '../../domain/plans.ts';
+import { loadCatalog } from '../locations/index.ts';
+import { findProjectsWithKeys } from './publishable-keys.repository.ts';
+import type { PublicAccess } from './publishable-keys.service.ts';
+import type { FinderLocation, StoreFinderIndexes } from './store-finder-index.ts';
+
+/** Countries whose visitors measure road distances in miles. */
+const MILE_COUNTRIES = new Set(['US', 'GB', 'LR', 'MM']);
+
+export interface FinderMarker {
+  id: string;
+  name: string;
+  color: string | null;
+  icon_url: string | null;
+}
+
+/** What a store-finder widget needs before its first search. */
+export interface FinderConfig {
+  project: { id: string; name: string };
+  filters: string[];
+  locationTypes: string[];
+  markers: FinderMarker[];
+  defaultUnit: 'km' | 'mi';
+  defaultCountry: string | null;
+}
+
+/** The country most of the locations are in (the first in name order among equals), or null when none says. */
+function commonestCountry(locations: readonly FinderLocation[]): string | null {
+  const counts = new Map<string, number>();
+  for (const location of locations) {
+    const country = location.country?.trim().toUpperCase();
+    if (country && /^[A-Z]{2}$/.test(country)) counts.set(country, (counts.get(country) ?? 0) + 1);
+  }
+  let best: [string, number] | null = null;
+  for (const entry of [...counts].sort(([a], [b]) => (a < b ? -1 : 1))) if (!best || entry[1] > best[1]) best = entry;
+  return best?.[0] ?? null;
+}
+
+/** The project's filters, types and markers, and the unit and country its visible locations suggest. */
+export async function finderConfigOf(
+  db: Kysely<Database>,
+  indexes: StoreFinderIndexes,
+  access: PublicAccess,
+  now: number,
+): Promise<FinderConfig> {
+  const [catalog, index] = await Promise.all([loadCatalog(db, access.projectId), indexes.of(db, access, now)]);
+  const defaultCountry = commonestCountry(index.locations.items());
+  return {
+    project: { id: access.projectPublicId, name: access.projectName },
+    filters: catalog.filters.map((filter) => filter.name),
+    locationTypes: [...catalog.types]
+      .sort((a, b) => b.priority - a.priority || (a.name < b.name ? -1 : 1))
+      .map((type) => type.name),
+    markers: catalog.markers.map((marker) => ({
+      id: marker.publicId,
+      name: marker.name,
+      color: marker.color,
+      icon_url: marker.iconUrl,
+    })),
+    defaultUnit: defaultCountry !== null && MILE_COUNTRIES.has(defaultCountry) ? 'mi' : 'km',
+    defaultCountry,
+  };
+}
+
+/** Every visible, located location of the project as a GeoJSON FeatureCollection, in ID order: the pins of a map. */
+export async function finderPinsJsonOf(
+  db: Kysely<Database>,
+  indexes: StoreFinderIndexes,
+  access: PublicAccess,
+  now: number,
+): Promise<Buffer> {
+  const { locations } = await indexes.of(db, access, now);
+  const pins = locations
+    .items()
+    .sort((a, b) => a.id - b.id)
+    .flatMap((location, n) => (n === 0 ? [location.pinJson] : [COMMA, location.pinJson]));
+  return Buffer.concat([PINS_START, ...pins, PINS_END]);
+}
+
+const COMMA = Buffer.from(',');
+const PINS_START = Buffer.from('{"type":"FeatureCollection","features":[');
+const PINS_END = Buffer.from(']}');
+
+/**
+ * Builds the index of every project a website may search (a Business project with a key not revoked), one after the
+ * other, so that the first visitors after a start do not wait for it (seconds per 100,000 locations). Searches that
+ * arrive meanwhile wait for the build of their project in progress, as they would without it. Returns how many.
+ */
+export async function warmFinderIndexes(
+  db: Kysely<Database>,
+  indexes: StoreFinderIndexes,
+  clock: () => number,
+): Promise<number> {
+  const projects = (await findProjectsWithKeys(db)).filter((project) => hasApiAccess(project.plan));
+  for (const project of projects)
+    await indexes.of(db, { projectId: project.id, dataVersion: project.data_version }, clock());
+  return projects.length;
+}

@@ -1,0 +1,108 @@
+import type { Executor } from '../../db/executor.ts';
+import type { ProjectCatalog } from '../../domain/catalog.ts';
+import type { StoredLocation } from '../../domain/import-changes.ts';
+import {
+  type Candidate,
+  countsOf,
+  type ImportCounts,
+  type ImportPlan,
+  type RowDecision,
+  type SavedLocation,
+} from '../../domain/import-plan.ts';
+import {
+  ALL_ATTACHMENTS,
+  findRecordsByKeys,
+  type LocationAttachments,
+  type LocationRecord,
+  type LocationView,
+  loadAttachments,
+  loadCatalog,
+  type PlannedCreate,
+  type PlannedUpdate,
+  scheduleOf,
+} from '../locations/index.ts';
+
+/** A failed row as the import stores it: its number, its external ID, and its field errors as JSON. */
+export interface RowFailure {
+  row: number;
+  externalId: string | null;
+  errors: string;
+}
+
+/** What a batch of rows came to: their counts, their failures, and the writes they make. */
+export interface DecidedBatch {
+  counts: ImportCounts;
+  failures: RowFailure[];
+  creates: PlannedCreate[];
+  updates: PlannedUpdate[];
+}
+
+/** The snapshot a row is compared with, from a record and what is attached to it (catalog IDs by public ID). */
+function storedLocationOf(
+  record: LocationRecord,
+  attachments: LocationAttachments,
+  catalogIds: ReadonlyMap<string, number>,
+): StoredLocation {
+  const valuesOf = (items: readonly { id: string; value: string }[] | undefined) =>
+    new Map(
+      (items ?? []).flatMap((item) => {
+        const id = catalogIds.get(item.id);
+        return id === undefined ? [] : [[id, item.value] as const];
+      }),
+    );
+  return {
+    ...record,
+    hours: scheduleOf(record),
+    filterIds: new Set((attachments.filters.get(record.id) ?? []).flatMap((filter) => catalogIds.get(filter.id) ?? [])),
+    fieldValues: valuesOf(attachments.fields.get(record.id)),
+    callToActionValues: valuesOf(attachments.callsToAction.get(record.id)),
+  };
+}
+
+/**
+ * Decides a batch's rows in file order: reads the project's catalog and the saved locations the rows name (by
+ * external ID or ID, one query, with everything attached: an update's event compares its body before and after), and
+ * asks the plan what each row does.
+ */
+export async function decideBatch(
+  db: Executor,
+  projectId: number,
+  plan: ImportPlan,
+  candidates: readonly Candidate[],
+): Promise<DecidedBatch> {
+  const catalog: ProjectCatalog = await loadCatalog(db, projectId);
+  const catalogIds = new Map(
+    [...catalog.filters, ...catalog.fields, ...catalog.callsToAction].map((entry) => [entry.publicId, entry.id]),
+  );
+  const records = await findRecordsByKeys(db, projectId, {
+    publicIds: candidates.flatMap((candidate) => (candidate.id !== undefined ? [candidate.id] : [])),
+    externalIds: candidates.flatMap((candidate) => (candidate.externalId !== undefined ? [candidate.externalId] : [])),
+  });
+  const attachments = await loadAttachments(db, records, ALL_ATTACHMENTS);
+  const views = new Map<number, LocationView>(records.map((record) => [record.id, { record, attachments }]));
+  const saved: SavedLocation[] = records.map((record) => ({
+    id: record.id,
+    publicId: record.public_id,
+    externalId: record.external_id,
+    stored: storedLocationOf(record, attachments, catalogIds),
+  }));
+  const decisions = plan.decideBatch(candidates, saved, catalog);
+  return {
+    counts: countsOf(decisions),
+    failures: decisions.flatMap((decision) => (decision.kind === 'failed' ? [failureOf(decision)] : [])),
+    creates: decisions.flatMap((decision) =>
+      decision.kind === 'create' ? [{ name: decision.name, plan: decision.plan }] : [],
+    ),
+    updates: decisions.flatMap((decision) => {
+      const before = decision.kind === 'update' ? views.get(decision.locationId) : undefined;
+      return decision.kind === 'update' && before ? [{ before, plan: decision.plan }] : [];
+    }),
+  };
+}
+
+function failureOf(decision: Extract<RowDecision, { kind: 'failed' }>): RowFailure {
+  return { row: decision.row, externalId: decision.externalId, errors: JSON.stringify(decision.errors) };
+}
+
+/** How many locations a batch writes. */
+export const writesOf = (batch: DecidedBatch): number => batch.creates.length + batch.updates.length;

@@ -1,0 +1,98 @@
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import type { FastifyError } from 'fastify';
+import { FILE_FORMATS, type FileFormat, MEDIA_TYPES } from '../../../../domain/file-formats.ts';
+import type { App } from '../../../../http/app-type.ts';
+import { actorOf, principalOf } from '../../../../http/auth.ts';
+import { handleError } from '../../../../http/error-handler.ts';
+import { ApiError } from '../../../../http/errors.ts';
+import { DataEnvelope, errorResponses, ProjectParams } from '../../../../schemas/common.ts';
+import { projectRef } from '../../../accounts/index.ts';
+import type { Imports } from '../../imports.service.ts';
+import { IMPORTS_TAG, ImportAcceptedV2, ImportQueryV2 } from '../../schemas/imports.ts';
+
+/** Media types of import files, each with its format; a tab-separated file is read as CSV (the separator is sniffed). */
+const UPLOAD_TYPES = new Map<string, FileFormat>([
+  ...FILE_FORMATS.map((format): [string, FileFormat] => [MEDIA_TYPES[format], format]),
+  ['text/tab-separated-values', 'csv'],
+]);
+const ACCEPTED = [...UPLOAD_TYPES.keys()].join(', ');
+
+const on = (flag: string | undefined) => flag === '1' || flag === 'true';
+
+/** The file name a `Content-Disposition: attachment; filename="stores.csv"` header gives, if any. */
+function fileNameOf(header: string | undefined): string | undefined {
+  const match = header ? /filename\*?=(?:UTF-8'')?"?([^";]+)"?/i.exec(header) : null;
+  return match?.[1] ? decodeURIComponent(match[1]).slice(0, 255) : undefined;
+}
+
+export function registerV2ImportsPost(app: App, { imports }: { imports: Imports }): void {
+  const { maxBytes } = imports;
+  // In a scope of its own: the file types are accepted here only, and their refusals say what this route takes.
+  void app.register(async (plugin) => {
+    const scope = plugin.withTypeProvider<TypeBoxTypeProvider>();
+    for (const type of UPLOAD_TYPES.keys())
+      scope.addContentTypeParser(type, { parseAs: 'buffer', bodyLimit: maxBytes }, (_request, body, done) =>
+        done(null, body),
+      );
+    scope.setErrorHandler((error: FastifyError, request, reply) => {
+      if (error.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE')
+        return handleError(
+          new ApiError(415, `Send the file as the body, with its Content-Type: one of ${ACCEPTED}.`),
+          request,
+          reply,
+        );
+      if (error.code === 'FST_ERR_CTP_BODY_TOO_LARGE')
+        return handleError(
+          new ApiError(413, `The file is larger than the ${maxBytes} bytes an import takes (IMPORT_MAX_BYTES).`),
+          request,
+          reply,
+        );
+      return handleError(error, request, reply);
+    });
+    scope.post(
+      '/api/v2/projects/:project_id/imports',
+      {
+        bodyLimit: maxBytes,
+        config: { auth: { api: 'v2', scope: ['location:create', 'location:update'] } },
+        schema: {
+          tags: [IMPORTS_TAG],
+          operationId: 'createImport',
+          summary: 'Import a file of locations',
+          description: [
+            `The file is the body, with its Content-Type: ${ACCEPTED}; up to ${maxBytes / 1024 / 1024} MiB unless the server's IMPORT_MAX_BYTES says otherwise. The import runs in the background: poll \`GET …/imports/{id}\` for its status, progress and report.`,
+            'Columns are the V2 input names (also `id`, `external_id`, weekdays `mon`..`sun` or `monday`..`sunday`, `special_hours`, `filters` separated by `|` or `;`, `field:<name>`, `cta:<title>`) or common aliases (`Store Name`, `Address 1`, `Zip`, `Postal Code`, `Latitude`, `Phone Number`, `Website`, `Store code`), matched ignoring case and spacing; other columns are reported in `unknown_columns`.',
+            'A row with an `external_id` updates the location that has it, or creates one; otherwise an `id` updates that location; otherwise the row creates one. An absent column leaves its field alone; an empty cell clears it (empty coordinates never clear a pin that geocoding found). A row equal to the saved location is `unchanged` and not written. Each row obeys the V2 rules and fails alone, with its row number; a row naming a location (or key) an earlier row named fails too.',
+            'Rows without coordinates are queued for geocoding. Scopes: location:create and location:update, and location:delete with `delete_missing`.',
+          ].join(' '),
+          security: [{ apiToken: [] }],
+          params: ProjectParams,
+          querystring: ImportQueryV2,
+          response: { 202: DataEnvelope(ImportAcceptedV2), ...errorResponses(401, 403, 404, 413, 415, 422, 429) },
+        },
+      },
+      async (request, reply) => {
+        const { query } = request;
+        const deleteMissing = on(query.delete_missing);
+        if (deleteMissing && !principalOf(request).scopes.has('location:delete'))
+          throw new ApiError(403, 'This token lacks the location:delete scope, which delete_missing needs.');
+        const type = (request.headers['content-type'] ?? '').split(';')[0]?.trim().toLowerCase() ?? '';
+        const format = UPLOAD_TYPES.get(type);
+        if (!format || !Buffer.isBuffer(request.body))
+          throw new ApiError(415, `Send the file as the body, with its Content-Type: one of ${ACCEPTED}.`);
+        const fileName = fileNameOf(request.headers['content-disposition']);
+        const created = await imports.queue({
+          project: projectRef(request, request.params.project_id),
+          content: request.body,
+          format,
+          ...(fileName ? { fileName } : {}),
+          options: { dryRun: on(query.dry_run), deleteMissing, atomic: on(query.atomic) },
+          createdBy: actorOf(request),
+        });
+        return reply
+          .code(202)
+          .header('location', `/api/v2/projects/${request.params.project_id}/imports/${created.public_id}`)
+          .send({ data: { id: created.public_id, status: 'queued' as const } });
+      },
+    );
+  });
+}

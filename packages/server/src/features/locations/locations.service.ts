@@ -1,0 +1,256 @@
+import type { Kysely } from 'kysely';
+import type { Database } from '../../db/database.ts';
+import type { Executor } from '../../db/executor.ts';
+import type { TransactionHooks } from '../../db/transaction-hooks.ts';
+import { InvalidInputError, NotFoundError } from '../../domain/errors.ts';
+import type { Actor } from '../../domain/events.ts';
+import { geocodeQueryOf } from '../../domain/geocode-request.ts';
+import type {
+  CurrentLocation,
+  LocationInput,
+  LocationWritePlan,
+  WriteMode,
+  WritePolicy,
+} from '../../domain/location-input.ts';
+import { type LocationListQuery, selectsWholeProject } from '../../domain/location-list.ts';
+import { planLocationWrite } from '../../domain/location-write.ts';
+import type { Clock } from '../../domain/time.ts';
+import { timeZoneAt } from '../../domain/time-zones.ts';
+import type { GeocodeResult, Geocoder } from '../../geocoding/geocoder.ts';
+import { accessibleProject, lockProjectForChange, type ProjectRef } from '../accounts/index.ts';
+import { loadCatalog } from './catalog.repository.ts';
+import { type AttachmentSelection, loadAttachments } from './location-attachments.repository.ts';
+import { countLocations, listLocationRecords } from './location-lists.repository.ts';
+import {
+  findLocationRecord,
+  type LocationKey,
+  type LocationRecord,
+  locationsByExternalId,
+  scheduleOf,
+} from './location-records.repository.ts';
+import { ALL_ATTACHMENTS, type LocationView } from './location-views.ts';
+import { deleteLocations, type SavedLocation, saveLocations, type WriteContext } from './location-writes.ts';
+
+/** What the locations are kept with, and what a create may ask during the request. */
+export interface LocationsDeps {
+  db: Kysely<Database>;
+  clock: Clock;
+  /**
+   * Geocodes a create's missing coordinates during the request, within `timeoutMs`; without it (a command, a test)
+   * such a location waits in the geocoding queue.
+   */
+  geocoding?: { geocoder: Geocoder; timeoutMs: number };
+}
+
+/**
+ * Refuses an external ID another location of the project holds (422). Run after `lockProjectForChange`, so no other
+ * write of the project can take the key before this one commits.
+ */
+async function refuseTakenExternalId(
+  trx: Executor,
+  projectId: number,
+  externalId: string | null | undefined,
+  locationId?: number,
+): Promise<void> {
+  if (externalId === null || externalId === undefined) return;
+  const holder = (await locationsByExternalId(trx, projectId, [externalId])).get(externalId);
+  if (holder && holder.id !== locationId) {
+    throw InvalidInputError.fields({
+      external_id: [`is already the external ID of another location of this project (${holder.public_id})`],
+    });
+  }
+}
+
+function planOrThrow(...args: Parameters<typeof planLocationWrite>): LocationWritePlan {
+  const result = planLocationWrite(...args);
+  if ('errors' in result) throw InvalidInputError.fields(result.errors);
+  return result.plan;
+}
+
+/** What an update plans from: the saved address, coordinates, type, marker and schedule of the location. */
+function currentLocationOf(record: LocationRecord): CurrentLocation {
+  return {
+    address_line_1: record.address_line_1,
+    address_line_2: record.address_line_2,
+    city: record.city,
+    state: record.state,
+    postcode: record.postcode,
+    country: record.country,
+    address: record.address,
+    address_generated: record.address_generated,
+    display_address: record.display_address,
+    display_address_generated: record.display_address_generated,
+    lat: record.lat,
+    lng: record.lng,
+    location_type_id: record.location_type_id,
+    marker_id: record.marker_id,
+    hours: scheduleOf(record),
+    time_zone_manual: record.time_zone_manual,
+  };
+}
+
+const isMissing = (value: number | null | undefined) => value === null || value === undefined || value === 0;
+
+/** A plan's missing coordinates filled in from a geocoder's answer, with the zone they lie in (unless a user set one). */
+function withGeocodedPin(plan: LocationWritePlan, geocoded: GeocodeResult): LocationWritePlan {
+  const columns = {
+    ...plan.columns,
+    lat: geocoded.lat,
+    lng: geocoded.lng,
+    geocoding_status: 'done' as const,
+    geocoding_precision: geocoded.precision,
+  };
+  if (columns.time_zone_manual !== 1) columns.time_zone = timeZoneAt(geocoded.lat, geocoded.lng);
+  return { ...plan, columns, needsGeocoding: false };
+}
+
+export interface CreateLocationOptions {
+  project: ProjectRef;
+  input: LocationInput & { name: string };
+  policy: WritePolicy;
+  /** Work that joins the create's transaction (an idempotency key's claim and stored answer). */
+  hooks?: TransactionHooks<SavedLocation>;
+  /** Who creates it, as the change feed and webhooks tell. */
+  actor: Actor;
+}
+
+export interface UpdateLocationOptions {
+  project: ProjectRef;
+  key: LocationKey;
+  /** PATCH changes what is sent; PUT (`replace`) also resets what its contract resets. */
+  mode: Exclude<WriteMode, 'create'>;
+  input: LocationInput;
+  policy: WritePolicy;
+  /** Who updates it, as the change feed and webhooks tell. */
+  actor: Actor;
+}
+
+/**
+ * The locations of the caller's projects, as the V2 and V1 APIs read and write them. Every write is one transaction
+ * through the one write path (`saveLocations`, `deleteLocations`) that imports use too, with its events.
+ */
+export function createLocations({ db, clock, geocoding }: LocationsDeps) {
+  /** One bounded try at geocoding during a request; any failure or timeout is "no answer", the queue retries. */
+  async function geocodeWithin(input: LocationInput): Promise<GeocodeResult | null> {
+    if (!geocoding) return null;
+    try {
+      return await geocoding.geocoder.geocode(geocodeQueryOf(input), {
+        signal: AbortSignal.timeout(geocoding.timeoutMs),
+      });
+    } catch {
+      return null;
+    }
+  }
+
+  /** Locks the project for a write of its locations: who writes, when, at which data version. */
+  async function writeContextOf(trx: Executor, projectId: number, actor: Actor): Promise<WriteContext> {
+    return { project: { id: projectId, dataVersion: await lockProjectForChange(trx, projectId) }, now: clock(), actor };
+  }
+
+  return {
+    /** Refuses a project the caller may not write (a check before an idempotency key is looked up). */
+    async checkAccess(project: ProjectRef): Promise<void> {
+      await accessibleProject(db, project);
+    },
+
+    /** One location of the caller's project, with the attachments asked for. */
+    async get({
+      project: ref,
+      key,
+      selection,
+    }: {
+      project: ProjectRef;
+      key: LocationKey;
+      selection: AttachmentSelection;
+    }): Promise<LocationView> {
+      const project = await accessibleProject(db, ref);
+      const record = await findLocationRecord(db, project.id, key);
+      if (!record) throw NotFoundError.of('Location');
+      return { record, attachments: await loadAttachments(db, [record], selection) };
+    },
+
+    /** One page of the caller's project's locations, with the attachments asked for, and how many the list has. */
+    async list({
+      project: ref,
+      query,
+      selection,
+    }: {
+      project: ProjectRef;
+      query: LocationListQuery;
+      selection: AttachmentSelection;
+    }): Promise<{ locations: LocationView[]; total: number }> {
+      const project = await accessibleProject(db, ref);
+      const [records, total] = await Promise.all([
+        listLocationRecords(db, project.id, query),
+        // The project keeps its count, so an unfiltered list (the usual full sync) counts nothing.
+        selectsWholeProject(query) ? project.locations_count : countLocations(db, project.id, query),
+      ]);
+      const attachments = await loadAttachments(db, records, selection);
+      return { locations: records.map((record) => ({ record, attachments })), total };
+    },
+
+    /**
+     * Creates a location and everything attached to it in one transaction; answers it as saved. Missing or zero
+     * coordinates are geocoded first, within a bound; without an answer the location is still created and a geocoding
+     * job is queued in the same transaction.
+     */
+    async create({ project: ref, input, policy, hooks = {}, actor }: CreateLocationOptions): Promise<SavedLocation> {
+      const geocodesFirst = geocoding !== undefined && (isMissing(input.lat) || isMissing(input.lng));
+      // A request for a project it may not write is refused before the geocoder is asked; inside, it is checked again.
+      if (geocodesFirst) await accessibleProject(db, ref);
+      const geocoded = geocodesFirst ? await geocodeWithin(input) : null;
+      return db.transaction().execute(async (trx) => {
+        const project = await accessibleProject(trx, ref);
+        // Creates in one project pick their free slugs one after the other, so two of one name never pick the same.
+        const context = await writeContextOf(trx, project.id, actor);
+        await hooks.before?.(trx);
+        const planned = planOrThrow('create', undefined, input, await loadCatalog(trx, project.id), policy);
+        await refuseTakenExternalId(trx, project.id, planned.columns.external_id);
+        const plan = planned.needsGeocoding && geocoded ? withGeocodedPin(planned, geocoded) : planned;
+        const { created } = await saveLocations(trx, context, { creates: [{ name: input.name, plan }] });
+        const [saved] = created;
+        if (!saved) throw new Error('the location was not created');
+        await hooks.after?.(trx, saved);
+        return saved;
+      });
+    },
+
+    /**
+     * PUT or PATCH: the whole update is saved in one transaction, or nothing is. The plan is made from the saved
+     * location (a generated address, the schedule), so the location stays locked from that read to the commit: writes
+     * of one location run one after the other, each planned from what the one before saved.
+     */
+    async update({ project: ref, key, mode, input, policy, actor }: UpdateLocationOptions): Promise<SavedLocation> {
+      return db.transaction().execute(async (trx) => {
+        const project = await accessibleProject(trx, ref);
+        const context = await writeContextOf(trx, project.id, actor);
+        const record = await findLocationRecord(trx, project.id, key, { forUpdate: true });
+        if (!record) throw NotFoundError.of('Location');
+        const plan = planOrThrow(mode, currentLocationOf(record), input, await loadCatalog(trx, project.id), policy);
+        await refuseTakenExternalId(trx, project.id, plan.columns.external_id, record.id);
+        const before = { record, attachments: await loadAttachments(trx, [record], ALL_ATTACHMENTS) };
+        const { updated } = await saveLocations(trx, context, { updates: [{ before, plan }] });
+        const [saved] = updated;
+        if (!saved) throw NotFoundError.of('Location');
+        return saved;
+      });
+    },
+
+    /**
+     * Deletes a location with everything attached to it; an update of it in progress finishes first. Its event carries
+     * its last state.
+     */
+    async delete({ project: ref, key, actor }: { project: ProjectRef; key: LocationKey; actor: Actor }): Promise<void> {
+      await db.transaction().execute(async (trx) => {
+        const project = await accessibleProject(trx, ref);
+        const context = await writeContextOf(trx, project.id, actor);
+        const record = await findLocationRecord(trx, project.id, key, { forUpdate: true });
+        if (!record) throw NotFoundError.of('Location');
+        const last = { record, attachments: await loadAttachments(trx, [record], ALL_ATTACHMENTS) };
+        if ((await deleteLocations(trx, context, [last])) === 0) throw NotFoundError.of('Location');
+      });
+    },
+  };
+}
+
+export type Locations = ReturnType<typeof createLocations>;

@@ -1,0 +1,29 @@
+import type { LocationView } from '../location-views.ts';
+import type { PublicLocationFields } from '../schemas/public-location.ts';
+import { addressAndContactOf, markerOf, socialsOf, weeklyHoursOf } from './location-parts.ts';
+
+/**
+ * A location's public fields as a website's visitors see them, apart from what depends on the search or the time
+ * (distance, status, upcoming special hours): attachments by name, weekly hours. Nothing internal (no V1 ID,
+ * geocoding state or timestamps).
+ */
+export function publicFieldsOf(view: LocationView): PublicLocationFields {
+  const { record: r, attachments } = view;
+  return {
+    id: r.public_id,
+    name: r.name,
+    slug: r.slug,
+    ...addressAndContactOf(r),
+    lat: r.lat ?? 0,
+    lng: r.lng ?? 0,
+    ...socialsOf(r),
+    location_type: r.type_name,
+    marker: markerOf(r),
+    cover_image_url: r.cover_image_url,
+    filters: (attachments.filters.get(r.id) ?? []).map((filter) => filter.name),
+    fields: (attachments.fields.get(r.id) ?? []).map(({ name, value }) => ({ name, value })),
+    callsToAction: (attachments.callsToAction.get(r.id) ?? []).map(({ title, value }) => ({ title, value })),
+    hours: weeklyHoursOf(view),
+    time_zone: r.time_zone,
+  };
+}

@@ -1,0 +1,31 @@
+import type { App } from '../../../../http/app-type.ts';
+import { actorOf } from '../../../../http/auth.ts';
+import { errorResponses, SuccessBody } from '../../../../schemas/common.ts';
+import { projectRef } from '../../../accounts/index.ts';
+import type { Locations } from '../../locations.service.ts';
+import { LOCATIONS_TAG, LocationParams } from './locations.params.ts';
+
+export function registerV2LocationsDelete(app: App, { locations }: { locations: Locations }): void {
+  app.delete(
+    '/api/v2/projects/:project_id/locations/:location_id',
+    {
+      config: { auth: { api: 'v2', scope: 'location:delete' } },
+      schema: {
+        tags: [LOCATIONS_TAG],
+        operationId: 'deleteLocation',
+        summary: 'Delete a location',
+        security: [{ apiToken: [] }],
+        params: LocationParams,
+        response: { 200: SuccessBody, ...errorResponses(401, 403, 404, 429) },
+      },
+    },
+    async (request) => {
+      await locations.delete({
+        project: projectRef(request, request.params.project_id),
+        key: { publicId: request.params.location_id },
+        actor: actorOf(request),
+      });
+      return { success: true as const };
+    },
+  );
+}

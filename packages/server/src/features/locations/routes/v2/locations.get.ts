@@ -1,0 +1,39 @@
+import type { Clock } from '../../../../domain/time.ts';
+import type { App } from '../../../../http/app-type.ts';
+import { ETAG_DESCRIPTION, NotModified, RevalidationHeaders } from '../../../../http/etag.ts';
+import { DataEnvelope, errorResponses } from '../../../../schemas/common.ts';
+import { projectRef } from '../../../accounts/index.ts';
+import type { Locations } from '../../locations.service.ts';
+import { presentLocationV2 } from '../../presenters/location-v2.ts';
+import { LocationGetQueryV2, LocationV2 } from '../../schemas/location.v2.ts';
+import { includesOf } from './location.includes.ts';
+import { LOCATIONS_TAG, LocationParams } from './locations.params.ts';
+
+export function registerV2LocationsGet(app: App, { locations, clock }: { locations: Locations; clock: Clock }): void {
+  app.get(
+    '/api/v2/projects/:project_id/locations/:location_id',
+    {
+      config: { auth: { api: 'v2', scope: 'location:read' }, etag: true },
+      schema: {
+        tags: [LOCATIONS_TAG],
+        operationId: 'getLocation',
+        summary: 'Read one location',
+        description: ETAG_DESCRIPTION,
+        security: [{ apiToken: [] }],
+        headers: RevalidationHeaders,
+        params: LocationParams,
+        querystring: LocationGetQueryV2,
+        response: { 200: DataEnvelope(LocationV2), 304: NotModified, ...errorResponses(401, 403, 404, 422, 429) },
+      },
+    },
+    async (request) => {
+      const selection = includesOf(request.query, clock());
+      const view = await locations.get({
+        project: projectRef(request, request.params.project_id),
+        key: { publicId: request.params.location_id },
+        selection,
+      });
+      return { data: presentLocationV2(view, selection) };
+    },
+  );
+}

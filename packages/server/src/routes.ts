@@ -1,0 +1,107 @@
+import { registerV2ProjectsList, registerV2UserGet } from './features/accounts/index.ts';
+import {
+  registerFinderLocationPage,
+  registerFinderPage,
+  registerFinderSitemap,
+  registerPublicConfig,
+  registerPublicLocations,
+  registerPublicSearch,
+  registerV2PublishableKeys,
+  registerWidgetFiles,
+} from './features/finder/index.ts';
+import { registerV2ImportsGet, registerV2ImportsPost, registerV2LocationsExport } from './features/imports/index.ts';
+import {
+  registerV1LocationsDelete,
+  registerV1LocationsGet,
+  registerV1LocationsList,
+  registerV1LocationsPost,
+  registerV1LocationsPut,
+  registerV2LocationsDelete,
+  registerV2LocationsGet,
+  registerV2LocationsList,
+  registerV2LocationsPatch,
+  registerV2LocationsPost,
+  registerV2LocationsPut,
+} from './features/locations/index.ts';
+import { registerHealthzGet, registerReadyzGet } from './features/operations/index.ts';
+import {
+  registerV2CallsToAction,
+  registerV2Fields,
+  registerV2Filters,
+  registerV2LocationTypes,
+  registerV2Markers,
+} from './features/settings/index.ts';
+import {
+  registerV2EventsList,
+  registerV2WebhookDeliveriesList,
+  registerV2WebhookDeliveriesRetry,
+  registerV2WebhooksDelete,
+  registerV2WebhooksGet,
+  registerV2WebhooksList,
+  registerV2WebhooksPatch,
+  registerV2WebhooksPing,
+  registerV2WebhooksPost,
+  registerV2WebhooksRotateSecret,
+} from './features/webhooks/index.ts';
+import type { App } from './http/app-type.ts';
+import type { Services } from './services.ts';
+
+/** Every route of the service, in blocks by API version. */
+export function registerRoutes(app: App, services: Services): void {
+  // Operations: probes for orchestrators and load balancers; no token, no rate limit, not in the API documents
+  registerHealthzGet(app);
+  registerReadyzGet(app, services);
+
+  // V2 (current)
+  registerV2UserGet(app, services);
+  registerV2ProjectsList(app, services);
+
+  // V2 project configuration: what locations refer to (types, markers, filters, custom fields, calls to action)
+  registerV2LocationTypes(app, services);
+  registerV2Markers(app, services);
+  registerV2Filters(app, services);
+  registerV2Fields(app, services);
+  registerV2CallsToAction(app, services);
+  registerV2PublishableKeys(app, services);
+
+  // V2 locations
+  registerV2LocationsList(app, services);
+  registerV2LocationsExport(app, services);
+  registerV2LocationsGet(app, services);
+  registerV2LocationsPost(app, services);
+  registerV2LocationsPatch(app, services);
+  registerV2LocationsPut(app, services);
+  registerV2LocationsDelete(app, services);
+
+  // V2 change feed and webhooks: what changed, by whom, read in order or pushed to the project's endpoints
+  registerV2EventsList(app, services);
+  registerV2WebhooksList(app, services);
+  registerV2WebhooksGet(app, services);
+  registerV2WebhooksPost(app, services);
+  registerV2WebhooksPatch(app, services);
+  registerV2WebhooksDelete(app, services);
+  registerV2WebhooksRotateSecret(app, services);
+  registerV2WebhooksPing(app, services);
+  registerV2WebhookDeliveriesList(app, services);
+  registerV2WebhookDeliveriesRetry(app, services);
+  // V2 imports: a file of locations, in the background
+  registerV2ImportsPost(app, services);
+  registerV2ImportsGet(app, services);
+
+  // Store finder (public): read-only, with a publishable key, for websites' visitors
+  registerPublicSearch(app, services);
+  registerPublicLocations(app, services);
+  registerPublicConfig(app, services);
+  // Store finder (hosted): the widget's script, and the pages around it (HTML, not in the API documents)
+  registerWidgetFiles(app, services);
+  registerFinderPage(app, services);
+  registerFinderSitemap(app, services);
+  registerFinderLocationPage(app, services);
+
+  // V1 (legacy): the personal project's locations under /api, with the legacy token; no PATCH (405)
+  registerV1LocationsList(app, services);
+  registerV1LocationsGet(app, services);
+  registerV1LocationsPost(app, services);
+  registerV1LocationsPut(app, services);
+  registerV1LocationsDelete(app, services);
+}
