@@ -2,8 +2,9 @@ import { randomUUID } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import type { Database } from '../packages/server/src/db/database.ts';
 import { newPublicId } from '../packages/server/src/domain/ids.ts';
+import { refOfProject } from '../packages/server/src/domain/project-ref.ts';
 import { systemClock } from '../packages/server/src/domain/time.ts';
-import { createAccounts, refOfProject } from '../packages/server/src/features/accounts/index.ts';
+import { createAccounts } from '../packages/server/src/features/accounts/index.ts';
 import { createPublishableKeys } from '../packages/server/src/features/finder/index.ts';
 import { BENCH_CATALOG, seededRandom, seedLocation } from './seed-data.ts';
 

@@ -14,9 +14,11 @@ import { systemClock } from '../packages/server/src/domain/time.ts';
 import { searchLocations } from '../packages/server/src/features/finder/location-search.service.ts';
 import { createPublishableKeys } from '../packages/server/src/features/finder/publishable-keys.service.ts';
 import { StoreFinderIndexes } from '../packages/server/src/features/finder/store-finder-index.ts';
-import { loadAttachments } from '../packages/server/src/features/locations/location-attachments.repository.ts';
-import { selectRecords } from '../packages/server/src/features/locations/location-records.repository.ts';
-import { ALL_ATTACHMENTS } from '../packages/server/src/features/locations/location-views.ts';
+import {
+  ALL_ATTACHMENTS,
+  loadAttachments,
+  selectRecords,
+} from '../packages/server/src/features/locations/location-reads.repository.ts';
 import { createFreshDatabase } from './fresh-database.ts';
 import { type RequestContext, requestFor } from './operations.ts';
 import { median } from './report.ts';

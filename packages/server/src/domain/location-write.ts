@@ -1,5 +1,13 @@
 import { type AddressComponents, type AddressState, resolveAddress } from './address.ts';
-import { findByName, findCallToAction, type ProjectCatalog } from './catalog.ts';
+import {
+  configuredList,
+  defaultMarkerId,
+  defaultTypeId,
+  findByName,
+  findCallToAction,
+  findMarker,
+  type ProjectCatalog,
+} from './catalog.ts';
 import { addFieldError, type FieldErrors } from './errors.ts';
 import { mergeHours, parseHoursInput } from './hours.ts';
 import { ADDRESS_COMPONENTS, OPTIONAL_TEXT_FIELDS } from './location-fields.ts';
@@ -9,17 +17,10 @@ import type {
   LocationColumns,
   LocationInput,
   LocationWritePlan,
+  ValuesChange,
   WriteMode,
   WritePolicy,
 } from './location-input.ts';
-import {
-  type AddError,
-  planCover,
-  planFilters,
-  planLocationType,
-  planMarker,
-  planValues,
-} from './location-selections.ts';
 import { parseSpecialHours } from './special-hours.ts';
 import { parseTimeZone, timeZoneAt } from './time-zones.ts';
 
@@ -163,4 +164,165 @@ function planTimeZone(
   const movesPin = input.lat !== undefined || input.lng !== undefined;
   const follows = given !== undefined || !current || (current.time_zone_manual === 0 && movesPin);
   if (follows) Object.assign(columns, { time_zone: timeZoneAt(lat, lng), time_zone_manual: 0 });
+}
+
+// What a write selects from the project's catalog (its location type, marker, cover image, filters, custom fields and
+// calls to action), planned for `planLocationWrite`.
+
+/** Adds a field error. */
+type AddError = (field: string, message: string) => void;
+
+function planLocationType(
+  mode: WriteMode,
+  input: LocationInput,
+  catalog: ProjectCatalog,
+  policy: WritePolicy,
+  columns: LocationColumns,
+  addError: AddError,
+): void {
+  const given = input.location_type;
+  if (policy.legacyLocationType) {
+    if (mode === 'patch' && given === undefined) return;
+    const match = typeof given === 'string' ? findByName(catalog.types, given) : undefined;
+    // Sending the current type's name matches it, so a nondefault type is kept.
+    columns.location_type_id = match ? match.id : defaultTypeId(catalog);
+    return;
+  }
+  if (given === undefined) {
+    if (mode !== 'patch') columns.location_type_id = defaultTypeId(catalog);
+    return;
+  }
+  if (given === null || given.trim() === '') {
+    columns.location_type_id = null;
+    return;
+  }
+  const match = findByName(catalog.types, given);
+  if (match) columns.location_type_id = match.id;
+  else
+    addError(
+      'location_type',
+      `"${given}" is not a location type of this project; ${configuredList(
+        'location types',
+        catalog.types.map((t) => t.name),
+      )}`,
+    );
+}
+
+function planMarker(
+  mode: WriteMode,
+  input: LocationInput,
+  catalog: ProjectCatalog,
+  policy: WritePolicy,
+  columns: LocationColumns,
+  addError: AddError,
+): void {
+  const given = input.marker;
+  if (given === undefined) {
+    const resetsOmitted = mode === 'create' || (mode === 'replace' && !policy.keepMarker);
+    if (resetsOmitted) columns.marker_id = defaultMarkerId(catalog);
+    return;
+  }
+  if (given === null || given.trim() === '') {
+    columns.marker_id = null;
+    return;
+  }
+  const match = findMarker(catalog, given);
+  if (match) columns.marker_id = match.id;
+  else
+    addError(
+      'marker',
+      `"${given}" is not a marker ID or name of this project; ${configuredList(
+        'markers',
+        catalog.markers.map((m) => m.name),
+      )}`,
+    );
+}
+
+function planCover(input: LocationInput, catalog: ProjectCatalog, columns: LocationColumns, addError: AddError): void {
+  const given = input.cover;
+  if (given === undefined) return;
+  if (given === null || given.trim() === '') {
+    columns.cover_image_url = null;
+    columns.cover_image_name = null;
+    return;
+  }
+  if (/^https?:\/\/\S+$/i.test(given.trim())) {
+    const url = given.trim();
+    const parsed = URL.canParse(url) ? new URL(url) : undefined;
+    if (!parsed) {
+      addError(
+        'cover',
+        'must be an http(s) image URL or the name of an image stored in the project; this URL cannot be read',
+      );
+      return;
+    }
+    const lastSegment = parsed.pathname.split('/').filter(Boolean).pop();
+    columns.cover_image_url = url;
+    columns.cover_image_name = lastSegment ? decodedOrAsWritten(lastSegment) : null;
+    return;
+  }
+  const image = findByName(catalog.images, given);
+  if (image) {
+    columns.cover_image_url = image.url;
+    columns.cover_image_name = image.name;
+  } else {
+    addError(
+      'cover',
+      `must be an http(s) image URL or the name of an image stored in the project; ${configuredList(
+        'images',
+        catalog.images.map((i) => i.name),
+      )}`,
+    );
+  }
+}
+
+/** A URL path segment decoded, or as written when its percent-encoding is broken. */
+function decodedOrAsWritten(segment: string): string {
+  try {
+    return decodeURIComponent(segment);
+  } catch {
+    return segment;
+  }
+}
+
+function planFilters(input: LocationInput, catalog: ProjectCatalog, addError: AddError): number[] | undefined {
+  if (input.filters === undefined) return undefined;
+  const ids = new Set<number>();
+  for (const name of input.filters) {
+    const match = findByName(catalog.filters, name);
+    if (match) ids.add(match.id);
+    else
+      addError(
+        'filters',
+        `"${name}" is not a filter of this project; ${configuredList(
+          'filters',
+          catalog.filters.map((f) => f.name),
+        )}`,
+      );
+  }
+  return [...ids];
+}
+
+function planValues(
+  mode: WriteMode,
+  given: Record<string, string | null> | undefined,
+  key: string,
+  kind: string,
+  lookup: (name: string) => number | undefined,
+  configured: string[],
+  addError: AddError,
+): ValuesChange {
+  if (given === undefined) return { kind: 'keep' };
+  const upsert = new Map<number, string>();
+  const remove: number[] = [];
+  for (const [name, value] of Object.entries(given)) {
+    const id = lookup(name);
+    if (id === undefined) {
+      addError(`${key}.${name}`, `is not one of the ${kind} of this project; ${configuredList(kind, configured)}`);
+      continue;
+    }
+    if (value === null || value.trim() === '') remove.push(id);
+    else upsert.set(id, value.trim());
+  }
+  return mode === 'patch' ? { kind: 'merge', upsert, remove } : { kind: 'replace', values: upsert };
 }

@@ -1,6 +1,7 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { LRUCache } from 'lru-cache';
 import type { Actor } from '../domain/events.ts';
+import type { ProjectRef } from '../domain/project-ref.ts';
 import type { Clock } from '../domain/time.ts';
 import { hashToken, type Scope, type TokenKind, tokenKindOf } from '../domain/tokens.ts';
 import { ApiError } from './errors.ts';
@@ -160,4 +161,14 @@ export function principalOf(request: FastifyRequest): Principal {
 export function actorOf(request: FastifyRequest): Actor {
   const principal = principalOf(request);
   return { type: principal.kind === 'v2' ? 'token' : 'legacy_token', id: principal.tokenPublicId };
+}
+
+/** The caller's project named in a V2 path; services resolve and vet it (someone else's is 404). */
+export function projectRef(request: FastifyRequest, projectPublicId: string): ProjectRef {
+  return { userId: principalOf(request).userId, publicId: projectPublicId };
+}
+
+/** V1 works on the token owner's personal project only. */
+export function personalProjectRef(request: FastifyRequest): ProjectRef {
+  return { userId: principalOf(request).userId, personal: true };
 }

@@ -1,5 +1,5 @@
 import { beforeEach, describe, expect, it } from 'vitest';
-import { refOfProject } from '../../src/features/accounts/project-access.ts';
+import { refOfProject } from '../../src/domain/project-ref.ts';
 import { runImport } from '../../src/features/imports/import-run.ts';
 import { claimNextImport } from '../../src/features/imports/imports.repository.ts';
 import { type CatalogAccount, createCatalogAccount, fullLocationBody, TEST_ACTOR } from '../support/factories.ts';

@@ -1,7 +1,7 @@
 import { Value } from 'typebox/value';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { refOfProject } from '../../src/domain/project-ref.ts';
 import type { CreatedUser } from '../../src/features/accounts/accounts.service.ts';
-import { refOfProject } from '../../src/features/accounts/project-access.ts';
 import { PinsAnswer } from '../../src/features/finder/schemas/public-finder.ts';
 import { SearchAnswer } from '../../src/features/finder/schemas/public-search.ts';
 import { createLocationDirectly, seedCatalog } from '../support/factories.ts';

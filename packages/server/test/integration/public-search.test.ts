@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { refOfProject } from '../../src/domain/project-ref.ts';
 import type { CreatedUser } from '../../src/features/accounts/accounts.service.ts';
-import { refOfProject } from '../../src/features/accounts/project-access.ts';
 import { createLocationDirectly, seedCatalog } from '../support/factories.ts';
 import { call, createAccount, useTestServer } from '../support/server.ts';
 

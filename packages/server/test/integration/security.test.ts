@@ -1,8 +1,8 @@
 import type { Kysely } from 'kysely';
 import { describe, expect, it } from 'vitest';
 import type { Database } from '../../src/db/database.ts';
+import { type ProjectRef, refOfProject } from '../../src/domain/project-ref.ts';
 import type { CreatedUser } from '../../src/features/accounts/accounts.service.ts';
-import { type ProjectRef, refOfProject } from '../../src/features/accounts/project-access.ts';
 import { createLocationDirectly, TEST_ACTOR } from '../support/factories.ts';
 import { describeRouteSecurity, type SecuredRoute } from '../support/security.ts';
 import { call, startTestServer, type TestServer } from '../support/server.ts';

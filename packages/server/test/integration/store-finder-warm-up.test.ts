@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import { refOfProject } from '../../src/domain/project-ref.ts';
 import { systemClock } from '../../src/domain/time.ts';
-import { refOfProject } from '../../src/features/accounts/project-access.ts';
 import { warmFinderIndexes } from '../../src/features/finder/store-finder.service.ts';
 import { StoreFinderIndexes } from '../../src/features/finder/store-finder-index.ts';
 import { createLocationDirectly, setPlan } from '../support/factories.ts';

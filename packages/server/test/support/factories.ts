@@ -5,9 +5,9 @@ import type { ProjectRow } from '../../src/db/tables/projects.table.ts';
 import type { Actor } from '../../src/domain/events.ts';
 import { newPublicId } from '../../src/domain/ids.ts';
 import type { LocationInput } from '../../src/domain/location-input.ts';
+import { refOfProject } from '../../src/domain/project-ref.ts';
 import type { CreatedUser } from '../../src/features/accounts/accounts.service.ts';
-import { refOfProject } from '../../src/features/accounts/project-access.ts';
-import type { LocationView } from '../../src/features/locations/location-views.ts';
+import type { LocationView } from '../../src/features/locations/location-reads.repository.ts';
 import { createAccount, type TestServer } from './server.ts';
 import { servicesOn } from './services.ts';
 

@@ -1,6 +1,6 @@
 import type { Locator, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { refOfProject } from '../../src/features/accounts/project-access.ts';
+import { refOfProject } from '../../src/domain/project-ref.ts';
 import { seriousAxeViolations, useBrowser } from '../support/browser.ts';
 import { createLocationDirectly, seedCatalog } from '../support/factories.ts';
 import { call, createAccount, startTestServer, type TestServer } from '../support/server.ts';

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '../../src/db/connection.ts';
 import { migrateToLatest } from '../../src/db/migrate.ts';
 
-import { refOfProject } from '../../src/features/accounts/project-access.ts';
+import { refOfProject } from '../../src/domain/project-ref.ts';
 import { type ChildServer, startChildServer } from '../support/child-server.ts';
 import { runLocator } from '../support/cli.ts';
 import { servicesOn } from '../support/services.ts';

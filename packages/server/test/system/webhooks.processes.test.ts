@@ -1,8 +1,8 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { type DatabaseHandle, openDatabase } from '../../src/db/connection.ts';
 import { migrateToLatest } from '../../src/db/migrate.ts';
+import { refOfProject } from '../../src/domain/project-ref.ts';
 import type { CreatedUser } from '../../src/features/accounts/accounts.service.ts';
-import { refOfProject } from '../../src/features/accounts/project-access.ts';
 import { startChildServer } from '../support/child-server.ts';
 import { createLocationDirectly, TEST_ACTOR } from '../support/factories.ts';
 import { servicesOn } from '../support/services.ts';

@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { LocationAttachments } from '../../src/features/locations/location-attachments.repository.ts';
-import type { LocationRecord } from '../../src/features/locations/location-records.repository.ts';
+import type { LocationAttachments, LocationRecord } from '../../src/features/locations/location-reads.repository.ts';
 import { presentLocationV1 } from '../../src/features/locations/presenters/location-v1.ts';
 
 // Typed as a partial record so the fixture keeps compiling as the locations table gains columns the presenter ignores.

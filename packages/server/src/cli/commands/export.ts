@@ -3,7 +3,7 @@ import { pipeline } from 'node:stream/promises';
 import type { Command } from 'commander';
 import { InvalidInputError } from '../../domain/errors.ts';
 import { FILE_FORMATS, type FileFormat, formatOfFileName } from '../../domain/file-formats.ts';
-import { refOfProject } from '../../features/accounts/index.ts';
+import { refOfProject } from '../../domain/project-ref.ts';
 import { exportLocations } from '../../features/imports/index.ts';
 import { accountsOf, withDatabase } from '../database.ts';
 

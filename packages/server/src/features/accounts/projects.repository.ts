@@ -1,5 +1,8 @@
 import type { Executor } from '../../db/executor.ts';
 import type { InsertableProjectRow, ProjectRow } from '../../db/tables/projects.table.ts';
+import { NotFoundError } from '../../domain/errors.ts';
+import { requireApiAccess } from '../../domain/plans.ts';
+import type { ProjectRef } from '../../domain/project-ref.ts';
 
 export async function insertProject(db: Executor, project: InsertableProjectRow): Promise<ProjectRow> {
   return db.insertInto('projects').values(project).returningAll().executeTakeFirstOrThrow();
@@ -85,4 +88,18 @@ export async function lockProjectOfLocationForChange(
     .returning(['id', 'data_version'])
     .executeTakeFirst();
   return row ? { id: row.id, dataVersion: row.data_version } : undefined;
+}
+
+/**
+ * The project a reference names, read on `db` (a service passes its transaction, so the write saves against the
+ * project as it read it). Someone else's project is not found; one whose plan lacks API access is forbidden.
+ */
+export async function accessibleProject(db: Executor, ref: ProjectRef): Promise<ProjectRow> {
+  const project =
+    'publicId' in ref
+      ? await findOwnedProject(db, ref.userId, ref.publicId)
+      : await findPersonalProject(db, ref.userId);
+  if (!project) throw NotFoundError.of('Project');
+  requireApiAccess(project.plan);
+  return project;
 }

@@ -6,8 +6,9 @@ import { ForbiddenError, InvalidInputError, NotFoundError, UnauthorizedError } f
 import { newPublicId, randomBase62 } from '../../domain/ids.ts';
 import { parseOrigins } from '../../domain/origins.ts';
 import { hasApiAccess } from '../../domain/plans.ts';
+import type { ProjectRef } from '../../domain/project-ref.ts';
 import { type Clock, isoOf } from '../../domain/time.ts';
-import { accessibleProject, findProjectByPublicId, type ProjectRef } from '../accounts/index.ts';
+import { accessibleProject, findProjectByPublicId } from '../accounts/index.ts';
 import * as keys from './publishable-keys.repository.ts';
 
 /** A publishable key as it is shown: the key itself (it is public), its origins and whether it still works. */

@@ -4,9 +4,10 @@ import type { Database } from '../../db/database.ts';
 import type { ExportCatalog, ExportedLocation } from '../../domain/export-rows.ts';
 import type { FileFormat } from '../../domain/file-formats.ts';
 import { OPTIONAL_TEXT_FIELDS, type OptionalTextField } from '../../domain/location-fields.ts';
+import type { ProjectRef } from '../../domain/project-ref.ts';
 import { readSpecialHours } from '../../domain/special-hours.ts';
 import { writeLocations } from '../../formats/formats.ts';
-import { accessibleProject, type ProjectRef } from '../accounts/index.ts';
+import { accessibleProject } from '../accounts/index.ts';
 import {
   type LocationAttachments,
   type LocationRecord,

@@ -2,7 +2,7 @@ import type { Executor } from '../../db/executor.ts';
 import type { ImportRow } from '../../db/tables/imports.table.ts';
 import type { Actor } from '../../domain/events.ts';
 import { isoOf } from '../../domain/time.ts';
-import { recordEvents } from '../../events/record-events.ts';
+import { recordEvents } from '../../events/outbox.repository.ts';
 import { lockProjectForEvent } from '../accounts/index.ts';
 import { importSummaryOf } from './import-view.ts';
 import * as imports from './imports.repository.ts';

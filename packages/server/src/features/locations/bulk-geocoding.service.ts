@@ -6,7 +6,7 @@ import type { Clock } from '../../domain/time.ts';
 import type { Geocoder } from '../../geocoding/geocoder.ts';
 import { lockProjectForChange } from '../accounts/index.ts';
 import { completePendingJobs } from './geocoding-jobs.repository.ts';
-import { locationsToGeocode } from './location-records.repository.ts';
+import { locationsToGeocode } from './location-lists.repository.ts';
 import { geocodedColumns, replaceGeocodedPin } from './location-writes.repository.ts';
 import { changeLocations } from './location-writes.ts';
 

@@ -11,7 +11,7 @@ import { backoffMs } from '../../jobs/backoff.ts';
 import { type JobQueue, runNextJob } from '../../jobs/runner.ts';
 import { lockProjectOfLocationForChange } from '../accounts/index.ts';
 import * as jobs from './geocoding-jobs.repository.ts';
-import { findLocationRecordById } from './location-records.repository.ts';
+import { findLocationRecordById } from './location-reads.repository.ts';
 import { geocodedColumns, markGeocodingFailed, saveGeocodedPin } from './location-writes.repository.ts';
 import { changeLocations } from './location-writes.ts';
 

@@ -1,19 +1,21 @@
 // The locations of projects: the V2 and V1 APIs, the one write path every change of locations takes (`saveLocations`,
 // `deleteLocations`, `changeLocations`), the geocoding queue, and each shape a location is presented in.
 export { type BulkGeocodingSummary, geocodeProject } from './bulk-geocoding.service.ts';
-export { loadCatalog } from './catalog.repository.ts';
 export { geocodingQueue } from './geocoding-jobs.ts';
-export { type LocationAttachments, loadAttachments } from './location-attachments.repository.ts';
+export { findRecordsByKeys, keyedLocations, recordsAfter } from './location-lists.repository.ts';
 export {
+  ALL_ATTACHMENTS,
   findLocationRecordsByIds,
-  findRecordsByKeys,
-  keyedLocations,
+  type LocationAttachments,
   type LocationRecord,
-  recordsAfter,
+  type LocationView,
+  loadAttachments,
+  loadCatalog,
+  loadLocationViews,
+  openingScheduleOf,
   scheduleOf,
   selectRecords,
-} from './location-records.repository.ts';
-export { ALL_ATTACHMENTS, type LocationView, loadLocationViews, openingScheduleOf } from './location-views.ts';
+} from './location-reads.repository.ts';
 export { DELETIONS_KEPT_MS } from './location-writes.repository.ts';
 export {
   changeLocations,

@@ -1,8 +1,9 @@
 import { type ExpressionBuilder, type SelectQueryBuilder, sql } from 'kysely';
 import type { Database } from '../../db/database.ts';
 import type { Executor } from '../../db/executor.ts';
+import type { LocationRow } from '../../db/tables/locations.table.ts';
 import { escapeLike, type LocationListQuery, type TextFilter } from '../../domain/location-list.ts';
-import { type LocationRecord, selectRecords } from './location-records.repository.ts';
+import { type LocationRecord, selectRecords } from './location-reads.repository.ts';
 
 function applyTextFilter(eb: ExpressionBuilder<Database, 'locations'>, filter: TextFilter) {
   const column = eb.fn<string>('lower', [eb.ref(`locations.${filter.field}`)]);
@@ -70,4 +71,61 @@ export async function listLocationRecords(
       ? sql``
       : sql`${sql.ref(`locations.${query.sort.key}`)} ${direction} ${sql.raw(query.sort.descending ? 'nulls last' : 'nulls first')}, `;
   return selectRecords(db, sql`"locations"."id" in (${pageIds})`, sql`order by ${byKey}"locations"."id" ${direction}`);
+}
+
+/** The locations of a project named by any of these public or external IDs, with their type, marker and hours. */
+export async function findRecordsByKeys(
+  db: Executor,
+  projectId: number,
+  keys: { publicIds: readonly string[]; externalIds: readonly string[] },
+): Promise<LocationRecord[]> {
+  const named = [
+    ...(keys.publicIds.length > 0 ? [sql`"locations"."public_id" in (${sql.join(keys.publicIds)})`] : []),
+    ...(keys.externalIds.length > 0 ? [sql`"locations"."external_id" in (${sql.join(keys.externalIds)})`] : []),
+  ];
+  if (named.length === 0) return [];
+  return selectRecords(db, sql`"locations"."project_id" = ${projectId} and (${sql.join(named, sql` or `)})`);
+}
+
+/** The next `limit` locations of a project after the ID `afterId`, in ID order: an export's next page, however deep. */
+export async function recordsAfter(
+  db: Executor,
+  projectId: number,
+  afterId: number,
+  limit: number,
+): Promise<LocationRecord[]> {
+  return selectRecords(
+    db,
+    sql`"locations"."project_id" = ${projectId} and "locations"."id" > ${afterId}`,
+    sql`order by "locations"."id" limit ${limit}`,
+  );
+}
+
+/** Every location of a project that has an external ID: the candidates of an import's `delete_missing`. */
+export async function keyedLocations(
+  db: Executor,
+  projectId: number,
+): Promise<{ id: number; public_id: string; external_id: string }[]> {
+  const rows = await db
+    .selectFrom('locations')
+    .select(['id', 'public_id', 'external_id'])
+    .where('project_id', '=', projectId)
+    .where('external_id', 'is not', null)
+    .orderBy('id')
+    .execute();
+  return rows.map((row) => ({ ...row, external_id: row.external_id ?? '' }));
+}
+
+/** The locations of a project a bulk geocode works on: those `missing` coordinates, or `all` not set by hand. */
+export async function locationsToGeocode(
+  db: Executor,
+  projectId: number,
+  scope: 'missing' | 'all',
+): Promise<LocationRow[]> {
+  const query = db.selectFrom('locations').selectAll().where('project_id', '=', projectId).orderBy('id');
+  return scope === 'missing'
+    ? query
+        .where((eb) => eb.or([eb('lat', 'is', null), eb('lat', '=', 0), eb('lng', 'is', null), eb('lng', '=', 0)]))
+        .execute()
+    : query.where('geocoding_status', '<>', 'manual').execute();
 }

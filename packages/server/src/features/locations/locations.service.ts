@@ -14,21 +14,24 @@ import type {
 } from '../../domain/location-input.ts';
 import { type LocationListQuery, selectsWholeProject } from '../../domain/location-list.ts';
 import { planLocationWrite } from '../../domain/location-write.ts';
+import type { ProjectRef } from '../../domain/project-ref.ts';
 import type { Clock } from '../../domain/time.ts';
 import { timeZoneAt } from '../../domain/time-zones.ts';
 import type { GeocodeResult, Geocoder } from '../../geocoding/geocoder.ts';
-import { accessibleProject, lockProjectForChange, type ProjectRef } from '../accounts/index.ts';
-import { loadCatalog } from './catalog.repository.ts';
-import { type AttachmentSelection, loadAttachments } from './location-attachments.repository.ts';
+import { accessibleProject, lockProjectForChange } from '../accounts/index.ts';
 import { countLocations, listLocationRecords } from './location-lists.repository.ts';
 import {
+  ALL_ATTACHMENTS,
+  type AttachmentSelection,
   findLocationRecord,
   type LocationKey,
   type LocationRecord,
+  type LocationView,
+  loadAttachments,
+  loadCatalog,
   locationsByExternalId,
   scheduleOf,
-} from './location-records.repository.ts';
-import { ALL_ATTACHMENTS, type LocationView } from './location-views.ts';
+} from './location-reads.repository.ts';
 import { deleteLocations, type SavedLocation, saveLocations, type WriteContext } from './location-writes.ts';
 
 /** What the locations are kept with, and what a create may ask during the request. */

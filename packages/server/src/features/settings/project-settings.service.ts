@@ -5,10 +5,11 @@ import type { TransactionHooks } from '../../db/transaction-hooks.ts';
 import { InvalidInputError, NotFoundError } from '../../domain/errors.ts';
 import type { Actor } from '../../domain/events.ts';
 import { newPublicId } from '../../domain/ids.ts';
+import type { ProjectRef } from '../../domain/project-ref.ts';
 import { checkSettingName, findNameClash } from '../../domain/setting-names.ts';
 import { type Clock, isoOf } from '../../domain/time.ts';
-import { type PendingEvent, recordEvents } from '../../events/record-events.ts';
-import { accessibleProject, lockProjectForChange, type ProjectRef } from '../accounts/index.ts';
+import { type PendingEvent, recordEvents } from '../../events/outbox.repository.ts';
+import { accessibleProject, lockProjectForChange } from '../accounts/index.ts';
 import { changeLocations, type WriteContext } from '../locations/index.ts';
 import {
   deleteSetting,

@@ -1,5 +1,5 @@
 import { type ChangeEventType, changesBetween, type SettingEventKind } from '../../domain/events.ts';
-import type { PendingEvent } from '../../events/record-events.ts';
+import type { PendingEvent } from '../../events/outbox.repository.ts';
 
 /** A change of one configuration item (a filter, a marker, ...), with its body as the API shows it. */
 export interface SettingChange {

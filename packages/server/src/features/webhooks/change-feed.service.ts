@@ -3,8 +3,9 @@ import type { Database } from '../../db/database.ts';
 import type { EventRow } from '../../db/tables/events.table.ts';
 import { GoneError } from '../../domain/errors.ts';
 import type { ActorType } from '../../domain/events.ts';
-import type { StoredEventBody } from '../../events/record-events.ts';
-import { accessibleProject, type ProjectRef } from '../accounts/index.ts';
+import type { ProjectRef } from '../../domain/project-ref.ts';
+import type { StoredEventBody } from '../../events/outbox.repository.ts';
+import { accessibleProject } from '../accounts/index.ts';
 import { findEventOfProject, latestEventId, listEventsAfter } from './events.repository.ts';
 import type { EventBody } from './schemas/events.ts';
 

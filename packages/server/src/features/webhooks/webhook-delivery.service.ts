@@ -6,7 +6,7 @@ import type { WebhookDeliveryRow } from '../../db/tables/webhook-deliveries.tabl
 import type { WebhookEndpointRow } from '../../db/tables/webhook-endpoints.table.ts';
 import { type Clock, isoOf } from '../../domain/time.ts';
 import { describeSpan, FAILURES_IN_A_ROW_BEFORE_DISABLING, retryDelay } from '../../domain/webhook-retries.ts';
-import type { StoredEventBody } from '../../events/record-events.ts';
+import type { StoredEventBody } from '../../events/outbox.repository.ts';
 import { type JobQueue, runNextJob } from '../../jobs/runner.ts';
 import { deleteEventsBefore, findEventById } from './events.repository.ts';
 import type { WebhookOutcome, WebhookSender } from './sender.ts';

@@ -5,9 +5,10 @@ import type { WebhookDeliveryStatus } from '../../db/tables/webhook-deliveries.t
 import { ConflictError, NotFoundError } from '../../domain/errors.ts';
 import type { Actor } from '../../domain/events.ts';
 import { newPublicId } from '../../domain/ids.ts';
+import type { ProjectRef } from '../../domain/project-ref.ts';
 import { type Clock, isoOf } from '../../domain/time.ts';
 import { insertDeliveries, insertEvents } from '../../events/outbox.repository.ts';
-import { accessibleProject, type ProjectRef } from '../accounts/index.ts';
+import { accessibleProject } from '../accounts/index.ts';
 import type { WebhookSender } from './sender.ts';
 import { attemptOf, signingSecretsOf, webhookPayloadOf } from './webhook-delivery.service.ts';
 import { type DeliveryView, deliveryViewOf } from './webhook-views.ts';

@@ -5,9 +5,10 @@ import type { WebhookEndpointRow } from '../../db/tables/webhook-endpoints.table
 import { addFieldError, type FieldErrors, InvalidInputError, NotFoundError } from '../../domain/errors.ts';
 import { isWebhookEventType, WEBHOOK_EVENT_TYPES } from '../../domain/events.ts';
 import { newPublicId } from '../../domain/ids.ts';
+import type { ProjectRef } from '../../domain/project-ref.ts';
 import { type Clock, isoOf } from '../../domain/time.ts';
 import { checkWebhookUrl, literalAddressOf, type WebhookReach } from '../../domain/webhook-urls.ts';
-import { accessibleProject, type ProjectRef } from '../accounts/index.ts';
+import { accessibleProject } from '../accounts/index.ts';
 import { refusalOf, resolveAll } from './guarded-lookup.ts';
 import { newSigningSecret } from './signing.ts';
 import { viewOf, type WebhookView } from './webhook-views.ts';

@@ -1,6 +1,6 @@
 import { changesBetween, type LocationEventType } from '../../../domain/events.ts';
-import type { PendingEvent } from '../../../events/record-events.ts';
-import type { LocationView } from '../location-views.ts';
+import type { PendingEvent } from '../../../events/outbox.repository.ts';
+import type { LocationView } from '../location-reads.repository.ts';
 import type { LocationV2 } from '../schemas/location.v2.ts';
 import { presentLocationV2, WRITE_ANSWER_INCLUDES } from './location-v2.ts';
 

@@ -1,8 +1,7 @@
 import { socialProfilesOf } from '../../../domain/socials.ts';
-import type { LocationRecord } from '../location-records.repository.ts';
-import type { LocationView } from '../location-views.ts';
+import type { LocationRecord, LocationView } from '../location-reads.repository.ts';
 import type { LocationV1 } from '../schemas/location.v1.ts';
-import { addressAndContactOf, markerOf, socialsOf } from './location-parts.ts';
+import { addressAndContactOf, markerOf, socialsOf } from './location-v2.ts';
 
 function locationTypeOf(r: LocationRecord): LocationV1['location_type'] {
   if (r.type_public_id === null || r.type_name === null) return null;

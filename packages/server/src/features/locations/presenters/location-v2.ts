@@ -1,9 +1,13 @@
+import { WEEKDAYS, type WeeklyHours } from '../../../domain/hours.ts';
 import { openingStatus } from '../../../domain/opening-status.ts';
 import { readSpecialHours } from '../../../domain/special-hours.ts';
-import type { AttachmentSelection } from '../location-attachments.repository.ts';
-import { type LocationView, openingScheduleOf } from '../location-views.ts';
+import {
+  type AttachmentSelection,
+  type LocationRecord,
+  type LocationView,
+  openingScheduleOf,
+} from '../location-reads.repository.ts';
 import type { LocationV2 } from '../schemas/location.v2.ts';
-import { addressAndContactOf, socialsOf, weeklyHoursOf } from './location-parts.ts';
 
 /** What a V2 body shows beyond the location's own keys: attachments, special hours, and the status at an instant. */
 export interface V2Includes extends AttachmentSelection {
@@ -58,4 +62,49 @@ export function presentLocationV2(view: LocationView, selection: V2Includes): Lo
   if (selection.fields) body.fields = attachments.fields.get(r.id) ?? [];
   if (selection.callsToAction) body.callsToAction = attachments.callsToAction.get(r.id) ?? [];
   return body;
+}
+
+// The parts of a location every shape shows alike (V2 and V1 bodies, the store finder, its pins).
+
+/** A location's address and contact keys, as V2 bodies and the store finder show them. */
+export function addressAndContactOf(r: LocationRecord) {
+  return {
+    address: r.address,
+    display_address: r.display_address,
+    address_line_1: r.address_line_1,
+    address_line_2: r.address_line_2,
+    city: r.city,
+    state: r.state,
+    postcode: r.postcode,
+    country: r.country,
+    phone: r.phone,
+    email: r.email,
+    url: r.url,
+  };
+}
+
+/** A location's social profiles, as V2 bodies and the store finder show them. */
+export function socialsOf(r: LocationRecord) {
+  return {
+    facebook: r.facebook,
+    instagram: r.instagram,
+    twitter: r.twitter,
+    yelp: r.yelp,
+    youtube: r.youtube,
+    tiktok: r.tiktok,
+  };
+}
+
+/** A location's marker as a map draws it (the store finder's pins and results, V1 bodies); null without one. */
+export function markerOf(
+  r: LocationRecord,
+): { id: string; name: string; color: string | null; icon_url: string | null } | null {
+  if (r.marker_public_id === null || r.marker_name === null) return null;
+  return { id: r.marker_public_id, name: r.marker_name, color: r.marker_color, icon_url: r.marker_icon_url };
+}
+
+/** A location's weekly hours by day, or null for a location without a schedule (coming soon). */
+export function weeklyHoursOf({ record, attachments }: LocationView): WeeklyHours | null {
+  const row = attachments.hours.get(record.id);
+  return row ? (Object.fromEntries(WEEKDAYS.map((day) => [day, row[day]])) as WeeklyHours) : null;
 }

@@ -1,6 +1,6 @@
-import type { LocationView } from '../location-views.ts';
+import type { LocationView } from '../location-reads.repository.ts';
 import type { PinFeature } from '../schemas/public-location.ts';
-import { markerOf } from './location-parts.ts';
+import { markerOf } from './location-v2.ts';
 
 /** The location as a map's pin: a GeoJSON point with its ID, name, marker and type. */
 export function pinOf({ record: r }: LocationView): PinFeature {

@@ -1,6 +1,6 @@
-import type { LocationView } from '../location-views.ts';
+import type { LocationView } from '../location-reads.repository.ts';
 import type { PublicLocationFields } from '../schemas/public-location.ts';
-import { addressAndContactOf, markerOf, socialsOf, weeklyHoursOf } from './location-parts.ts';
+import { addressAndContactOf, markerOf, socialsOf, weeklyHoursOf } from './location-v2.ts';
 
 /**
  * A location's public fields as a website's visitors see them, apart from what depends on the search or the time

@@ -1,7 +1,8 @@
 import { type Static, type TProperties, type TSchema, Type } from 'typebox';
+import { type FieldErrors, InvalidInputError } from '../../../domain/errors.ts';
 import { WEEKDAYS } from '../../../domain/hours.ts';
 import { READ_ONLY_FIELDS, SOCIAL_FIELDS } from '../../../domain/location-fields.ts';
-import { filterQueryKeys, SORT_KEYS } from '../../../domain/location-list.ts';
+import type { LocationInput } from '../../../domain/location-input.ts';
 import { keyed, Timestamp } from '../../../schemas/common.ts';
 
 const nullable = <T extends TSchema>(schema: T, description?: string) =>
@@ -304,87 +305,55 @@ export const LocationPatchV2 = Type.Object(
 );
 export type LocationPatchV2 = Static<typeof LocationPatchV2>;
 
-// ---------- List query ----------
-
-const Flag = Type.Union([Type.Literal('1'), Type.Literal('true'), Type.Literal('0'), Type.Literal('false')]);
-
-export const IncludeQueryV2 = {
-  includeHours: Type.Optional({ ...Flag, description: '`1`/`true` adds `hours`' }),
-  includeSpecialHours: Type.Optional({ ...Flag, description: '`1`/`true` adds `special_hours`' }),
-  includeStatus: Type.Optional({
-    ...Flag,
-    description: "`1`/`true` adds `status`: open now, today's hours and the next change",
+export const LocationParams = Type.Object({
+  project_id: Type.String({ description: 'Public project ID', examples: ['prj_8Hq2LmZ0aB3xYc7D'] }),
+  location_id: Type.String({
+    description: 'Public location ID (a numeric V1 ID is not found)',
+    examples: ['loc_4f9XkQ2mZr8TbW1c'],
   }),
-  at: Type.Optional(
-    Type.String({
-      format: 'date-time',
-      description:
-        'With includeStatus: compute `status` for this instant (ISO 8601 with an offset) instead of now, for previews and tests',
-    }),
-  ),
-  includeFilters: Type.Optional({ ...Flag, description: '`1`/`true` adds `filters`' }),
-  includeFields: Type.Optional({ ...Flag, description: '`1`/`true` adds `fields`' }),
-  includeCallsToAction: Type.Optional({ ...Flag, description: '`1`/`true` adds `callsToAction`' }),
-};
+});
 
-export const LocationGetQueryV2 = Type.Object(IncludeQueryV2, { additionalProperties: false });
-export type LocationGetQueryV2 = Static<typeof LocationGetQueryV2>;
+export const LOCATIONS_TAG = 'V2 locations';
 
-/** Far beyond any real list, and low enough that the row offset of a page stays an exact integer in SQL. */
-const MAX_PAGE = 1_000_000_000;
+type NamedValues = Record<string, string | null> | { name?: string; title?: string; value: string | null }[];
 
-const filterProperties = Object.fromEntries(
-  filterQueryKeys().map(({ key, field, operator, alias }) => [
-    key,
-    Type.Optional(
-      Type.String({
-        maxLength: 255,
-        description: `${alias ? `Alias of ${field}: ` : ''}${operator === 'like' ? 'case-insensitive substring of' : operator === 'ne' ? 'not equal (ignoring case) to' : 'equal (ignoring case) to'} \`${field}\``,
-      }),
-    ),
-  ]),
-);
+/** The object form of fields or calls to action, from either the object or a GET body's list form. */
+function valuesByName(
+  values: NamedValues | undefined,
+  key: 'name' | 'title',
+): Record<string, string | null> | undefined {
+  if (values === undefined || !Array.isArray(values)) return values;
+  return Object.fromEntries(values.map((entry) => [entry[key] ?? '', entry.value]));
+}
 
-export const LocationListQueryV2 = Type.Object(
-  {
-    page: Type.Optional(
-      Type.Integer({
-        minimum: 1,
-        maximum: MAX_PAGE,
-        default: 1,
-        description: `Page number, from 1 to ${MAX_PAGE.toLocaleString('en')}`,
-      }),
-    ),
-    limit: Type.Optional(
-      Type.Integer({ minimum: 1, maximum: 100, default: 25, description: 'Page size, 1 to 100 (default 25)' }),
-    ),
-    ...IncludeQueryV2,
-    visible: Type.Optional(
-      Type.Union([Type.Literal('true'), Type.Literal('false'), Type.Literal('1'), Type.Literal('0')]),
-    ),
-    external_id: Type.Optional(
-      Type.String({
-        maxLength: 255,
-        description:
-          'Only the location with this external ID (exact and case-sensitive): looks a location up by your own key',
-      }),
-    ),
-    updated_since: Type.Optional(
-      Type.Union([Type.String({ format: 'date-time' }), Type.String({ format: 'date' })], {
-        description:
-          'ISO 8601 date-time (or a date, meaning its midnight UTC): only locations updated at or after it (incremental sync)',
-      }),
-    ),
-    sort: Type.Optional(
-      Type.Union(
-        SORT_KEYS.flatMap((key) => [Type.Literal(key), Type.Literal(`-${key}`)]),
-        {
-          description: 'Sort key, `-` for descending; ties are broken by ID. Default `id`.',
-        },
-      ),
-    ),
-    ...filterProperties,
-  },
-  { additionalProperties: false },
-);
-export type LocationListQueryV2 = Static<typeof LocationListQueryV2>;
+/**
+ * A validated V2 body as the domain reads it: `zip` and `postal_code` folded into `postcode`
+ * (422 when they disagree), read-only keys dropped, and the shapes of a GET body (`marker` object,
+ * `filters`, `fields` and `callsToAction` lists) read as their input forms, so a body read can be sent back.
+ */
+export function locationInputFromV2<T extends LocationPatchV2>(body: T): LocationInput & Pick<T, 'name'> {
+  const { zip, postal_code, marker, filters, fields, callsToAction, ...rest } = body;
+  const input: Record<string, unknown> = { ...rest };
+  if (marker !== undefined) input.marker = marker !== null && typeof marker === 'object' ? marker.id : marker;
+  if (filters !== undefined)
+    input.filters = filters.map((filter) => (typeof filter === 'string' ? filter : filter.name));
+  if (fields !== undefined) input.fields = valuesByName(fields, 'name');
+  if (callsToAction !== undefined) input.callsToAction = valuesByName(callsToAction, 'title');
+  for (const key of READ_ONLY_FIELDS) delete input[key];
+  const postcodes = (
+    [
+      ['postcode', body.postcode],
+      ['zip', zip],
+      ['postal_code', postal_code],
+    ] as const
+  ).filter(([, value]) => value !== undefined);
+  const distinct = new Set(postcodes.map(([, value]) => value));
+  if (distinct.size > 1) {
+    const errors: FieldErrors = {};
+    for (const [key] of postcodes.slice(1))
+      errors[key] = [`disagrees with ${postcodes[0]?.[0]}: send the postcode once`];
+    throw InvalidInputError.fields(errors);
+  }
+  if (postcodes[0]) input.postcode = postcodes[0][1];
+  return input as LocationInput & Pick<T, 'name'>;
+}

@@ -1,8 +1,8 @@
 import { Type } from 'typebox';
 import type { App } from '../../../../http/app-type.ts';
 import type { AuthRequirement } from '../../../../http/auth.ts';
+import { projectRef } from '../../../../http/auth.ts';
 import { DataEnvelope, errorResponses, ProjectParams } from '../../../../schemas/common.ts';
-import { projectRef } from '../../../accounts/index.ts';
 import type { Finder } from '../../finder.service.ts';
 import {
   PublishableKeyBody,

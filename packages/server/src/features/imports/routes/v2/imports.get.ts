@@ -1,6 +1,6 @@
 import type { App } from '../../../../http/app-type.ts';
+import { projectRef } from '../../../../http/auth.ts';
 import { DataEnvelope, errorResponses } from '../../../../schemas/common.ts';
-import { projectRef } from '../../../accounts/index.ts';
 import type { Imports } from '../../imports.service.ts';
 import { IMPORTS_TAG, ImportParams, ImportV2 } from '../../schemas/imports.ts';
 

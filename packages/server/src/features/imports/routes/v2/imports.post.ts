@@ -2,11 +2,10 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyError } from 'fastify';
 import { FILE_FORMATS, type FileFormat, MEDIA_TYPES } from '../../../../domain/file-formats.ts';
 import type { App } from '../../../../http/app-type.ts';
-import { actorOf, principalOf } from '../../../../http/auth.ts';
+import { actorOf, principalOf, projectRef } from '../../../../http/auth.ts';
 import { handleError } from '../../../../http/error-handler.ts';
 import { ApiError } from '../../../../http/errors.ts';
 import { DataEnvelope, errorResponses, ProjectParams } from '../../../../schemas/common.ts';
-import { projectRef } from '../../../accounts/index.ts';
 import type { Imports } from '../../imports.service.ts';
 import { IMPORTS_TAG, ImportAcceptedV2, ImportQueryV2 } from '../../schemas/imports.ts';
 

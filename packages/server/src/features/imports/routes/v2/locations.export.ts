@@ -1,8 +1,8 @@
 import { Type } from 'typebox';
 import { MEDIA_TYPES } from '../../../../domain/file-formats.ts';
 import type { App } from '../../../../http/app-type.ts';
+import { projectRef } from '../../../../http/auth.ts';
 import { errorResponses, ProjectParams } from '../../../../schemas/common.ts';
-import { projectRef } from '../../../accounts/index.ts';
 import type { Imports } from '../../imports.service.ts';
 import { ExportQueryV2, IMPORTS_TAG } from '../../schemas/imports.ts';
 

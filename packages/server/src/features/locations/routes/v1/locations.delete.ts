@@ -1,7 +1,6 @@
 import type { App } from '../../../../http/app-type.ts';
-import { actorOf } from '../../../../http/auth.ts';
+import { actorOf, personalProjectRef } from '../../../../http/auth.ts';
 import { errorResponses, SuccessBody } from '../../../../schemas/common.ts';
-import { personalProjectRef } from '../../../accounts/index.ts';
 import type { Locations } from '../../locations.service.ts';
 import { LocationParamsV1, V1_LOCATIONS_TAG } from '../../schemas/location.v1.ts';
 import { v1LocationKey } from './locations.params.ts';

@@ -1,8 +1,8 @@
 import type { App } from '../../../../http/app-type.ts';
+import { personalProjectRef } from '../../../../http/auth.ts';
 import { ETAG_DESCRIPTION, NotModified, RevalidationHeaders } from '../../../../http/etag.ts';
 import { errorResponses } from '../../../../schemas/common.ts';
-import { personalProjectRef } from '../../../accounts/index.ts';
-import { ALL_ATTACHMENTS } from '../../location-views.ts';
+import { ALL_ATTACHMENTS } from '../../location-reads.repository.ts';
 import type { Locations } from '../../locations.service.ts';
 import { presentLocationV1 } from '../../presenters/location-v1.ts';
 import { LocationParamsV1, LocationV1, V1_LOCATIONS_TAG } from '../../schemas/location.v1.ts';

@@ -1,11 +1,11 @@
 import { paginate } from '../../../../domain/pagination.ts';
 import { v1LimitOf, v1LinkQuery, v1PageOf } from '../../../../domain/v1-paging.ts';
 import type { App } from '../../../../http/app-type.ts';
+import { personalProjectRef } from '../../../../http/auth.ts';
 import { baseUrlOf, pathOf, rawQueryPairs } from '../../../../http/base-url.ts';
 import { ETAG_DESCRIPTION, NotModified, RevalidationHeaders } from '../../../../http/etag.ts';
 import { errorResponses, PageEnvelope } from '../../../../schemas/common.ts';
-import { personalProjectRef } from '../../../accounts/index.ts';
-import { ALL_ATTACHMENTS } from '../../location-views.ts';
+import { ALL_ATTACHMENTS } from '../../location-reads.repository.ts';
 import type { Locations } from '../../locations.service.ts';
 import { presentLocationV1 } from '../../presenters/location-v1.ts';
 import { LocationListQueryV1, LocationV1, V1_LOCATIONS_TAG } from '../../schemas/location.v1.ts';

@@ -1,5 +1,5 @@
 import { NotFoundError } from '../../../../domain/errors.ts';
-import type { LocationKey } from '../../location-records.repository.ts';
+import type { LocationKey } from '../../location-reads.repository.ts';
 
 /**
  * The location a V1 path names. Anything but a positive whole number names no location, so it is 404 like an

@@ -1,5 +1,5 @@
 import type { App } from '../../../../http/app-type.ts';
-import { actorOf } from '../../../../http/auth.ts';
+import { actorOf, personalProjectRef } from '../../../../http/auth.ts';
 import {
   IDEMPOTENCY_DESCRIPTION,
   IdempotencyKeyHeaders,
@@ -7,7 +7,6 @@ import {
   sendCreated,
 } from '../../../../http/idempotency.ts';
 import { errorResponses } from '../../../../schemas/common.ts';
-import { personalProjectRef } from '../../../accounts/index.ts';
 import type { SavedLocation } from '../../location-writes.ts';
 import type { Locations } from '../../locations.service.ts';
 import { presentLocationV1 } from '../../presenters/location-v1.ts';

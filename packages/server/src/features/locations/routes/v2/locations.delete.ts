@@ -1,9 +1,8 @@
 import type { App } from '../../../../http/app-type.ts';
-import { actorOf } from '../../../../http/auth.ts';
+import { actorOf, projectRef } from '../../../../http/auth.ts';
 import { errorResponses, SuccessBody } from '../../../../schemas/common.ts';
-import { projectRef } from '../../../accounts/index.ts';
 import type { Locations } from '../../locations.service.ts';
-import { LOCATIONS_TAG, LocationParams } from './locations.params.ts';
+import { LOCATIONS_TAG, LocationParams } from '../../schemas/location.v2.ts';
 
 export function registerV2LocationsDelete(app: App, { locations }: { locations: Locations }): void {
   app.delete(

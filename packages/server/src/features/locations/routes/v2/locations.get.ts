@@ -1,13 +1,13 @@
 import type { Clock } from '../../../../domain/time.ts';
 import type { App } from '../../../../http/app-type.ts';
+import { projectRef } from '../../../../http/auth.ts';
 import { ETAG_DESCRIPTION, NotModified, RevalidationHeaders } from '../../../../http/etag.ts';
 import { DataEnvelope, errorResponses } from '../../../../schemas/common.ts';
-import { projectRef } from '../../../accounts/index.ts';
 import type { Locations } from '../../locations.service.ts';
 import { presentLocationV2 } from '../../presenters/location-v2.ts';
-import { LocationGetQueryV2, LocationV2 } from '../../schemas/location.v2.ts';
+import { LOCATIONS_TAG, LocationParams, LocationV2 } from '../../schemas/location.v2.ts';
+import { LocationGetQueryV2 } from '../../schemas/location-queries.v2.ts';
 import { includesOf } from './location.includes.ts';
-import { LOCATIONS_TAG, LocationParams } from './locations.params.ts';
 
 export function registerV2LocationsGet(app: App, { locations, clock }: { locations: Locations; clock: Clock }): void {
   app.get(

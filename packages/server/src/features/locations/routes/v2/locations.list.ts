@@ -4,15 +4,15 @@ import { paginate } from '../../../../domain/pagination.ts';
 import type { Clock } from '../../../../domain/time.ts';
 import { instantOf } from '../../../../domain/time.ts';
 import type { App } from '../../../../http/app-type.ts';
+import { projectRef } from '../../../../http/auth.ts';
 import { baseUrlOf, pathOf, rawQueryPairs } from '../../../../http/base-url.ts';
 import { ETAG_DESCRIPTION, NotModified, RevalidationHeaders } from '../../../../http/etag.ts';
 import { errorResponses, PageEnvelope, ProjectParams } from '../../../../schemas/common.ts';
-import { projectRef } from '../../../accounts/index.ts';
 import type { Locations } from '../../locations.service.ts';
 import { presentLocationV2 } from '../../presenters/location-v2.ts';
-import { LocationListQueryV2, LocationV2 } from '../../schemas/location.v2.ts';
+import { LOCATIONS_TAG, LocationV2 } from '../../schemas/location.v2.ts';
+import { LocationListQueryV2 } from '../../schemas/location-queries.v2.ts';
 import { includesOf } from './location.includes.ts';
-import { LOCATIONS_TAG } from './locations.params.ts';
 
 function updatedSinceOf(text: string): string {
   const instant = instantOf(text);

@@ -1,11 +1,14 @@
 import type { App } from '../../../../http/app-type.ts';
-import { actorOf } from '../../../../http/auth.ts';
+import { actorOf, projectRef } from '../../../../http/auth.ts';
 import { DataEnvelope, errorResponses } from '../../../../schemas/common.ts';
-import { projectRef } from '../../../accounts/index.ts';
 import type { Locations } from '../../locations.service.ts';
-import { LocationPatchV2, LocationV2 } from '../../schemas/location.v2.ts';
-import { locationInputFromV2 } from './location.input.ts';
-import { LOCATIONS_TAG, LocationParams } from './locations.params.ts';
+import {
+  LOCATIONS_TAG,
+  LocationParams,
+  LocationPatchV2,
+  LocationV2,
+  locationInputFromV2,
+} from '../../schemas/location.v2.ts';
 
 export function registerV2LocationsPatch(app: App, { locations }: { locations: Locations }): void {
   app.patch(

@@ -1,5 +1,5 @@
 import type { App } from '../../../../http/app-type.ts';
-import { actorOf } from '../../../../http/auth.ts';
+import { actorOf, projectRef } from '../../../../http/auth.ts';
 import {
   IDEMPOTENCY_DESCRIPTION,
   IdempotencyKeyHeaders,
@@ -7,12 +7,9 @@ import {
   sendCreated,
 } from '../../../../http/idempotency.ts';
 import { DataEnvelope, errorResponses, ProjectParams } from '../../../../schemas/common.ts';
-import { projectRef } from '../../../accounts/index.ts';
 import type { SavedLocation } from '../../location-writes.ts';
 import type { Locations } from '../../locations.service.ts';
-import { LocationCreateV2, LocationV2 } from '../../schemas/location.v2.ts';
-import { locationInputFromV2 } from './location.input.ts';
-import { LOCATIONS_TAG } from './locations.params.ts';
+import { LOCATIONS_TAG, LocationCreateV2, LocationV2, locationInputFromV2 } from '../../schemas/location.v2.ts';
 
 export function registerV2LocationsPost(
   app: App,

@@ -1,7 +1,7 @@
 import { type Static, type TSchema, Type } from 'typebox';
 import type { App } from '../../../../http/app-type.ts';
 import type { AuthRequirement } from '../../../../http/auth.ts';
-import { actorOf } from '../../../../http/auth.ts';
+import { actorOf, projectRef } from '../../../../http/auth.ts';
 import {
   IDEMPOTENCY_DESCRIPTION,
   IdempotencyKeyHeaders,
@@ -9,7 +9,6 @@ import {
   sendCreated,
 } from '../../../../http/idempotency.ts';
 import { DataEnvelope, errorResponses, SuccessBody } from '../../../../schemas/common.ts';
-import { projectRef } from '../../../accounts/index.ts';
 import type { SettingRow, SettingTable } from '../../project-settings.repository.ts';
 import type { ProjectSettings } from '../../project-settings.service.ts';
 

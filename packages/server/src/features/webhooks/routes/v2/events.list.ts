@@ -1,7 +1,7 @@
 import type { App } from '../../../../http/app-type.ts';
+import { projectRef } from '../../../../http/auth.ts';
 import { baseUrlOf, pathOf, rawQueryPairs } from '../../../../http/base-url.ts';
 import { errorResponses, ProjectParams } from '../../../../schemas/common.ts';
-import { projectRef } from '../../../accounts/index.ts';
 import type { Webhooks } from '../../create-webhooks.ts';
 import { EventListQuery, EventPage } from '../../schemas/events.ts';
 

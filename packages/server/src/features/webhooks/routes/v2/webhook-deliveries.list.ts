@@ -1,8 +1,8 @@
 import { paginate } from '../../../../domain/pagination.ts';
 import type { App } from '../../../../http/app-type.ts';
+import { projectRef } from '../../../../http/auth.ts';
 import { baseUrlOf, pathOf, rawQueryPairs } from '../../../../http/base-url.ts';
 import { errorResponses, PageEnvelope } from '../../../../schemas/common.ts';
-import { projectRef } from '../../../accounts/index.ts';
 import type { Webhooks } from '../../create-webhooks.ts';
 import { DeliveryBody, DeliveryListQuery } from '../../schemas/webhooks.ts';
 import { WEBHOOKS_AUTH, WEBHOOKS_TAG, WebhookParams } from './webhooks.params.ts';

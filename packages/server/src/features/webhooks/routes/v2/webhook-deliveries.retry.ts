@@ -1,6 +1,6 @@
 import type { App } from '../../../../http/app-type.ts';
+import { projectRef } from '../../../../http/auth.ts';
 import { DataEnvelope, errorResponses } from '../../../../schemas/common.ts';
-import { projectRef } from '../../../accounts/index.ts';
 import type { Webhooks } from '../../create-webhooks.ts';
 import { DeliveryBody } from '../../schemas/webhooks.ts';
 import { DeliveryParams, WEBHOOKS_AUTH, WEBHOOKS_TAG } from './webhooks.params.ts';

@@ -1,7 +1,7 @@
 import { Type } from 'typebox';
 import type { App } from '../../../../http/app-type.ts';
+import { projectRef } from '../../../../http/auth.ts';
 import { errorResponses, ProjectParams } from '../../../../schemas/common.ts';
-import { projectRef } from '../../../accounts/index.ts';
 import type { Webhooks } from '../../create-webhooks.ts';
 import { WebhookBody } from '../../schemas/webhooks.ts';
 import { WEBHOOKS_AUTH, WEBHOOKS_TAG } from './webhooks.params.ts';

@@ -1,6 +1,6 @@
 import type { App } from '../../../../http/app-type.ts';
+import { projectRef } from '../../../../http/auth.ts';
 import { DataEnvelope, errorResponses } from '../../../../schemas/common.ts';
-import { projectRef } from '../../../accounts/index.ts';
 import type { Webhooks } from '../../create-webhooks.ts';
 import { WebhookBody, WebhookPatchBody } from '../../schemas/webhooks.ts';
 import { WEBHOOKS_AUTH, WEBHOOKS_TAG, WebhookParams } from './webhooks.params.ts';

@@ -1,7 +1,6 @@
 import type { App } from '../../../../http/app-type.ts';
-import { actorOf } from '../../../../http/auth.ts';
+import { actorOf, projectRef } from '../../../../http/auth.ts';
 import { DataEnvelope, errorResponses } from '../../../../schemas/common.ts';
-import { projectRef } from '../../../accounts/index.ts';
 import type { Webhooks } from '../../create-webhooks.ts';
 import { DeliveryBody } from '../../schemas/webhooks.ts';
 import { WEBHOOKS_AUTH, WEBHOOKS_TAG, WebhookParams } from './webhooks.params.ts';
