@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { type DeliveryContext, deliverNext } from '../../src/features/webhooks/webhook-delivery.service.ts';
 import { type CatalogAccount, createCatalogAccount, INCLUDE_ALL } from '../support/factories.ts';
-import { importFile } from '../support/imports.ts';
+import { importFile, NDJSON } from '../support/imports.ts';
 import { call, useTestServer } from '../support/server.ts';
 import { startWebhookReceiver, type WebhookReceiver } from '../support/webhook-receiver.ts';
 
@@ -109,6 +109,71 @@ describe('the events of an import', () => {
       changes: null,
       data: { location: { external_id: 'C', name: 'Gamma' } },
     });
+  });
+
+  it('tells each location as a read of it answers, every attachment included, when created and when changed', async () => {
+    const rows = (...bodies: Record<string, unknown>[]) => `${bodies.map((body) => JSON.stringify(body)).join('\n')}\n`;
+    const ndjson = (file: string) => importFile(server, { token, projectId, file, contentType: NDJSON });
+    const place = { city: 'Austin', lat: 30.27, lng: -97.74 };
+    const first = await ndjson(
+      rows(
+        {
+          external_id: 'A',
+          name: 'Alpha',
+          ...place,
+          location_type: 'Outlet',
+          marker: 'Blue',
+          hours: { mon: '09:00-17:00', sat: 'closed' },
+          special_hours: [{ date: '2026-12-24', hours: '09:00-12:00' }],
+          filters: ['Parking', 'Wifi'],
+          fields: { Floor: '2', Manager: 'Ann' },
+          callsToAction: { Book: 'https://book.example', 'Order online': 'https://order.example' },
+        },
+        { external_id: 'B', name: 'Beta', ...place, filters: ['Accessible'], fields: { Manager: 'Bo' } },
+        { external_id: 'C', name: 'Gamma', ...place },
+      ),
+    );
+    expect(first.report).toMatchObject({ created: 3, failed: 0 });
+    const tellsWhatIsRead = async (events: FeedEvent[]) => {
+      for (const event of events) {
+        const read = await call(server, 'GET', `${owner.locations}/${event.location_id}?${INCLUDE_ALL}`, { token });
+        expect(event.data.location).toEqual(read.body.data);
+      }
+    };
+    const created = await feedAfter();
+    expect(summaryOf(created).slice(0, 3)).toEqual(Array(3).fill(['location.created', first.id]));
+    await tellsWhatIsRead(created.slice(0, 3));
+    // A: one field removed, one call to action changed, a filter dropped, other hours, the type back to the default.
+    // B: hours added, every field removed, another marker. C: everything attached at once.
+    const second = await ndjson(
+      rows(
+        {
+          external_id: 'A',
+          name: 'Alpha',
+          ...place,
+          location_type: null,
+          marker: 'Blue',
+          hours: { mon: '10:00-18:00', sun: '12:00-16:00' },
+          filters: ['Wifi'],
+          fields: { Floor: null },
+          callsToAction: { Book: 'https://book.example/2' },
+        },
+        { external_id: 'B', name: 'Beta', ...place, marker: 'Red', hours: { tue: '08:00-12:00' }, fields: {} },
+        {
+          external_id: 'C',
+          name: 'Gamma',
+          ...place,
+          hours: { fri: '09:00-21:00' },
+          filters: ['Wifi', 'Accessible'],
+          fields: { Manager: 'Cy' },
+          callsToAction: { 'Order online': 'https://order.example/c' },
+        },
+      ),
+    );
+    expect(second.report).toMatchObject({ updated: 3, failed: 0 });
+    const updated = await feedAfter(created.at(-1)?.id);
+    expect(summaryOf(updated).slice(0, 3)).toEqual(Array(3).fill(['location.updated', second.id]));
+    await tellsWhatIsRead(updated.slice(0, 3));
   });
 
   it('records nothing for a dry run', async () => {

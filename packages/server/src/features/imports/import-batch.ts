@@ -29,8 +29,9 @@ export interface RowFailure {
   errors: string;
 }
 
-/** What a batch of rows came to: their counts, their failures, and the writes they make. */
+/** What a batch of rows came to: their counts, their failures, and the writes they make (planned against `catalog`). */
 export interface DecidedBatch {
+  catalog: ProjectCatalog;
   counts: ImportCounts;
   failures: RowFailure[];
   creates: PlannedCreate[];
@@ -88,6 +89,7 @@ export async function decideBatch(
   }));
   const decisions = plan.decideBatch(candidates, saved, catalog);
   return {
+    catalog,
     counts: countsOf(decisions),
     failures: decisions.flatMap((decision) => (decision.kind === 'failed' ? [failureOf(decision)] : [])),
     creates: decisions.flatMap((decision) =>

@@ -4,7 +4,7 @@ import type { Executor } from '../../db/executor.ts';
 import type { LocationFieldValuesTable } from '../../db/tables/location-field-values.table.ts';
 import type { InsertableLocationRow } from '../../db/tables/locations.table.ts';
 import { WEEKDAYS, type WeeklyHours } from '../../domain/hours.ts';
-import type { LocationColumns } from '../../domain/location-input.ts';
+import type { LocationColumns, LocationWritePlan } from '../../domain/location-input.ts';
 import { isoOf } from '../../domain/time.ts';
 import { timeZoneAt } from '../../domain/time-zones.ts';
 
@@ -59,7 +59,7 @@ export async function updateLocationColumns(
 }
 
 /** Sets the weekly schedules of locations, replacing those they had. */
-export async function saveHoursOfMany(
+async function saveHoursOfMany(
   db: Executor,
   name: string,
   schedules: { locationId: number; hours: WeeklyHours }[],
@@ -81,7 +81,7 @@ export async function saveHoursOfMany(
 type AttachmentTable = 'opening_hours' | 'location_filters' | 'location_field_values' | 'location_calls_to_action';
 
 /** Removes everything of one kind attached to any of these locations. */
-export async function clearAttachedOfMany(db: Executor, table: AttachmentTable, locationIds: number[]): Promise<void> {
+async function clearAttachedOfMany(db: Executor, table: AttachmentTable, locationIds: number[]): Promise<void> {
   if (locationIds.length === 0) return;
   // Typed as the filters' table: Kysely cannot type a table chosen at run time, and all four have `location_id`.
   await db
@@ -91,18 +91,15 @@ export async function clearAttachedOfMany(db: Executor, table: AttachmentTable, 
 }
 
 /** Adds filters to locations that have none of them. */
-export async function insertFiltersOfMany(
-  db: Executor,
-  rows: { location_id: number; filter_id: number }[],
-): Promise<void> {
+async function insertFiltersOfMany(db: Executor, rows: { location_id: number; filter_id: number }[]): Promise<void> {
   for (const slice of slices(rows, 2)) await db.insertInto('location_filters').values(slice).execute();
 }
 
-export type ValueTable = 'location_field_values' | 'location_calls_to_action';
+type ValueTable = 'location_field_values' | 'location_calls_to_action';
 const VALUE_KEY = { location_field_values: 'field_id', location_calls_to_action: 'call_to_action_id' } as const;
 
 /** Sets values (fields or calls to action) of locations by catalog ID, leaving the others as they are. */
-export async function upsertValuesOfMany(
+async function upsertValuesOfMany(
   db: Executor,
   table: ValueTable,
   rows: { locationId: number; id: number; value: string }[],
@@ -126,11 +123,72 @@ export async function upsertValuesOfMany(
 }
 
 /** Removes some values (fields or calls to action, by catalog ID) of one location. */
-export async function removeValues(db: Executor, table: ValueTable, locationId: number, ids: number[]): Promise<void> {
+async function removeValues(db: Executor, table: ValueTable, locationId: number, ids: number[]): Promise<void> {
   if (ids.length === 0) return;
   await sql`delete from ${sql.table(table)} where location_id = ${locationId} and ${sql.ref(VALUE_KEY[table])} in (${sql.join(ids)})`.execute(
     db,
   );
+}
+
+/** The name of the one weekly schedule a location has. */
+export const SCHEDULE_NAME = 'Opening hours';
+
+interface ValueWrites {
+  cleared: number[];
+  removed: { locationId: number; ids: number[] }[];
+  upserts: { locationId: number; id: number; value: string }[];
+}
+
+const noValueWrites = (): ValueWrites => ({ cleared: [], removed: [], upserts: [] });
+
+/** The attachment writes of many plans gathered by kind, so each kind is a few statements for the whole batch. */
+export class AttachmentWrites {
+  readonly #hours: { locationId: number; hours: WeeklyHours }[] = [];
+  readonly #hoursRemoved: number[] = [];
+  readonly #filtersCleared: number[] = [];
+  readonly #filters: { location_id: number; filter_id: number }[] = [];
+  readonly #values: Record<ValueTable, ValueWrites> = {
+    location_field_values: noValueWrites(),
+    location_calls_to_action: noValueWrites(),
+  };
+
+  /** Gathers what a plan attaches; a location just `created` has nothing attached yet, so nothing is cleared first. */
+  add(locationId: number, plan: LocationWritePlan, created: boolean): void {
+    if (plan.hours.kind === 'set') this.#hours.push({ locationId, hours: plan.hours.hours });
+    if (plan.hours.kind === 'remove') this.#hoursRemoved.push(locationId);
+    if (plan.filters) {
+      if (!created) this.#filtersCleared.push(locationId);
+      for (const filterId of plan.filters) this.#filters.push({ location_id: locationId, filter_id: filterId });
+    }
+    for (const [table, change] of [
+      ['location_field_values', plan.fields],
+      ['location_calls_to_action', plan.callsToAction],
+    ] as const) {
+      const writes = this.#values[table];
+      if (change.kind === 'replace') {
+        if (!created) writes.cleared.push(locationId);
+        for (const [id, value] of change.values) writes.upserts.push({ locationId, id, value });
+      }
+      if (change.kind === 'merge') {
+        if (change.remove.length > 0) writes.removed.push({ locationId, ids: change.remove });
+        for (const [id, value] of change.upsert) writes.upserts.push({ locationId, id, value });
+      }
+    }
+  }
+
+  /** Clears first, then adds: the same order as a single location's write. */
+  async save(trx: Executor): Promise<void> {
+    await saveHoursOfMany(trx, SCHEDULE_NAME, this.#hours);
+    await clearAttachedOfMany(trx, 'opening_hours', this.#hoursRemoved);
+    await clearAttachedOfMany(trx, 'location_filters', this.#filtersCleared);
+    await insertFiltersOfMany(trx, this.#filters);
+    for (const table of ['location_field_values', 'location_calls_to_action'] as const) {
+      const { cleared, removed, upserts } = this.#values[table];
+      await clearAttachedOfMany(trx, table, cleared);
+      for (const { locationId, ids } of removed) await removeValues(trx, table, locationId, ids);
+      await upsertValuesOfMany(trx, table, upserts);
+    }
+  }
 }
 
 /** How long a deletion is remembered for the store finder's indexes; one not refreshed for longer builds again. */

@@ -1,13 +1,20 @@
 import type { Executor } from '../../db/executor.ts';
-import type { InsertableLocationRow } from '../../db/tables/locations.table.ts';
+import type { LocationRow } from '../../db/tables/locations.table.ts';
+import type { OpeningHoursRow } from '../../db/tables/opening-hours.table.ts';
+import type { ProjectCatalog } from '../../domain/catalog.ts';
 import type { Actor, LocationEventType } from '../../domain/events.ts';
 import { newPublicId } from '../../domain/ids.ts';
-import type { LocationWritePlan } from '../../domain/location-input.ts';
+import type { HoursChange, LocationWritePlan, ValuesChange } from '../../domain/location-input.ts';
 import { freeSlugsFor, slugify } from '../../domain/slug.ts';
 import { isoOf } from '../../domain/time.ts';
 import { type LockedProject, type PendingEvent, recordEvents } from '../../events/outbox.repository.ts';
 import { enqueueGeocoding, enqueueGeocodingOfNew } from './geocoding-jobs.repository.ts';
-import { type LocationView, loadLocationViews } from './location-reads.repository.ts';
+import {
+  type LocationAttachments,
+  type LocationRecord,
+  type LocationView,
+  loadLocationViews,
+} from './location-reads.repository.ts';
 import * as writes from './location-writes.repository.ts';
 import { eventBodyOf, locationEventOf, type PresentedChange } from './presenters/location-event.ts';
 import type { LocationV2 } from './schemas/location.v2.ts';
@@ -42,11 +49,8 @@ export interface SavedLocation {
   body: LocationV2;
 }
 
-/** The name of the one weekly schedule a location has. */
-const SCHEDULE_NAME = 'Opening hours';
-
 /** Every column of a new location, so that the rows of one INSERT name the same columns. */
-function newLocationRow(create: PlannedCreate, slug: string, { project, now }: WriteContext): InsertableLocationRow {
+function newLocationRow(create: PlannedCreate, slug: string, { project, now }: WriteContext): Omit<LocationRow, 'id'> {
   const { columns } = create.plan;
   return {
     public_id: newPublicId('location'),
@@ -91,87 +95,28 @@ function newLocationRow(create: PlannedCreate, slug: string, { project, now }: W
   };
 }
 
-/** The attachment writes of many plans gathered by kind, so each kind is a few statements for the whole batch. */
-class AttachmentWrites {
-  readonly hours: {
-    locationId: number;
-    hours: NonNullable<Extract<LocationWritePlan['hours'], { kind: 'set' }>['hours']>;
-  }[] = [];
-  readonly hoursRemoved: number[] = [];
-  readonly filtersCleared: number[] = [];
-  readonly filters: { location_id: number; filter_id: number }[] = [];
-  readonly values = {
-    location_field_values: {
-      cleared: [] as number[],
-      removed: [] as { locationId: number; ids: number[] }[],
-      upserts: [] as { locationId: number; id: number; value: string }[],
-    },
-    location_calls_to_action: {
-      cleared: [] as number[],
-      removed: [] as { locationId: number; ids: number[] }[],
-      upserts: [] as { locationId: number; id: number; value: string }[],
-    },
-  };
-
-  /** Gathers what a plan attaches; a location just `created` has nothing attached yet, so nothing is cleared first. */
-  add(locationId: number, plan: LocationWritePlan, created: boolean): void {
-    if (plan.hours.kind === 'set') this.hours.push({ locationId, hours: plan.hours.hours });
-    if (plan.hours.kind === 'remove') this.hoursRemoved.push(locationId);
-    if (plan.filters) {
-      if (!created) this.filtersCleared.push(locationId);
-      for (const filterId of plan.filters) this.filters.push({ location_id: locationId, filter_id: filterId });
-    }
-    for (const [table, change] of [
-      ['location_field_values', plan.fields],
-      ['location_calls_to_action', plan.callsToAction],
-    ] as const) {
-      const writes = this.values[table];
-      if (change.kind === 'replace') {
-        if (!created) writes.cleared.push(locationId);
-        for (const [id, value] of change.values) writes.upserts.push({ locationId, id, value });
-      }
-      if (change.kind === 'merge') {
-        if (change.remove.length > 0) writes.removed.push({ locationId, ids: change.remove });
-        for (const [id, value] of change.upsert) writes.upserts.push({ locationId, id, value });
-      }
-    }
-  }
-
-  /** Clears first, then adds: the same order as a single location's write. */
-  async save(trx: Executor): Promise<void> {
-    await writes.saveHoursOfMany(trx, SCHEDULE_NAME, this.hours);
-    await writes.clearAttachedOfMany(trx, 'opening_hours', this.hoursRemoved);
-    await writes.clearAttachedOfMany(trx, 'location_filters', this.filtersCleared);
-    await writes.insertFiltersOfMany(trx, this.filters);
-    for (const table of ['location_field_values', 'location_calls_to_action'] as const) {
-      const { cleared, removed, upserts } = this.values[table];
-      await writes.clearAttachedOfMany(trx, table, cleared);
-      for (const { locationId, ids } of removed) await writes.removeValues(trx, table, locationId, ids);
-      await writes.upsertValuesOfMany(trx, table, upserts);
-    }
-  }
-}
-
 /**
  * The one way locations are created and updated: a V2 or V1 write is a batch of one, an import's batch holds up to a
  * thousand. In the caller's transaction, which took the project's change lock and read what the updates were planned
- * from, it writes the rows, their attachments (a few statements for the whole batch), the geocoding jobs of the ones
- * without coordinates, and an event of each change; it answers the locations as saved, each presented once.
+ * from (and the project's `catalog` they were planned against), it writes the rows, their attachments (a few
+ * statements for the whole batch), the geocoding jobs of the ones without coordinates, and an event of each change. It
+ * answers the locations as saved, each presented once, from what it wrote: nothing is read back.
  */
 export async function saveLocations(
   trx: Executor,
   context: WriteContext,
-  { creates = [], updates = [] }: { creates?: readonly PlannedCreate[]; updates?: readonly PlannedUpdate[] },
+  {
+    catalog,
+    creates = [],
+    updates = [],
+  }: { catalog: ProjectCatalog; creates?: readonly PlannedCreate[]; updates?: readonly PlannedUpdate[] },
 ): Promise<{ created: SavedLocation[]; updated: SavedLocation[] }> {
   const { project, now } = context;
-  const attachments = new AttachmentWrites();
+  const attachments = new writes.AttachmentWrites();
+  const written = { updated_at: isoOf(now), data_version: project.dataVersion };
   // Updates first, in the order planned: a key one of them frees may be taken by another, or by a create.
   for (const { before, plan } of updates) {
-    await writes.updateLocationColumns(trx, before.record.id, {
-      ...plan.columns,
-      updated_at: isoOf(now),
-      data_version: project.dataVersion,
-    });
+    await writes.updateLocationColumns(trx, before.record.id, { ...plan.columns, ...written });
     attachments.add(before.record.id, plan, false);
   }
   const slugs = await freeSlugsFor(
@@ -180,40 +125,155 @@ export async function saveLocations(
   );
   const rows = creates.map((create, index) => newLocationRow(create, slugs[index] ?? '', context));
   const ids = await writes.insertLocations(trx, rows);
-  const createdIds = creates.map((create, index) => {
-    const id = ids.get(rows[index]?.public_id ?? '');
-    if (id === undefined) throw new Error('a location of the batch was not inserted');
-    attachments.add(id, create.plan, true);
-    return id;
+  const createdRows = rows.map((row, index): LocationRow => {
+    const id = ids.get(row.public_id);
+    const plan = creates[index]?.plan;
+    if (id === undefined || !plan) throw new Error('a location of the batch was not inserted');
+    attachments.add(id, plan, true);
+    return { id, ...row };
   });
   await attachments.save(trx);
   await enqueueGeocodingOfNew(
     trx,
-    createdIds.filter((_, index) => creates[index]?.plan.needsGeocoding),
+    createdRows.flatMap(({ id }, index) => (creates[index]?.plan.needsGeocoding ? [id] : [])),
     now,
   );
   // Missing coordinates after an update are geocoded later; an address change alone never moves a pin.
   for (const { before, plan } of updates) if (plan.needsGeocoding) await enqueueGeocoding(trx, before.record.id, now);
 
-  // Read within the transaction: the answer is what this write saved, whatever commits next.
-  const saved = new Map(
-    (await loadLocationViews(trx, [...updates.map(({ before }) => before.record.id), ...createdIds])).map((view) => [
-      view.record.id,
-      { view, body: eventBodyOf(view) },
-    ]),
+  const after = new SavedViews(catalog);
+  const updated = updates.map(({ before, plan }) =>
+    savedOf(after.of({ ...before.record, ...definedColumns(plan.columns), ...written }, plan, before)),
   );
-  const savedOf = (id: number): SavedLocation => {
-    const location = saved.get(id);
-    if (!location) throw new Error(`location ${id} was written but not read back`);
-    return location;
-  };
-  const updated = updates.map(({ before }) => savedOf(before.record.id));
-  const created = createdIds.map(savedOf);
+  const created = createdRows.map((row, index) => savedOf(after.of(row, creates[index]?.plan)));
   await recordLocationEvents(trx, context, [
     ...updates.map(({ before }, index) => changeOf('location.updated', before, eventBodyOf(before), updated[index])),
     ...created.map((location) => changeOf('location.created', location.view, undefined, location)),
   ]);
   return { created, updated };
+}
+
+const savedOf = (view: LocationView): SavedLocation => ({ view, body: eventBodyOf(view) });
+
+/** The columns a plan writes: those it sets, as an UPDATE leaves out the undefined ones. */
+const definedColumns = (columns: LocationWritePlan['columns']) =>
+  Object.fromEntries(Object.entries(columns).filter(([, value]) => value !== undefined));
+
+/**
+ * Locations as a write saved them, from the rows it wrote and its plans over what they had before: the same record
+ * and attachments a read would answer (the catalog gives the joined type and marker, and the attachments' names, in
+ * catalog order as reads list them).
+ */
+class SavedViews {
+  readonly #types;
+  readonly #markers;
+  readonly #filters;
+  readonly #fields;
+  readonly #callsToAction;
+  readonly #attachments: LocationAttachments = {
+    hours: new Map(),
+    filters: new Map(),
+    fields: new Map(),
+    callsToAction: new Map(),
+  };
+
+  constructor(catalog: ProjectCatalog) {
+    this.#types = new Map(catalog.types.map((type) => [type.id, type]));
+    this.#markers = new Map(catalog.markers.map((marker) => [marker.id, marker]));
+    this.#filters = new Map(catalog.filters.map((filter) => [filter.id, filter]));
+    this.#fields = new Map(catalog.fields.map((field) => [field.id, { publicId: field.publicId, name: field.name }]));
+    this.#callsToAction = new Map(
+      catalog.callsToAction.map((cta) => [cta.id, { publicId: cta.publicId, name: cta.title }]),
+    );
+  }
+
+  /** The view of a location whose row is now `row`, written by `plan` (none: nothing attached changed) over `before`. */
+  of(row: LocationRow | LocationRecord, plan: LocationWritePlan | undefined, before?: LocationView): LocationView {
+    const { id } = row;
+    const hours = scheduleAfter(plan?.hours ?? { kind: 'keep' }, id, before?.attachments.hours.get(id));
+    if (hours) this.#attachments.hours.set(id, hours);
+    const filters = plan?.filters
+      ? [...new Set(plan.filters)]
+          .sort((a, b) => a - b)
+          .flatMap((filterId) => {
+            const filter = this.#filters.get(filterId);
+            return filter ? [{ id: filter.publicId, name: filter.name }] : [];
+          })
+      : before?.attachments.filters.get(id);
+    if (filters) this.#attachments.filters.set(id, filters);
+    const fields = valuesAfter(plan?.fields, before?.attachments.fields.get(id), this.#fields);
+    if (fields) this.#attachments.fields.set(id, fields);
+    const callsToAction = valuesAfter(
+      plan?.callsToAction,
+      before?.attachments.callsToAction
+        .get(id)
+        ?.map(({ id: publicId, title, value }) => ({ id: publicId, name: title, value })),
+      this.#callsToAction,
+    );
+    if (callsToAction)
+      this.#attachments.callsToAction.set(
+        id,
+        callsToAction.map(({ id: publicId, name, value }) => ({ id: publicId, title: name, value })),
+      );
+    const type = row.location_type_id === null ? undefined : this.#types.get(row.location_type_id);
+    const marker = row.marker_id === null ? undefined : this.#markers.get(row.marker_id);
+    const record: LocationRecord = {
+      ...row,
+      type_public_id: type?.publicId ?? null,
+      type_name: type?.name ?? null,
+      type_priority: type?.priority ?? null,
+      type_is_default: type ? Number(type.isDefault) : null,
+      type_label: type?.label ?? null,
+      marker_public_id: marker?.publicId ?? null,
+      marker_name: marker?.name ?? null,
+      marker_color: marker?.color ?? null,
+      marker_icon_url: marker?.iconUrl ?? null,
+      hours_name: hours?.name ?? null,
+      hours_mon: hours?.mon ?? null,
+      hours_tue: hours?.tue ?? null,
+      hours_wed: hours?.wed ?? null,
+      hours_thu: hours?.thu ?? null,
+      hours_fri: hours?.fri ?? null,
+      hours_sat: hours?.sat ?? null,
+      hours_sun: hours?.sun ?? null,
+    };
+    return { record, attachments: this.#attachments };
+  }
+}
+
+/** The schedule after a change: a new one takes the one name, a changed one keeps its own (the upsert's way). */
+function scheduleAfter(change: HoursChange, locationId: number, before?: OpeningHoursRow): OpeningHoursRow | undefined {
+  if (change.kind === 'keep') return before;
+  if (change.kind === 'remove') return undefined;
+  return { location_id: locationId, name: before?.name ?? writes.SCHEDULE_NAME, ...change.hours };
+}
+
+type NamedValue = { id: string; name: string; value: string };
+
+/** A location's named values (fields or calls to action) after a change, in catalog order; undefined for none. */
+function valuesAfter(
+  change: ValuesChange | undefined,
+  before: readonly NamedValue[] | undefined,
+  catalog: ReadonlyMap<number, { publicId: string; name: string }>,
+): NamedValue[] | undefined {
+  if (!change || change.kind === 'keep') return before ? [...before] : undefined;
+  const values = new Map<number, string>();
+  if (change.kind === 'merge') {
+    const idOf = new Map([...catalog].map(([id, entry]) => [entry.publicId, id]));
+    for (const item of before ?? []) {
+      const id = idOf.get(item.id);
+      if (id !== undefined) values.set(id, item.value);
+    }
+    for (const id of change.remove) values.delete(id);
+  }
+  for (const [id, value] of change.kind === 'merge' ? change.upsert : change.values) values.set(id, value);
+  const list = [...values]
+    .sort(([a], [b]) => a - b)
+    .flatMap(([id, value]) => {
+      const entry = catalog.get(id);
+      return entry ? [{ id: entry.publicId, name: entry.name, value }] : [];
+    });
+  return list.length > 0 ? list : undefined;
 }
 
 /**

@@ -207,10 +207,11 @@ export function createLocations({ db, clock, geocoding }: LocationsDeps) {
         // Creates in one project pick their free slugs one after the other, so two of one name never pick the same.
         const context = await writeContextOf(trx, project.id, actor);
         await hooks.before?.(trx);
-        const planned = planOrThrow('create', undefined, input, await loadCatalog(trx, project.id), policy);
+        const catalog = await loadCatalog(trx, project.id);
+        const planned = planOrThrow('create', undefined, input, catalog, policy);
         await refuseTakenExternalId(trx, project.id, planned.columns.external_id);
         const plan = planned.needsGeocoding && geocoded ? withGeocodedPin(planned, geocoded) : planned;
-        const { created } = await saveLocations(trx, context, { creates: [{ name: input.name, plan }] });
+        const { created } = await saveLocations(trx, context, { catalog, creates: [{ name: input.name, plan }] });
         const [saved] = created;
         if (!saved) throw new Error('the location was not created');
         await hooks.after?.(trx, saved);
@@ -229,10 +230,11 @@ export function createLocations({ db, clock, geocoding }: LocationsDeps) {
         const context = await writeContextOf(trx, project.id, actor);
         const record = await findLocationRecord(trx, project.id, key, { forUpdate: true });
         if (!record) throw NotFoundError.of('Location');
-        const plan = planOrThrow(mode, currentLocationOf(record), input, await loadCatalog(trx, project.id), policy);
+        const catalog = await loadCatalog(trx, project.id);
+        const plan = planOrThrow(mode, currentLocationOf(record), input, catalog, policy);
         await refuseTakenExternalId(trx, project.id, plan.columns.external_id, record.id);
         const before = { record, attachments: await loadAttachments(trx, [record], ALL_ATTACHMENTS) };
-        const { updated } = await saveLocations(trx, context, { updates: [{ before, plan }] });
+        const { updated } = await saveLocations(trx, context, { catalog, updates: [{ before, plan }] });
         const [saved] = updated;
         if (!saved) throw NotFoundError.of('Location');
         return saved;
