@@ -17,7 +17,9 @@ export const BULK_TARGETS = { importSeconds: 15, importPeakRssBytes: 400 * 1024 
 export interface BulkStep {
   label: string;
   seconds: number;
-  /** CPU time the server spent in the step (user and system): what the step costs on an idle machine, whatever the load. */
+  /**
+   * CPU time the server spent in the step (user and system): what the step costs on an idle machine, whatever the load.
+   */
   cpuSeconds: number | undefined;
   /** The server's VmHWM after the step: the most it has held since it started. */
   peakRssBytes: number | undefined;
@@ -38,7 +40,10 @@ export interface BulkResult {
 
 const WEEKDAYS = ['mon', 'tue', 'wed', 'thu', 'fri', 'sat', 'sun'] as const;
 
-/** A CSV of `rows` locations as a business would import them: every column the benchmark's locations have, keyed by store number. */
+/**
+ * A CSV of `rows` locations as a business would import them: every column the benchmark's locations have, keyed by
+ * store number.
+ */
 export function importFileOf(rows: number): Buffer {
   const random = seededRandom(20261126);
   const header = [
@@ -119,7 +124,8 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 function cpuSecondsOf(pid: number): number | undefined {
   const stat = `/proc/${pid}/stat`;
   if (!existsSync(stat)) return undefined;
-  // The fields after the command name, which is in parentheses and may hold spaces: utime and stime are the 12th and 13th.
+  // The fields after the command name, which is in parentheses and may hold spaces: utime and stime are the 12th and
+  // 13th.
   const fields = readFileSync(stat, 'utf8')
     .slice(readFileSync(stat, 'utf8').lastIndexOf(')') + 2)
     .split(' ');

@@ -3,7 +3,8 @@
 // the same size as a buffer), so server / ceiling is the share of the machine's best the server leaves.
 // - node:http: the bare runtime, the ceiling ratios and floors are judged against.
 // - Fastify: one route of the operation's method and pattern, kept beside it for reference only.
-// Started by processes.ts with fork(), one per operation; reads its CeilingSpec from argv, answers with its URL over IPC.
+// Started by processes.ts with fork(), one per operation; reads its CeilingSpec from argv, answers with its URL over
+// IPC.
 import { createServer } from 'node:http';
 import Fastify from 'fastify';
 import { paddedJson } from './padded-json.ts';

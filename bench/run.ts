@@ -35,7 +35,9 @@ import { seedBenchmarkProject } from './seed.ts';
 /** Starts of the server under test whose median is its start-up time: one start varies by a fifth on a shared VM. */
 const STARTS = 5;
 
-/** A rate limit that is on but never refuses: the limiter's cost, as production runs it, without a 429 in the numbers. */
+/**
+ * A rate limit that is on but never refuses: the limiter's cost, as production runs it, without a 429 in the numbers.
+ */
 const LIMIT_NEVER_REACHED = '1000000000';
 const LIMITER_ON = {
   RATE_LIMIT_PER_MINUTE: LIMIT_NEVER_REACHED,
@@ -252,7 +254,8 @@ async function main(): Promise<void> {
       locationCount: options.locations,
     };
 
-    // What production runs (docs/deploy.md): the bundle of `npm run build`, which bin/locator.js picks while it is fresh.
+    // What production runs (docs/deploy.md): the bundle of `npm run build`, which bin/locator.js picks while it is
+    // fresh.
     log('Building the server (npm run build)…');
     execFileSync(process.execPath, ['scripts/server-build.mjs'], {
       cwd: REPO_ROOT,

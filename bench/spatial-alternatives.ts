@@ -69,7 +69,9 @@ function scan(db: Kysely<Database>, projectId: number): Way {
   };
 }
 
-/** The R*Tree's locations inside a box, measured and ordered in SQL (`cross join`: SQLite then reads the R*Tree first). */
+/**
+ * The R*Tree's locations inside a box, measured and ordered in SQL (`cross join`: SQLite then reads the R*Tree first).
+ */
 async function inRtreeBox(
   db: Kysely<Database>,
   projectId: number,

@@ -1,6 +1,6 @@
 // Writes the server's OpenAPI documents to `openapi/{v2,v1,public}.json` and the TypeScript types generated from them
-// to `src/generated/{v2,v1,public}.ts`. With `--check` it writes nothing and fails when a committed file differs from what the
-// server generates now, so the client can never drift from the server unnoticed.
+// to `src/generated/{v2,v1,public}.ts`. With `--check` it writes nothing and fails when a committed file differs from
+// what the server generates now, so the client can never drift from the server unnoticed.
 import { readFile, writeFile } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
 import openapiTS, { astToString } from 'openapi-typescript';

@@ -14,7 +14,10 @@ export class V2PublishableKeys {
     return (await this.http.send<{ data: PublishableKey[] }>('GET', this.collection(projectId), options)).data;
   }
 
-  /** A new key, allowing the `origins` given (none given: every origin). Sent once: a lost answer is not made good by a second key. */
+  /**
+   * A new key, allowing the `origins` given (none given: every origin). Sent once: a lost answer is not made good by a
+   * second key.
+   */
   async create(projectId: string, body: PublishableKeyCreate = {}, options?: CallOptions): Promise<PublishableKey> {
     return (
       await this.http.send<{ data: PublishableKey }>('POST', this.collection(projectId), {

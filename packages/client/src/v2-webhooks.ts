@@ -52,7 +52,9 @@ export class V2Webhooks {
     ).data;
   }
 
-  /** Changes what `body` names (`url`, `events`, `enabled`, `description`); enabling sends the deliveries that waited. */
+  /**
+   * Changes what `body` names (`url`, `events`, `enabled`, `description`); enabling sends the deliveries that waited.
+   */
   async update(projectId: string, webhookId: string, body: WebhookPatch, options?: CallOptions): Promise<Webhook> {
     return (await this.http.send<{ data: Webhook }>('PATCH', this.item(projectId, webhookId), { ...options, body }))
       .data;

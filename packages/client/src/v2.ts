@@ -68,8 +68,8 @@ export class V2Settings<S extends SettingSegment> {
 /**
  * The V2 API (`/api/v2`) with an API token.
  * @example
- * const locator = new V2Client({ baseUrl: 'https://locator.example.com', token: process.env.LOCATOR_TOKEN });
- * for await (const location of locator.locations(projectId, { limit: 100, 'city[like]': 'austin' })) console.log(location.name);
+ * const locator = new V2Client({ baseUrl: 'https://locator.example.com', token: process.env.LOCATOR_TOKEN }); for await
+ * (const location of locator.locations(projectId, { limit: 100, 'city[like]': 'austin' })) console.log(location.name);
  */
 export class V2Client {
   private readonly http: HttpClient;

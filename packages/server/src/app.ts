@@ -32,7 +32,9 @@ export function createLogger(options: LoggerOptions): FastifyBaseLogger {
 }
 
 export interface BuildAppOptions {
-  /** Told of every route as it is registered (Fastify's `onRoute`), before the first one: for a test that lists them. */
+  /**
+   * Told of every route as it is registered (Fastify's `onRoute`), before the first one: for a test that lists them.
+   */
   onRoute?: (route: RouteOptions) => void;
 }
 

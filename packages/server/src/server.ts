@@ -19,7 +19,8 @@ export async function startServer(config: Config, { handleSignals = true } = {})
   const services = buildServices(config, { database, log });
   const app = await buildApp(services, log);
   const stopWorkers = startWorkers(services);
-  // Waiting briefly for Redis keeps the first requests limited; a Redis that is down does not stop the start (fail open).
+  // Waiting briefly for Redis keeps the first requests limited; a Redis that is down does not stop the start (fail
+  // open).
   await services.rateLimitStore
     .ready()
     .catch((error: unknown) => app.log.warn({ err: error }, 'rate-limit store not reachable at start-up'));

@@ -102,7 +102,9 @@ export class LocatorFinderElement extends HTMLElement {
   /** Bumped on every (re)start, so answers that arrive for an earlier setup are dropped. */
   private generation = 0;
   private restartQueued = false;
-  /** Bumped by every locating and every other search, so a position that arrives late does not replace a newer search. */
+  /**
+   * Bumped by every locating and every other search, so a position that arrives late does not replace a newer search.
+   */
   private locateRequest = 0;
 
   connectedCallback(): void {

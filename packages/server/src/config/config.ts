@@ -107,12 +107,16 @@ export interface Config {
    * attribution their licence asks for (HTML of links, shown on the map).
    */
   mapTiles: { url: string; attribution: string };
-  /** The built widget (`locator.js`, `map.js`) served under /widget/v1/; unset: the repository's `packages/widget/dist`. */
+  /**
+   * The built widget (`locator.js`, `map.js`) served under /widget/v1/; unset: the repository's `packages/widget/dist`.
+   */
   widgetDir: string | undefined;
 }
 
 export interface WebhookConfig {
-  /** Whether endpoints may be on loopback, private or link-local addresses, and use plain http (tests, closed networks). */
+  /**
+   * Whether endpoints may be on loopback, private or link-local addresses, and use plain http (tests, closed networks).
+   */
   allowPrivateNetworks: boolean;
   /** Whether this process sends deliveries (and prunes expired events). */
   worker: boolean;

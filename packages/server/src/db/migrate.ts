@@ -18,7 +18,9 @@ import * as locationExternalIds from './migrations/20261126T1000_location_extern
 import * as imports from './migrations/20261126T1100_imports.ts';
 import * as importCreators from './migrations/20261126T1200_import_creators.ts';
 
-/** A migration module; it is told the dialect so it can build the DDL that differs (see `migrations/schema-helpers.ts`). */
+/**
+ * A migration module; it is told the dialect so it can build the DDL that differs (see `migrations/schema-helpers.ts`).
+ */
 export interface DialectAwareMigration {
   up(db: Kysely<unknown>, dialect: DialectName): Promise<void>;
   down?(db: Kysely<unknown>, dialect: DialectName): Promise<void>;

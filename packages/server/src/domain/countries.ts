@@ -18,7 +18,10 @@ export function countryCodeOf(text: string): string | undefined {
   return countryIndex.get(folded) ?? countryIndex.get(folded.replace(/ /g, ''));
 }
 
-/** Codes first, then English names, then every other language, so an earlier meaning is never overwritten by a later one. */
+/**
+ * Codes first, then English names, then every other language, so an earlier meaning is never overwritten by a later
+ * one.
+ */
 function buildCountryIndex(): Map<string, string> {
   // Loaded with the index it feeds, on the first address that names a country, rather than at every start.
   const countries = createRequire(import.meta.url)('i18n-iso-countries') as typeof countryData;

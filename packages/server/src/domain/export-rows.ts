@@ -33,7 +33,9 @@ export interface ExportCatalog {
   callsToAction: readonly string[];
 }
 
-/** The columns before the weekdays, in the order a spreadsheet reads well: keys, name, address, contacts, pin, settings. */
+/**
+ * The columns before the weekdays, in the order a spreadsheet reads well: keys, name, address, contacts, pin, settings.
+ */
 const LEADING_COLUMNS = [
   'external_id',
   'id',

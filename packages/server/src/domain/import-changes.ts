@@ -55,7 +55,10 @@ function sameCover(given: string | null, stored: StoredLocation, catalog: Projec
   return image !== undefined && image.url === stored.cover_image_url && image.name === stored.cover_image_name;
 }
 
-/** The entries of a merge (fields, calls to action) whose value differs from the saved one; unknown names stay, for the plan to refuse. */
+/**
+ * The entries of a merge (fields, calls to action) whose value differs from the saved one; unknown names stay, for the
+ * plan to refuse.
+ */
 function changedEntries(
   given: Record<string, string | null>,
   stored: ReadonlyMap<number, string>,

@@ -27,7 +27,10 @@ export type ImportColumn =
   | { kind: 'callsToAction' }
   | { kind: 'field'; name: string }
   | { kind: 'callToAction'; title: string }
-  /** A key of a V2 GET body that no write takes (`slug`, `created_at`, ...): skipped without a word, as V2 bodies skip it. */
+  /**
+   * A key of a V2 GET body that no write takes (`slug`, `created_at`, ...): skipped without a word, as V2 bodies skip
+   * it.
+   */
   | { kind: 'readOnly' }
   | { kind: 'unknown' };
 

@@ -111,8 +111,8 @@ export function atomicFailure(failed: number, { dryRun }: Pick<ImportModes, 'dry
  * What each row of an import does, decided in file order, the same in every mode (a dry run decides exactly what the
  * real run would): a row's target is the location holding its `external_id`, else the one of its `id`, else a new
  * location. A key given by two rows, or a location named by two rows (by different keys), fails the later row, so no
- * row depends on what another row wrote, except a key moved from one location to another, which the plan tracks.
- * An `atomic` import saves nothing when any row fails (`atomicFailure`); `delete_missing` deletes the keyed locations no
+ * row depends on what another row wrote, except a key moved from one location to another, which the plan tracks. An
+ * `atomic` import saves nothing when any row fails (`atomicFailure`); `delete_missing` deletes the keyed locations no
  * row named (`isMissing`), and needs a file that names keys (`DELETE_MISSING_NEEDS_KEYS`).
  */
 export class ImportPlan {

@@ -19,7 +19,10 @@ export type CellValue =
 
 /** A row as a file reader hands it over: its number in the file and its cells under their column names. */
 export interface FileRow {
-  /** The row's number as the file's author sees it: a spreadsheet's row (the header is 1), an NDJSON line, a GeoJSON feature. */
+  /**
+   * The row's number as the file's author sees it: a spreadsheet's row (the header is 1), an NDJSON line, a GeoJSON
+   * feature.
+   */
   row: number;
   /** The column of each cell (a spreadsheet's header, shared by its rows; a JSON row's keys). */
   columns: readonly string[];
@@ -117,7 +120,9 @@ function asFilters(value: CellValue): Converted {
   return { error: 'must be filter names separated by | or ;' };
 }
 
-/** Custom fields or calls to action as an object of name -> value, or the `[{name|title, value}]` list of a V2 GET body. */
+/**
+ * Custom fields or calls to action as an object of name -> value, or the `[{name|title, value}]` list of a V2 GET body.
+ */
 function asNamedValues(value: CellValue, nameKey: 'name' | 'title'): Converted {
   if (value === null || value === undefined) return { skip: true };
   const entries: [unknown, unknown][] = Array.isArray(value)
@@ -178,7 +183,10 @@ function destinationOf(column: ImportColumn): Destination | undefined {
   }
 }
 
-/** `name` and `city` cannot be cleared (V2 requires them): an empty cell is an empty text, which the schema refuses as blank. */
+/**
+ * `name` and `city` cannot be cleared (V2 requires them): an empty cell is an empty text, which the schema refuses as
+ * blank.
+ */
 const REQUIRED_TEXT = new Set(['name', 'city']);
 
 function convert(column: ImportColumn, value: CellValue): Converted {
@@ -234,7 +242,8 @@ export function readImportRow(fileRow: FileRow, columnOf: (header: string) => Im
   for (const [index, cell] of fileRow.cells.entries()) {
     const header = fileRow.columns[index] ?? `(column ${index + 1})`;
     const column = columnOf(header);
-    // Text in normal form C, refused where no database should hold it, as a V2 body's (lists and objects of JSON rows too).
+    // Text in normal form C, refused where no database should hold it, as a V2 body's (lists and objects of JSON rows
+    // too).
     let value = cell;
     if (typeof cell === 'string' || (cell !== null && typeof cell === 'object')) {
       const normalized = typeof cell === 'string' ? normalizeText(cell) : normalizedDocument(cell);

@@ -76,7 +76,10 @@ function instantsAt(zone: string, date: Temporal.PlainDate, minute: number): Tem
   return earlier.equals(later) ? [earlier.toInstant()] : [earlier.toInstant(), later.toInstant()];
 }
 
-/** The wall-clock minutes of a date at which `open_now` may change: range ends and starts, and midnight of an unknown day. */
+/**
+ * The wall-clock minutes of a date at which `open_now` may change: range ends and starts, and midnight of an unknown
+ * day.
+ */
 function boundariesOn(schedule: OpeningSchedule, date: Temporal.PlainDate): number[] {
   const minutes = new Set<number>();
   const ranges = rangesOn(schedule, date);

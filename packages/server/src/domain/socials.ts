@@ -114,7 +114,9 @@ export function socialProfileOf(key: SocialKey, value: string | null | undefined
   return { key, label: network.label, handle, url: network.urlOf(handle), icon: key };
 }
 
-/** The handle in a profile URL: where the network puts it on its own site, else the last path segment, else the host. */
+/**
+ * The handle in a profile URL: where the network puts it on its own site, else the last path segment, else the host.
+ */
 function handleOfUrl(network: Network, url: string): string {
   const parsed = new URL(url);
   const segments = parsed.pathname.split('/').filter(Boolean).map(safeDecode);

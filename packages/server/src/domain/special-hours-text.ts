@@ -13,7 +13,8 @@ const ITEM = new RegExp(
  * `from..to` range, the hours (`closed`, or ranges as on a weekday) and an optional label. A cell starting with `[`
  * is the V2 JSON list instead (an export writes that when a label holds a `;` or a line break).
  * @example parseSpecialHoursText('2026-12-24 09:00-13:00 Christmas Eve; 2027-01-10..2027-01-20 closed')
- * // { items: [{ date: '2026-12-24', hours: '09:00-13:00', label: 'Christmas Eve' }, { from: '2027-01-10', to: '2027-01-20', hours: 'closed', label: null }] }
+ * // { items: [{ date: '2026-12-24', hours: '09:00-13:00', label: 'Christmas Eve' }, { from: '2027-01-10', to:
+ * '2027-01-20', hours: 'closed', label: null }] }
  */
 export function parseSpecialHoursText(text: string): { items: SpecialHoursInput[] } | { error: string } {
   const trimmed = text.trim();

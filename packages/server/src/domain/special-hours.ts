@@ -85,7 +85,8 @@ export function parseSpecialHours(
     if ('error' in hours) return;
     items.push({ index, item: { from: given.from, to: given.to, hours: hours.value, label } });
   });
-  // In order of first date, an item overlaps an earlier one exactly when it starts on or before the furthest end so far.
+  // In order of first date, an item overlaps an earlier one exactly when it starts on or before the furthest end so
+  // far.
   const sorted = [...items].sort(
     (a, b) => datesOf(a.item).first.localeCompare(datesOf(b.item).first) || a.index - b.index,
   );

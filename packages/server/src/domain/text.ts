@@ -1,7 +1,9 @@
 import type { FieldErrors } from './errors.ts';
 import { addFieldError } from './errors.ts';
 
-/** C0 control characters but tab, line feed and carriage return: no database or page should hold them (U+0000 least). */
+/**
+ * C0 control characters but tab, line feed and carriage return: no database or page should hold them (U+0000 least).
+ */
 // biome-ignore lint/suspicious/noControlCharactersInRegex: finding control characters is this pattern's job.
 const CONTROL_CHARACTER = /[\u0000-\u0008\u000B\u000C\u000E-\u001F]/;
 

@@ -28,7 +28,9 @@ export function readRows(format: FileFormat, content: Buffer): RowSource {
   }
 }
 
-/** Writes locations as a file of the format while they are read: a stream that pulls the next ones as it is consumed. */
+/**
+ * Writes locations as a file of the format while they are read: a stream that pulls the next ones as it is consumed.
+ */
 export function writeLocations(
   format: FileFormat,
   catalog: ExportCatalog,

@@ -62,7 +62,10 @@ export function geojsonRows(content: Buffer): RowSource {
   return { rows: rows(), fractionRead: () => (features.length === 0 ? 1 : done / features.length) };
 }
 
-/** Locations as a GeoJSON FeatureCollection: a Point feature each (no geometry without coordinates), the rest as properties. */
+/**
+ * Locations as a GeoJSON FeatureCollection: a Point feature each (no geometry without coordinates), the rest as
+ * properties.
+ */
 export function writeGeojson(locations: AsyncIterable<ExportedLocation>): Readable {
   async function* parts(): AsyncGenerator<string> {
     yield '{"type":"FeatureCollection","features":[';

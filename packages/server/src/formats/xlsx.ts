@@ -6,7 +6,10 @@ import { UnreadableFileError } from './unreadable-file-error.ts';
 
 const CHUNK_BYTES = 64 * 1024;
 
-/** exceljs and what it needs take a tenth of a second and tens of megabytes to load: only when a workbook is read or written. */
+/**
+ * exceljs and what it needs take a tenth of a second and tens of megabytes to load: only when a workbook is read or
+ * written.
+ */
 async function loadExcel(): Promise<typeof import('exceljs')> {
   return (await import('exceljs')).default;
 }

@@ -5,7 +5,10 @@ import type { GeocodePrecision, GeocodeResult, Geocoder } from './geocoder.ts';
 import { GeocoderError } from './geocoder-error.ts';
 import { createProviderHttp, type ProviderHttpOptions } from './http/provider-http.ts';
 
-/** The Geocoding API's answer (the fields read here; https://developers.google.com/maps/documentation/geocoding/requests-geocoding). */
+/**
+ * The Geocoding API's answer (the fields read here;
+ * https://developers.google.com/maps/documentation/geocoding/requests-geocoding).
+ */
 const GoogleResult = Type.Object({
   types: Type.Array(Type.String()),
   geometry: Type.Object({

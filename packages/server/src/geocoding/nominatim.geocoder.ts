@@ -87,10 +87,11 @@ function readAnswer(body: unknown) {
 }
 
 /**
- * How exact a Nominatim result is, from its address rank (https://nominatim.org/release-docs/latest/customize/Ranking/):
- * 30 a building or address point (an interpolated house number, returned on a street way, only `street`), 26–27 a
- * street, 13–25 a city, town, village or neighbourhood, 5–12 a state or county. A postcode result is `postcode`
- * whatever its rank. A country (rank 4) or coarser is no location: null.
+ * How exact a Nominatim result is, from its address rank
+ * (https://nominatim.org/release-docs/latest/customize/Ranking/): 30 a building or address point (an interpolated house
+ * number, returned on a street way, only `street`), 26–27 a street, 13–25 a city, town, village or neighbourhood, 5–12
+ * a state or county. A postcode result is `postcode` whatever its rank. A country (rank 4) or coarser is no location:
+ * null.
  */
 export function nominatimPrecision(place: NominatimPlace): GeocodePrecision | null {
   const rank = place.place_rank ?? 0;

@@ -86,7 +86,9 @@ async function locate(
   return null;
 }
 
-/** The regions (`US.TN`) a state name or code stands for, within the countries when they are known; undefined for none. */
+/**
+ * The regions (`US.TN`) a state name or code stands for, within the countries when they are known; undefined for none.
+ */
 function regionsNamed(
   gazetteer: Gazetteer,
   state: string,

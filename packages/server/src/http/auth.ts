@@ -17,7 +17,10 @@ export interface Principal {
   scopes: ReadonlySet<string>;
 }
 
-/** Route-level auth requirement, set as `config: { auth: { api, scope } }` on a route; with several scopes, a token needs all. */
+/**
+ * Route-level auth requirement, set as `config: { auth: { api, scope } }` on a route; with several scopes, a token
+ * needs all.
+ */
 export interface AuthRequirement {
   api: 'v2' | 'v1';
   scope?: Scope | readonly Scope[];

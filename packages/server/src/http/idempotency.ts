@@ -41,7 +41,10 @@ export interface IdempotencyStore {
 /** How a route creates something: the write (joining the given hooks' transaction) and the body it answers. */
 export interface IdempotentCreate<Result> {
   status: number;
-  /** Refuses a request that may not create here, when the route has not checked that already; run before a key is looked up. */
+  /**
+   * Refuses a request that may not create here, when the route has not checked that already; run before a key is looked
+   * up.
+   */
   check?(): Promise<unknown>;
   create(hooks: TransactionHooks<Result>): Promise<Result>;
   present(result: Result): unknown;

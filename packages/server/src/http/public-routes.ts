@@ -2,7 +2,9 @@ import type { FastifyRequest } from 'fastify';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
-    /** A store-finder route: it needs a publishable key (`key=` or `X-Locator-Key`) and answers browsers of its origins. */
+    /**
+     * A store-finder route: it needs a publishable key (`key=` or `X-Locator-Key`) and answers browsers of its origins.
+     */
     publicKey?: boolean;
     /**
      * A hosted page of the store finder (`/finder/{key}/…`): its key is in the path, it answers HTML, and it counts

@@ -27,7 +27,10 @@ export class MemoryRateLimitStore implements RateLimitStore {
     this.counters.clear();
   }
 
-  /** Once per new window, drops the counters of windows that have ended, so memory stays bounded by one window's callers. */
+  /**
+   * Once per new window, drops the counters of windows that have ended, so memory stays bounded by one window's
+   * callers.
+   */
   private forgetEndedWindows(window: RateWindow): void {
     if (window.start <= this.newestWindowStart) return;
     this.newestWindowStart = window.start;

@@ -3,7 +3,10 @@ import { GeocoderError } from '../../src/geocoding/geocoder-error.ts';
 import { createGoogleGeocoder, type GoogleGeocoderOptions } from '../../src/geocoding/google.geocoder.ts';
 import { useFakeProvider } from '../support/fake-provider.ts';
 
-/** A result in the shape of the Geocoding API (https://developers.google.com/maps/documentation/geocoding/requests-geocoding). */
+/**
+ * A result in the shape of the Geocoding API
+ * (https://developers.google.com/maps/documentation/geocoding/requests-geocoding).
+ */
 function result(locationType: string, types: string[], location = { lat: 37.4224428, lng: -122.0842467 }) {
   return {
     address_components: [{ long_name: '1600', short_name: '1600', types: ['street_number'] }],

@@ -5,7 +5,9 @@ import { GeocoderError } from '../../src/geocoding/geocoder-error.ts';
 import { createNominatimGeocoder, type NominatimGeocoderOptions } from '../../src/geocoding/nominatim.geocoder.ts';
 import { useFakeProvider } from '../support/fake-provider.ts';
 
-/** Results in the shape of Nominatim's `/search?format=jsonv2` (https://nominatim.org/release-docs/latest/api/Search/). */
+/**
+ * Results in the shape of Nominatim's `/search?format=jsonv2` (https://nominatim.org/release-docs/latest/api/Search/).
+ */
 const LICENCE = 'Data © OpenStreetMap contributors, ODbL 1.0. http://osm.org/copyright';
 const nashville = {
   place_id: 316236049,

@@ -82,7 +82,10 @@ async function exported(owner: CatalogAccount, format: FileFormat): Promise<Buff
   return Buffer.from(await response.arrayBuffer());
 }
 
-/** What two projects' locations must share after a copy through a file: everything but IDs, slugs, times and the geocoding state. */
+/**
+ * What two projects' locations must share after a copy through a file: everything but IDs, slugs, times and the
+ * geocoding state.
+ */
 async function portable(owner: CatalogAccount): Promise<unknown[]> {
   const list = await call(server, 'GET', `${owner.locations}?limit=100&${INCLUDE_ALL}`, {
     token: owner.account.token.token,

@@ -74,7 +74,8 @@ describe('importing a file', () => {
       hours: null,
       geocoding: { status: 'pending' },
     });
-    // Written at the data version of the import's transaction, as every write of locations is (the store finder reads it).
+    // Written at the data version of the import's transaction, as every write of locations is (the store finder reads
+    // it).
     const { db } = server.database;
     const project = await db
       .selectFrom('projects')

@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { call, createAccount, createExtraProject } from '../support/server.ts';
 import { useV1Locations, V1_KEYS } from '../support/v1-locations.ts';
 
-// GET /api/locations/{id}: the V1 location object and which IDs it answers for. Shared setup: test/support/v1-locations.ts.
+// GET /api/locations/{id}: the V1 location object and which IDs it answers for. Shared setup:
+// test/support/v1-locations.ts.
 
 const fixture = useV1Locations();
 const { v1, v2, createV1, readV1, createV2 } = fixture;

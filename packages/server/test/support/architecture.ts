@@ -85,7 +85,10 @@ export function brokenRules(imports: readonly Import[], rules: Rules): string[] 
   return imports.flatMap((each) => brokenRule(each, rules) ?? []);
 }
 
-/** Every set of files that import one another in a circle (strongly connected, more than one file, or one importing itself). */
+/**
+ * Every set of files that import one another in a circle (strongly connected, more than one file, or one importing
+ * itself).
+ */
 export function cyclesOf(imports: readonly Import[]): string[][] {
   const next = new Map<string, string[]>();
   for (const { from, to } of imports) next.set(from, [...(next.get(from) ?? []), to]);

@@ -70,7 +70,8 @@ export function useBrowser(): TestBrowser {
       if (!browser) throw new Error('The browser starts in beforeAll');
       const context = await browser.newContext({ locale: 'en-US', timezoneId: 'America/Chicago', ...options });
       open.push(context);
-      // Well inside a test's time, so that a missing element fails with Playwright's message rather than vitest's timeout.
+      // Well inside a test's time, so that a missing element fails with Playwright's message rather than vitest's
+      // timeout.
       context.setDefaultTimeout(15_000);
       await keepLocal(context, outsideRequests);
       const page = await context.newPage();

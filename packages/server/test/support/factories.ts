@@ -17,8 +17,8 @@ export interface SeededCatalog {
 }
 
 /**
- * A project configuration for location tests: types Store (default) and Outlet, markers Red (default) and Blue,
- * filters Wifi/Parking/Accessible, fields Manager/Floor, calls to action "Order online"/Book, and an image "storefront".
+ * A project configuration for location tests: types Store (default) and Outlet, markers Red (default) and Blue, filters
+ * Wifi/Parking/Accessible, fields Manager/Floor, calls to action "Order online"/Book, and an image "storefront".
  */
 export async function seedCatalog(
   server: Pick<TestServer, 'database'>,
@@ -130,7 +130,10 @@ export async function setPlan(server: TestServer, projectId: number, plan: strin
   await server.database.db.updateTable('projects').set({ plan }).where('id', '=', projectId).execute();
 }
 
-/** The query string that asks a V2 read for every include a write answers with: hours, special hours, filters, fields and calls to action. */
+/**
+ * The query string that asks a V2 read for every include a write answers with: hours, special hours, filters, fields
+ * and calls to action.
+ */
 export const INCLUDE_ALL =
   'includeHours=1&includeSpecialHours=1&includeFilters=1&includeFields=1&includeCallsToAction=1';
 

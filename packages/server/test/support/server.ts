@@ -62,7 +62,8 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
   const clock = { now: Date.now() };
   const logLines = options.logLines;
   const log = createLogger(logLines ? { level: 'warn', stream: { write: (line) => void logLines.push(line) } } : false);
-  // No worker runs in tests unless asked: those of the geocoding queue and of webhooks drive them themselves, job by job.
+  // No worker runs in tests unless asked: those of the geocoding queue and of webhooks drive them themselves, job by
+  // job.
   const services = buildServices(config, { database, clock: () => clock.now, log });
   const app = await buildApp(services, log, options.onRoute ? { onRoute: options.onRoute } : {});
   // As in production: wait briefly for Redis when configured; an unreachable one is a case the tests cover.
@@ -154,7 +155,10 @@ export interface RequestOptions {
   headers?: Record<string, string>;
 }
 
-/** Calls the server (a test server, or any with a URL such as a child process) over real HTTP and parses the JSON answer. */
+/**
+ * Calls the server (a test server, or any with a URL such as a child process) over real HTTP and parses the JSON
+ * answer.
+ */
 export async function call<T = any>(
   server: Pick<TestServer, 'url'>,
   method: string,

@@ -23,7 +23,9 @@ export interface WebhookReceiver {
   readonly received: ReceivedWebhook[];
   /** Answers the coming deliveries in turn; the last reply repeats once the list runs out (default 200). */
   reply(...replies: ReceiverReply[]): void;
-  /** Whether a delivery's signature holds for `secret`, checked by the `standardwebhooks` package as a receiver would. */
+  /**
+   * Whether a delivery's signature holds for `secret`, checked by the `standardwebhooks` package as a receiver would.
+   */
   verify(delivery: ReceivedWebhook, secret: string): boolean;
   close(): Promise<void>;
 }

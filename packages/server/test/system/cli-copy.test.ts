@@ -423,7 +423,8 @@ if (!reachable) {
           const handle: DatabaseHandle = openDatabase(guarded.url);
           try {
             await migrateToLatest(handle);
-            // Rows arrive as the source holds them: a trigger firing on each copied row would change or count them again.
+            // Rows arrive as the source holds them: a trigger firing on each copied row would change or count them
+            // again.
             await addShoutingTrigger(handle);
             const result = await locator('copy', '--from', source.url, '--to', guarded.url, '--json');
             expect(result.code, result.stderr).toBe(0);

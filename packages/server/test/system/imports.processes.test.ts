@@ -45,7 +45,9 @@ async function setUp(): Promise<Setup> {
   return { url: database.url, handle, account, dir };
 }
 
-/** Rows without an external ID or an ID: each creates a location, so a row imported twice would show as one too many. */
+/**
+ * Rows without an external ID or an ID: each creates a location, so a row imported twice would show as one too many.
+ */
 function unkeyedRows(count: number): string {
   const lines = ['name,city,lat,lng,filters,field:Manager,mon,tue,wed,thu,fri,sat,sun'];
   for (let n = 0; n < count; n += 1)

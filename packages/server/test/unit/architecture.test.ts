@@ -34,7 +34,9 @@ const RULES: Rules = {
 
 /** Packages that tie code to HTTP. */
 const HTTP_PACKAGES = /^(fastify|@fastify\/|find-my-way)/;
-/** Files that must not know HTTP exists: the kernels below it, and each feature's services, repositories and presenters. */
+/**
+ * Files that must not know HTTP exists: the kernels below it, and each feature's services, repositories and presenters.
+ */
 const withoutHttp = (path: string) =>
   /^(domain|db|formats|jobs|events|geocoding)\//.test(path) ||
   /^features\/[^/]+\/(.*\.service\.ts|.*\.repository\.ts|presenters\/|pages\/)/.test(path);

@@ -117,7 +117,8 @@ export function registerImportCommands(program: Command): void {
             if (started) bar.stop();
           }
         });
-        // Rows that failed are part of the report; only a file that could not be read at all is a failure of the command.
+        // Rows that failed are part of the report; only a file that could not be read at all is a failure of the
+        // command.
         if (!view.report) {
           process.stderr.write(`locator: ${view.error ?? `import ${view.id} ${view.status}`}\n`);
           process.exit(1);

@@ -1,10 +1,10 @@
 import { type Kysely, sql } from 'kysely';
 import type { DialectName } from '../connection.ts';
 
-// Reads answer from stored representations (`location_documents_v2`, `location_documents_v1`) rather than building each location's JSON from
-// its rows on every request. A stored document is valid while it carries the location's current `revision` and its
-// project's current `catalog_revision`; triggers move both on every change, whoever writes (the API, the geocoding
-// worker, the CLI, a cascade), so a document can never be served for a state it was not built from.
+// Reads answer from stored representations (`location_documents_v2`, `location_documents_v1`) rather than building each
+// location's JSON from its rows on every request. A stored document is valid while it carries the location's current
+// `revision` and its project's current `catalog_revision`; triggers move both on every change, whoever writes (the API,
+// the geocoding worker, the CLI, a cascade), so a document can never be served for a state it was not built from.
 //   - `locations.revision` moves on any update of the location's row and on any change of its opening hours,
 //     filters, fields or calls to action.
 //   - `projects.catalog_revision` moves on any change of the project's location types, markers, filters, custom

@@ -2,7 +2,7 @@ import type { Generated, Insertable, Selectable, Updateable } from 'kysely';
 
 export type ImportStatus = 'queued' | 'running' | 'done' | 'failed';
 
-/** A bulk import of a file into a project: its options, state, progress and counts (see services/imports.service.ts). */
+/** A bulk import of a file into a project: its options, state, progress and counts (see features/imports/). */
 export interface ImportsTable {
   id: Generated<number>;
   public_id: string;
@@ -35,7 +35,10 @@ export interface ImportsTable {
   /** The process running the import, and until when it counts as alive without renewing its lease. */
   locked_by: string | null;
   locked_until: string | null;
-  /** Who started the import (an actor of the change feed: `token` and its `tok_…`, or `cli` and `import`); null before this was kept. */
+  /**
+   * Who started the import (an actor of the change feed: `token` and its `tok_…`, or `cli` and `import`); null before
+   * this was kept.
+   */
   created_by_type: string | null;
   created_by_id: string | null;
   created_at: string;

@@ -93,7 +93,9 @@ export function createAccounts({ db, clock }: AccountsDeps) {
   }
 
   return {
-    /** The tokens as authentication checks them: by hash, with their owner and scopes; their use noted to the minute. */
+    /**
+     * The tokens as authentication checks them: by hash, with their owner and scopes; their use noted to the minute.
+     */
     tokens: {
       async lookup(tokenHash) {
         const found = await tokens.findTokenByHash(db, tokenHash);

@@ -15,7 +15,10 @@ import { findVisibleLocationBySlug, listVisibleLocationLinks } from './location-
 import { isSearchable } from './location-search.repository.ts';
 import type { PublicAccess, PublishableKeys } from './publishable-keys.service.ts';
 
-/** Locations the sitemap names at most, the 50,000 addresses a sitemap holds; a project with more has its later names (in name order) left out. */
+/**
+ * Locations the sitemap names at most, the 50,000 addresses a sitemap holds; a project with more has its later names
+ * (in name order) left out.
+ */
 export const MAX_LOCATION_PAGES = 50_000;
 
 /**

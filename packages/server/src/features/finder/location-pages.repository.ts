@@ -15,7 +15,10 @@ export async function findVisibleLocationBySlug(
   return record;
 }
 
-/** What links to a visible location's page: up to `limit` of them after `offset`, in name order (then ID, for names shared). */
+/**
+ * What links to a visible location's page: up to `limit` of them after `offset`, in name order (then ID, for names
+ * shared).
+ */
 export async function listVisibleLocationLinks(
   db: Executor,
   projectId: number,

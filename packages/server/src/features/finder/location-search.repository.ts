@@ -2,7 +2,10 @@ import { sql } from 'kysely';
 import type { Executor } from '../../db/executor.ts';
 import { type LocationRecord, selectRecords } from '../locations/index.ts';
 
-/** Whether a location is one the store finder shows: visible, with coordinates (`0` counts as missing, as for geocoding). */
+/**
+ * Whether a location is one the store finder shows: visible, with coordinates (`0` counts as missing, as for
+ * geocoding).
+ */
 export function isSearchable(record: Pick<LocationRecord, 'visible' | 'lat' | 'lng'>): boolean {
   return record.visible === 1 && record.lat !== null && record.lng !== null && record.lat !== 0 && record.lng !== 0;
 }

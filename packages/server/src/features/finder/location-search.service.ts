@@ -14,7 +14,9 @@ import {
   type StoreFinderIndexes,
 } from './store-finder-index.ts';
 
-/** Where a visitor searches: a point, an address to geocode, or the box a map shows (optionally measured from a point). */
+/**
+ * Where a visitor searches: a point, an address to geocode, or the box a map shows (optionally measured from a point).
+ */
 export type SearchPlace =
   | { kind: 'point'; point: Point }
   | { kind: 'address'; text: string; countries: readonly string[] }

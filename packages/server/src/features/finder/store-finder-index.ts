@@ -63,7 +63,9 @@ export interface ProjectFinderIndex {
   /** When the index last read the database (milliseconds since the epoch). */
   readAt: number;
   locations: LivePointIndex<FinderLocation>;
-  /** How many locations have each filter and each type (lower case), so a search for one that none has stops at once. */
+  /**
+   * How many locations have each filter and each type (lower case), so a search for one that none has stops at once.
+   */
   counts: FacetCounts;
   /** One copy of each equal schedule and set of filters among the project's locations: a store list repeats a few. */
   interned: Interned;
@@ -168,7 +170,9 @@ async function readSearchable(db: Kysely<Database>, projectId: number, interned:
   }
 }
 
-/** The project's locations written after `version`: those searchable now (`found`), and the IDs of the others (`gone`). */
+/**
+ * The project's locations written after `version`: those searchable now (`found`), and the IDs of the others (`gone`).
+ */
 async function readWrittenAfter(
   db: Kysely<Database>,
   projectId: number,
@@ -241,10 +245,10 @@ export interface ProjectVersion {
 
 /**
  * The store finder's in-memory indexes, one per project searched. A request brings the project's data version as it
- * read it with its key; an index of an older version catches up before the request is answered (the locations
- * written and deleted since), or is built again when it has not read the database for longer than deletions are
- * remembered. So every write shows in the next search on every instance. Catch-ups and builds of one project run one after the other; requests arriving
- * meanwhile wait for the one that covers their version. Why in memory, and what it costs:
+ * read it with its key; an index of an older version catches up before the request is answered (the locations written
+ * and deleted since), or is built again when it has not read the database for longer than deletions are remembered. So
+ * every write shows in the next search on every instance. Catch-ups and builds of one project run one after the other;
+ * requests arriving meanwhile wait for the one that covers their version. Why in memory, and what it costs:
  * docs/decisions/store-finder-search.md.
  */
 export class StoreFinderIndexes {

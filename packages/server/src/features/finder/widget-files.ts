@@ -4,7 +4,9 @@ import { readFile, stat } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
-/** Names a page may ask for: the widget's scripts only, so no path (`..`, `/`) and no other file ever reaches the disk. */
+/**
+ * Names a page may ask for: the widget's scripts only, so no path (`..`, `/`) and no other file ever reaches the disk.
+ */
 const SERVABLE = /^[a-z0-9-]+\.js$/;
 
 /** A built file of the widget, read once for each version of it on disk. */
@@ -19,7 +21,7 @@ export type WidgetFileLookup = { kind: 'file'; file: WidgetFile } | { kind: 'not
 
 /**
  * The repository's `packages/widget/dist`, found by walking up from this module: it runs from the sources
- * (`packages/server/src/services/`) and from the bundle (`packages/server/dist/locator.mjs`), at different depths.
+ * (`packages/server/src/features/finder/`) and from the bundle (`packages/server/dist/locator.mjs`), at different depths.
  * Undefined outside a checkout of the repository (an installed bundle without the widget beside it).
  */
 export function defaultWidgetDir(from: string = fileURLToPath(import.meta.url)): string | undefined {

@@ -48,7 +48,9 @@ function exportedLocationOf(record: LocationRecord, attachments: LocationAttachm
   };
 }
 
-/** Every location of a project with what is attached to it, a page at a time in ID order, as the consumer asks for them. */
+/**
+ * Every location of a project with what is attached to it, a page at a time in ID order, as the consumer asks for them.
+ */
 async function* locationsOf(db: Kysely<Database>, projectId: number): AsyncGenerator<ExportedLocation> {
   for (let after = 0; ; ) {
     const records = await recordsAfter(db, projectId, after, PAGE);

@@ -37,7 +37,9 @@ export async function endImport(
   return ended;
 }
 
-/** Why an import interrupted too often ended: what a batch-by-batch run saved stays; an atomic or dry run saved nothing. */
+/**
+ * Why an import interrupted too often ended: what a batch-by-batch run saved stays; an atomic or dry run saved nothing.
+ */
 function givenUpReason(job: ImportRow): string {
   const interrupted = `The import was interrupted ${MAX_IMPORT_ATTEMPTS} times (the process running it ended: a crash, a kill or a restart) and was given up`;
   if (job.dry_run === 1 || job.atomic === 1) return `${interrupted}; nothing was saved.`;

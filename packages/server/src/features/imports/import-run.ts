@@ -89,7 +89,9 @@ class FileRows {
     return column;
   }
 
-  /** A row read into a V2 body (the schema checks it once the row is known to update or create); none for a blank row. */
+  /**
+   * A row read into a V2 body (the schema checks it once the row is known to update or create); none for a blank row.
+   */
   candidateOf(fileRow: FileRow): Candidate | undefined {
     if (fileRow.error) {
       return { row: fileRow.row, externalId: undefined, id: undefined, input: {}, errors: { row: [fileRow.error] } };

@@ -98,7 +98,9 @@ export function importSummaryOf(row: ImportRow): ImportSummary {
   };
 }
 
-/** An import as its status shows it, with its report (and the failed rows, read from the database) once it has ended. */
+/**
+ * An import as its status shows it, with its report (and the failed rows, read from the database) once it has ended.
+ */
 export async function importView(db: Executor, row: ImportRow): Promise<ImportView> {
   const summary = importSummaryOf(row);
   if (!summary.report) return { ...summary, report: null };

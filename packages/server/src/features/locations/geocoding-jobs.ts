@@ -53,7 +53,10 @@ async function changeLocation(
   );
 }
 
-/** Marks a location whose address could not be geocoded (a `geocoding.failed` event), unless it left `pending` meanwhile. */
+/**
+ * Marks a location whose address could not be geocoded (a `geocoding.failed` event), unless it left `pending`
+ * meanwhile.
+ */
 async function markFailed(db: Kysely<Database>, locationId: number, now: number): Promise<void> {
   await db
     .transaction()

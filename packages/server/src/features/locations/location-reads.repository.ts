@@ -137,7 +137,9 @@ export async function findLocationRecordById(db: Executor, id: number): Promise<
   return record;
 }
 
-/** The records of the locations with these IDs, in ID order (the caller keeps the list to a size one statement takes). */
+/**
+ * The records of the locations with these IDs, in ID order (the caller keeps the list to a size one statement takes).
+ */
 export async function findLocationRecordsByIds(db: Executor, ids: readonly number[]): Promise<LocationRecord[]> {
   if (ids.length === 0) return [];
   return selectRecords(db, sql`"locations"."id" in (${sql.join(ids)})`, sql`order by "locations"."id"`);
@@ -299,7 +301,10 @@ export function openingScheduleOf(record: LocationRecord): OpeningSchedule {
 
 type CatalogKind = 'type' | 'marker' | 'filter' | 'field' | 'callToAction' | 'image';
 
-/** One configured entry of any kind, as the catalog query returns them side by side (null where a kind has no such column). */
+/**
+ * One configured entry of any kind, as the catalog query returns them side by side (null where a kind has no such
+ * column).
+ */
 interface CatalogRow {
   kind: CatalogKind;
   id: number;

@@ -49,7 +49,9 @@ export async function insertLocations(db: Executor, rows: InsertableLocationRow[
   return ids;
 }
 
-/** Writes only the changed columns (undefined ones are left out), so concurrent writes of different fields both persist. */
+/**
+ * Writes only the changed columns (undefined ones are left out), so concurrent writes of different fields both persist.
+ */
 export async function updateLocationColumns(
   db: Executor,
   id: number,
@@ -236,7 +238,9 @@ export async function deleteLocations(
 
 type LocationUpdate = (eb: ExpressionBuilder<Database, 'locations'>) => UpdateObject<Database, 'locations'>;
 
-/** Geocoded coordinates of a location, with the zone they lie in unless a user set the zone, written at `dataVersion`. */
+/**
+ * Geocoded coordinates of a location, with the zone they lie in unless a user set the zone, written at `dataVersion`.
+ */
 export function geocodedColumns(
   geocoded: { lat: number; lng: number; precision: string },
   change: { now: number; dataVersion: number },

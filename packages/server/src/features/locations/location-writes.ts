@@ -187,7 +187,9 @@ class SavedViews {
     );
   }
 
-  /** The view of a location whose row is now `row`, written by `plan` (none: nothing attached changed) over `before`. */
+  /**
+   * The view of a location whose row is now `row`, written by `plan` (none: nothing attached changed) over `before`.
+   */
   of(row: LocationRow | LocationRecord, plan: LocationWritePlan | undefined, before?: LocationView): LocationView {
     const { id } = row;
     const hours = scheduleAfter(plan?.hours ?? { kind: 'keep' }, id, before?.attachments.hours.get(id));
@@ -302,8 +304,8 @@ export async function deleteLocations(
 
 /**
  * A change another kind of write makes to locations (the geocoding queue, a renamed or deleted setting): reads them
- * before, runs `change` (false: it wrote nothing, and nothing is recorded), reads them again, and records a `type` event
- * of each whose V2 body changed. Returns what `change` answered.
+ * before, runs `change` (false: it wrote nothing, and nothing is recorded), reads them again, and records a `type`
+ * event of each whose V2 body changed. Returns what `change` answered.
  */
 export async function changeLocations(
   trx: Executor,

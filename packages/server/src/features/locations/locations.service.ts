@@ -94,7 +94,9 @@ function currentLocationOf(record: LocationRecord): CurrentLocation {
 
 const isMissing = (value: number | null | undefined) => value === null || value === undefined || value === 0;
 
-/** A plan's missing coordinates filled in from a geocoder's answer, with the zone they lie in (unless a user set one). */
+/**
+ * A plan's missing coordinates filled in from a geocoder's answer, with the zone they lie in (unless a user set one).
+ */
 function withGeocodedPin(plan: LocationWritePlan, geocoded: GeocodeResult): LocationWritePlan {
   const columns = {
     ...plan.columns,

@@ -1,4 +1,5 @@
-// A project's configuration of what locations refer to: location types, markers, filters, custom fields, calls to action.
+// A project's configuration of what locations refer to: location types, markers, filters, custom fields, calls to
+// action.
 export { createSettings, type Settings } from './project-settings.service.ts';
 export { registerV2CallsToAction } from './routes/v2/calls-to-action.ts';
 export { registerV2Fields } from './routes/v2/fields.ts';

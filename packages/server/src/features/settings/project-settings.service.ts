@@ -159,7 +159,9 @@ export class ProjectSettings<T extends SettingTable, Create, Patch, Body extends
     });
   }
 
-  /** Deletes one, detaching it from every location (their `updated_at` moves, and each has a `location.updated` event). */
+  /**
+   * Deletes one, detaching it from every location (their `updated_at` moves, and each has a `location.updated` event).
+   */
   async delete({ project: ref, publicId, actor }: SettingDeleteOptions): Promise<void> {
     const { kind } = this;
     await this.deps.db.transaction().execute(async (trx) => {

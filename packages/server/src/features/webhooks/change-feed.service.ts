@@ -9,7 +9,9 @@ import { accessibleProject } from '../accounts/index.ts';
 import { findEventOfProject, latestEventId, listEventsAfter } from './events.repository.ts';
 import type { EventBody } from './schemas/events.ts';
 
-/** One event as the feed lists it; `data` is what it carries (`location`, `setting`, ...), as its deliveries carry it. */
+/**
+ * One event as the feed lists it; `data` is what it carries (`location`, `setting`, ...), as its deliveries carry it.
+ */
 export type FeedEvent = EventBody;
 
 /** `after=latest`: start from the newest event now, listing nothing older. */

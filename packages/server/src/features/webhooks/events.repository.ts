@@ -1,7 +1,10 @@
 import type { Executor } from '../../db/executor.ts';
 import type { EventRow } from '../../db/tables/events.table.ts';
 
-/** Events of the project after the one with row ID `afterId` (0: from the oldest kept), in commit order, `ping`s left out. */
+/**
+ * Events of the project after the one with row ID `afterId` (0: from the oldest kept), in commit order, `ping`s left
+ * out.
+ */
 export async function listEventsAfter(
   db: Executor,
   projectId: number,

@@ -5,7 +5,9 @@ import { addressRefusal, literalAddressOf, type WebhookReach } from '../../domai
 import { guardedLookup } from './guarded-lookup.ts';
 import { signedHeaders } from './signing.ts';
 
-/** One delivery as it goes out: where, the Standard Webhooks message ID and time, the JSON body, the signing secrets. */
+/**
+ * One delivery as it goes out: where, the Standard Webhooks message ID and time, the JSON body, the signing secrets.
+ */
 export interface OutgoingWebhook {
   url: string;
   id: string;

@@ -50,7 +50,9 @@ export function signingSecretsOf(
   return previous && expires && expires > isoOf(now) ? [secret, previous] : [secret];
 }
 
-/** Disables an endpoint (if it is enabled) with the reason, holding its pending deliveries until it is enabled again. */
+/**
+ * Disables an endpoint (if it is enabled) with the reason, holding its pending deliveries until it is enabled again.
+ */
 async function disableEndpoint(db: Executor, endpointId: number, reason: string, now: number): Promise<void> {
   const endpoint = await webhooks.findEndpointById(db, endpointId);
   if (endpoint?.enabled !== 1) return;

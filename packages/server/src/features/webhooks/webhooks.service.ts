@@ -141,8 +141,8 @@ export function createWebhookEndpoints({ db, clock, reach }: WebhookEndpointsDep
     },
 
     /**
-     * Changes what is sent (omitted keys keep their values). Disabling holds the pending deliveries; enabling sends them
-     * again, each with a fresh schedule of retries, and starts the count of failures in a row again.
+     * Changes what is sent (omitted keys keep their values). Disabling holds the pending deliveries; enabling sends
+     * them again, each with a fresh schedule of retries, and starts the count of failures in a row again.
      */
     async update({
       project: ref,

@@ -18,7 +18,9 @@ export interface Place {
 export interface Gazetteer {
   /** Places by their main name (as written, and its ASCII spelling), most populous first. */
   readonly byName: ReadonlyMap<string, readonly Place[]>;
-  /** Places by their other names (`München`, `Wien`, `NYC`), most populous first; consulted when no main name matches. */
+  /**
+   * Places by their other names (`München`, `Wien`, `NYC`), most populous first; consulted when no main name matches.
+   */
   readonly byAlternateName: ReadonlyMap<string, readonly Place[]>;
   /** Region keys (`US.TN`) by folded region name or code (`tennessee`, `tn`). */
   readonly regions: ReadonlyMap<string, ReadonlySet<string>>;

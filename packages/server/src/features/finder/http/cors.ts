@@ -45,9 +45,9 @@ function uncacheRefusals(
 }
 
 /**
- * The store-finder routes' CORS and caching of refusals, and their preflights, which every origin may send, as the key it will
- * send (and so the origins it allows) is not part of a preflight; the request itself is checked (`checkPublicKey`,
- * which `buildApp` adds after the request-text checks).
+ * The store-finder routes' CORS and caching of refusals, and their preflights, which every origin may send, as the key
+ * it will send (and so the origins it allows) is not part of a preflight; the request itself is checked
+ * (`checkPublicKey`, which `buildApp` adds after the request-text checks).
  */
 export function installFinderCors(app: App): void {
   app.addHook('onRequest', allowBrowsers);

@@ -58,7 +58,9 @@ export function dateRangeText(first: string, last: string, locale: PageLocale): 
   return formatter(locale.tag, 'date').formatRange(Date.parse(`${first}T00:00:00Z`), Date.parse(`${last}T00:00:00Z`));
 }
 
-/** A country's name in the page's language (`US` is "United States", "Vereinigte Staaten"); the code when Intl has none. */
+/**
+ * A country's name in the page's language (`US` is "United States", "Vereinigte Staaten"); the code when Intl has none.
+ */
 export function countryName(code: string, locale: PageLocale): string {
   try {
     return new Intl.DisplayNames([locale.tag], { type: 'region', fallback: 'code' }).of(code.toUpperCase()) ?? code;

@@ -57,7 +57,9 @@ export function jsonInScript(value: unknown): Html {
   );
 }
 
-/** A link's target only when it is one a visitor may safely follow (web, mail, phone): never `javascript:` or `data:`. */
+/**
+ * A link's target only when it is one a visitor may safely follow (web, mail, phone): never `javascript:` or `data:`.
+ */
 export function safeHref(url: string | null | undefined): string | undefined {
   if (!url) return undefined;
   try {

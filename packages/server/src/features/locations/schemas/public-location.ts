@@ -5,7 +5,9 @@ import { HoursV2, PublicLocationProperties } from './location.v2.ts';
 
 const nullable = <T extends TSchema>(schema: T) => Type.Union([schema, Type.Null()]);
 
-/** What a visitor sees of a location that does not depend on the search or the time: kept ready in the finder's index. */
+/**
+ * What a visitor sees of a location that does not depend on the search or the time: kept ready in the finder's index.
+ */
 export const PublicLocationFields = Type.Object({
   ...PublicLocationProperties,
   lat: Type.Number(),

@@ -9,7 +9,9 @@ import { DataEnvelope, errorResponses, ProjectParams } from '../../../../schemas
 import type { Imports } from '../../imports.service.ts';
 import { IMPORTS_TAG, ImportAcceptedV2, ImportQueryV2 } from '../../schemas/imports.ts';
 
-/** Media types of import files, each with its format; a tab-separated file is read as CSV (the separator is sniffed). */
+/**
+ * Media types of import files, each with its format; a tab-separated file is read as CSV (the separator is sniffed).
+ */
 const UPLOAD_TYPES = new Map<string, FileFormat>([
   ...FILE_FORMATS.map((format): [string, FileFormat] => [MEDIA_TYPES[format], format]),
   ['text/tab-separated-values', 'csv'],

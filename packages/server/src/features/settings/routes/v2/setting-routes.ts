@@ -23,7 +23,9 @@ const auth: AuthRequirement = { api: 'v2', scope: 'project:manage' };
 const tags = ['V2 project configuration'];
 const security = [{ apiToken: [] }];
 
-/** One configurable resource of a project, served as list, create, update and delete under `/projects/{project_id}/`. */
+/**
+ * One configurable resource of a project, served as list, create, update and delete under `/projects/{project_id}/`.
+ */
 export interface SettingResource<
   T extends SettingTable,
   Item extends TSchema,
@@ -44,8 +46,8 @@ export interface SettingResource<
 }
 
 /**
- * Registers GET (list) and POST on `/api/v2/projects/:project_id/<segment>` and PATCH and DELETE on `.../<segment>/:id`.
- * Every verb needs the `project:manage` scope and a Business project of the caller.
+ * Registers GET (list) and POST on `/api/v2/projects/:project_id/<segment>` and PATCH and DELETE on
+ * `.../<segment>/:id`. Every verb needs the `project:manage` scope and a Business project of the caller.
  */
 export function registerSettingRoutes<
   T extends SettingTable,
