@@ -57,7 +57,9 @@ export async function updateLocationColumns(
   id: number,
   columns: LocationColumns & { updated_at: string; data_version: number },
 ): Promise<void> {
-  await db.updateTable('locations').set(columns).where('id', '=', id).execute();
+  // The saved location is built from what was written, not read back: a row that is gone must fail the write.
+  const { numUpdatedRows } = await db.updateTable('locations').set(columns).where('id', '=', id).executeTakeFirst();
+  if (numUpdatedRows !== 1n) throw new Error(`location ${id} was to be updated but is gone`);
 }
 
 /** Sets the weekly schedules of locations, replacing those they had. */
