@@ -9144,7 +9144,7 @@ export interface operations {
                             /** @example whk_4f9XkQ2mZr8TbW1c */
                             id: string;
                             /**
-                             * @description Where deliveries are POSTed: an `https` URL whose host resolves to public addresses only (loopback, private, link-local and metadata addresses are refused, here and at each delivery), unless the deployment sets `WEBHOOK_ALLOW_PRIVATE_NETWORKS=true`, which also allows `http`.
+                             * @description Where deliveries are POSTed: an `https` URL whose host resolves to public addresses only (loopback, private, link-local and metadata addresses are refused, here and at each delivery, as are IPv6 forms that carry such an IPv4 address, such as `[::127.0.0.1]`, `[::ffff:10.0.0.1]`, NAT64 and 6to4, and Teredo addresses), unless the deployment sets `WEBHOOK_ALLOW_PRIVATE_NETWORKS=true`, which also allows `http`.
                              * @example https://shop.example/webhooks/locator
                              */
                             url: string;
@@ -9316,7 +9316,7 @@ export interface operations {
             content: {
                 "application/json": {
                     /**
-                     * @description Where deliveries are POSTed: an `https` URL whose host resolves to public addresses only (loopback, private, link-local and metadata addresses are refused, here and at each delivery), unless the deployment sets `WEBHOOK_ALLOW_PRIVATE_NETWORKS=true`, which also allows `http`.
+                     * @description Where deliveries are POSTed: an `https` URL whose host resolves to public addresses only (loopback, private, link-local and metadata addresses are refused, here and at each delivery, as are IPv6 forms that carry such an IPv4 address, such as `[::127.0.0.1]`, `[::ffff:10.0.0.1]`, NAT64 and 6to4, and Teredo addresses), unless the deployment sets `WEBHOOK_ALLOW_PRIVATE_NETWORKS=true`, which also allows `http`.
                      * @example https://shop.example/webhooks/locator
                      */
                     url: string;
@@ -9354,7 +9354,7 @@ export interface operations {
                             /** @example whk_4f9XkQ2mZr8TbW1c */
                             id: string;
                             /**
-                             * @description Where deliveries are POSTed: an `https` URL whose host resolves to public addresses only (loopback, private, link-local and metadata addresses are refused, here and at each delivery), unless the deployment sets `WEBHOOK_ALLOW_PRIVATE_NETWORKS=true`, which also allows `http`.
+                             * @description Where deliveries are POSTed: an `https` URL whose host resolves to public addresses only (loopback, private, link-local and metadata addresses are refused, here and at each delivery, as are IPv6 forms that carry such an IPv4 address, such as `[::127.0.0.1]`, `[::ffff:10.0.0.1]`, NAT64 and 6to4, and Teredo addresses), unless the deployment sets `WEBHOOK_ALLOW_PRIVATE_NETWORKS=true`, which also allows `http`.
                              * @example https://shop.example/webhooks/locator
                              */
                             url: string;
@@ -9656,7 +9656,7 @@ export interface operations {
                             /** @example whk_4f9XkQ2mZr8TbW1c */
                             id: string;
                             /**
-                             * @description Where deliveries are POSTed: an `https` URL whose host resolves to public addresses only (loopback, private, link-local and metadata addresses are refused, here and at each delivery), unless the deployment sets `WEBHOOK_ALLOW_PRIVATE_NETWORKS=true`, which also allows `http`.
+                             * @description Where deliveries are POSTed: an `https` URL whose host resolves to public addresses only (loopback, private, link-local and metadata addresses are refused, here and at each delivery, as are IPv6 forms that carry such an IPv4 address, such as `[::127.0.0.1]`, `[::ffff:10.0.0.1]`, NAT64 and 6to4, and Teredo addresses), unless the deployment sets `WEBHOOK_ALLOW_PRIVATE_NETWORKS=true`, which also allows `http`.
                              * @example https://shop.example/webhooks/locator
                              */
                             url: string;
@@ -9979,7 +9979,7 @@ export interface operations {
             content: {
                 "application/json": {
                     /**
-                     * @description Where deliveries are POSTed: an `https` URL whose host resolves to public addresses only (loopback, private, link-local and metadata addresses are refused, here and at each delivery), unless the deployment sets `WEBHOOK_ALLOW_PRIVATE_NETWORKS=true`, which also allows `http`.
+                     * @description Where deliveries are POSTed: an `https` URL whose host resolves to public addresses only (loopback, private, link-local and metadata addresses are refused, here and at each delivery, as are IPv6 forms that carry such an IPv4 address, such as `[::127.0.0.1]`, `[::ffff:10.0.0.1]`, NAT64 and 6to4, and Teredo addresses), unless the deployment sets `WEBHOOK_ALLOW_PRIVATE_NETWORKS=true`, which also allows `http`.
                      * @example https://shop.example/webhooks/locator
                      */
                     url?: string;
@@ -10014,7 +10014,7 @@ export interface operations {
                             /** @example whk_4f9XkQ2mZr8TbW1c */
                             id: string;
                             /**
-                             * @description Where deliveries are POSTed: an `https` URL whose host resolves to public addresses only (loopback, private, link-local and metadata addresses are refused, here and at each delivery), unless the deployment sets `WEBHOOK_ALLOW_PRIVATE_NETWORKS=true`, which also allows `http`.
+                             * @description Where deliveries are POSTed: an `https` URL whose host resolves to public addresses only (loopback, private, link-local and metadata addresses are refused, here and at each delivery, as are IPv6 forms that carry such an IPv4 address, such as `[::127.0.0.1]`, `[::ffff:10.0.0.1]`, NAT64 and 6to4, and Teredo addresses), unless the deployment sets `WEBHOOK_ALLOW_PRIVATE_NETWORKS=true`, which also allows `http`.
                              * @example https://shop.example/webhooks/locator
                              */
                             url: string;
@@ -10311,7 +10311,7 @@ export interface operations {
                             /** @example whk_4f9XkQ2mZr8TbW1c */
                             id: string;
                             /**
-                             * @description Where deliveries are POSTed: an `https` URL whose host resolves to public addresses only (loopback, private, link-local and metadata addresses are refused, here and at each delivery), unless the deployment sets `WEBHOOK_ALLOW_PRIVATE_NETWORKS=true`, which also allows `http`.
+                             * @description Where deliveries are POSTed: an `https` URL whose host resolves to public addresses only (loopback, private, link-local and metadata addresses are refused, here and at each delivery, as are IPv6 forms that carry such an IPv4 address, such as `[::127.0.0.1]`, `[::ffff:10.0.0.1]`, NAT64 and 6to4, and Teredo addresses), unless the deployment sets `WEBHOOK_ALLOW_PRIVATE_NETWORKS=true`, which also allows `http`.
                              * @example https://shop.example/webhooks/locator
                              */
                             url: string;

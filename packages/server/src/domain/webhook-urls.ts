@@ -19,19 +19,60 @@ const RANGE_NAMES: Record<string, string> = {
 /**
  * Why a webhook may not be sent to an IP address, or undefined when it may: only global unicast addresses are
  * allowed. Loopback, private, link-local (169.254.169.254, the metadata address of most clouds), shared, reserved and
- * multicast ranges are refused, and so are IPv6 forms that embed an IPv4 address (mapped, 6to4, NAT64), judged by the
- * address they embed where they name one.
+ * multicast ranges are refused. An IPv6 address that carries an IPv4 address (see `embeddedIPv4`) is judged by the
+ * IPv4 address it carries, so `[::127.0.0.1]` is loopback and `64:ff9b::8.8.8.8` (NAT64, as DNS64 answers on an
+ * IPv6-only network) is public; Teredo addresses, whose IPv4 address is hidden, are refused.
  * @example addressRefusal('169.254.169.254') // 'a link-local address (where cloud metadata services answer)'
+ * @example addressRefusal('::7f00:1') // 'an IPv6 form of 127.0.0.1, a loopback address'
  * @example addressRefusal('93.184.216.34') // undefined
  */
 export function addressRefusal(address: string): string | undefined {
   if (!ipaddr.isValid(address)) return 'not an IP address';
-  let parsed = ipaddr.parse(address);
-  if (parsed.kind() === 'ipv6' && (parsed as ipaddr.IPv6).isIPv4MappedAddress())
-    parsed = (parsed as ipaddr.IPv6).toIPv4Address();
-  const range = parsed.range();
+  const parsed = ipaddr.parse(address);
+  if (parsed.kind() === 'ipv4') return rangeRefusal(parsed.range());
+  const ipv6 = parsed as ipaddr.IPv6;
+  const embedded = embeddedIPv4(ipv6);
+  if (embedded === 'hidden') return 'a Teredo tunnel address (the IPv4 address it reaches is hidden)';
+  if (embedded === 'local') return 'a local-use NAT64 address (64:ff9b:1::/48)';
+  if (embedded === undefined) return rangeRefusal(ipv6.range());
+  const refusal = rangeRefusal(embedded.range());
+  return refusal && `an IPv6 form of ${embedded.toString()}, ${refusal}`;
+}
+
+function rangeRefusal(range: string): string | undefined {
   if (range === 'unicast') return undefined;
   return RANGE_NAMES[range] ?? `a reserved address (${range})`;
+}
+
+/**
+ * The IPv4 address an IPv6 address carries in one of the forms that reach it: IPv4-mapped (`::ffff:a.b.c.d`),
+ * IPv4-compatible (`::a.b.c.d`, deprecated but still routed by some stacks), IPv4-translated (`::ffff:0:a.b.c.d`),
+ * NAT64 (`64:ff9b::a.b.c.d`), 6to4 (`2002:aabb:ccdd::/48`) and ISATAP (an interface ID of `0:5efe:a.b.c.d` or
+ * `200:5efe:a.b.c.d` under any prefix). `hidden` for Teredo (the client's address is obfuscated, the server's is
+ * not the one reached), `local` for the local-use NAT64 prefix (RFC 8215, whose IPv4 address sits where the
+ * network chooses), undefined when it carries none.
+ */
+function embeddedIPv4(address: ipaddr.IPv6): ipaddr.IPv4 | 'hidden' | 'local' | undefined {
+  const parts = address.parts;
+  const ipv4 = (high: number, low: number) => new ipaddr.IPv4([high >> 8, high & 0xff, low >> 8, low & 0xff]);
+  const last = ipv4(parts[6] ?? 0, parts[7] ?? 0);
+  switch (address.range()) {
+    case 'ipv4Mapped':
+    case 'rfc6145':
+      return last;
+    case 'rfc6052':
+      return parts[2] === 0 ? last : 'local';
+    case '6to4':
+      return ipv4(parts[1] ?? 0, parts[2] ?? 0);
+    case 'teredo':
+      return 'hidden';
+    case 'unspecified':
+    case 'loopback':
+      return undefined;
+  }
+  if (parts.slice(0, 6).every((part) => part === 0)) return last;
+  if ((parts[4] === 0 || parts[4] === 0x200) && parts[5] === 0x5efe) return last;
+  return undefined;
 }
 
 /** The host of a URL as an IP address when it is written as one (`[::1]` → `::1`), else undefined. */

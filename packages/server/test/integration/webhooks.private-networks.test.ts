@@ -19,6 +19,11 @@ describe('webhooks on a deployment that keeps them off private networks', () => 
       ['https://2130706433/hook', /loopback address \(127\.0\.0\.1\)/],
       ['https://[::1]:8443/hook', /loopback address \(::1\)/],
       ['https://[::ffff:127.0.0.1]/hook', /loopback address/],
+      ['https://[::127.0.0.1]/hook', /IPv6 form of 127\.0\.0\.1, a loopback address \(::7f00:1\)/],
+      ['https://[::169.254.169.254]/latest/meta-data', /IPv6 form of 169\.254\.169\.254, a link-local address/],
+      ['https://[::10.0.0.1]/hook', /IPv6 form of 10\.0\.0\.1, a private address/],
+      ['https://[64:ff9b::10.0.0.1]/hook', /IPv6 form of 10\.0\.0\.1, a private address/],
+      ['https://[2002:a9fe:a9fe::1]/hook', /IPv6 form of 169\.254\.169\.254, a link-local address/],
       ['https://localhost:8443/hook', /localhost resolves to a loopback address/],
       ['https://10.1.2.3/hook', /private address \(10\.1\.2\.3\)/],
       ['https://192.168.0.10/hook', /private address/],
@@ -89,6 +94,18 @@ describe('webhooks on a deployment that keeps them off private networks', () => 
       { token: owner.account.token.token },
     );
 
+    await server.database.db
+      .updateTable('webhook_endpoints')
+      .set({ url: 'https://[::7f00:1]/hook' })
+      .where('id', '=', endpoint.id)
+      .execute();
+    const embedded = await call(
+      server,
+      'POST',
+      `/api/v2/projects/${owner.account.project.public_id}/webhooks/${endpoint.public_id}/test`,
+      { token: owner.account.token.token },
+    );
+
     const log = await call(
       server,
       'GET',
@@ -105,5 +122,8 @@ describe('webhooks on a deployment that keeps them off private networks', () => 
     ]);
     expect(ping.body.data.attempts[0].error).toBe('refused: plain http is not allowed (use https)');
     expect(literal.body.data.attempts[0].error).toBe('refused: ::1 is a loopback address');
+    expect(embedded.body.data.attempts[0].error).toBe(
+      'refused: ::7f00:1 is an IPv6 form of 127.0.0.1, a loopback address',
+    );
   });
 });

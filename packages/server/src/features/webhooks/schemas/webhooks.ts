@@ -9,7 +9,7 @@ const nullable = <T extends Parameters<typeof Type.Union>[0][number]>(schema: T,
 const Url = Type.String({
   maxLength: MAX_WEBHOOK_URL_LENGTH,
   description:
-    'Where deliveries are POSTed: an `https` URL whose host resolves to public addresses only (loopback, private, link-local and metadata addresses are refused, here and at each delivery), unless the deployment sets `WEBHOOK_ALLOW_PRIVATE_NETWORKS=true`, which also allows `http`.',
+    'Where deliveries are POSTed: an `https` URL whose host resolves to public addresses only (loopback, private, link-local and metadata addresses are refused, here and at each delivery, as are IPv6 forms that carry such an IPv4 address, such as `[::127.0.0.1]`, `[::ffff:10.0.0.1]`, NAT64 and 6to4, and Teredo addresses), unless the deployment sets `WEBHOOK_ALLOW_PRIVATE_NETWORKS=true`, which also allows `http`.',
   examples: ['https://shop.example/webhooks/locator'],
 });
 
