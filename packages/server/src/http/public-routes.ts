@@ -21,3 +21,19 @@ export function publishableKeyOf(request: FastifyRequest): string | undefined {
   const query = request.query as Record<string, unknown> | undefined;
   return typeof query?.key === 'string' && query.key !== '' ? query.key : undefined;
 }
+
+/** Hosted pages whose key (in their path) gave no access: refused like a bad key on the API, though answered 404. */
+const pagesWithRefusedKeys = new WeakSet<FastifyRequest>();
+
+/**
+ * Marks a hosted page's request whose key is unknown or revoked, so that its 404 counts against the address's budget
+ * of failed authentications as a 401 does on the API.
+ */
+export function markPageKeyRefused(request: FastifyRequest): void {
+  pagesWithRefusedKeys.add(request);
+}
+
+/** Whether `markPageKeyRefused` marked the request. */
+export function pageKeyRefused(request: FastifyRequest): boolean {
+  return pagesWithRefusedKeys.has(request);
+}

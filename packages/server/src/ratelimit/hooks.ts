@@ -2,7 +2,7 @@ import type { FastifyBaseLogger, FastifyReply, FastifyRequest } from 'fastify';
 import type { Config } from '../config/config.ts';
 import type { Clock } from '../domain/time.ts';
 import { ApiError } from '../http/errors.ts';
-import { publishableKeyOf } from '../http/public-routes.ts';
+import { pageKeyRefused, publishableKeyOf } from '../http/public-routes.ts';
 import { createOutage } from './outage.ts';
 import { budgetKey, decide, type RateLimitDecision, windowAt } from './rules.ts';
 import type { RateLimitStore } from './store.ts';
@@ -26,7 +26,10 @@ export interface RateLimitHooks {
   refuseBlockedClients(request: FastifyRequest, reply: FastifyReply, done: HookDone): void;
   /** `onRequest`, after authentication: counts the request against its user's budget for the API version. */
   countRequest(request: FastifyRequest, reply: FastifyReply, done: HookDone): void;
-  /** `onSend`: a 401 on an authenticated route counts against the client address's budget. */
+  /**
+   * `onSend`: a 401 on an authenticated route, or a hosted page refused for its unknown or revoked key (a 404),
+   * counts against the client address's budget.
+   */
   countAuthFailure(
     request: FastifyRequest,
     reply: FastifyReply,
@@ -103,8 +106,8 @@ export function createRateLimitHooks(ctx: RateLimitContext, log: FastifyBaseLogg
    * routes that take no credential.
    */
   const failuresKey = (request: FastifyRequest): string | undefined => {
-    const { auth, publicKey } = request.routeOptions.config;
-    if (!auth && !publicKey) return undefined;
+    const { auth, publicKey, publicPage } = request.routeOptions.config;
+    if (!auth && !publicKey && !publicPage) return undefined;
     return budgetKey({ kind: 'auth-failures', clientAddress: request.ip, of: auth ? 'tokens' : 'publishable-keys' });
   };
 
@@ -199,7 +202,8 @@ export function createRateLimitHooks(ctx: RateLimitContext, log: FastifyBaseLogg
 
     countAuthFailure(request, reply, payload, done) {
       const key = failuresKey(request);
-      if (reply.statusCode !== 401 || key === undefined || ctx.config.authFailureLimitPerMinute === OFF) {
+      const failed = reply.statusCode === 401 || pageKeyRefused(request);
+      if (!failed || key === undefined || ctx.config.authFailureLimitPerMinute === OFF) {
         done(null, payload);
         return;
       }

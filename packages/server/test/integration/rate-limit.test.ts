@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 
+import { refOfProject } from '../../src/domain/project-ref.ts';
 import { windowAt } from '../../src/ratelimit/rules.ts';
 import { type ApiResponse, call, createAccount, type TestServer, useTestServer } from '../support/server.ts';
 
@@ -182,6 +183,30 @@ describe('requests without a valid token', () => {
     expect(blocked.body.message).toMatch(/without a valid token or key/);
     // A budget of its own: a website's revoked key never blocks its visitors' address from the APIs.
     const account = await createAccount(server);
+    expect((await call(server, 'GET', '/api/v2/user', { token: account.token.token })).status).toBe(200);
+  });
+
+  it('count hosted pages with an unknown or revoked key, though they answer 404, in the budget of keys', async () => {
+    moveToNextWindow(server);
+    const account = await createAccount(server);
+    const owner = { project: refOfProject(account.project) };
+    const { key } = await server.services.finder.keys.create({ owner, origins: [] });
+    const revoked = await server.services.finder.keys.create({ owner, origins: [] });
+    await server.services.finder.keys.revoke({ owner, publicId: revoked.id });
+    const page = (path: string) => call(server, 'GET', path);
+
+    // Neither a working key's pages nor a missing page under a working key count.
+    for (let i = 0; i < 6; i += 1) {
+      expect((await page(`/finder/${key}`)).status).toBe(200);
+      expect((await page(`/finder/${key}/no-such-store`)).status).toBe(404);
+    }
+    const refused = ['/finder/lpk_guess1', '/finder/lpk_guess2/sitemap.xml', `/finder/${revoked.key}/some-store`];
+    for (const path of [...refused, '/finder/not-a-key']) expect((await page(path)).status, path).toBe(404);
+    expect((await page('/api/public/v1/config?key=lpk_guess3')).status).toBe(401);
+    const blocked = await page(`/finder/${key}`);
+    expect(blocked.status).toBe(429);
+    expect(blocked.body.message).toMatch(/without a valid token or key/);
+    expect((await page('/api/public/v1/config?key=lpk_guess4')).status).toBe(429);
     expect((await call(server, 'GET', '/api/v2/user', { token: account.token.token })).status).toBe(200);
   });
 

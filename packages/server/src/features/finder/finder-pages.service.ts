@@ -30,14 +30,18 @@ export const LOCATION_LINKS_PER_PAGE = 100;
 /** What a publishable key looks like; anything else is not looked up. */
 const KEY_SHAPE = /^lpk_[A-Za-z0-9]{1,100}$/;
 
+/** Why a key in a page's address gives no access: it is unknown (or revoked), or its project lacks the plan. */
+export type PageKeyRefusal = 'unknown-key' | 'no-plan';
+
 /**
- * The access a key in a page's address gives, or undefined for an unknown or revoked key or a project without the
- * Business plan alike: a page tells a visitor "not found" in all three cases, and so tells no one which it was.
+ * The access a key in a page's address gives, or why it gives none. A page tells a visitor "not found" in every case,
+ * and so tells no one which it was; an unknown or revoked key still counts as a failed authentication.
  */
-export async function finderPageAccessOf(keys: PublishableKeys, key: string): Promise<PublicAccess | undefined> {
-  if (!KEY_SHAPE.test(key)) return undefined;
+export async function finderPageAccessOf(keys: PublishableKeys, key: string): Promise<PublicAccess | PageKeyRefusal> {
+  if (!KEY_SHAPE.test(key)) return 'unknown-key';
   return keys.accessOf(key).catch((error: unknown) => {
-    if (error instanceof UnauthorizedError || error instanceof ForbiddenError) return undefined;
+    if (error instanceof UnauthorizedError) return 'unknown-key' as const;
+    if (error instanceof ForbiddenError) return 'no-plan' as const;
     throw error;
   });
 }

@@ -39,7 +39,7 @@ export function createFinder({ db, clock, geocoder, config }: FinderDeps) {
     /** A visitor's search; `now` is the instant statuses are given at. */
     search: (access: PublicAccess, search: LocationSearch, now: number) =>
       searchLocations(db, indexes, access, search, { geocoder, now, clock: clock() }),
-    /** The access a key in a page's address gives; undefined for any key that gives none. */
+    /** The access a key in a page's address gives, or why it gives none. */
     pageAccessOf: (key: string) => finderPageAccessOf(keys, key),
     pagesOf: (access: PublicAccess, range: { limit: number; offset: number }) => finderPagesOf(db, access, range),
     locationPageOf: (access: PublicAccess, slug: string, now: number) => locationPageOf(db, access, slug, now),

@@ -1,5 +1,6 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { baseUrlOf } from '../../../../http/base-url.ts';
+import { markPageKeyRefused } from '../../../../http/public-routes.ts';
 import type { Finder } from '../../finder.service.ts';
 import { pageNotModified } from '../../http/etags.ts';
 import { contentSecurityPolicy } from '../../pages/csp.ts';
@@ -52,8 +53,8 @@ function pageAnsweredNotModified(
 
 /**
  * What every page under `/finder/{key}` starts with: its setting and the key's access. Undefined when the request is
- * answered already: with the 404 page for a key that gives no access, or 304 when the client's copy (as of
- * `instant`) is current.
+ * answered already: with the 404 page for a key that gives no access (an unknown or revoked one counts as a failed
+ * authentication), or 304 when the client's copy (as of `instant`) is current.
  */
 export async function openFinderPage(
   finder: Finder,
@@ -64,7 +65,8 @@ export async function openFinderPage(
 ): Promise<{ setting: PageSetting; access: PublicAccess } | undefined> {
   const setting = pageSettingOf(request, key, finder.config.mapTiles);
   const access = await finder.pageAccessOf(key);
-  if (!access) {
+  if (typeof access === 'string') {
+    if (access === 'unknown-key') markPageKeyRefused(request);
     sendNotFoundPage(reply, setting);
     return undefined;
   }
