@@ -6463,7 +6463,7 @@ export interface operations {
                         value: string | null;
                     }[];
                     /**
-                     * @description Call-to-action title -> value, usually a URL (or the `[{id, title, value}]` of a GET body). PATCH merges by title (null removes one); POST/PUT replace the set.
+                     * @description Call-to-action title -> value, the link its button follows (or the `[{id, title, value}]` of a GET body): an absolute `http`, `https`, `mailto:` or `tel:` URL; any other scheme (`javascript:`, `data:`, `vbscript:`, ...) or a value that is no URL is 422. PATCH merges by title (null or "" removes one); POST/PUT replace the set.
                      * @example {
                      *       "Order online": "https://example.com/order"
                      *     }
@@ -7536,7 +7536,7 @@ export interface operations {
                         value: string | null;
                     }[];
                     /**
-                     * @description Call-to-action title -> value, usually a URL (or the `[{id, title, value}]` of a GET body). PATCH merges by title (null removes one); POST/PUT replace the set.
+                     * @description Call-to-action title -> value, the link its button follows (or the `[{id, title, value}]` of a GET body): an absolute `http`, `https`, `mailto:` or `tel:` URL; any other scheme (`javascript:`, `data:`, `vbscript:`, ...) or a value that is no URL is 422. PATCH merges by title (null or "" removes one); POST/PUT replace the set.
                      * @example {
                      *       "Order online": "https://example.com/order"
                      *     }
@@ -8211,7 +8211,7 @@ export interface operations {
                         value: string | null;
                     }[];
                     /**
-                     * @description Call-to-action title -> value, usually a URL (or the `[{id, title, value}]` of a GET body). PATCH merges by title (null removes one); POST/PUT replace the set.
+                     * @description Call-to-action title -> value, the link its button follows (or the `[{id, title, value}]` of a GET body): an absolute `http`, `https`, `mailto:` or `tel:` URL; any other scheme (`javascript:`, `data:`, `vbscript:`, ...) or a value that is no URL is 422. PATCH merges by title (null or "" removes one); POST/PUT replace the set.
                      * @example {
                      *       "Order online": "https://example.com/order"
                      *     }

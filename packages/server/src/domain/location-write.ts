@@ -10,6 +10,7 @@ import {
 } from './catalog.ts';
 import { addFieldError, type FieldErrors } from './errors.ts';
 import { mergeHours, parseHoursInput } from './hours.ts';
+import { linkTargetRefusal } from './link-targets.ts';
 import { ADDRESS_COMPONENTS, OPTIONAL_TEXT_FIELDS } from './location-fields.ts';
 import type {
   CurrentLocation,
@@ -105,6 +106,7 @@ export function planLocationWrite(
     (title) => findCallToAction(catalog, title)?.id,
     catalog.callsToAction.map((cta) => cta.title),
     addError,
+    linkTargetRefusal,
   );
 
   const lat = columns.lat !== undefined ? columns.lat : current?.lat;
@@ -303,6 +305,7 @@ function planFilters(input: LocationInput, catalog: ProjectCatalog, addError: Ad
   return [...ids];
 }
 
+/** The change to a location's values by name (custom fields, calls to action); `refusalOf` judges each value set. */
 function planValues(
   mode: WriteMode,
   given: Record<string, string | null> | undefined,
@@ -311,6 +314,7 @@ function planValues(
   lookup: (name: string) => number | undefined,
   configured: string[],
   addError: AddError,
+  refusalOf: (value: string) => string | undefined = () => undefined,
 ): ValuesChange {
   if (given === undefined) return { kind: 'keep' };
   const upsert = new Map<number, string>();
@@ -321,8 +325,11 @@ function planValues(
       addError(`${key}.${name}`, `is not one of the ${kind} of this project; ${configuredList(kind, configured)}`);
       continue;
     }
-    if (value === null || value.trim() === '') remove.push(id);
-    else upsert.set(id, value.trim());
+    const trimmed = value?.trim() ?? '';
+    const refusal = trimmed === '' ? undefined : refusalOf(trimmed);
+    if (refusal) addError(`${key}.${name}`, refusal);
+    else if (trimmed === '') remove.push(id);
+    else upsert.set(id, trimmed);
   }
   return mode === 'patch' ? { kind: 'merge', upsert, remove } : { kind: 'replace', values: upsert };
 }

@@ -81,8 +81,25 @@ beforeAll(async () => {
       { date: dateIn(60), hours: '10:00-14:00', label: 'Far away' },
     ],
     fields: { Manager: 'Ada Lovelace' },
-    callsToAction: { 'Order online': 'https://shop.example/order?store=congress&x=1', Book: 'javascript:alert(1)' },
+    callsToAction: { 'Order online': 'https://shop.example/order?store=congress&x=1' },
   });
+  // A link no write takes any more, as one saved before calls to action were checked would be: never linked.
+  const congress = await server.database.db
+    .selectFrom('locations')
+    .select('id')
+    .where('project_id', '=', account.project.id)
+    .where('slug', '=', slugs['Congress Avenue'] ?? '')
+    .executeTakeFirstOrThrow();
+  const book = await server.database.db
+    .selectFrom('calls_to_action')
+    .select('id')
+    .where('project_id', '=', account.project.id)
+    .where('title', '=', 'Book')
+    .executeTakeFirstOrThrow();
+  await server.database.db
+    .insertInto('location_calls_to_action')
+    .values({ location_id: congress.id, call_to_action_id: book.id, value: 'javascript:alert(1)' })
+    .execute();
   await make('Lamar', { lat: 30.25, lng: -97.76 });
   await make('Hidden', { visible: false });
   await make(EVIL);

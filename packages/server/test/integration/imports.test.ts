@@ -99,6 +99,23 @@ describe('importing a file', () => {
     expect(await all()).toEqual(before);
   });
 
+  it('fails a row whose call to action links anywhere but the web, mail or a phone, as a V2 write does', async () => {
+    const file = [
+      'external_id,name,city,cta:Order online,cta:Book',
+      'C-1,One,Austin,javascript:alert(1),tel:+15125550199',
+      'C-2,Two,Austin,https://shop.example/order,mailto:book@shop.example',
+    ].join('\n');
+    const imported = await run(file);
+    expect(imported.report).toMatchObject({ created: 1, failed: 1 });
+    expect(imported.report.errors).toEqual([
+      {
+        row: 2,
+        external_id: 'C-1',
+        errors: { 'callsToAction.Order online': ['must be an http(s), mailto: or tel: link, not javascript:'] },
+      },
+    ]);
+  });
+
   it('upserts by external_id, updates by id, leaves absent columns alone and clears with empty cells', async () => {
     const kept = (await v2('POST', owner.locations, fullLocationBody({ external_id: 'K-1' }))).body.data;
     const byId = (await v2('POST', owner.locations, fullLocationBody({ name: 'By ID' }))).body.data;

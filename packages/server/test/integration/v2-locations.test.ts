@@ -145,6 +145,21 @@ describe('strict V2 validation (422, nothing saved)', () => {
     ['an unknown filter', { filters: ['Wifi', 'Sauna'] }, 'filters'],
     ['an unknown field', { fields: { Owner: 'x' } }, 'fields.Owner'],
     ['an unknown call to action', { callsToAction: { 'Call us': 'tel:1' } }, 'callsToAction.Call us'],
+    [
+      'a javascript: call to action',
+      { callsToAction: { 'Order online': 'javascript:alert(1)' } },
+      'callsToAction.Order online',
+    ],
+    [
+      'a data: call to action',
+      { callsToAction: { Book: 'data:text/html,<script>alert(1)</script>' } },
+      'callsToAction.Book',
+    ],
+    [
+      'a vbscript: call to action',
+      { callsToAction: [{ title: 'Book', value: 'VBScript:msgbox(1)' }] },
+      'callsToAction.Book',
+    ],
     ['hours in a wrong format', { hours: { ...(fullLocationBody().hours as object), mon: '9 to 5' } }, 'hours.mon'],
     ['hours missing days', { hours: { mon: '09:00-17:00' } }, 'hours.tue'],
     ['a day name every object inherits', { hours: { constructor: '09:00-17:00' } }, 'hours.constructor'],
@@ -276,6 +291,22 @@ describe('PATCH /locations/{id}', () => {
     expect(saved.callsToAction.map((c: { title: string }) => c.title)).toEqual(['Order online', 'Book']);
     expect(saved.hours).toEqual({ ...location.hours, mon: '10:00-16:00', sun: 'closed', fri: null });
     expect((await v2('PATCH', `${base}/${location.id}`, { filters: [] })).body.data.filters).toEqual([]);
+  });
+
+  it('takes calls to action that link to the web, mail or a phone, and refuses any other scheme', async () => {
+    const location = await create();
+    const path = `${base}/${location.id}`;
+    const links = { 'Order online': 'mailto:orders@example.com', Book: 'tel:+15125550199' };
+    expect((await v2('PATCH', path, { callsToAction: links })).status).toBe(200);
+    const refused = await v2('PATCH', path, { callsToAction: { Book: ' javascript:alert(1)' } });
+    expect(refused.status).toBe(422);
+    expect(refused.body.errors).toEqual({
+      'callsToAction.Book': ['must be an http(s), mailto: or tel: link, not javascript:'],
+    });
+    const saved = await read(location.id);
+    expect(
+      Object.fromEntries(saved.callsToAction.map((c: { title: string; value: string }) => [c.title, c.value])),
+    ).toEqual(links);
   });
 
   it('keeps the schedule for hours {} and removes it for hours null', async () => {
