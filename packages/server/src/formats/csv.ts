@@ -1,6 +1,7 @@
 import { Readable } from 'node:stream';
 import { parse } from 'csv-parse';
 import { stringify } from 'csv-stringify/sync';
+import { escapeFormula, unescapeFormula } from '../domain/csv-formulas.ts';
 import { type ExportCatalog, type ExportedLocation, exportCells, exportHeader } from '../domain/export-rows.ts';
 import type { FileRow } from '../domain/import-row.ts';
 import type { RowSource } from './row-source.ts';
@@ -31,7 +32,8 @@ export function sniffSeparator(text: Buffer): string {
  * The rows of a CSV file as spreadsheets save it: UTF-8 (with or without a BOM) or UTF-16, CRLF or LF, quoted fields
  * holding separators, quotes and line breaks, comma, semicolon or tab between fields. The first record is the
  * header; the others are rows numbered as a spreadsheet shows them (the header is 1), however many lines a quoted
- * field spans. A short row's missing cells are empty; cells past the header's are reported under `(column N)`.
+ * field spans. A short row's missing cells are empty; cells past the header's are reported under `(column N)`. A
+ * cell the export wrote after a `'` to keep it from being a formula (`'=…`) is read without it (`unescapeFormula`).
  */
 export function csvRows(content: Buffer): RowSource {
   const text = utf8Of(content);
@@ -65,7 +67,7 @@ export function csvRows(content: Buffer): RowSource {
           record.length < header.length
             ? [...record, ...Array<string>(header.length - record.length).fill('')]
             : record;
-        yield { row, columns: header, cells };
+        yield { row, columns: header, cells: cells.map(unescapeFormula) };
       }
     } catch (error) {
       throw new UnreadableFileError(
@@ -80,14 +82,15 @@ export function csvRows(content: Buffer): RowSource {
 
 /**
  * Locations as CSV: UTF-8 with a byte-order mark (so Excel opens it as UTF-8), CRLF line ends, quoted as RFC 4180
- * says, under the header of `exportHeader`.
+ * says, under the header of `exportHeader`; a text a spreadsheet would take for a formula after a `'`
+ * (`escapeFormula`).
  */
 export function writeCsv(catalog: ExportCatalog, locations: AsyncIterable<ExportedLocation>): Readable {
   async function* lines(): AsyncGenerator<string> {
     yield `\ufeff${stringify([exportHeader(catalog)], { record_delimiter: 'windows' })}`;
     let batch: (string | number)[][] = [];
     for await (const location of locations) {
-      batch.push(exportCells(location, catalog));
+      batch.push(exportCells(location, catalog).map(escapeFormula));
       if (batch.length === 100) {
         yield stringify(batch, { record_delimiter: 'windows' });
         batch = [];

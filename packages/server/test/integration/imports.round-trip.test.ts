@@ -1,3 +1,4 @@
+import { parse } from 'csv-parse/sync';
 import ExcelJS from 'exceljs';
 import { describe, expect, it } from 'vitest';
 import { type FileFormat, MEDIA_TYPES } from '../../src/domain/file-formats.ts';
@@ -35,6 +36,16 @@ const BODIES: Record<string, unknown>[] = [
     marker: null,
     location_type: null,
     cover: null,
+  }),
+  // Text a spreadsheet would take for a formula: a CSV export writes it after a ', which its import takes off.
+  fullLocationBody({
+    external_id: '-F-1',
+    name: '=HYPERLINK("https://evil.example","Click")',
+    city: "=cmd|' /C calc'!A0",
+    address_line_1: '+1+1',
+    address_line_2: "'=already quoted",
+    phone: '+1 512 555 0199',
+    fields: { Manager: "@SUM(1+1)*cmd|' /C calc'!A0", Floor: '-' },
   }),
   // Without coordinates: queued for geocoding, exported with empty coordinate cells.
   { name: 'Coming soon', city: 'Dallas', address_line_1: '5 Elm St', postcode: '02108', external_id: 'SOON' },
@@ -163,5 +174,30 @@ describe.each(['csv', 'xlsx', 'geojson', 'ndjson'] as const)('%s export and impo
     });
     expect(imported.report, JSON.stringify(imported)).toMatchObject({ created: BODIES.length, failed: 0, errors: [] });
     expect(await portable(target)).toEqual(await portable(source));
+  });
+});
+
+describe('the CSV export', () => {
+  it('writes text a spreadsheet would take for a formula after a quote, and numbers as they are', async () => {
+    const owner = await createCatalogAccount(server);
+    await seed(owner);
+    const rows: string[][] = parse(await exported(owner, 'csv'), { bom: true });
+    const [header = [], ...records] = rows;
+    const formulas = records.find((record) => record.includes('-F-1') || record.includes("'-F-1")) ?? [];
+    const cell = (column: string) => formulas[header.indexOf(column)];
+    expect(cell('external_id')).toBe("'-F-1");
+    expect(cell('name')).toBe(`'=HYPERLINK("https://evil.example","Click")`);
+    expect(cell('city')).toBe("'=cmd|' /C calc'!A0");
+    expect(cell('address_line_1')).toBe("'+1+1");
+    expect(cell('address_line_2')).toBe("''=already quoted");
+    expect(cell('phone')).toBe("'+1 512 555 0199");
+    expect(cell('field:Manager')).toBe("'@SUM(1+1)*cmd|' /C calc'!A0");
+    expect(cell('field:Floor')).toBe("'-");
+    const formulaCells = records.flatMap((record) =>
+      record.filter((text) => /^[=+\-@\t\r]/.test(text) && !/^-?\d+(\.\d+)?$/.test(text)),
+    );
+    expect(formulaCells).toEqual([]);
+    // A negative coordinate is a number, which no spreadsheet takes for a formula.
+    expect(records.some((record) => record[header.indexOf('lng')] === '-96.8')).toBe(true);
   });
 });
