@@ -14,6 +14,7 @@ import { handleFrameworkError } from './http/framework-errors.ts';
 import { installJsonBodyParser } from './http/json-body.ts';
 import { installNotFoundHandler } from './http/method-not-allowed.ts';
 import { type ApiDocument, type OpenApiDocument, openApiDocuments, registerOpenApi } from './http/openapi.ts';
+import { requestLogValue } from './http/redacted-url.ts';
 import { requestIdOf } from './http/request-id.ts';
 import { refuseUnstorableRequestText } from './http/request-text.ts';
 import { createSerializerCompiler } from './http/serializers.ts';
@@ -25,10 +26,14 @@ import { buildServices, type Services } from './services.ts';
 /** Where the process's log lines go: pino at a level, off (`false`: tests), or into a stream (tests that read them). */
 export type LoggerOptions = false | { level: string; stream?: { write(line: string): void } };
 
-/** The process's logger: the app's request logs and the workers' errors alike. */
+/**
+ * The process's logger: the app's request logs and the workers' errors alike. A request is logged with its URL
+ * cleaned of credentials (`requestLogValue`): nothing secret in the log, even a token sent in the query by mistake.
+ */
 export function createLogger(options: LoggerOptions): FastifyBaseLogger {
   if (options === false) return pino({ enabled: false });
-  return options.stream ? pino({ level: options.level }, options.stream) : pino({ level: options.level });
+  const settings = { level: options.level, serializers: { req: requestLogValue } };
+  return options.stream ? pino(settings, options.stream) : pino(settings);
 }
 
 export interface BuildAppOptions {

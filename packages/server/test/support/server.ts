@@ -23,8 +23,10 @@ export interface TestServer {
 
 export interface TestServerOptions {
   env?: Record<string, string>;
-  /** Receives the server's log lines (warnings and above); without it the server logs nothing. */
+  /** Receives the server's log lines (of `logLevel` and above); without it the server logs nothing. */
   logLines?: string[];
+  /** The level of the lines `logLines` receives: `warn` unless told (`info` adds a line per request). */
+  logLevel?: string;
   /** Told of every route the app registers, with its options (`config.auth` among them). */
   onRoute?: BuildAppOptions['onRoute'];
   /** Runs an import worker in the server, as production does (the server's clock times its leases). */
@@ -61,7 +63,9 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
   await migrateToLatest(database);
   const clock = { now: Date.now() };
   const logLines = options.logLines;
-  const log = createLogger(logLines ? { level: 'warn', stream: { write: (line) => void logLines.push(line) } } : false);
+  const log = createLogger(
+    logLines ? { level: options.logLevel ?? 'warn', stream: { write: (line) => void logLines.push(line) } } : false,
+  );
   // No worker runs in tests unless asked: those of the geocoding queue and of webhooks drive them themselves, job by
   // job.
   const services = buildServices(config, { database, clock: () => clock.now, log });
