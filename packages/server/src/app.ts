@@ -36,6 +36,10 @@ export function createLogger(options: LoggerOptions): FastifyBaseLogger {
   return options.stream ? pino(settings, options.stream) : pino(settings);
 }
 
+/** The one warning of a server without `PUBLIC_URL`, logged as its app is built. */
+export const PUBLIC_URL_MISSING =
+  "PUBLIC_URL is not set: absolute links, the hosted pages' canonical links, sitemaps and widget address come from each request's Host header, so the hosted pages are sent Cache-Control: private; set PUBLIC_URL to the address clients reach this server at";
+
 export interface BuildAppOptions {
   /**
    * Told of every route as it is registered (Fastify's `onRoute`), before the first one: for a test that lists them.
@@ -62,6 +66,7 @@ export async function buildApp(
   }).withTypeProvider<TypeBoxTypeProvider>();
 
   installBaseUrl(app, config.publicUrl);
+  if (config.publicUrl === undefined) log.warn(PUBLIC_URL_MISSING);
   app.decorateRequest('principal', null);
   app.setValidatorCompiler(createValidatorCompiler());
   app.setSerializerCompiler(createSerializerCompiler());

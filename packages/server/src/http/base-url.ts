@@ -12,7 +12,10 @@ export function installBaseUrl(app: FastifyInstance, publicUrl: string | undefin
   app.decorate('publicUrl', publicUrl);
 }
 
-/** The absolute base of links: `PUBLIC_URL` when configured, else the request's own scheme and host. */
+/**
+ * The absolute base of links: `PUBLIC_URL` when configured, else the request's own scheme and host (so its `Host`
+ * header, which any client may set: an answer holding such links is no answer for a shared cache).
+ */
 export function baseUrlOf(request: FastifyRequest): string {
   return request.server.publicUrl ?? `${request.protocol}://${request.host}`;
 }
@@ -27,4 +30,9 @@ export function rawQueryPairs(request: FastifyRequest): [string, string][] {
 export function pathOf(request: FastifyRequest): string {
   const queryStart = request.url.indexOf('?');
   return queryStart === -1 ? request.url : request.url.slice(0, queryStart);
+}
+
+/** Whether links come from `PUBLIC_URL` only, and not from what a request says of its host. */
+export function hasPublicUrl(request: FastifyRequest): boolean {
+  return request.server.publicUrl !== undefined;
 }

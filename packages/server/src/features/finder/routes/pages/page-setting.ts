@@ -1,5 +1,5 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { baseUrlOf } from '../../../../http/base-url.ts';
+import { baseUrlOf, hasPublicUrl } from '../../../../http/base-url.ts';
 import { markPageKeyRefused } from '../../../../http/public-routes.ts';
 import type { Finder } from '../../finder.service.ts';
 import { pageNotModified } from '../../http/etags.ts';
@@ -26,8 +26,13 @@ export function pageSettingOf(request: FastifyRequest, key: string, tiles: PageS
   };
 }
 
-/** How long browsers and shared caches keep a page before revalidating it with its ETag (a 304 costs one query). */
+/**
+ * How long browsers and shared caches keep a page before revalidating it with its ETag (a 304 costs one query). Only
+ * with `PUBLIC_URL`: without it the page's links, the widget's API and the Content-Security-Policy come from the
+ * request's `Host`, which a client may set to anything, so a shared cache must not hand its page to others.
+ */
 const PAGE_CACHE_CONTROL = 'public, max-age=300';
+const PAGE_CACHE_CONTROL_WITHOUT_PUBLIC_URL = 'private, max-age=300';
 
 /**
  * Tags a page from its project's data version and answers 304 when the tag is current: the language (from the query
@@ -42,7 +47,8 @@ function pageAnsweredNotModified(
   setting: PageSetting,
   instant: string,
 ): boolean {
-  void reply.header('cache-control', PAGE_CACHE_CONTROL).header('vary', 'Accept-Language');
+  const cacheControl = hasPublicUrl(request) ? PAGE_CACHE_CONTROL : PAGE_CACHE_CONTROL_WITHOUT_PUBLIC_URL;
+  void reply.header('cache-control', cacheControl).header('vary', 'Accept-Language');
   return pageNotModified(
     request,
     reply,
