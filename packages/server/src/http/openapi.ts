@@ -21,7 +21,7 @@ const V2_DESCRIPTION = `The current Locator API. Send \`Authorization: Bearer <A
 
 Envelopes: a single resource is \`{"data": {...}}\`; lists are \`{"data": [...], "links": {...}, "meta": {...}}\`.
 Errors are always JSON: \`{"message": "...", "errors": {"<field>": ["..."]}}\` (field errors on 422 only; nested keys use dots, e.g. \`hours.mon\`).
-Statuses: 400 malformed JSON, 401 no valid token (with \`WWW-Authenticate: Bearer\`), 403 missing scope or a project without the Business plan,
+Statuses: 400 malformed JSON (or JSON nested more than 32 levels deep), 401 no valid token (with \`WWW-Authenticate: Bearer\`), 403 missing scope or a project without the Business plan,
 404 unknown or someone else's resource, 405 wrong method (with \`Allow\`), 413 body over 1 MiB, 415 body not \`application/json\`,
 422 invalid input (nothing is saved), 429 rate limited (\`Retry-After\`), 500 unexpected (the body carries \`request_id\`).
 Every response carries \`X-Request-Id\`.

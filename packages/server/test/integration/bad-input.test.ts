@@ -83,6 +83,31 @@ describe(`text no database should hold, on ${testDialect()}`, () => {
   });
 });
 
+describe(`JSON nested deeper than any body of ours, on ${testDialect()}`, () => {
+  it('is refused with 400 saying it is nested too deeply, not that it is malformed', async () => {
+    const patch = (rawBody: string) =>
+      call(server, 'PATCH', location, {
+        token: account.token.token,
+        rawBody,
+        headers: { 'content-type': 'application/json' },
+      });
+    const arrays = (depth: number) => '['.repeat(depth) + ']'.repeat(depth);
+    const objects = (depth: number) => `${'{"a":'.repeat(depth)}1${'}'.repeat(depth)}`;
+    for (const rawBody of [arrays(400_000), objects(100_000), `{"name": "x", "fields": {"a": ${arrays(40)}}}`]) {
+      const response = await patch(rawBody);
+      expect(response.status).toBe(400);
+      expect(response.body).toEqual({
+        message: 'The JSON of the request body is nested too deeply: at most 32 levels of arrays and objects are read.',
+      });
+    }
+    // Brackets inside strings are text, and 32 levels are read (and then checked as any body is).
+    expect((await patch(`{"name": "${'['.repeat(100)}"}`)).status).toBe(200);
+    expect((await patch(objects(32))).status).toBe(422);
+    expect((await v2('GET', location)).body.data.name).toBe('['.repeat(100));
+    expect((await patch('{"name": "Original"}')).status).toBe(200);
+  });
+});
+
 describe(`malformed query strings and URLs, on ${testDialect()}`, () => {
   it('refuses a parameter given twice, naming it', async () => {
     const response = await v2('GET', `${locations}?limit=1&limit=2`);
