@@ -171,6 +171,7 @@ export interface operations {
                                 name: string;
                                 value: string;
                             }[];
+                            /** @description The location's buttons: `value` is the link each follows, always an absolute `http`, `https`, `mailto:` or `tel:` URL. */
                             callsToAction: {
                                 title: string;
                                 value: string;

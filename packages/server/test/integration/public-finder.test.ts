@@ -35,7 +35,29 @@ beforeAll(async () => {
       })
     ).record.public_id;
   };
-  await make('Congress', { ...AUSTIN, filters: ['Wifi'], location_type: 'Store', marker: 'Blue' });
+  await make('Congress', {
+    ...AUSTIN,
+    filters: ['Wifi'],
+    location_type: 'Store',
+    marker: 'Blue',
+    callsToAction: { 'Order online': 'https://shop.example/order' },
+  });
+  // A link no write takes any more, as one saved before calls to action were checked would be.
+  const book = await server.database.db
+    .selectFrom('calls_to_action')
+    .select('id')
+    .where('project_id', '=', account.project.id)
+    .where('title', '=', 'Book')
+    .executeTakeFirstOrThrow();
+  const congress = await server.database.db
+    .selectFrom('locations')
+    .select('id')
+    .where('public_id', '=', ids.Congress ?? '')
+    .executeTakeFirstOrThrow();
+  await server.database.db
+    .insertInto('location_calls_to_action')
+    .values({ location_id: congress.id, call_to_action_id: book.id, value: 'javascript:alert(1)' })
+    .execute();
   await make('Lamar', {
     lat: AUSTIN.lat - 0.02,
     lng: AUSTIN.lng - 0.01,
@@ -88,6 +110,15 @@ describe('GET /api/public/v1/locations', () => {
     const after = await finder('locations', { 'if-none-match': tag });
     expect(after.status).toBe(200);
     expect(after.headers.get('etag')).not.toBe(tag);
+  });
+});
+
+describe('calls to action', () => {
+  it('are handed to sites only when they link to the web, mail or a phone', async () => {
+    const answer = await near();
+    const congress = answer.body.data.find((location: { name: string }) => location.name === 'Congress');
+    expect(congress.callsToAction).toEqual([{ title: 'Order online', value: 'https://shop.example/order' }]);
+    expect(answer.text).not.toContain('javascript:');
   });
 });
 

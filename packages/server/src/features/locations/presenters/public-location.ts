@@ -1,3 +1,4 @@
+import { linkTargetRefusal } from '../../../domain/link-targets.ts';
 import type { LocationView } from '../location-reads.repository.ts';
 import type { PublicLocationFields } from '../schemas/public-location.ts';
 import { addressAndContactOf, markerOf, socialsOf, weeklyHoursOf } from './location-v2.ts';
@@ -22,7 +23,10 @@ export function publicFieldsOf(view: LocationView): PublicLocationFields {
     cover_image_url: r.cover_image_url,
     filters: (attachments.filters.get(r.id) ?? []).map((filter) => filter.name),
     fields: (attachments.fields.get(r.id) ?? []).map(({ name, value }) => ({ name, value })),
-    callsToAction: (attachments.callsToAction.get(r.id) ?? []).map(({ title, value }) => ({ title, value })),
+    // A link no write takes any more (`javascript:`, saved before calls to action were checked) is handed to no site.
+    callsToAction: (attachments.callsToAction.get(r.id) ?? [])
+      .filter(({ value }) => linkTargetRefusal(value) === undefined)
+      .map(({ title, value }) => ({ title, value })),
     hours: weeklyHoursOf(view),
     time_zone: r.time_zone,
   };

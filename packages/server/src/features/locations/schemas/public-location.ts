@@ -25,7 +25,10 @@ export const PublicLocationFields = Type.Object({
   cover_image_url: nullable(Type.String()),
   filters: Type.Array(Type.String(), { description: 'Names of the filters the location has' }),
   fields: Type.Array(Type.Object({ name: Type.String(), value: Type.String() })),
-  callsToAction: Type.Array(Type.Object({ title: Type.String(), value: Type.String() })),
+  callsToAction: Type.Array(Type.Object({ title: Type.String(), value: Type.String() }), {
+    description:
+      "The location's buttons: `value` is the link each follows, always an absolute `http`, `https`, `mailto:` or `tel:` URL.",
+  }),
   hours: nullable(HoursV2),
   time_zone: nullable(Type.String()),
 });
