@@ -22,10 +22,12 @@ function sourceFiles(dir) {
 }
 
 /**
- * Worker threads' entry files: plain JavaScript beside the TypeScript that starts them with
+ * Worker threads' entry files: plain JavaScript (`name.worker.mjs`, copied) or TypeScript (`name.worker.ts`, bundled
+ * into `name.worker.mjs`) beside the TypeScript that starts them with
  * `new Worker(new URL('./name.worker.mjs', import.meta.url))`, which the bundle resolves beside itself.
  */
 const workerFiles = (server) => sourceFiles(join(server, 'src')).filter((file) => file.endsWith('.worker.mjs'));
+const workerSources = (server) => sourceFiles(join(server, 'src')).filter((file) => file.endsWith('.worker.ts'));
 
 /** A hash of everything the build is made from: the sources, the server's package.json and this script. */
 export function sourceFingerprint(server = SERVER) {
@@ -57,21 +59,27 @@ export async function buildServer(server = SERVER) {
   // new one, never half of one.
   const stage = join(dirname(outfile), `.build-${process.pid}`);
   const staged = join(stage, basename(outfile));
-  await build({
-    entryPoints: [join(server, 'src', 'cli', 'main.ts')],
-    outfile: staged,
+  const options = {
     bundle: true,
     platform: 'node',
     format: 'esm',
     target: 'node20',
     external: Object.keys(dependencies).filter((name) => !BUNDLED_PACKAGES.includes(name)),
-    sourcemap: 'linked',
     logLevel: 'warning',
+  };
+  await build({
+    ...options,
+    entryPoints: [join(server, 'src', 'cli', 'main.ts')],
+    outfile: staged,
+    sourcemap: 'linked',
   });
+  for (const file of workerSources(server)) {
+    await build({ ...options, entryPoints: [file], outfile: join(stage, basename(file).replace(/\.ts$/, '.mjs')) });
+  }
+  for (const file of workerFiles(server)) copyFileSync(file, join(stage, basename(file)));
   // The workers before the bundle, so the new bundle never starts without them.
-  for (const file of workerFiles(server)) {
-    copyFileSync(file, join(stage, basename(file)));
-    renameSync(join(stage, basename(file)), join(dirname(outfile), basename(file)));
+  for (const file of readdirSync(stage).filter((name) => name.endsWith('.worker.mjs'))) {
+    renameSync(join(stage, file), join(dirname(outfile), file));
   }
   renameSync(`${staged}.map`, `${outfile}.map`);
   renameSync(staged, outfile);

@@ -1,5 +1,6 @@
 import { type Static, Type } from 'typebox';
 import { Value } from 'typebox/value';
+import { DEFAULT_FILE_BOUNDS, type FileBounds } from '../domain/file-bounds.ts';
 import { DEFAULT_IMPORT_MAX_BYTES } from '../domain/file-formats.ts';
 import { DEFAULT_RETRY_SCHEDULE, parseDurations } from '../domain/webhook-retries.ts';
 import { GEOCODER_PROVIDERS, type GeocoderConfig, geocoderConfigOf } from './geocoder-config.ts';
@@ -50,6 +51,17 @@ const EnvSchema = Type.Object({
   STORE_FINDER_WARM_UP: Type.Union([Type.Literal('on'), Type.Literal('off')], { default: 'on' }),
   IMPORT_MAX_BYTES: Type.Integer({ default: DEFAULT_IMPORT_MAX_BYTES, minimum: 1024, maximum: 1024 * 1024 * 1024 }),
   IMPORT_LEASE_SECONDS: Type.Number({ default: 30, minimum: 0.3, maximum: 3600 }),
+  IMPORT_XLSX_MAX_UNPACKED_BYTES: Type.Integer({
+    default: DEFAULT_FILE_BOUNDS.xlsxUnpackedBytes,
+    minimum: 1024,
+    maximum: 64 * 1024 * 1024 * 1024,
+  }),
+  IMPORT_XLSX_MAX_SHARED_STRINGS_BYTES: Type.Integer({
+    default: DEFAULT_FILE_BOUNDS.xlsxSharedStringsBytes,
+    minimum: 1024,
+    maximum: 16 * 1024 * 1024 * 1024,
+  }),
+  IMPORT_READER_MEMORY_MB: Type.Integer({ default: DEFAULT_FILE_BOUNDS.readerMemoryMb, minimum: 64, maximum: 65536 }),
   MAP_TILE_URL: Type.String({
     default: 'https://tile.openstreetmap.org/{z}/{x}/{y}.png',
     pattern: '^https?://[^\\s"<>]+$',
@@ -96,10 +108,10 @@ export interface Config {
   /** Days the change feed keeps an event (and webhook deliveries their log). */
   eventRetentionDays: number;
   /**
-   * Bulk imports: whether this process runs queued ones, the largest file accepted, and how long a process running one
-   * may go without a sign of life before another takes the import over.
+   * Bulk imports: whether this process runs queued ones, the largest file accepted, how long a process running one
+   * may go without a sign of life before another takes the import over, and what reading a file may take.
    */
-  imports: { worker: boolean; maxBytes: number; leaseMs: number };
+  imports: { worker: boolean; maxBytes: number; leaseMs: number; bounds: FileBounds };
   /** Whether a starting process builds the store finder's index of every project with a working publishable key. */
   storeFinderWarmUp: boolean;
   /**
@@ -185,6 +197,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       worker: parsed.IMPORT_WORKER === 'on',
       maxBytes: parsed.IMPORT_MAX_BYTES,
       leaseMs: Math.round(parsed.IMPORT_LEASE_SECONDS * 1000),
+      bounds: {
+        xlsxUnpackedBytes: parsed.IMPORT_XLSX_MAX_UNPACKED_BYTES,
+        xlsxSharedStringsBytes: parsed.IMPORT_XLSX_MAX_SHARED_STRINGS_BYTES,
+        readerMemoryMb: parsed.IMPORT_READER_MEMORY_MB,
+      },
     },
     storeFinderWarmUp: parsed.STORE_FINDER_WARM_UP === 'on',
     mapTiles: { url: parsed.MAP_TILE_URL, attribution: parsed.MAP_TILE_ATTRIBUTION },

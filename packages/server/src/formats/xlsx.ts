@@ -1,8 +1,10 @@
 import { PassThrough, Readable } from 'node:stream';
 import { type ExportCatalog, type ExportedLocation, exportCells, exportHeader } from '../domain/export-rows.ts';
+import { type FileBounds, MAX_COLUMNS } from '../domain/file-bounds.ts';
 import type { CellValue, FileRow } from '../domain/import-row.ts';
 import type { RowSource } from './row-source.ts';
 import { UnreadableFileError } from './unreadable-file-error.ts';
+import { checkWorkbook } from './workbook-check.ts';
 
 const CHUNK_BYTES = 64 * 1024;
 
@@ -32,11 +34,34 @@ export function cellValueOf(value: unknown): CellValue {
   return null;
 }
 
+/** The cells of a row (exceljs's `values`, sparse and counted from 1), no more than `width` of them. */
+function cellsOf(values: readonly unknown[], width: number): CellValue[] {
+  return Array.from({ length: Math.min(MAX_COLUMNS, width) }, (_, index) => cellValueOf(values[index + 1]));
+}
+
+/** The number of the last cell of a row that holds a value: a sheet's styles may reach far past its data. */
+function lastFilled(values: readonly unknown[]): number {
+  let last = 0;
+  values.forEach((value, index) => {
+    const cell = cellValueOf(value);
+    if (cell !== null && cell !== '') last = index;
+  });
+  return last;
+}
+
+/** Why exceljs stopped: its own messages, or a reason where it failed on what it did not expect. */
+function reasonOf(error: unknown): string {
+  if (error instanceof TypeError || error instanceof RangeError)
+    return 'The XLSX workbook cannot be read: its worksheet or shared strings are not XML as Excel writes it.';
+  return `The XLSX workbook cannot be read: ${error instanceof Error ? error.message : String(error)}`;
+}
+
 /**
- * The rows of an XLSX workbook's first sheet, read as a stream: the first row with a value is the header; rows keep
- * the numbers Excel shows.
+ * The rows of an XLSX workbook's first sheet, read as a stream once the workbook passes `checkWorkbook` (its parts
+ * and shared strings within `bounds`): the first row with a value is the header (at most `MAX_COLUMNS` columns); rows
+ * keep the numbers Excel shows.
  */
-export function xlsxRows(content: Buffer): RowSource {
+export function xlsxRows(content: Buffer, bounds: FileBounds): RowSource {
   let consumed = 0;
   const chunks = function* () {
     for (let start = 0; start < content.length; start += CHUNK_BYTES) {
@@ -45,8 +70,7 @@ export function xlsxRows(content: Buffer): RowSource {
     }
   };
   async function* rows(): AsyncGenerator<FileRow> {
-    if (content.subarray(0, 2).toString('latin1') !== 'PK')
-      throw new UnreadableFileError('The file is not an XLSX workbook.');
+    await checkWorkbook(content, bounds);
     const ExcelJS = await loadExcel();
     const reader = new ExcelJS.stream.xlsx.WorkbookReader(Readable.from(chunks()), {
       sharedStrings: 'cache',
@@ -62,26 +86,30 @@ export function xlsxRows(content: Buffer): RowSource {
           // `values` is sparse and counts from 1: an empty cell is a hole, which map() would keep.
           // A row also ends early where its last cells are empty: those are empty cells of their columns too.
           const values = row.values as unknown[];
-          const cells = Array.from({ length: Math.max(header?.length ?? 0, values.length - 1) }, (_, index) =>
-            cellValueOf(values[index + 1]),
-          );
           if (!header) {
-            if (cells.some((cell) => cell !== null && cell !== ''))
-              header = cells.map((cell, index) =>
-                cell === null || cell === '' ? `(column ${index + 1})` : String(cell).trim(),
+            const width = lastFilled(values);
+            if (width === 0) continue;
+            if (width > MAX_COLUMNS)
+              throw new UnreadableFileError(
+                `The XLSX workbook's header (row ${row.number}) has ${width} columns; an import reads at most ${MAX_COLUMNS}.`,
               );
+            header = cellsOf(values, width).map((cell, index) =>
+              cell === null || cell === '' ? `(column ${index + 1})` : String(cell).trim(),
+            );
             continue;
           }
-          yield { row: row.number, columns: header, cells };
+          yield {
+            row: row.number,
+            columns: header,
+            cells: cellsOf(values, Math.max(header.length, values.length - 1)),
+          };
         }
         // The first sheet only.
         break;
       }
     } catch (error) {
       if (error instanceof UnreadableFileError) throw error;
-      throw new UnreadableFileError(
-        `The XLSX workbook cannot be read: ${error instanceof Error ? error.message : String(error)}`,
-      );
+      throw new UnreadableFileError(reasonOf(error));
     }
   }
   return { rows: rows(), fractionRead: () => (content.length === 0 ? 1 : consumed / content.length) };

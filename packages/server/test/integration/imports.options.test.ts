@@ -1,4 +1,5 @@
 import { beforeEach, describe, expect, it } from 'vitest';
+import { DEFAULT_FILE_BOUNDS } from '../../src/domain/file-bounds.ts';
 import { refOfProject } from '../../src/domain/project-ref.ts';
 import { runImport } from '../../src/features/imports/import-run.ts';
 import { claimNextImport } from '../../src/features/imports/imports.repository.ts';
@@ -152,6 +153,7 @@ describe('atomic', () => {
         workerId: 'a-process-taken-for-dead',
         clock: Date.now,
         leaseMs: 60_000,
+        bounds: DEFAULT_FILE_BOUNDS,
       }),
     ).toBeUndefined();
     expect(await names()).toEqual([]);

@@ -3,6 +3,7 @@ import type { Database } from '../../db/database.ts';
 import type { ImportRow } from '../../db/tables/imports.table.ts';
 import { findByName, findCallToAction, type ProjectCatalog } from '../../domain/catalog.ts';
 import type { FieldErrors } from '../../domain/errors.ts';
+import type { FileBounds } from '../../domain/file-bounds.ts';
 import { columnOf, type ImportColumn } from '../../domain/import-columns.ts';
 import {
   atomicFailure,
@@ -14,7 +15,7 @@ import {
 import { type FileRow, readImportRow } from '../../domain/import-row.ts';
 import type { LocationInput } from '../../domain/location-input.ts';
 import { type Clock, isoOf } from '../../domain/time.ts';
-import { type FileFormat, readRows, UnreadableFileError } from '../../formats/formats.ts';
+import { type FileFormat, type RowSource, readRowsInWorker, UnreadableFileError } from '../../formats/formats.ts';
 import { keepRenewing } from '../../jobs/lease.ts';
 import { bodyCheck } from '../../schemas/body-validation.ts';
 import { LocationCreateV2, LocationPatchV2, loadCatalog } from '../locations/index.ts';
@@ -44,6 +45,8 @@ export interface ImportRunOptions {
   clock: Clock;
   /** How long the import stays this process's without a sign of life; renewed three times as often. */
   leaseMs: number;
+  /** What reading the file may take; a file past a bound fails the import. */
+  bounds: FileBounds;
   /** Told after each batch, for a progress bar. */
   onProgress?: (progress: { rowsRead: number; rowsDone: number; fractionRead: number }) => void;
   /** Told of an unexpected error that failed the import (the import's `error` says only that one happened). */
@@ -167,6 +170,7 @@ class ImportRun {
     try {
       const content = await imports.readImportFile(db, job.id);
       if (!content) return await this.#fail('The file of this import is no longer stored.');
+      const source = readRowsInWorker(job.format as FileFormat, content, options.bounds);
       const rows = new FileRows(await loadCatalog(db, job.project_id));
       this.#progress.unknownColumns = rows.unknownColumns;
       writer =
@@ -175,7 +179,7 @@ class ImportRun {
           : job.atomic === 1
             ? await atomicWriter(this.#context)
             : perBatchWriter(this.#context);
-      const stop = (await this.#readAll(rows, content, writer)) ?? (await this.#afterRows(rows, writer));
+      const stop = (await this.#readAll(rows, source, writer)) ?? (await this.#afterRows(rows, writer));
       if (stop) return await this.#stopped(stop, writer);
       return await writer.end({ status: 'done', error: null });
     } catch (error) {
@@ -198,9 +202,8 @@ class ImportRun {
    * Reads every row, a batch at a time, and has the writer write each batch. Rows a resumed run finished before are
    * read again only for their keys.
    */
-  async #readAll(rows: FileRows, content: Buffer, writer: ImportWriter): Promise<RunStop | undefined> {
+  async #readAll(rows: FileRows, source: RowSource, writer: ImportWriter): Promise<RunStop | undefined> {
     const progress = this.#progress;
-    const source = readRows(this.job.format as FileFormat, content);
     const skip = this.#resumes ? this.job.checkpoint : 0;
     let records = 0;
     let batch: Candidate[] = [];

@@ -42,7 +42,7 @@ export interface CreateImportOptions {
  * in its own process at once. Either way a process that dies leaves the import to be resumed by another.
  */
 export function createImports({ db, clock, config, onError }: ImportsDeps) {
-  const { leaseMs, maxBytes } = config.imports;
+  const { leaseMs, maxBytes, bounds } = config.imports;
 
   /** Stores an import and its file, queued for a worker, or held by `runner` (the process that runs it now). */
   async function create(
@@ -81,7 +81,8 @@ export function createImports({ db, clock, config, onError }: ImportsDeps) {
   /** The queue of imports, as a runner works it: a queued import, or a running one whose process stopped renewing. */
   const queue: JobQueue<ImportRow, ImportRow | undefined> = {
     claim: (lease) => imports.claimNextImport(db, lease),
-    run: (job, { lease, signal }) => runImport(db, job, { workerId: lease.workerId, clock, leaseMs, onError, signal }),
+    run: (job, { lease, signal }) =>
+      runImport(db, job, { workerId: lease.workerId, clock, leaseMs, bounds, onError, signal }),
   };
   const worker = new JobRunner(queue, { pollMs: Math.min(1000, leaseMs), leaseMs, clock, onError });
 
@@ -126,6 +127,7 @@ export function createImports({ db, clock, config, onError }: ImportsDeps) {
         workerId,
         clock,
         leaseMs,
+        bounds,
         onError,
         ...(onProgress ? { onProgress } : {}),
       });
