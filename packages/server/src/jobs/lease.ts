@@ -1,5 +1,6 @@
 import { hostname } from 'node:os';
 import { randomBase62 } from '../domain/ids.ts';
+import type { Clock } from '../domain/time.ts';
 
 /**
  * A worker's claim on a job: who holds it and, in milliseconds since the epoch, from when until when. A job whose
@@ -17,27 +18,49 @@ export function newWorkerId(): string {
 }
 
 /**
- * Renews a lease a third of its length apart, one renewal at a time, until the returned function is called. `renew`
- * writes the new end (and whatever progress goes with it); a failure is told to `onError`, and the next renewal tries
- * again.
+ * A lease renewed in the background until `stop`. `soon` renews it now (a job's progress shown as it moves) unless
+ * that was done, or the job `wrote` its progress itself, within the last `gapMs`.
+ */
+export interface Renewal {
+  soon(): void;
+  wrote(): void;
+  stop(): void;
+}
+
+/**
+ * Renews a lease a third of its length apart, one renewal at a time, until `stop` (see `Renewal`). `renew` writes the
+ * new end (and whatever progress goes with it); a failure is told to `onError`, and the next renewal tries again.
  */
 export function keepRenewing(
   renew: () => Promise<unknown>,
-  { leaseMs, onError }: { leaseMs: number; onError: (error: unknown) => void },
-): () => void {
+  {
+    leaseMs,
+    onError,
+    clock,
+    gapMs = 1000,
+  }: { leaseMs: number; onError: (error: unknown) => void; clock: Clock; gapMs?: number },
+): Renewal {
   let renewing = false;
-  const timer = setInterval(
-    () => {
-      if (renewing) return;
-      renewing = true;
-      renew()
-        .catch(onError)
-        .finally(() => {
-          renewing = false;
-        });
-    },
-    Math.max(50, Math.floor(leaseMs / 3)),
-  );
+  let last = clock();
+  const now = () => {
+    if (renewing) return;
+    renewing = true;
+    last = clock();
+    renew()
+      .catch(onError)
+      .finally(() => {
+        renewing = false;
+      });
+  };
+  const timer = setInterval(now, Math.max(50, Math.floor(leaseMs / 3)));
   timer.unref();
-  return () => clearInterval(timer);
+  return {
+    soon: () => {
+      if (clock() - last >= gapMs) now();
+    },
+    wrote: () => {
+      last = clock();
+    },
+    stop: () => clearInterval(timer),
+  };
 }

@@ -16,7 +16,7 @@ import { type FileRow, readImportRow } from '../../domain/import-row.ts';
 import type { LocationInput } from '../../domain/location-input.ts';
 import { type Clock, isoOf } from '../../domain/time.ts';
 import { type FileFormat, type RowSource, readRowsInWorker, UnreadableFileError } from '../../formats/formats.ts';
-import { keepRenewing } from '../../jobs/lease.ts';
+import { keepRenewing, type Renewal } from '../../jobs/lease.ts';
 import { bodyCheck } from '../../schemas/body-validation.ts';
 import { LocationCreateV2, LocationPatchV2, loadCatalog } from '../locations/index.ts';
 import { giveUp, MAX_IMPORT_ATTEMPTS } from './import-end.ts';
@@ -123,6 +123,7 @@ class ImportRun {
   readonly #progress: ImportProgress;
   /** Only a batch-by-batch run resumes where it stopped; a dry or atomic run saved nothing and starts again. */
   readonly #resumes: boolean;
+  #renewal: Renewal | undefined;
 
   constructor(
     private readonly db: Kysely<Database>,
@@ -150,13 +151,14 @@ class ImportRun {
       plan: this.#plan,
       progress: this.#progress,
       now: this.options.clock,
+      storedProgress: () => this.#renewal?.wrote(),
     };
   }
 
   /** Runs the import to its end and records it; answers the import as it ended, or undefined when another took it. */
   async run(): Promise<ImportRow | undefined> {
     const { db, job, options } = this;
-    const stopRenewing = keepRenewing(
+    this.#renewal = keepRenewing(
       () =>
         imports.updateHeldImport(db, job.id, options.workerId, {
           locked_until: isoOf(options.clock() + options.leaseMs),
@@ -164,7 +166,7 @@ class ImportRun {
           rows_done: this.#progress.rowsDone,
           read_permille: Math.floor(this.#progress.fractionRead * 1000),
         }),
-      { leaseMs: options.leaseMs, onError: (error) => options.onError?.(error) },
+      { leaseMs: options.leaseMs, clock: options.clock, onError: (error) => options.onError?.(error) },
     );
     let writer: ImportWriter | undefined;
     try {
@@ -194,7 +196,7 @@ class ImportRun {
         `The import stopped on an unexpected error after ${rowsDone} rows; ${saved}. The server's log has the details.`,
       );
     } finally {
-      stopRenewing();
+      this.#renewal.stop();
     }
   }
 
@@ -241,6 +243,8 @@ class ImportRun {
     if (stop) return stop;
     const progress = this.#progress;
     progress.rowsDone = progress.rowsRead;
+    // The status shows progress within a second (a batch that wrote stored it already), not at the lease's renewal.
+    this.#renewal?.soon();
     this.options.onProgress?.({
       rowsRead: progress.rowsRead,
       rowsDone: progress.rowsDone,

@@ -45,6 +45,8 @@ export interface RunContext {
   plan: ImportPlan;
   progress: ImportProgress;
   now(): number;
+  /** Told when a write stored the progress with it, so no write of its own is needed for a while. */
+  storedProgress?(): void;
 }
 
 /**
@@ -154,12 +156,21 @@ export function perBatchWriter(run: RunContext): ImportWriter {
         await saveLocations(trx, context, decided);
         await imports.insertImportRowErrors(trx, job.id, [...progress.pendingFailures, ...decided.failures]);
         const counts = sumCounts(progress.counts, decided.counts);
-        const held = await hold(trx, { checkpoint: records, ...counts, updated_at: isoOf(context.now) });
+        const held = await hold(trx, {
+          checkpoint: records,
+          ...counts,
+          // What the status shows moves with each batch written, at no cost: the batch commits anyway.
+          rows_read: progress.rowsRead,
+          rows_done: progress.rowsRead,
+          read_permille: Math.floor(progress.fractionRead * 1000),
+          updated_at: isoOf(context.now),
+        });
         if (!held) return { rollBack: { lost: true } };
         return { commit: { written: true, decided } };
       });
       if ('lost' in outcome) return { stop: 'lost' };
       if (outcome.written) {
+        run.storedProgress?.();
         progress.counts = sumCounts(progress.counts, outcome.decided.counts);
         progress.pendingFailures.length = 0;
       } else add(progress, outcome.decided);
