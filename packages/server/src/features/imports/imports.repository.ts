@@ -9,10 +9,17 @@ import type { Lease } from '../../jobs/lease.ts';
 /** Bytes of one part of a stored file: a statement (and PostgreSQL's hex text of it) stays a few megabytes. */
 const FILE_PART_BYTES = 1024 * 1024;
 
+/**
+ * A turn for the event loop between the parts of a file: SQLite's driver runs each statement synchronously, so a
+ * file of 45 parts written or read in one go held every request (`/healthz` too) for half a second.
+ */
+const turn = () => new Promise((resolve) => setImmediate(resolve));
+
 /** Stores a new import and its file, in parts. */
 export async function insertImport(db: Executor, row: InsertableImportRow, content: Buffer): Promise<ImportRow> {
   const inserted = await db.insertInto('imports').values(row).returningAll().executeTakeFirstOrThrow();
   for (let part = 0; part === 0 || part * FILE_PART_BYTES < content.length; part += 1) {
+    if (part > 0) await turn();
     await db
       .insertInto('import_files')
       .values({
@@ -42,6 +49,7 @@ export async function findImportById(db: Executor, id: number): Promise<ImportRo
 export async function readImportFile(db: Executor, importId: number): Promise<Buffer | undefined> {
   const parts: Buffer[] = [];
   for (;;) {
+    if (parts.length > 0) await turn();
     const row = await db
       .selectFrom('import_files')
       .select('content')
