@@ -7,6 +7,10 @@ const START_TIMEOUT_MS = 30_000;
 /** `locator serve` running in a process of its own, as it runs in production. */
 export interface ChildServer {
   url: string;
+  /** The process's ID (for its memory: /proc/<pid>/status). */
+  pid: number;
+  /** Whether the process is still running. */
+  alive(): boolean;
   stop(): Promise<void>;
   /** `kill -9`: the process dies at once, finishing nothing. */
   crash(): Promise<void>;
@@ -26,7 +30,13 @@ export async function startChildServer(env: Record<string, string>): Promise<Chi
   try {
     const url = await listeningUrl(child);
     await waitUntilReady(url);
-    return { url, stop, crash: () => crashChild(child) };
+    return {
+      url,
+      pid: child.pid ?? 0,
+      alive: () => child.exitCode === null && child.signalCode === null,
+      stop,
+      crash: () => crashChild(child),
+    };
   } catch (error) {
     await stop();
     throw error;
