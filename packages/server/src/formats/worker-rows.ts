@@ -34,14 +34,16 @@ function reasonOfExit(error: Error, bounds: FileBounds): Error {
  */
 export function readRowsInWorker(format: FileFormat, content: Buffer, bounds: FileBounds): RowSource {
   let fractionRead = 0;
-  // The thread gets a copy: this one lets go of the file once the thread has it.
+  // The thread gets the file: moved (this one's copy is left empty) where its memory is its own, else copied.
   let file: Buffer | undefined = content;
   async function* rows(): AsyncGenerator<FileRow> {
     const { url, execArgv } = readerEntry();
-    const workerData: ReaderInput = { format, content: file ?? Buffer.alloc(0), bounds };
+    const data = file ?? Buffer.alloc(0);
     file = undefined;
+    const own = data.byteOffset === 0 && data.buffer.byteLength === data.length && data.length > 0;
     const worker = new Worker(url, {
-      workerData,
+      workerData: { format, content: data, bounds } satisfies ReaderInput,
+      transferList: own ? [data.buffer as ArrayBuffer] : [],
       execArgv,
       resourceLimits: { maxOldGenerationSizeMb: bounds.readerMemoryMb },
       stdout: false,
