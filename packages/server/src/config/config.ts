@@ -56,7 +56,7 @@ const EnvSchema = Type.Object({
     minimum: 1024,
     maximum: 64 * 1024 * 1024 * 1024,
   }),
-  IMPORT_XLSX_MAX_SHARED_STRINGS_BYTES: Type.Integer({
+  IMPORT_XLSX_MAX_STRINGS_BYTES: Type.Integer({
     default: DEFAULT_FILE_BOUNDS.xlsxSharedStringsBytes,
     minimum: 1024,
     maximum: 16 * 1024 * 1024 * 1024,
@@ -199,7 +199,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       leaseMs: Math.round(parsed.IMPORT_LEASE_SECONDS * 1000),
       bounds: {
         xlsxUnpackedBytes: parsed.IMPORT_XLSX_MAX_UNPACKED_BYTES,
-        xlsxSharedStringsBytes: parsed.IMPORT_XLSX_MAX_SHARED_STRINGS_BYTES,
+        xlsxSharedStringsBytes: parsed.IMPORT_XLSX_MAX_STRINGS_BYTES,
         readerMemoryMb: parsed.IMPORT_READER_MEMORY_MB,
       },
     },

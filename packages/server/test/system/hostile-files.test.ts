@@ -156,14 +156,14 @@ const CASES: {
     file: () => workbookOf(sharedStringsBomb(4_000_000, 1000), sheetPart([[0]])),
     ends: {
       status: 'failed',
-      error: expect.stringMatching(/shared strings .* unpack to 3\.8 GiB, .*IMPORT_XLSX_MAX_SHARED_STRINGS_BYTES/),
+      error: expect.stringMatching(/shared strings .* unpack to 3\.8 GiB, .*IMPORT_XLSX_MAX_STRINGS_BYTES/),
     },
   },
   {
     name: 'an XLSX of 1,000,000 shared strings of 1,000 characters (1 GB unpacked)',
     contentType: XLSX,
     file: () => workbookOf(sharedStringsBomb(1_000_000, 1000), sheetPart([[0]])),
-    ends: { status: 'failed', error: expect.stringMatching(/IMPORT_XLSX_MAX_SHARED_STRINGS_BYTES/) },
+    ends: { status: 'failed', error: expect.stringMatching(/IMPORT_XLSX_MAX_STRINGS_BYTES/) },
   },
   {
     name: 'an XLSX whose shared strings unpack to more than they declare',
@@ -296,7 +296,7 @@ describe('hostile files', () => {
     const end = await waitForImport(server, account.token.token, account.project.public_id, job.public_id, 600);
     expect(end, JSON.stringify(end)).toMatchObject({
       status: 'failed',
-      error: expect.stringMatching(/IMPORT_XLSX_MAX_SHARED_STRINGS_BYTES/),
+      error: expect.stringMatching(/IMPORT_XLSX_MAX_STRINGS_BYTES/),
     });
     const row = await handle.db
       .selectFrom('imports')

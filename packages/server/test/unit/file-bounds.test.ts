@@ -114,7 +114,7 @@ describe('XLSX bounds', () => {
     const bomb = workbookOf(sharedStringsBomb(4_000_000, 1000), sheetPart([[0]]));
     expect(bomb.length).toBeLessThan(20 * 1024 * 1024);
     await expect(read('xlsx', bomb)).rejects.toThrow(
-      "The XLSX workbook's shared strings (xl/sharedStrings.xml) unpack to 3.8 GiB, more than the 100 MiB an import reads (IMPORT_XLSX_MAX_SHARED_STRINGS_BYTES).",
+      "The XLSX workbook's shared strings (xl/sharedStrings.xml) unpack to 3.8 GiB, more than the 100 MiB an import reads (IMPORT_XLSX_MAX_STRINGS_BYTES).",
     );
   });
 
@@ -184,7 +184,7 @@ describe('the bounds as configured', () => {
     expect(
       loadConfig({
         IMPORT_XLSX_MAX_UNPACKED_BYTES: '2048',
-        IMPORT_XLSX_MAX_SHARED_STRINGS_BYTES: '1024',
+        IMPORT_XLSX_MAX_STRINGS_BYTES: '1024',
         IMPORT_READER_MEMORY_MB: '128',
       }).imports.bounds,
     ).toEqual({ xlsxUnpackedBytes: 2048, xlsxSharedStringsBytes: 1024, readerMemoryMb: 128 });
