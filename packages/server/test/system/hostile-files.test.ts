@@ -34,14 +34,20 @@ const READER_MEMORY_MB = 64;
 const MAX_RSS_BYTES = 700 * 1024 * 1024;
 /**
  * /healthz answers within this at the 99th percentile while the files are read (all of them together: a case of a
- * few samples has no 99th percentile of its own). Parsing once froze it for 30 s; what is left is the import's own
- * work between batches on the event loop, a few milliseconds at a time.
+ * few samples has no 99th percentile of its own), beyond what the machine itself adds: the same percentile of a
+ * bare node:http server's answers, asked alongside (on 2 cores shared with other work, a process may wait 100 ms for
+ * a core whatever it runs). Parsing once froze /healthz for 30 s; what is left is the import's own work between
+ * batches on the event loop, a few milliseconds at a time.
  */
 const HEALTH_P99_MS = 100;
-/** No single answer of /healthz waits longer than this, whatever else the machine runs: a freeze took seconds. */
+/**
+ * No answer of /healthz waits longer than this beyond the bare server's slowest during the same file: a freeze took
+ * seconds.
+ */
 const HEALTH_MAX_MS = 1000;
 
 let server: ChildServer;
+let bareServer: { url: string; stop(): void };
 let handle: DatabaseHandle;
 let account: CreatedUser;
 let disposeDatabase: () => Promise<void>;
@@ -55,6 +61,7 @@ beforeAll(async () => {
     email: `hostile-${Math.random().toString(36).slice(2)}@example.com`,
     name: 'Hostile files',
   });
+  bareServer = await startBareServer();
   server = await startChildServer({
     DATABASE_URL: database.url,
     IMPORT_READER_MEMORY_MB: String(READER_MEMORY_MB),
@@ -64,6 +71,7 @@ beforeAll(async () => {
 }, 60_000);
 
 afterAll(async () => {
+  bareServer?.stop();
   await server?.stop();
   await handle?.close();
   await disposeDatabase?.();
@@ -79,25 +87,30 @@ const p99 = (latencies: number[]) =>
   [...latencies].sort((a, b) => a - b)[Math.min(latencies.length - 1, Math.floor(latencies.length * 0.99))] ?? 0;
 
 /**
- * Asks /healthz every 10 ms from a process of its own (this one's own work, such as sending a 45 MB body, would
- * delay its requests), until told to stop; answers the latencies in milliseconds.
+ * Asks /healthz, and the bare server beside it, every 10 ms from a process of its own (this one's own work, such as
+ * sending a 45 MB body, would delay its requests), until told to stop; answers the latencies in milliseconds.
  */
-function watchHealth(url: string): { stop(): Promise<number[]> } {
+function watchHealth(url: string): { stop(): Promise<{ health: number[]; bare: number[] }> } {
   const script = `
-    const url = process.argv[1];
+    const [health, bare] = process.argv.slice(1);
     let running = true;
     process.stdin.on('data', () => { running = false; });
+    const timed = async (url) => {
+      const started = performance.now();
+      await (await fetch(url)).arrayBuffer();
+      return performance.now() - started;
+    };
     (async () => {
-      await (await fetch(url)).arrayBuffer(); // this process's first request loads fetch itself
+      await timed(health); // this process's first request loads fetch itself
       while (running) {
-        const started = performance.now();
-        await (await fetch(url)).arrayBuffer();
-        process.stdout.write(\`\${performance.now() - started}\\n\`);
+        process.stdout.write(\`h \${await timed(health)}\\nb \${await timed(bare)}\\n\`);
         await new Promise((resolve) => setTimeout(resolve, 10));
       }
       process.exit(0);
     })();`;
-  const child = spawn(process.execPath, ['-e', script, `${url}/healthz`], { stdio: ['pipe', 'pipe', 'inherit'] });
+  const child = spawn(process.execPath, ['-e', script, `${url}/healthz`, bareServer.url], {
+    stdio: ['pipe', 'pipe', 'inherit'],
+  });
   let output = '';
   child.stdout.on('data', (chunk: Buffer) => {
     output += chunk.toString();
@@ -105,15 +118,31 @@ function watchHealth(url: string): { stop(): Promise<number[]> } {
   const exited = new Promise((resolve) => child.once('exit', resolve));
   return {
     async stop() {
-      child.stdin.write('stop\n');
+      if (child.exitCode === null) child.stdin.write('stop\n');
       await exited;
-      return output.split('\n').filter(Boolean).map(Number);
+      const lines = output.split('\n').filter(Boolean);
+      const of = (kind: string) => lines.filter((line) => line.startsWith(kind)).map((line) => Number(line.slice(2)));
+      return { health: of('h '), bare: of('b ') };
     },
   };
 }
 
-/** Every latency of /healthz measured while the files were read. */
+/** A node:http server answering `ok`, in a process of its own: what the machine's load alone does to an answer. */
+function startBareServer(): Promise<{ url: string; stop(): void }> {
+  const script = `require('node:http').createServer((_, res) => res.end('ok')).listen(0, '127.0.0.1', function () {
+    process.stdout.write(String(this.address().port) + '\\n');
+  });`;
+  const child = spawn(process.execPath, ['-e', script], { stdio: ['ignore', 'pipe', 'inherit'] });
+  return new Promise((resolve) => {
+    child.stdout.once('data', (chunk: Buffer) =>
+      resolve({ url: `http://127.0.0.1:${chunk.toString().trim()}/`, stop: () => child.kill() }),
+    );
+  });
+}
+
+/** Every latency of /healthz, and of the bare server, measured while the files were read. */
 const allLatencies: number[] = [];
+const bareLatencies: number[] = [];
 
 /**
  * Imports a file while /healthz is asked every 10 ms and the server's memory read; answers the import as it ended,
@@ -135,7 +164,9 @@ async function importWatched(file: Buffer | string, contentType: string) {
     const accepted = (await posted.json()) as { data: { id: string } };
     expect(posted.status, JSON.stringify(accepted)).toBe(202);
     const end = await waitForImport(server, token, projectId, accepted.data.id, 2400);
-    return { end, peakRss, latencies: await health.stop() };
+    const { health: latencies, bare } = await health.stop();
+    bareLatencies.push(...bare);
+    return { end, peakRss, latencies, bare };
   } finally {
     clearInterval(memory);
     await health.stop();
@@ -247,51 +278,61 @@ const CASES: {
 describe('hostile files', () => {
   for (const { name, contentType, file, ends } of CASES) {
     it(`survives ${name}: memory bounded, /healthz answering, the import ended with its reason`, async () => {
-      const { end, latencies, peakRss } = await importWatched(file(), contentType);
+      const { end, latencies, bare, peakRss } = await importWatched(file(), contentType);
       allLatencies.push(...latencies);
       expect(end, JSON.stringify(end)).toMatchObject(ends);
       expect(server.alive()).toBe(true);
       expect(peakRss, `peak RSS ${(peakRss / 1024 / 1024).toFixed(0)} MB`).toBeLessThan(MAX_RSS_BYTES);
       expect(
         Math.max(...latencies),
-        `/healthz latencies (ms): ${latencies.map((ms) => ms.toFixed(0)).join(' ')}`,
-      ).toBeLessThan(HEALTH_MAX_MS);
+        `/healthz latencies (ms): ${latencies.map((ms) => ms.toFixed(0)).join(' ')}; the bare server's slowest: ${Math.max(...bare).toFixed(0)}`,
+      ).toBeLessThan(HEALTH_MAX_MS + Math.max(0, ...bare));
     }, 120_000);
   }
 
   it(`kept /healthz answering within ${HEALTH_P99_MS} ms at the 99th percentile while the files were read`, () => {
     expect(allLatencies.length).toBeGreaterThan(100);
-    const sorted = [...allLatencies].sort((a, b) => b - a).slice(0, 10);
-    expect(p99(allLatencies), `the slowest (ms): ${sorted.map((ms) => ms.toFixed(0)).join(' ')}`).toBeLessThan(
-      HEALTH_P99_MS,
-    );
+    expect(bareLatencies.length).toBe(allLatencies.length);
+    const slowest = (latencies: number[]) =>
+      [...latencies]
+        .sort((a, b) => b - a)
+        .slice(0, 10)
+        .map((ms) => ms.toFixed(0))
+        .join(' ');
+    expect(
+      p99(allLatencies),
+      `the slowest of /healthz (ms): ${slowest(allLatencies)}; of the bare server: ${slowest(bareLatencies)}`,
+    ).toBeLessThan(HEALTH_P99_MS + p99(bareLatencies));
   });
 
   it('fails the 4 GB workbook under its bound when a process that died with it is taken over', async () => {
     // What a process that died reading the file leaves: the import running, held by it, its lease run out.
     const now = Date.now();
-    const job = await insertImport(
-      handle.db,
-      {
-        public_id: newPublicId('import'),
-        project_id: account.project.id,
-        status: 'running',
-        format: 'xlsx',
-        file_name: 'bomb.xlsx',
-        file_bytes: 0,
-        dry_run: 0,
-        delete_missing: 0,
-        atomic: 0,
-        attempts: 1,
-        locked_by: 'a-host:4242:dead',
-        locked_until: isoOf(now - 60_000),
-        created_by_type: 'token',
-        created_by_id: account.token.row.public_id,
-        created_at: isoOf(now - 120_000),
-        started_at: isoOf(now - 120_000),
-        updated_at: isoOf(now - 60_000),
-      },
-      workbookOf(sharedStringsBomb(4_000_000, 1000), sheetPart([[0]])),
+    // In one transaction, as the API stores an import: the server could otherwise claim it before its file is whole.
+    const job = await handle.db.transaction().execute((trx) =>
+      insertImport(
+        trx,
+        {
+          public_id: newPublicId('import'),
+          project_id: account.project.id,
+          status: 'running',
+          format: 'xlsx',
+          file_name: 'bomb.xlsx',
+          file_bytes: 0,
+          dry_run: 0,
+          delete_missing: 0,
+          atomic: 0,
+          attempts: 1,
+          locked_by: 'a-host:4242:dead',
+          locked_until: isoOf(now - 60_000),
+          created_by_type: 'token',
+          created_by_id: account.token.row.public_id,
+          created_at: isoOf(now - 120_000),
+          started_at: isoOf(now - 120_000),
+          updated_at: isoOf(now - 60_000),
+        },
+        workbookOf(sharedStringsBomb(4_000_000, 1000), sheetPart([[0]])),
+      ),
     );
     const end = await waitForImport(server, account.token.token, account.project.public_id, job.public_id, 600);
     expect(end, JSON.stringify(end)).toMatchObject({
