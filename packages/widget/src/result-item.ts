@@ -56,11 +56,16 @@ export function resultItem(
         )
       : null;
 
-  const phone = location.phone ? location.phone.replace(/[^\d+]/g, '') : '';
+  // Only a phone that reads as a number becomes a link (to its E.164 form); any other is shown as typed.
+  const phone =
+    location.phone &&
+    (location.phone_e164
+      ? h('a', { href: `tel:${location.phone_e164}` }, location.phone)
+      : h('span', { class: 'phone' }, location.phone));
   const links = h(
     'div',
     { class: 'links' },
-    phone !== '' && location.phone && h('a', { href: `tel:${phone}` }, location.phone),
+    phone,
     externalLink(directionsUrl(location), t.text('directions')),
     ...location.callsToAction.map((action) => externalLink(safeHref(action.value), action.title)),
     detailsUrl(detailsTemplate, location) !== null &&

@@ -149,6 +149,8 @@ export interface operations {
                             phone: string | null;
                             email: string | null;
                             url: string | null;
+                            /** @description `phone` in E.164, for `tel:` links; null when there is no phone or it does not read as a phone number (then show it as text) */
+                            phone_e164: string | null;
                             lat: number;
                             lng: number;
                             facebook: string | null;

@@ -329,7 +329,7 @@ export interface paths {
         };
         /**
          * List locations
-         * @description Pages of locations ordered by ID (or `sort`). Filters: `name`, `address`, `city`, `state`, `country`, `postcode` (alias `postal_code`) as `city=Austin` or `city[eq]=`, `city[ne]=`, `city[like]=` (all ignore case; `like` is a substring); `visible`; `updated_since`; `external_id` (exact). An unknown parameter or operator is 422. `links` keep every parameter you sent. The answer carries an `ETag` (a hash of its body) and `Cache-Control: private, no-cache`. Send the tag back in `If-None-Match` to revalidate: while the answer would be the same, it is `304 Not Modified` with no body.
+         * @description Pages of locations ordered by ID (or `sort`). Filters: `name`, `address`, `city`, `state`, `country`, `postcode` (alias `postal_code`) as `city=Austin` or `city[eq]=`, `city[ne]=`, `city[like]=` (all ignore case; `like` is a substring); `visible`; `phone_valid`; `updated_since`; `external_id` (exact). An unknown parameter or operator is 422. `links` keep every parameter you sent. The answer carries an `ETag` (a hash of its body) and `Cache-Control: private, no-cache`. Send the tag back in `If-None-Match` to revalidate: while the answer would be the same, it is `304 Not Modified` with no body.
          */
         get: operations["listLocations"];
         put?: never;
@@ -5947,6 +5947,8 @@ export interface operations {
                 /** @description `1`/`true` adds `callsToAction` */
                 includeCallsToAction?: "1" | "true" | "0" | "false";
                 visible?: "true" | "false" | "1" | "0";
+                /** @description `false`: only the locations whose phone does not read as a phone number (to fix them); `true`: only those whose phone does. Locations without a phone match neither. */
+                phone_valid?: "true" | "false" | "1" | "0";
                 /** @description Only the location with this external ID (exact and case-sensitive): looks a location up by your own key */
                 external_id?: string;
                 /** @description ISO 8601 date-time (or a date, meaning its midnight UTC): only locations updated at or after it (incremental sync) */
@@ -6066,6 +6068,8 @@ export interface operations {
                             phone: string | null;
                             email: string | null;
                             url: string | null;
+                            /** @description Read only. Whether `phone` reads as a phone number of the location's country (else of the project's, the country most of its locations are in); a number written with `+` and its country code is read as such. false: kept as typed, but never made a link. null: no phone. */
+                            phone_valid: boolean | null;
                             lat: number | null;
                             lng: number | null;
                             visible: boolean;
@@ -6501,6 +6505,8 @@ export interface operations {
                     geocoding?: unknown;
                     /** @description Read only; ignored */
                     status?: unknown;
+                    /** @description Read only; ignored */
+                    phone_valid?: unknown;
                     name: string;
                     city: string;
                 };
@@ -6545,6 +6551,8 @@ export interface operations {
                             phone: string | null;
                             email: string | null;
                             url: string | null;
+                            /** @description Read only. Whether `phone` reads as a phone number of the location's country (else of the project's, the country most of its locations are in); a number written with `+` and its country code is read as such. false: kept as typed, but never made a link. null: no phone. */
+                            phone_valid: boolean | null;
                             lat: number | null;
                             lng: number | null;
                             visible: boolean;
@@ -7166,6 +7174,8 @@ export interface operations {
                             phone: string | null;
                             email: string | null;
                             url: string | null;
+                            /** @description Read only. Whether `phone` reads as a phone number of the location's country (else of the project's, the country most of its locations are in); a number written with `+` and its country code is read as such. false: kept as typed, but never made a link. null: no phone. */
+                            phone_valid: boolean | null;
                             lat: number | null;
                             lng: number | null;
                             visible: boolean;
@@ -7574,6 +7584,8 @@ export interface operations {
                     geocoding?: unknown;
                     /** @description Read only; ignored */
                     status?: unknown;
+                    /** @description Read only; ignored */
+                    phone_valid?: unknown;
                     name: string;
                     city: string;
                 };
@@ -7618,6 +7630,8 @@ export interface operations {
                             phone: string | null;
                             email: string | null;
                             url: string | null;
+                            /** @description Read only. Whether `phone` reads as a phone number of the location's country (else of the project's, the country most of its locations are in); a number written with `+` and its country code is read as such. false: kept as typed, but never made a link. null: no phone. */
+                            phone_valid: boolean | null;
                             lat: number | null;
                             lng: number | null;
                             visible: boolean;
@@ -8249,6 +8263,8 @@ export interface operations {
                     geocoding?: unknown;
                     /** @description Read only; ignored */
                     status?: unknown;
+                    /** @description Read only; ignored */
+                    phone_valid?: unknown;
                     name?: string;
                     city?: string;
                 };
@@ -8293,6 +8309,8 @@ export interface operations {
                             phone: string | null;
                             email: string | null;
                             url: string | null;
+                            /** @description Read only. Whether `phone` reads as a phone number of the location's country (else of the project's, the country most of its locations are in); a number written with `+` and its country code is read as such. false: kept as typed, but never made a link. null: no phone. */
+                            phone_valid: boolean | null;
                             lat: number | null;
                             lng: number | null;
                             visible: boolean;
@@ -8746,6 +8764,8 @@ export interface operations {
                                     phone?: string | null;
                                     email?: string | null;
                                     url?: string | null;
+                                    /** @description Read only. Whether `phone` reads as a phone number of the location's country (else of the project's, the country most of its locations are in); a number written with `+` and its country code is read as such. false: kept as typed, but never made a link. null: no phone. */
+                                    phone_valid?: boolean | null;
                                     lat?: number | null;
                                     lng?: number | null;
                                     visible?: boolean;

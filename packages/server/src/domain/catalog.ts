@@ -16,6 +16,11 @@ export interface ProjectCatalog {
   fields: readonly { id: number; publicId: string; name: string }[];
   callsToAction: readonly { id: number; publicId: string; title: string }[];
   images: readonly { name: string; url: string }[];
+  /**
+   * The project's default country (ISO alpha-2): the one most of its locations are in. Phone numbers of locations
+   * that name no country are read in it. Loaded only for a write that needs it (`needsDefaultCountry`); absent, none.
+   */
+  defaultCountry?: string | null;
 }
 
 const same = (a: string, b: string) => a.trim().toLowerCase() === b.trim().toLowerCase();

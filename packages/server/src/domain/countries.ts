@@ -44,3 +44,19 @@ function buildCountryIndex(): Map<string, string> {
   }
   return index;
 }
+
+/**
+ * The country most locations are in, from how many locations give each `country` text (codes and names in any
+ * language count together; the first code in alphabetical order among equals); null when none names a country.
+ * @example commonestCountryCode([{ country: 'USA', count: 2 }, { country: 'US', count: 1 }, { country: 'DE', count: 2 }]) // "US"
+ */
+export function commonestCountryCode(counts: readonly { country: string; count: number }[]): string | null {
+  const byCode = new Map<string, number>();
+  for (const { country, count } of counts) {
+    const code = countryCodeOf(country);
+    if (code) byCode.set(code, (byCode.get(code) ?? 0) + count);
+  }
+  let best: [string, number] | null = null;
+  for (const entry of [...byCode].sort(([a], [b]) => (a < b ? -1 : 1))) if (!best || entry[1] > best[1]) best = entry;
+  return best?.[0] ?? null;
+}

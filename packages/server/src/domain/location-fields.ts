@@ -17,4 +17,5 @@ export const READ_ONLY_FIELDS = [
   'cover_image_url',
   'geocoding',
   'status',
+  'phone_valid',
 ] as const;

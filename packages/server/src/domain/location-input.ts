@@ -43,6 +43,7 @@ export interface CurrentLocation extends AddressComponents {
   hours: WeeklyHours | null;
   /** 1 when a user set the time zone, which then stays when the pin moves. */
   time_zone_manual: number;
+  phone: string | null;
 }
 
 /**
@@ -86,6 +87,8 @@ export interface LocationColumns extends Partial<Record<OptionalTextField, strin
   time_zone_manual?: number;
   /** The special hours as JSON, null for none. */
   special_hours?: string | null;
+  /** The phone number in E.164 (`+15125550199`), null when there is none or it does not read as one. */
+  phone_e164?: string | null;
 }
 
 /** Where a location's coordinates come from: a geocoder (pending, done, failed) or a user (manual). */

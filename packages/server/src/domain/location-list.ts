@@ -21,6 +21,8 @@ export interface LocationListQuery {
   limit: number;
   filters: TextFilter[];
   visible?: boolean;
+  /** Only the locations whose phone reads as a phone number (true), or whose phone does not (false). */
+  phoneValid?: boolean;
   /** Only the location with this external ID (exact and case-sensitive, as the key is stored). */
   externalId?: string;
   /** ISO 8601 UTC instant; only locations updated at or after it. */
@@ -71,6 +73,7 @@ export function selectsWholeProject(query: LocationListQuery): boolean {
   return (
     query.filters.length === 0 &&
     query.visible === undefined &&
+    query.phoneValid === undefined &&
     query.updatedSince === undefined &&
     query.externalId === undefined
   );

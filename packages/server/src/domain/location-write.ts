@@ -22,6 +22,7 @@ import type {
   WriteMode,
   WritePolicy,
 } from './location-input.ts';
+import { needsDefaultCountry, phoneE164Of } from './phone.ts';
 import { parseSpecialHours } from './special-hours.ts';
 import { parseTimeZone, timeZoneAt } from './time-zones.ts';
 
@@ -82,6 +83,10 @@ export function planLocationWrite(
     columns.display_address_generated = resolved.displayAddressGenerated ? 1 : 0;
   }
 
+  const phone = phoneAfter(mode, current, input);
+  if (phone)
+    columns.phone_e164 = phoneE164Of(phone.phone, { ...phone, defaultCountry: catalog.defaultCountry ?? null });
+
   planLocationType(mode, input, catalog, policy, columns, addError);
   planMarker(mode, input, catalog, policy, columns, addError);
   planCover(input, catalog, columns, addError);
@@ -119,6 +124,34 @@ export function planLocationWrite(
   else if (input.lat !== undefined || input.lng !== undefined)
     Object.assign(columns, { geocoding_status: 'manual', geocoding_precision: null });
   return { plan: { columns, hours, filters, fields, callsToAction, needsGeocoding } };
+}
+
+/**
+ * The phone number and country a write leaves, when it may change how the number reads (a create or PUT, or a
+ * PATCH of either); undefined when it leaves both.
+ */
+function phoneAfter(
+  mode: WriteMode,
+  current: CurrentLocation | undefined,
+  input: LocationInput,
+): { phone: string | null; country: string | null } | undefined {
+  if (mode === 'patch' && input.phone === undefined && input.country === undefined) return undefined;
+  const phone = emptyToNull(input.phone);
+  const country = emptyToNull(input.country);
+  return {
+    phone: phone !== undefined ? phone : (current?.phone ?? null),
+    country: country !== undefined ? country : (current?.country ?? null),
+  };
+}
+
+/** Whether planning this write needs the project's default country in its catalog (to read a phone number). */
+export function writeNeedsDefaultCountry(
+  mode: WriteMode,
+  current: CurrentLocation | undefined,
+  input: LocationInput,
+): boolean {
+  const phone = phoneAfter(mode, current, input);
+  return phone !== undefined && needsDefaultCountry(phone.phone, phone.country);
 }
 
 function planHours(

@@ -91,7 +91,10 @@ describe('the change feed', () => {
       data: { location: { id, phone: null } },
     });
     expect(first?.data.location).toHaveProperty('hours');
-    expect(phone?.changes).toEqual({ phone: { old: null, new: '+1 512 555 0199' } });
+    expect(phone?.changes).toEqual({
+      phone: { old: null, new: '+1 512 555 0199' },
+      phone_valid: { old: null, new: true },
+    });
     expect(rename).toMatchObject({
       location_id: null,
       changes: { name: { old: 'Wifi', new: 'Free Wifi' } },

@@ -100,7 +100,7 @@ beforeAll(async () => {
     .insertInto('location_calls_to_action')
     .values({ location_id: congress.id, call_to_action_id: book.id, value: 'javascript:alert(1)' })
     .execute();
-  await make('Lamar', { lat: 30.25, lng: -97.76 });
+  await make('Lamar', { lat: 30.25, lng: -97.76, phone: 'Ask at the front desk' });
   await make('Hidden', { visible: false });
   await make(EVIL);
 });
@@ -305,6 +305,14 @@ describe('GET /finder/{key}/{slug}', () => {
     expect(page.text).toContain(`<a href="https://locator.example/finder/${key}">Back to the store finder</a>`);
   });
 
+  it('shows a phone that does not read as a number as typed: no link, no telephone in its structured data', async () => {
+    const page = await get(`/finder/${key}/${slugs.Lamar}`);
+    expect(page.status).toBe(200);
+    expect(page.text).toContain('<dd>Ask at the front desk</dd>');
+    expect(page.text).not.toContain('tel:');
+    expect(ldJsonOf(page.text)).not.toHaveProperty('telephone');
+  });
+
   it('has a canonical link from PUBLIC_URL, a description and schema.org LocalBusiness data', async () => {
     const page = await congress();
     const canonical = `https://locator.example/finder/${key}/${slugs['Congress Avenue']}`;
@@ -318,7 +326,7 @@ describe('GET /finder/{key}/{slug}', () => {
       '@type': 'LocalBusiness',
       name: 'Congress Avenue',
       url: canonical,
-      telephone: '+1 512 555 0199',
+      telephone: '+15125550199',
       email: 'congress@shop.example',
       address: {
         '@type': 'PostalAddress',

@@ -266,9 +266,10 @@ describe('PATCH /locations/{id}', () => {
     server.clock.now += 60_000;
     const response = await v2('PATCH', `${base}/${location.id}`, { phone: '+1 000' });
     expect(response.status).toBe(200);
-    const { phone, updated_at, ...rest } = response.body.data;
-    const { phone: oldPhone, updated_at: oldUpdated, ...oldRest } = location;
+    const { phone, phone_valid, updated_at, ...rest } = response.body.data;
+    const { phone: oldPhone, phone_valid: oldValid, updated_at: oldUpdated, ...oldRest } = location;
     expect([oldPhone, phone]).toEqual(['+1 512 555 0100', '+1 000']);
+    expect([oldValid, phone_valid]).toEqual([true, false]);
     expect(rest).toEqual(oldRest);
     expect([oldUpdated, updated_at]).toEqual([
       new Date(server.clock.now - 60_000).toISOString(),

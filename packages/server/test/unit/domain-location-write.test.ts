@@ -39,12 +39,13 @@ const current: CurrentLocation = {
   marker_id: 12,
   hours: { mon: '09:00-17:00', tue: null, wed: null, thu: null, fri: null, sat: null, sun: 'closed' },
   time_zone_manual: 0,
+  phone: null,
 };
 
 describe('planLocationWrite', () => {
   it('PATCH changes only what is sent', () => {
     const result = plan('patch', current, { phone: '123' }, catalog);
-    expect(result.columns).toEqual({ phone: '123' });
+    expect(result.columns).toEqual({ phone: '123', phone_e164: null });
     expect(result.hours).toEqual({ kind: 'keep' });
     expect(result.filters).toBeUndefined();
     expect(result.fields).toEqual({ kind: 'keep' });
@@ -127,6 +128,7 @@ describe('planLocationWrite', () => {
   it('reads "" as null for optional text, and a cover URL or stored image name', () => {
     expect(plan('patch', current, { phone: '', twitter: '  ' }, catalog).columns).toEqual({
       phone: null,
+      phone_e164: null,
       twitter: null,
     });
     expect(plan('patch', current, { cover: 'front' }, catalog).columns).toEqual({

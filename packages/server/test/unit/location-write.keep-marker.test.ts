@@ -35,6 +35,7 @@ const current: CurrentLocation = {
   marker_id: 11,
   hours: null,
   time_zone_manual: 0,
+  phone: null,
 };
 
 describe('planLocationWrite with keepMarker (V1)', () => {

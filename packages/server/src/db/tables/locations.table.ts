@@ -22,6 +22,8 @@ export interface LocationsTable {
   postcode: string | null;
   country: string | null;
   phone: string | null;
+  /** `phone` in E.164, read in the location's country (else the project's); null when none or it does not read. */
+  phone_e164: string | null;
   email: string | null;
   url: string | null;
   lat: number | null;

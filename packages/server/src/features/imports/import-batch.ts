@@ -71,7 +71,8 @@ export async function decideBatch(
   plan: ImportPlan,
   candidates: readonly Candidate[],
 ): Promise<DecidedBatch> {
-  const catalog: ProjectCatalog = await loadCatalog(db, projectId);
+  // With the default country: a batch of a thousand rows likely has a phone number that needs it.
+  const catalog: ProjectCatalog = await loadCatalog(db, projectId, { withDefaultCountry: true });
   const catalogIds = new Map(
     [...catalog.filters, ...catalog.fields, ...catalog.callsToAction].map((entry) => [entry.publicId, entry.id]),
   );

@@ -22,6 +22,9 @@ function filteredLocations(db: Executor, projectId: number, query: LocationListQ
   let builder = db.selectFrom('locations').where('locations.project_id', '=', projectId);
   for (const filter of query.filters) builder = builder.where((eb) => applyTextFilter(eb, filter));
   if (query.visible !== undefined) builder = builder.where('locations.visible', '=', query.visible ? 1 : 0);
+  if (query.phoneValid === true) builder = builder.where('locations.phone_e164', 'is not', null);
+  if (query.phoneValid === false)
+    builder = builder.where('locations.phone', 'is not', null).where('locations.phone_e164', 'is', null);
   if (query.externalId !== undefined) builder = builder.where('locations.external_id', '=', query.externalId);
   if (query.updatedSince !== undefined) builder = builder.where('locations.updated_at', '>=', query.updatedSince);
   return builder;

@@ -3,6 +3,7 @@ import type { Executor } from '../../db/executor.ts';
 import type { LocationRow } from '../../db/tables/locations.table.ts';
 import type { OpeningHoursRow } from '../../db/tables/opening-hours.table.ts';
 import type { ProjectCatalog } from '../../domain/catalog.ts';
+import { commonestCountryCode } from '../../domain/countries.ts';
 import { WEEKDAYS, type WeeklyHours } from '../../domain/hours.ts';
 import type { OpeningSchedule } from '../../domain/opening-status.ts';
 import { readSpecialHours } from '../../domain/special-hours.ts';
@@ -338,10 +339,15 @@ const catalogRows = (projectId: number) => sql<CatalogRow>`
  * Everything a project configured for its locations, in one query whatever the project's size: every create and
  * update needs it, so it is one round trip, not six.
  */
-export async function loadCatalog(db: Executor, projectId: number): Promise<ProjectCatalog> {
+export async function loadCatalog(
+  db: Executor,
+  projectId: number,
+  { withDefaultCountry = false }: { withDefaultCountry?: boolean } = {},
+): Promise<ProjectCatalog> {
   const { rows } = await catalogRows(projectId).execute(db);
   const of = (kind: CatalogKind) => rows.filter((row) => row.kind === kind);
   return {
+    ...(withDefaultCountry ? { defaultCountry: await projectDefaultCountry(db, projectId) } : {}),
     types: of('type').map((t) => ({
       id: t.id,
       publicId: t.public_id,
@@ -363,4 +369,19 @@ export async function loadCatalog(db: Executor, projectId: number): Promise<Proj
     callsToAction: of('callToAction').map(({ id, public_id, name }) => ({ id, publicId: public_id, title: name })),
     images: of('image').map(({ name, url }) => ({ name, url: url ?? '' })),
   };
+}
+
+/**
+ * The country most of the project's locations are in (counting every way they write it), or null. A scan of the
+ * project's locations, so it is read only for a write with a phone number that needs it.
+ */
+export async function projectDefaultCountry(db: Executor, projectId: number): Promise<string | null> {
+  const counts = await db
+    .selectFrom('locations')
+    .select(({ fn }) => ['country', fn.countAll<number | string>().as('count')])
+    .where('project_id', '=', projectId)
+    .where('country', 'is not', null)
+    .groupBy('country')
+    .execute();
+  return commonestCountryCode(counts.map(({ country, count }) => ({ country: country ?? '', count: Number(count) })));
 }

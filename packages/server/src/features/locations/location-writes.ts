@@ -69,6 +69,7 @@ function newLocationRow(create: PlannedCreate, slug: string, { project, now }: W
     postcode: columns.postcode ?? null,
     country: columns.country ?? null,
     phone: columns.phone ?? null,
+    phone_e164: columns.phone_e164 ?? null,
     email: columns.email ?? null,
     url: columns.url ?? null,
     lat: columns.lat ?? null,

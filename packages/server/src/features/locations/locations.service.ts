@@ -13,7 +13,7 @@ import type {
   WritePolicy,
 } from '../../domain/location-input.ts';
 import { type LocationListQuery, selectsWholeProject } from '../../domain/location-list.ts';
-import { planLocationWrite } from '../../domain/location-write.ts';
+import { planLocationWrite, writeNeedsDefaultCountry } from '../../domain/location-write.ts';
 import type { ProjectRef } from '../../domain/project-ref.ts';
 import type { Clock } from '../../domain/time.ts';
 import { timeZoneAt } from '../../domain/time-zones.ts';
@@ -89,6 +89,7 @@ function currentLocationOf(record: LocationRecord): CurrentLocation {
     marker_id: record.marker_id,
     hours: scheduleOf(record),
     time_zone_manual: record.time_zone_manual,
+    phone: record.phone,
   };
 }
 
@@ -209,7 +210,9 @@ export function createLocations({ db, clock, geocoding }: LocationsDeps) {
         // Creates in one project pick their free slugs one after the other, so two of one name never pick the same.
         const context = await writeContextOf(trx, project.id, actor);
         await hooks.before?.(trx);
-        const catalog = await loadCatalog(trx, project.id);
+        const catalog = await loadCatalog(trx, project.id, {
+          withDefaultCountry: writeNeedsDefaultCountry('create', undefined, input),
+        });
         const planned = planOrThrow('create', undefined, input, catalog, policy);
         await refuseTakenExternalId(trx, project.id, planned.columns.external_id);
         const plan = planned.needsGeocoding && geocoded ? withGeocodedPin(planned, geocoded) : planned;
@@ -232,8 +235,11 @@ export function createLocations({ db, clock, geocoding }: LocationsDeps) {
         const context = await writeContextOf(trx, project.id, actor);
         const record = await findLocationRecord(trx, project.id, key, { forUpdate: true });
         if (!record) throw NotFoundError.of('Location');
-        const catalog = await loadCatalog(trx, project.id);
-        const plan = planOrThrow(mode, currentLocationOf(record), input, catalog, policy);
+        const current = currentLocationOf(record);
+        const catalog = await loadCatalog(trx, project.id, {
+          withDefaultCountry: writeNeedsDefaultCountry(mode, current, input),
+        });
+        const plan = planOrThrow(mode, current, input, catalog, policy);
         await refuseTakenExternalId(trx, project.id, plan.columns.external_id, record.id);
         const before = { record, attachments: await loadAttachments(trx, [record], ALL_ATTACHMENTS) };
         const { updated } = await saveLocations(trx, context, { catalog, updates: [{ before, plan }] });

@@ -36,7 +36,8 @@ function structuredData(data: LocationPageData, canonical: string): Record<strin
     '@type': 'LocalBusiness',
     name: location.name,
     url: canonical,
-    telephone: location.phone,
+    // Only a number that reads as one, in E.164: a typo or a sentence in `phone` is no telephone.
+    telephone: location.phone_e164,
     email: location.email,
     image: location.cover_image_url,
     sameAs: safeHref(location.url),
@@ -82,10 +83,13 @@ ${data.upcoming.map((item) => {
 }
 
 function contactList(location: Location, messages: Messages): Html {
-  const phoneHref = location.phone ? `tel:${location.phone.replace(/[^\d+]/g, '')}` : undefined;
   const website = safeHref(location.url);
+  // A phone that does not read as a number is shown as typed, never as a link.
+  const phone = location.phone_e164
+    ? html`<a href="tel:${location.phone_e164}">${location.phone}</a>`
+    : html`${location.phone ?? ''}`;
   const items = [
-    location.phone ? html`<dt>${messages.phone}</dt><dd><a href="${phoneHref}">${location.phone}</a></dd>` : '',
+    location.phone ? html`<dt>${messages.phone}</dt><dd>${phone}</dd>` : '',
     location.email
       ? html`<dt>${messages.email}</dt><dd><a href="${safeHref(`mailto:${location.email}`)}">${location.email}</a></dd>`
       : '',

@@ -40,6 +40,7 @@ export function presentLocationV2(view: LocationView, selection: V2Includes): Lo
     name: r.name,
     slug: r.slug,
     ...addressAndContactOf(r),
+    phone_valid: r.phone === null ? null : r.phone_e164 !== null,
     lat: r.lat,
     lng: r.lng,
     visible: r.visible === 1,

@@ -15,6 +15,7 @@ export function publicFieldsOf(view: LocationView): PublicLocationFields {
     name: r.name,
     slug: r.slug,
     ...addressAndContactOf(r),
+    phone_e164: r.phone_e164,
     lat: r.lat ?? 0,
     lng: r.lng ?? 0,
     ...socialsOf(r),

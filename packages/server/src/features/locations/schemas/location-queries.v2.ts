@@ -58,6 +58,12 @@ export const LocationListQueryV2 = Type.Object(
     visible: Type.Optional(
       Type.Union([Type.Literal('true'), Type.Literal('false'), Type.Literal('1'), Type.Literal('0')]),
     ),
+    phone_valid: Type.Optional(
+      Type.Union([Type.Literal('true'), Type.Literal('false'), Type.Literal('1'), Type.Literal('0')], {
+        description:
+          '`false`: only the locations whose phone does not read as a phone number (to fix them); `true`: only those whose phone does. Locations without a phone match neither.',
+      }),
+    ),
     external_id: Type.Optional(
       Type.String({
         maxLength: 255,

@@ -93,6 +93,10 @@ export const LocationV2 = Type.Object({
   id: publicId,
   external_id: nullable(Type.String({ examples: ['STORE-0042'] }), EXTERNAL_ID_DESCRIPTION),
   ...otherPublicProperties,
+  phone_valid: nullable(
+    Type.Boolean(),
+    "Read only. Whether `phone` reads as a phone number of the location's country (else of the project's, the country most of its locations are in); a number written with `+` and its country code is read as such. false: kept as typed, but never made a link. null: no phone.",
+  ),
   lat: nullable(Type.Number({ minimum: -90, maximum: 90 })),
   lng: nullable(Type.Number({ minimum: -180, maximum: 180 })),
   visible: Type.Boolean(),

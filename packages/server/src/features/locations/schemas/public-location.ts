@@ -10,6 +10,10 @@ const nullable = <T extends TSchema>(schema: T) => Type.Union([schema, Type.Null
  */
 export const PublicLocationFields = Type.Object({
   ...PublicLocationProperties,
+  phone_e164: Type.Union([Type.String({ examples: ['+15125550199'] }), Type.Null()], {
+    description:
+      '`phone` in E.164, for `tel:` links; null when there is no phone or it does not read as a phone number (then show it as text)',
+  }),
   lat: Type.Number(),
   lng: Type.Number(),
   ...keyed(SOCIAL_FIELDS, () => nullable(Type.String())),

@@ -30,7 +30,7 @@ export function registerV2LocationsList(app: App, { locations, clock }: { locati
         tags: [LOCATIONS_TAG],
         operationId: 'listLocations',
         summary: 'List locations',
-        description: `Pages of locations ordered by ID (or \`sort\`). Filters: \`name\`, \`address\`, \`city\`, \`state\`, \`country\`, \`postcode\` (alias \`postal_code\`) as \`city=Austin\` or \`city[eq]=\`, \`city[ne]=\`, \`city[like]=\` (all ignore case; \`like\` is a substring); \`visible\`; \`updated_since\`; \`external_id\` (exact). An unknown parameter or operator is 422. \`links\` keep every parameter you sent. ${ETAG_DESCRIPTION}`,
+        description: `Pages of locations ordered by ID (or \`sort\`). Filters: \`name\`, \`address\`, \`city\`, \`state\`, \`country\`, \`postcode\` (alias \`postal_code\`) as \`city=Austin\` or \`city[eq]=\`, \`city[ne]=\`, \`city[like]=\` (all ignore case; \`like\` is a substring); \`visible\`; \`phone_valid\`; \`updated_since\`; \`external_id\` (exact). An unknown parameter or operator is 422. \`links\` keep every parameter you sent. ${ETAG_DESCRIPTION}`,
         security: [{ apiToken: [] }],
         headers: RevalidationHeaders,
         params: ProjectParams,
@@ -47,6 +47,9 @@ export function registerV2LocationsList(app: App, { locations, clock }: { locati
         filters: textFiltersOf(query),
         sort: parseSort(query.sort),
         ...(query.visible !== undefined ? { visible: query.visible === 'true' || query.visible === '1' } : {}),
+        ...(query.phone_valid !== undefined
+          ? { phoneValid: query.phone_valid === 'true' || query.phone_valid === '1' }
+          : {}),
         ...(query.external_id !== undefined ? { externalId: query.external_id } : {}),
         ...(query.updated_since !== undefined ? { updatedSince: updatedSinceOf(query.updated_since) } : {}),
       };
