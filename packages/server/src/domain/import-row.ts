@@ -1,5 +1,6 @@
 import { addFieldError, type FieldErrors } from './errors.ts';
 import { WEEKDAYS, type Weekday } from './hours.ts';
+import { parseHoursText } from './hours-text.ts';
 import type { ImportColumn } from './import-columns.ts';
 import { parseSpecialHoursText } from './special-hours-text.ts';
 import { normalizeDocument, normalizeText } from './text.ts';
@@ -81,16 +82,25 @@ function asVisible(value: CellValue): Converted {
   return { error: 'must be true or false (1 or 0, yes or no)' };
 }
 
+/** A day's hours as people write them (`8am-6pm`, `8-18`, `Closed`, `24 hours`), in the API's form. */
 function asDay(value: CellValue): Converted {
   if (isBlank(value)) return { value: null };
-  if (typeof value === 'string') return { value: value.trim() };
-  return { error: 'must be hours like "09:00-17:00" or "closed"' };
+  if (typeof value === 'string') return parseHoursText(value);
+  return { error: 'must be hours like "9am-5pm", "09:00-17:00" or "closed"' };
 }
 
+/** A JSON row's hours object, each day's text read as a day's column is. */
 function asHours(value: CellValue): Converted {
   if (value === null) return { value: null };
-  if (isObject(value) && Object.values(value).every((day) => day === null || typeof day === 'string')) return { value };
-  return { error: 'must be an object of weekdays, e.g. {"mon": "09:00-17:00"}' };
+  if (!isObject(value) || !Object.values(value).every((day) => day === null || typeof day === 'string'))
+    return { error: 'must be an object of weekdays, e.g. {"mon": "09:00-17:00"}' };
+  const days: Record<string, string | null> = {};
+  for (const [day, text] of Object.entries(value as Record<string, string | null>)) {
+    const parsed = text === null || text.trim() === '' ? { value: null } : parseHoursText(text);
+    if ('error' in parsed) return { error: `${day}: ${parsed.error}` };
+    days[day] = parsed.value;
+  }
+  return { value: days };
 }
 
 function asSpecialHours(value: CellValue): Converted {

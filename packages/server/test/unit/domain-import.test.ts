@@ -61,7 +61,7 @@ describe('readImportRow', () => {
         lng: 4.89,
         visible: false,
         filters: ['Wifi', 'Parking'],
-        hours: { mon: '9:00-17:00' },
+        hours: { mon: '09:00-17:00' },
         fields: { Manager: null },
         callsToAction: { Book: 'https://example.com' },
         special_hours: [{ date: '2026-12-25', hours: 'closed', label: 'Christmas Day' }],
