@@ -586,7 +586,7 @@ export interface paths {
         put?: never;
         /**
          * Import a file of locations
-         * @description The file is the body, with its Content-Type: text/csv, application/vnd.openxmlformats-officedocument.spreadsheetml.sheet, application/geo+json, application/x-ndjson, text/tab-separated-values; up to 50 MiB unless the server's IMPORT_MAX_BYTES says otherwise. The import runs in the background: poll `GET …/imports/{id}` for its status, progress and report. Columns are the V2 input names (also `id`, `external_id`, weekdays `mon`..`sun` or `monday`..`sunday`, `special_hours`, `filters` separated by `|` or `;`, `field:<name>`, `cta:<title>`) or common aliases (`Store Name`, `Address 1`, `Zip`, `Postal Code`, `Latitude`, `Phone Number`, `Website`, `Store code`), matched ignoring case and spacing; other columns are reported in `unknown_columns`. A row with an `external_id` updates the location that has it, or creates one; otherwise an `id` updates that location; otherwise the row creates one. An absent column leaves its field alone; an empty cell clears it (empty coordinates never clear a pin that geocoding found). A row equal to the saved location is `unchanged` and not written. Each row obeys the V2 rules and fails alone, with its row number; a row naming a location (or key) an earlier row named fails too. Rows without coordinates are queued for geocoding. Scopes: location:create and location:update, and location:delete with `delete_missing`.
+         * @description The file is the body, with its Content-Type: text/csv, application/vnd.openxmlformats-officedocument.spreadsheetml.sheet, application/geo+json, application/x-ndjson, text/tab-separated-values; up to 50 MiB unless the server's IMPORT_MAX_BYTES says otherwise. The import runs in the background: poll `GET …/imports/{id}` for its status, progress and report. Columns are the V2 input names (also `id`, `external_id`, weekdays `mon`..`sun` or `monday`..`sunday`, `special_hours`, `filters` separated by `|` or `;`, `field:<name>`, `cta:<title>`) or common aliases (`Store Name`, `Address 1`, `Zip`, `Postal Code`, `Latitude`, `Phone Number`, `Website`, `Store code`), matched ignoring case and spacing; other columns are reported in `unknown_columns`. A row with an `external_id` updates the location that has it, or creates one; otherwise an `id` updates that location; otherwise the row creates one, unless `match=name_address` and one saved location (without another external_id) has its name and address: the row updates it. A row created although a saved location has its name and address is listed in `possible_duplicates`. An absent column leaves its field alone; an empty cell clears it (empty coordinates never clear a pin that geocoding found). A row equal to the saved location is `unchanged` and not written. Each row obeys the V2 rules and fails alone, with its row number; a row naming a location (or key) an earlier row named fails too. Rows without coordinates are queued for geocoding. Scopes: location:create and location:update, and location:delete with `delete_missing`.
          */
         post: operations["createImport"];
         delete?: never;
@@ -8899,6 +8899,7 @@ export interface operations {
                                     dry_run: boolean;
                                     delete_missing: boolean;
                                     atomic: boolean;
+                                    match: "external_id" | "name_address";
                                     /** @description Updated about every ten seconds while running */
                                     progress: {
                                         /** @description Rows read from the file so far */
@@ -11175,6 +11176,7 @@ export interface operations {
                             dry_run: boolean;
                             delete_missing: boolean;
                             atomic: boolean;
+                            match: "external_id" | "name_address";
                             /** @description Updated about every ten seconds while running */
                             progress: {
                                 /** @description Rows read from the file so far */
@@ -11219,6 +11221,19 @@ export interface operations {
                                     errors: {
                                         [key: string]: string[];
                                     };
+                                }[];
+                                /** @description Rows that created a location (a dry run: would) although a saved location has their name and address: the file may have been imported before without external IDs. Import it with `match=name_address` to update those instead. */
+                                possible_duplicates: {
+                                    /** @example 7 */
+                                    row: number;
+                                    external_id: string | null;
+                                    /**
+                                     * @description The saved locations with its name and address
+                                     * @example [
+                                     *       "loc_4f9XkQ2mZr8TbW1c"
+                                     *     ]
+                                     */
+                                    location_ids: string[];
                                 }[];
                                 /** @description Columns of the file the import does not read, as the file names them (not an error) */
                                 unknown_columns: string[];
@@ -11368,6 +11383,8 @@ export interface operations {
                 delete_missing?: "1" | "true" | "0" | "false";
                 /** @description `1`/`true`: all or nothing; one failed row saves no row. The import then holds the project's writes until it ends. */
                 atomic?: "1" | "true" | "0" | "false";
+                /** @description How a row no key names (no `external_id` a location holds, no `id`) finds its location. `external_id` (the default): it does not, and creates one; a saved location with its name and address is reported in `possible_duplicates`. `name_address`: the saved location with its name (ignoring case) and address (street and city, or the full `address`, ignoring case, accents and punctuation) is updated, unless it holds another external_id; a row matching several fails. */
+                match?: "external_id" | "name_address";
             };
             header?: never;
             path: {

@@ -1,15 +1,22 @@
 import type { ProjectCatalog } from './catalog.ts';
 import type { FieldErrors } from './errors.ts';
+import { foldText } from './fold-text.ts';
 import { type HoursInput, WEEKDAYS } from './hours.ts';
 import { changesOf, type StoredLocation } from './import-changes.ts';
+import { type ImportMatch, sameNameAndAddress } from './import-match.ts';
 import type { LocationInput, LocationWritePlan } from './location-input.ts';
 import { planLocationWrite } from './location-write.ts';
 
-/** What an import does besides creating and updating: report only, delete what the file lacks, all or nothing. */
+/**
+ * What an import does besides creating and updating: report only, delete what the file lacks, all or nothing, and how
+ * it matches rows.
+ */
 export interface ImportModes {
   dryRun: boolean;
   deleteMissing: boolean;
   atomic: boolean;
+  /** How rows no key names match saved locations; `external_id` (they do not) unless given. */
+  match?: ImportMatch;
 }
 
 /** A row read into a V2 body, before it is checked against the V2 schema and compared with the saved locations. */
@@ -22,12 +29,15 @@ export interface Candidate {
   errors: FieldErrors | undefined;
 }
 
-/** A saved location a row of the batch names (by external ID or ID), as the row is compared with it. */
+/**
+ * A saved location a row of the batch names (by external ID or ID) or may be (by name), as the row is compared with
+ * it.
+ */
 export interface SavedLocation {
   id: number;
   publicId: string;
   externalId: string | null;
-  stored: StoredLocation;
+  stored: StoredLocation & { name: string };
 }
 
 /** The V2 schema's checks of a body that updates (a PATCH's) and of one that creates (a POST's). */
@@ -41,7 +51,13 @@ export type RowDecision =
   | { kind: 'failed'; row: number; externalId: string | null; errors: FieldErrors }
   | { kind: 'unchanged' }
   | { kind: 'update'; locationId: number; plan: LocationWritePlan }
-  | { kind: 'create'; name: string; plan: LocationWritePlan };
+  | {
+      kind: 'create';
+      name: string;
+      plan: LocationWritePlan;
+      /** Saved locations with the row's name and address (public IDs): the row may be one of them again. */
+      possibleDuplicateOf: string[];
+    };
 
 export type ImportCounts = Record<
   'created' | 'updated' | 'unchanged' | 'deleted' | 'failed' | 'geocoding_queued',
@@ -109,8 +125,9 @@ export function atomicFailure(failed: number, { dryRun }: Pick<ImportModes, 'dry
 
 /**
  * What each row of an import does, decided in file order, the same in every mode (a dry run decides exactly what the
- * real run would): a row's target is the location holding its `external_id`, else the one of its `id`, else a new
- * location. A key given by two rows, or a location named by two rows (by different keys), fails the later row, so no
+ * real run would): a row's target is the location holding its `external_id`, else the one of its `id`, else (with
+ * `match` `name_address`) the one saved location with its name and address that holds no other key, else a new
+ * location; a new location with the name and address of a saved one is noted as a possible duplicate. A key given by two rows, or a location named by two rows (by different keys), fails the later row, so no
  * row depends on what another row wrote, except a key moved from one location to another, which the plan tracks. An
  * `atomic` import saves nothing when any row fails (`atomicFailure`); `delete_missing` deletes the keyed locations no
  * row named (`isMissing`), and needs a file that names keys (`DELETE_MISSING_NEEDS_KEYS`).
@@ -154,15 +171,23 @@ export class ImportPlan {
     candidates: readonly Candidate[],
     saved: readonly SavedLocation[],
     catalog: ProjectCatalog,
+    match: ImportMatch = 'external_id',
   ): RowDecision[] {
     const byPublicId = new Map(saved.map((location) => [location.publicId, location]));
     const byId = new Map(saved.map((location) => [location.id, location]));
+    const byName = new Map<string, SavedLocation[]>();
+    for (const location of saved) {
+      const name = foldText(location.stored.name);
+      byName.set(name, [...(byName.get(name) ?? []), location]);
+    }
     const byExternalId = new Map(
       saved.flatMap((location) => (location.externalId === null ? [] : [[location.externalId, location.id] as const])),
     );
     const holderOf = (externalId: string): number | null | undefined =>
       this.#keyHolders.has(externalId) ? this.#keyHolders.get(externalId) : byExternalId.get(externalId);
-    return candidates.map((candidate) => this.#decide(candidate, { byPublicId, byId, holderOf }, catalog));
+    return candidates.map((candidate) =>
+      this.#decide(candidate, { byPublicId, byId, byName, holderOf }, catalog, match),
+    );
   }
 
   #decide(
@@ -170,9 +195,12 @@ export class ImportPlan {
     saved: {
       byPublicId: ReadonlyMap<string, SavedLocation>;
       byId: ReadonlyMap<number, SavedLocation>;
+      /** By name as `foldText` compares it. */
+      byName: ReadonlyMap<string, readonly SavedLocation[]>;
       holderOf(externalId: string): number | null | undefined;
     },
     catalog: ProjectCatalog,
+    match: ImportMatch,
   ): RowDecision {
     const { row, externalId, id } = candidate;
     const fail = (errors: FieldErrors): RowDecision => ({
@@ -193,8 +221,24 @@ export class ImportPlan {
       const holderId = saved.byId.get(holder)?.publicId ?? 'another location';
       return fail({ id: [`names another location than its external_id, which is ${holderId}'s`] });
     }
-    const target = typeof holder === 'number' ? holder : named?.id;
-    if (target === undefined) return this.#create(candidate, catalog, fail);
+    let target = typeof holder === 'number' ? holder : named?.id;
+    // A key no location holds yet: the row may be a store saved without a key (or with none of its own).
+    const sameStore =
+      target === undefined
+        ? (saved.byName.get(foldText(candidate.input.name ?? '')) ?? []).filter(
+            (location) =>
+              (location.externalId === null || externalId === undefined) &&
+              sameNameAndAddress(candidate.input, location.stored),
+          )
+        : [];
+    if (match === 'name_address' && sameStore.length > 1)
+      return fail({
+        name: [
+          `matches ${sameStore.length} locations by name and address (${sameStore.map((l) => l.publicId).join(', ')}); give the row the id of the one it is`,
+        ],
+      });
+    if (match === 'name_address') target = sameStore[0]?.id;
+    if (target === undefined) return this.#create(candidate, catalog, fail, sameStore);
 
     const earlierTarget = this.#targetRows.get(target);
     if (earlierTarget !== undefined) {
@@ -221,13 +265,23 @@ export class ImportPlan {
     return { kind: 'update', locationId: target, plan: planned.plan };
   }
 
-  #create(candidate: Candidate, catalog: ProjectCatalog, fail: (errors: FieldErrors) => RowDecision): RowDecision {
+  #create(
+    candidate: Candidate,
+    catalog: ProjectCatalog,
+    fail: (errors: FieldErrors) => RowDecision,
+    sameStore: readonly SavedLocation[],
+  ): RowDecision {
     const invalid = this.checks.create(candidate.input);
     if (hasErrors(invalid)) return fail(invalid);
     const input = withWholeWeek(candidate.input);
     const planned = planLocationWrite('create', undefined, input, catalog);
     if ('errors' in planned) return fail(planned.errors);
-    return { kind: 'create', name: input.name ?? '', plan: planned.plan };
+    return {
+      kind: 'create',
+      name: input.name ?? '',
+      plan: planned.plan,
+      possibleDuplicateOf: sameStore.map((location) => location.publicId),
+    };
   }
 
   /** Whether a keyed location is one the file does not name, by external ID or ID: what `delete_missing` deletes. */

@@ -152,6 +152,7 @@ describe.each(['csv', 'xlsx', 'geojson', 'ndjson'] as const)('%s export and impo
       failed: 0,
       geocoding_queued: 0,
       errors: [],
+      possible_duplicates: [],
       unknown_columns: [],
     });
     // Not even the project's data version moved: an unchanged row is not written.

@@ -47,6 +47,7 @@ describe('importing a file', () => {
       deleted: 0,
       failed: 2,
       geocoding_queued: 1,
+      possible_duplicates: [],
       unknown_columns: ['Fax'],
       errors: [
         { row: 5, external_id: 'S-3', errors: { lat: ['must be <= 90'], url: ['must be an http(s) URL'] } },

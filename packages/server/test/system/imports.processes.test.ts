@@ -96,6 +96,7 @@ describe('locator import', () => {
       failed: 1,
       geocoding_queued: 0,
       errors: [{ row: 3, external_id: null, errors: { lat: ['must be a number of decimal degrees, e.g. 30.2672'] } }],
+      possible_duplicates: [],
       unknown_columns: [],
       id: expect.stringMatching(/^imp_/),
       status: 'done',
@@ -109,6 +110,17 @@ describe('locator import', () => {
       'Dry run (nothing was changed): 1 created, 0 updated, 0 unchanged, 0 deleted, 1 failed',
     );
     expect(summary.stdout).toContain('row 3: lat must be a number');
+
+    // A store with an address imported again without a key: a possible duplicate, or, matched by name and address,
+    // the same store.
+    const addressed = join(setup.dir, 'addressed.csv');
+    writeFileSync(addressed, 'Store Name,Address 1,City\nThree,1 Elm St,Austin\n');
+    const project = ['import', '--project', setup.account.project.public_id, addressed];
+    expect((await runLocator([...project, '--json'], { env })).code).toBe(0);
+    const twice = await runLocator([...project, '--dry-run'], { env });
+    expect(twice.stdout).toMatch(/row 2: possible duplicate of loc_\w+ \(same name and address; --match name_address/);
+    const matched = await runLocator([...project, '--match', 'name_address', '--json'], { env });
+    expect(JSON.parse(matched.stdout)).toMatchObject({ created: 0, unchanged: 1, possible_duplicates: [] });
 
     writeFileSync(file, Buffer.from([0x6e, 0x61, 0x6d, 0x65, 0x0a, 0xe9, 0x0a]));
     const unreadable = await runLocator(['import', '--project', setup.account.project.public_id, file, '--json'], {
@@ -128,8 +140,8 @@ describe('locator import', () => {
     });
     expect(exported.code, exported.stderr).toBe(0);
     const again = await runLocator(['import', '--project', setup.account.project.public_id, output, '--json'], { env });
-    expect(JSON.parse(again.stdout)).toMatchObject({ unchanged: 1, created: 0, updated: 0, failed: 0 });
-    // Six commands, each a process that loads the sources: seconds each on a busy machine.
+    expect(JSON.parse(again.stdout)).toMatchObject({ unchanged: 2, created: 0, updated: 0, failed: 0 });
+    // Nine commands, each a process that loads the sources: seconds each on a busy machine.
   }, 90_000);
 });
 

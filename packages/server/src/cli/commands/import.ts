@@ -6,6 +6,7 @@ import { type Config, loadConfig } from '../../config/config.ts';
 import type { DatabaseHandle } from '../../db/connection.ts';
 import { InvalidInputError } from '../../domain/errors.ts';
 import { FILE_FORMATS, type FileFormat, formatOfFileName } from '../../domain/file-formats.ts';
+import { IMPORT_MATCHES, type ImportMatch } from '../../domain/import-match.ts';
 import { systemClock } from '../../domain/time.ts';
 import { createImports, type ImportView } from '../../features/imports/index.ts';
 import { accountsOf, print, withDatabase } from '../database.ts';
@@ -26,6 +27,13 @@ function formatOption(given: string | undefined, file: string): FileFormat {
   return format;
 }
 
+function matchOption(given: string | undefined): ImportMatch {
+  if (given === undefined) return 'external_id';
+  const match = IMPORT_MATCHES.find((name) => name === given.toLowerCase());
+  if (!match) throw new InvalidInputError(`--match must be one of ${IMPORT_MATCHES.join(', ')}.`);
+  return match;
+}
+
 /** The summary a terminal shows: the counts, then each failed row and the columns not read. */
 export function describeImport(view: ImportView): string {
   const report = view.report;
@@ -38,6 +46,12 @@ export function describeImport(view: ImportView): string {
   for (const failure of report.errors) {
     const messages = Object.entries(failure.errors).map(([field, list]) => `${field} ${list.join('; ')}`);
     lines.push(`  row ${failure.row}${failure.external_id ? ` (${failure.external_id})` : ''}: ${messages.join(', ')}`);
+  }
+  for (const duplicate of report.possible_duplicates) {
+    const key = duplicate.external_id ? ` (${duplicate.external_id})` : '';
+    lines.push(
+      `  row ${duplicate.row}${key}: possible duplicate of ${duplicate.location_ids.join(', ')} (same name and address; --match name_address updates it)`,
+    );
   }
   if (report.unknown_columns.length > 0) lines.push(`Columns not read: ${report.unknown_columns.join(', ')}`);
   return lines.join('\n');
@@ -60,6 +74,10 @@ export function registerImportCommands(program: Command): void {
     .option('--dry-run', 'report what the import would do, and change nothing')
     .option('--delete-missing', 'also delete the locations whose external_id the file does not name')
     .option('--atomic', 'all or nothing: one failed row saves no row')
+    .option(
+      '--match <mode>',
+      'external_id (default): rows without a known key create locations; name_address: such a row updates the saved location with its name and address',
+    )
     .option('--json', 'print the report as one JSON object')
     .action(
       async (
@@ -70,10 +88,12 @@ export function registerImportCommands(program: Command): void {
           dryRun?: boolean;
           deleteMissing?: boolean;
           atomic?: boolean;
+          match?: string;
           json?: boolean;
         },
       ) => {
         const format = formatOption(options.format, file);
+        const match = matchOption(options.match);
         let content: Buffer;
         try {
           content = readFileSync(file);
@@ -105,6 +125,7 @@ export function registerImportCommands(program: Command): void {
                 dryRun: Boolean(options.dryRun),
                 deleteMissing: Boolean(options.deleteMissing),
                 atomic: Boolean(options.atomic),
+                match,
               },
               createdBy: { type: 'cli', id: 'import' },
               onProgress: ({ rowsDone, fractionRead }) => {

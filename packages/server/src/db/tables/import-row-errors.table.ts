@@ -1,4 +1,4 @@
-import type { Selectable } from 'kysely';
+import type { Generated, Selectable } from 'kysely';
 
 /** A row of an import's file that failed, with its field errors as JSON. */
 export interface ImportRowErrorsTable {
@@ -6,6 +6,8 @@ export interface ImportRowErrorsTable {
   row_number: number;
   external_id: string | null;
   errors: string;
+  /** `failed`, or `possible_duplicate`: a row created although a saved location has its name and address. */
+  kind: Generated<'failed' | 'possible_duplicate'>;
 }
 
 export type ImportRowErrorRow = Selectable<ImportRowErrorsTable>;

@@ -1,6 +1,7 @@
 import type { Generated, Insertable, Selectable, Updateable } from 'kysely';
 
 export type ImportStatus = 'queued' | 'running' | 'done' | 'failed';
+export type ImportMatch = 'external_id' | 'name_address';
 
 /** A bulk import of a file into a project: its options, state, progress and counts (see features/imports/). */
 export interface ImportsTable {
@@ -14,6 +15,8 @@ export interface ImportsTable {
   dry_run: number;
   delete_missing: number;
   atomic: number;
+  /** How rows without a key match saved locations: `external_id` (they do not) or `name_address`. */
+  match: Generated<ImportMatch>;
   rows_read: Generated<number>;
   rows_done: Generated<number>;
   /** How far through the file reading has come, in thousandths. */

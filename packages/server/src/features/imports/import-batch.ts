@@ -1,6 +1,7 @@
 import type { Executor } from '../../db/executor.ts';
 import type { ProjectCatalog } from '../../domain/catalog.ts';
 import type { StoredLocation } from '../../domain/import-changes.ts';
+import type { ImportMatch } from '../../domain/import-match.ts';
 import {
   type Candidate,
   countsOf,
@@ -22,11 +23,16 @@ import {
   scheduleOf,
 } from '../locations/index.ts';
 
-/** A failed row as the import stores it: its number, its external ID, and its field errors as JSON. */
+/**
+ * A failed row as the import stores it: its number, its external ID, and its field errors as JSON; or, as
+ * `possible_duplicate`, a row created although saved locations have its name and address (`errors` then lists
+ * their IDs under `location_ids`).
+ */
 export interface RowFailure {
   row: number;
   externalId: string | null;
   errors: string;
+  kind?: 'possible_duplicate';
 }
 
 /** What a batch of rows came to: their counts, their failures, and the writes they make (planned against `catalog`). */
@@ -70,6 +76,7 @@ export async function decideBatch(
   projectId: number,
   plan: ImportPlan,
   candidates: readonly Candidate[],
+  match: ImportMatch = 'external_id',
 ): Promise<DecidedBatch> {
   // With the default country: a batch of a thousand rows likely has a phone number that needs it.
   const catalog: ProjectCatalog = await loadCatalog(db, projectId, { withDefaultCountry: true });
@@ -79,6 +86,10 @@ export async function decideBatch(
   const records = await findRecordsByKeys(db, projectId, {
     publicIds: candidates.flatMap((candidate) => (candidate.id !== undefined ? [candidate.id] : [])),
     externalIds: candidates.flatMap((candidate) => (candidate.externalId !== undefined ? [candidate.externalId] : [])),
+    // A row no ID names may be a saved store again: those of its name are compared by address.
+    names: candidates.flatMap((candidate) =>
+      candidate.id === undefined && candidate.input.name ? [candidate.input.name] : [],
+    ),
   });
   const attachments = await loadAttachments(db, records, ALL_ATTACHMENTS);
   const views = new Map<number, LocationView>(records.map((record) => [record.id, { record, attachments }]));
@@ -88,11 +99,18 @@ export async function decideBatch(
     externalId: record.external_id,
     stored: storedLocationOf(record, attachments, catalogIds),
   }));
-  const decisions = plan.decideBatch(candidates, saved, catalog);
+  const decisions = plan.decideBatch(candidates, saved, catalog, match);
   return {
     catalog,
     counts: countsOf(decisions),
-    failures: decisions.flatMap((decision) => (decision.kind === 'failed' ? [failureOf(decision)] : [])),
+    failures: decisions.flatMap((decision, index) => {
+      if (decision.kind === 'failed') return [failureOf(decision)];
+      if (decision.kind !== 'create' || decision.possibleDuplicateOf.length === 0) return [];
+      const externalId = candidates[index]?.externalId ?? null;
+      const row = candidates[index]?.row ?? 0;
+      const errors = JSON.stringify({ location_ids: decision.possibleDuplicateOf });
+      return [{ row, externalId, errors, kind: 'possible_duplicate' as const }];
+    }),
     creates: decisions.flatMap((decision) =>
       decision.kind === 'create' ? [{ name: decision.name, plan: decision.plan }] : [],
     ),

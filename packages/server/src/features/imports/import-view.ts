@@ -1,5 +1,5 @@
 import type { Executor } from '../../db/executor.ts';
-import type { ImportRow, ImportStatus } from '../../db/tables/imports.table.ts';
+import type { ImportMatch, ImportRow, ImportStatus } from '../../db/tables/imports.table.ts';
 import type { FieldErrors } from '../../domain/errors.ts';
 import type { Actor } from '../../domain/events.ts';
 import type { FileFormat } from '../../domain/file-formats.ts';
@@ -21,6 +21,8 @@ export interface ImportReport {
   failed: number;
   geocoding_queued: number;
   errors: ImportRowFailure[];
+  /** Rows created although saved locations have their name and address. */
+  possible_duplicates: { row: number; external_id: string | null; location_ids: string[] }[];
   unknown_columns: string[];
 }
 
@@ -33,6 +35,7 @@ export interface ImportView {
   dry_run: boolean;
   delete_missing: boolean;
   atomic: boolean;
+  match: ImportMatch;
   progress: { rows_read: number; rows_done: number; percent: number };
   /** Why a failed import failed. */
   error: string | null;
@@ -45,7 +48,7 @@ export interface ImportView {
 }
 
 /** The counts of an import row as a report's. */
-export function countsOf(row: ImportRow): Omit<ImportReport, 'errors' | 'unknown_columns'> {
+export function countsOf(row: ImportRow): Omit<ImportReport, 'errors' | 'possible_duplicates' | 'unknown_columns'> {
   return {
     created: row.created,
     updated: row.updated,
@@ -57,7 +60,9 @@ export function countsOf(row: ImportRow): Omit<ImportReport, 'errors' | 'unknown
 }
 
 /** An import as its status shows it, but for its failed rows. */
-export type ImportSummary = Omit<ImportView, 'report'> & { report: Omit<ImportReport, 'errors'> | null };
+export type ImportSummary = Omit<ImportView, 'report'> & {
+  report: Omit<ImportReport, 'errors' | 'possible_duplicates'> | null;
+};
 
 /**
  * An import as its status shows it, without reading its failed rows: what an `import.completed` event carries (a
@@ -75,6 +80,7 @@ export function importSummaryOf(row: ImportRow): ImportSummary {
     dry_run: row.dry_run === 1,
     delete_missing: row.delete_missing === 1,
     atomic: row.atomic === 1,
+    match: row.match,
     progress: {
       rows_read: row.rows_read,
       rows_done: row.rows_done,
@@ -104,12 +110,29 @@ export function importSummaryOf(row: ImportRow): ImportSummary {
 export async function importView(db: Executor, row: ImportRow): Promise<ImportView> {
   const summary = importSummaryOf(row);
   if (!summary.report) return { ...summary, report: null };
-  const failures = await imports.importRowErrors(db, row.id);
-  const errors = failures.map((failure) => ({
-    row: failure.row_number,
-    external_id: failure.external_id,
-    errors: JSON.parse(failure.errors) as FieldErrors,
-  }));
+  const noted = await imports.importRowErrors(db, row.id);
+  const errors = noted.flatMap((failure) =>
+    failure.kind === 'failed'
+      ? [
+          {
+            row: failure.row_number,
+            external_id: failure.external_id,
+            errors: JSON.parse(failure.errors) as FieldErrors,
+          },
+        ]
+      : [],
+  );
+  const possible_duplicates = noted.flatMap((note) =>
+    note.kind === 'possible_duplicate'
+      ? [
+          {
+            row: note.row_number,
+            external_id: note.external_id,
+            location_ids: (JSON.parse(note.errors) as { location_ids: string[] }).location_ids,
+          },
+        ]
+      : [],
+  );
   const { unknown_columns, ...counts } = summary.report;
-  return { ...summary, report: { ...counts, errors, unknown_columns } };
+  return { ...summary, report: { ...counts, errors, possible_duplicates, unknown_columns } };
 }

@@ -115,11 +115,11 @@ export async function deleteImportFile(db: Executor, importId: number): Promise<
   await db.deleteFrom('import_files').where('import_id', '=', importId).execute();
 }
 
-/** Records failed rows; a row recorded before (by a run that did not commit its end) is replaced. */
+/** Records failed rows (and possible duplicates); a row recorded before (by a run that did not commit its end) is replaced. */
 export async function insertImportRowErrors(
   db: Executor,
   importId: number,
-  rows: { row: number; externalId: string | null; errors: string }[],
+  rows: { row: number; externalId: string | null; errors: string; kind?: 'possible_duplicate' }[],
 ): Promise<void> {
   for (let start = 0; start < rows.length; start += 1000) {
     await db
@@ -130,12 +130,15 @@ export async function insertImportRowErrors(
           row_number: row.row,
           external_id: row.externalId,
           errors: row.errors,
+          kind: row.kind ?? 'failed',
         })),
       )
       .onConflict((conflict) =>
-        conflict
-          .columns(['import_id', 'row_number'])
-          .doUpdateSet((eb) => ({ external_id: eb.ref('excluded.external_id'), errors: eb.ref('excluded.errors') })),
+        conflict.columns(['import_id', 'row_number']).doUpdateSet((eb) => ({
+          external_id: eb.ref('excluded.external_id'),
+          errors: eb.ref('excluded.errors'),
+          kind: eb.ref('excluded.kind'),
+        })),
       )
       .execute();
   }
@@ -145,7 +148,7 @@ export async function deleteImportRowErrors(db: Executor, importId: number): Pro
   await db.deleteFrom('import_row_errors').where('import_id', '=', importId).execute();
 }
 
-/** An import's failed rows in file order. */
+/** An import's failed rows and possible duplicates, in file order. */
 export async function importRowErrors(db: Executor, importId: number): Promise<ImportRowErrorRow[]> {
   return db
     .selectFrom('import_row_errors')

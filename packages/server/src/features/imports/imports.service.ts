@@ -64,6 +64,7 @@ export function createImports({ db, clock, config, onError }: ImportsDeps) {
           dry_run: options.dryRun ? 1 : 0,
           delete_missing: options.deleteMissing ? 1 : 0,
           atomic: options.atomic ? 1 : 0,
+          match: options.match ?? 'external_id',
           attempts: runner ? 1 : 0,
           locked_by: runner?.workerId ?? null,
           locked_until: runner ? isoOf(runner.lockedUntil) : null,

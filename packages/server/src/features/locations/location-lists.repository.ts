@@ -80,9 +80,11 @@ export async function listLocationRecords(
 export async function findRecordsByKeys(
   db: Executor,
   projectId: number,
-  keys: { publicIds: readonly string[]; externalIds: readonly string[] },
+  keys: { publicIds: readonly string[]; externalIds: readonly string[]; names?: readonly string[] },
 ): Promise<LocationRecord[]> {
+  const names = [...new Set((keys.names ?? []).map((name) => name.trim().toLowerCase()))];
   const named = [
+    ...(names.length > 0 ? [sql`lower("locations"."name") in (${sql.join(names)})`] : []),
     ...(keys.publicIds.length > 0 ? [sql`"locations"."public_id" in (${sql.join(keys.publicIds)})`] : []),
     ...(keys.externalIds.length > 0 ? [sql`"locations"."external_id" in (${sql.join(keys.externalIds)})`] : []),
   ];

@@ -24,6 +24,12 @@ export const ImportQueryV2 = Type.Object(
     atomic: Flag(
       "`1`/`true`: all or nothing; one failed row saves no row. The import then holds the project's writes until it ends.",
     ),
+    match: Type.Optional(
+      Type.Union([Type.Literal('external_id'), Type.Literal('name_address')], {
+        description:
+          'How a row no key names (no `external_id` a location holds, no `id`) finds its location. `external_id` (the default): it does not, and creates one; a saved location with its name and address is reported in `possible_duplicates`. `name_address`: the saved location with its name (ignoring case) and address (street and city, or the full `address`, ignoring case, accents and punctuation) is updated, unless it holds another external_id; a row matching several fails.',
+      }),
+    ),
   },
   { additionalProperties: false },
 );
@@ -54,6 +60,20 @@ export const ImportReportV2 = Type.Object(
       }),
       { description: 'Every failed row, in file order' },
     ),
+    possible_duplicates: Type.Array(
+      Type.Object({
+        row: Type.Integer({ examples: [7] }),
+        external_id: Type.Union([Type.String(), Type.Null()]),
+        location_ids: Type.Array(Type.String(), {
+          description: 'The saved locations with its name and address',
+          examples: [['loc_4f9XkQ2mZr8TbW1c']],
+        }),
+      }),
+      {
+        description:
+          'Rows that created a location (a dry run: would) although a saved location has their name and address: the file may have been imported before without external IDs. Import it with `match=name_address` to update those instead.',
+      },
+    ),
     unknown_columns: Type.Array(Type.String(), {
       description: 'Columns of the file the import does not read, as the file names them (not an error)',
     }),
@@ -72,6 +92,7 @@ export const ImportV2 = Type.Object({
   dry_run: Type.Boolean(),
   delete_missing: Type.Boolean(),
   atomic: Type.Boolean(),
+  match: Type.Union([Type.Literal('external_id'), Type.Literal('name_address')]),
   progress: Type.Object(
     {
       rows_read: Type.Integer({ description: 'Rows read from the file so far' }),
@@ -96,7 +117,7 @@ export const ImportV2 = Type.Object({
 export const ImportSummaryV2 = Type.Object(
   {
     ...ImportV2.properties,
-    report: Type.Union([Type.Omit(ImportReportV2, ['errors']), Type.Null()], {
+    report: Type.Union([Type.Omit(ImportReportV2, ['errors', 'possible_duplicates']), Type.Null()], {
       description: 'The counts and unknown columns of the report; `GET …/imports/{id}` lists the failed rows',
     }),
   },

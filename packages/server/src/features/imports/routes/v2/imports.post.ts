@@ -62,7 +62,7 @@ export function registerV2ImportsPost(app: App, { imports }: { imports: Imports 
           description: [
             `The file is the body, with its Content-Type: ${ACCEPTED}; up to ${maxBytes / 1024 / 1024} MiB unless the server's IMPORT_MAX_BYTES says otherwise. The import runs in the background: poll \`GET …/imports/{id}\` for its status, progress and report.`,
             'Columns are the V2 input names (also `id`, `external_id`, weekdays `mon`..`sun` or `monday`..`sunday`, `special_hours`, `filters` separated by `|` or `;`, `field:<name>`, `cta:<title>`) or common aliases (`Store Name`, `Address 1`, `Zip`, `Postal Code`, `Latitude`, `Phone Number`, `Website`, `Store code`), matched ignoring case and spacing; other columns are reported in `unknown_columns`.',
-            'A row with an `external_id` updates the location that has it, or creates one; otherwise an `id` updates that location; otherwise the row creates one. An absent column leaves its field alone; an empty cell clears it (empty coordinates never clear a pin that geocoding found). A row equal to the saved location is `unchanged` and not written. Each row obeys the V2 rules and fails alone, with its row number; a row naming a location (or key) an earlier row named fails too.',
+            'A row with an `external_id` updates the location that has it, or creates one; otherwise an `id` updates that location; otherwise the row creates one, unless `match=name_address` and one saved location (without another external_id) has its name and address: the row updates it. A row created although a saved location has its name and address is listed in `possible_duplicates`. An absent column leaves its field alone; an empty cell clears it (empty coordinates never clear a pin that geocoding found). A row equal to the saved location is `unchanged` and not written. Each row obeys the V2 rules and fails alone, with its row number; a row naming a location (or key) an earlier row named fails too.',
             'Rows without coordinates are queued for geocoding. Scopes: location:create and location:update, and location:delete with `delete_missing`.',
           ].join(' '),
           security: [{ apiToken: [] }],
@@ -86,7 +86,12 @@ export function registerV2ImportsPost(app: App, { imports }: { imports: Imports 
           content: request.body,
           format,
           ...(fileName ? { fileName } : {}),
-          options: { dryRun: on(query.dry_run), deleteMissing, atomic: on(query.atomic) },
+          options: {
+            dryRun: on(query.dry_run),
+            deleteMissing,
+            atomic: on(query.atomic),
+            match: query.match ?? 'external_id',
+          },
           createdBy: actorOf(request),
         });
         return reply
