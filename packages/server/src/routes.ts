@@ -1,4 +1,12 @@
-import { registerV2ProjectsList, registerV2UserGet } from './features/accounts/index.ts';
+import {
+  registerV2ProjectsList,
+  registerV2SessionDelete,
+  registerV2SessionGet,
+  registerV2SessionPost,
+  registerV2SetupPost,
+  registerV2UserGet,
+  registerV2UsersPost,
+} from './features/accounts/index.ts';
 import {
   registerFinderLocationPage,
   registerFinderPage,
@@ -51,6 +59,13 @@ export function registerRoutes(app: App, services: Services): void {
   // Operations: probes for orchestrators and load balancers; no token, no rate limit, not in the API documents
   registerHealthzGet(app);
   registerReadyzGet(app, services);
+
+  // V2 people: the first run, sign-up, sign-in and the browser's session
+  registerV2SetupPost(app, services);
+  registerV2UsersPost(app, services);
+  registerV2SessionPost(app, services);
+  registerV2SessionGet(app, services);
+  registerV2SessionDelete(app, services);
 
   // V2 (current)
   registerV2UserGet(app, services);

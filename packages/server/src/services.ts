@@ -1,7 +1,7 @@
 import type { Config } from './config/config.ts';
 import type { DatabaseHandle } from './db/connection.ts';
 import { type Clock, systemClock } from './domain/time.ts';
-import { type Accounts, createAccounts } from './features/accounts/index.ts';
+import { type Accounts, createAccounts, createPeople, type People } from './features/accounts/index.ts';
 import { createFinder, type Finder } from './features/finder/index.ts';
 import { createImports, type Imports } from './features/imports/index.ts';
 import { createLocations, geocodingQueue, type Locations } from './features/locations/index.ts';
@@ -13,6 +13,7 @@ import type { Geocoder } from './geocoding/geocoder.ts';
 import type { IdempotencyStore } from './http/idempotency.ts';
 import { JobRunner } from './jobs/runner.ts';
 import { createRateLimitStore } from './ratelimit/create-store.ts';
+import { createSignInLimiter, type SignInLimiter } from './ratelimit/sign-in-limiter.ts';
 import type { RateLimitStore } from './ratelimit/store.ts';
 
 /**
@@ -28,6 +29,10 @@ export interface Services {
   readonly geocoder: Geocoder;
   readonly idempotency: IdempotencyStore;
   readonly accounts: Accounts;
+  /** People who sign in to the dashboard: passwords and sessions. */
+  readonly people: People;
+  /** The budgets of failed sign-ins, per e-mail and per client address. */
+  readonly signInLimiter: SignInLimiter;
   readonly locations: Locations;
   readonly settings: Settings;
   readonly finder: Finder;
@@ -82,6 +87,8 @@ export function buildServices(
     geocoder,
     idempotency: { db, clock },
     accounts: createAccounts({ db, clock }),
+    people: createPeople({ db, clock, config: config.people }),
+    signInLimiter: createSignInLimiter(config.people, rateLimitStore, clock),
     locations,
     settings: createSettings({ db, clock }),
     finder: createFinder({ db, clock, geocoder, config }),

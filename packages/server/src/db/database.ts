@@ -20,6 +20,7 @@ import type { MarkersTable } from './tables/markers.table.ts';
 import type { OpeningHoursTable } from './tables/opening-hours.table.ts';
 import type { ProjectsTable } from './tables/projects.table.ts';
 import type { PublishableKeysTable } from './tables/publishable-keys.table.ts';
+import type { SessionsTable } from './tables/sessions.table.ts';
 import type { UsersTable } from './tables/users.table.ts';
 import type { WebhookAttemptsTable } from './tables/webhook-attempts.table.ts';
 import type { WebhookDeliveriesTable } from './tables/webhook-deliveries.table.ts';
@@ -30,6 +31,7 @@ export interface Database {
   users: UsersTable;
   projects: ProjectsTable;
   api_tokens: ApiTokensTable;
+  sessions: SessionsTable;
   locations: LocationsTable;
   opening_hours: OpeningHoursTable;
   location_types: LocationTypesTable;

@@ -17,6 +17,7 @@ import * as eventsAndWebhooks from './migrations/20261126T0900_events_and_webhoo
 import * as locationExternalIds from './migrations/20261126T1000_location_external_ids.ts';
 import * as imports from './migrations/20261126T1100_imports.ts';
 import * as importCreators from './migrations/20261126T1200_import_creators.ts';
+import * as passwordsAndSessions from './migrations/20261128T1200_passwords_and_sessions.ts';
 
 /**
  * A migration module; it is told the dialect so it can build the DDL that differs (see `migrations/schema-helpers.ts`).
@@ -45,6 +46,7 @@ const migrations: Record<string, DialectAwareMigration> = {
   '20261126T1000_location_external_ids': locationExternalIds,
   '20261126T1100_imports': imports,
   '20261126T1200_import_creators': importCreators,
+  '20261128T1200_passwords_and_sessions': passwordsAndSessions,
 };
 
 function providerFor(dialect: DialectName): MigrationProvider {

@@ -245,6 +245,9 @@ function eventAndWebhookRoutes(): SecuredRoute[] {
 }
 
 const routes: SecuredRoute[] = [
+  // V2 people: the browser's own session
+  ...sessionRoutes(),
+
   // V2 account
   {
     method: 'GET',
@@ -282,6 +285,16 @@ const routes: SecuredRoute[] = [
   // V1 (legacy): the personal project only; a list or create of another user is their own, so only ID routes are owned
   ...v1LocationRoutes(),
 ];
+
+/** The routes of the browser's session: the cookie only, never a token. */
+function sessionRoutes(): SecuredRoute[] {
+  const rule = { api: 'v2', planGated: false, owned: false, sessionOnly: true } as const;
+  return [
+    { ...rule, method: 'GET', route: '/api/v2/session', setup: async () => ({ path: '/api/v2/session' }) },
+    { ...rule, method: 'DELETE', route: '/api/v2/session', setup: async () => ({ path: '/api/v2/session' }) },
+    { ...rule, method: 'DELETE', route: '/api/v2/sessions', setup: async () => ({ path: '/api/v2/sessions' }) },
+  ];
+}
 
 /** The V2 location routes; the ID routes act on a location made through the service in the personal project. */
 function v2LocationRoutes(): SecuredRoute[] {

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { SCOPES, type Scope } from '../../src/domain/tokens.ts';
 import type { CreatedUser } from '../../src/features/accounts/accounts.service.ts';
 import { setPlan } from './factories.ts';
-import { call, createAccount, type TestServer, useTestServer } from './server.ts';
+import { type BrowserSession, call, createAccount, signInAs, type TestServer, useTestServer } from './server.ts';
 
 /** The request a route's security cases make: a concrete path and, for writes, a body that would succeed. */
 export interface RouteCall {
@@ -27,6 +27,8 @@ export interface SecuredRoute {
    * must get 404. False for routes about the caller only (`/api/v2/user`).
    */
   owned: boolean;
+  /** A route of the browser's own session (`GET /api/v2/session`): it takes the session cookie and no token. */
+  sessionOnly?: true;
   /**
    * Creates what the route needs in `account.project` (the personal project, the one V1 works on) through services,
    * repositories or HTTP, and returns the call that succeeds for that account.
@@ -34,26 +36,31 @@ export interface SecuredRoute {
   setup(server: TestServer, account: CreatedUser): Promise<RouteCall>;
 }
 
-type Caller = { token?: string };
+type Caller = { token?: string; session?: BrowserSession };
 
 async function send(server: TestServer, route: SecuredRoute, target: RouteCall, caller: Caller) {
   return call(server, route.method, target.path, {
     ...(caller.token ? { token: caller.token } : {}),
+    ...(caller.session ? { session: caller.session } : {}),
     ...(target.body !== undefined ? { body: target.body } : {}),
     ...(target.file ? { rawBody: target.file.content, headers: { 'content-type': target.file.contentType } } : {}),
   });
 }
 
-/** The token the happy path uses: V1 takes the legacy token; V2 a token with the route's scope and nothing else. */
-async function rightToken(server: TestServer, route: SecuredRoute, account: CreatedUser): Promise<string> {
-  if (route.api === 'v1') return account.legacyToken.token;
-  if (!route.scope) return account.token.token;
+/**
+ * The credential the happy path uses: V1 takes the legacy token; V2 a token with the route's scope and nothing else;
+ * a session route the owner's session.
+ */
+async function rightCaller(server: TestServer, route: SecuredRoute, account: CreatedUser): Promise<Caller> {
+  if (route.sessionOnly) return { session: await signInAs(server, account.user.id) };
+  if (route.api === 'v1') return { token: account.legacyToken.token };
+  if (!route.scope) return { token: account.token.token };
   const issued = await server.services.accounts.createToken({
     email: account.user.email,
     name: 'only-needed-scope',
     scopes: [route.scope].flat(),
   });
-  return issued.token;
+  return { token: issued.token };
 }
 
 /**
@@ -121,7 +128,7 @@ export function describeRouteSecurity(routes: readonly SecuredRoute[]): void {
       it('answers 403 when the project is not on the Business plan', async () => {
         const { account, target } = await arrange(route);
         await setPlan(server, account.project.id, 'plus');
-        const response = await send(server, route, target, { token: await rightToken(server, route, account) });
+        const response = await send(server, route, target, await rightCaller(server, route, account));
         expect(response.status).toBe(403);
         expect(response.body.message).toMatch(/Business/);
       });
@@ -129,7 +136,7 @@ export function describeRouteSecurity(routes: readonly SecuredRoute[]): void {
       it('works whatever the plan of the project', async () => {
         const { account, target } = await arrange(route);
         await setPlan(server, account.project.id, 'free');
-        const response = await send(server, route, target, { token: await rightToken(server, route, account) });
+        const response = await send(server, route, target, await rightCaller(server, route, account));
         expect(response.status).toBeGreaterThanOrEqual(200);
         expect(response.status).toBeLessThan(300);
       });
@@ -141,7 +148,7 @@ export function describeRouteSecurity(routes: readonly SecuredRoute[]): void {
         : 'succeeds with the right token',
       async () => {
         const { account, target } = await arrange(route);
-        const response = await send(server, route, target, { token: await rightToken(server, route, account) });
+        const response = await send(server, route, target, await rightCaller(server, route, account));
         expect(response.status, response.text).toBeGreaterThanOrEqual(200);
         expect(response.status, response.text).toBeLessThan(300);
       },

@@ -4,12 +4,14 @@ import type { Executor } from '../../db/executor.ts';
 import type { ApiTokenRow } from '../../db/tables/api-tokens.table.ts';
 import type { ProjectRow } from '../../db/tables/projects.table.ts';
 import type { UserRow } from '../../db/tables/users.table.ts';
-import { ConflictError, InvalidInputError, NotFoundError } from '../../domain/errors.ts';
+import { InvalidInputError, NotFoundError } from '../../domain/errors.ts';
 import { newPublicId } from '../../domain/ids.ts';
+import { hashPassword, requireAcceptablePassword } from '../../domain/passwords.ts';
 import { DEFAULT_PLAN, isPlan, PLANS, type Plan } from '../../domain/plans.ts';
 import { type Clock, isoOf } from '../../domain/time.ts';
 import { generateToken, hashToken, isScope, SCOPES, type Scope, type TokenKind } from '../../domain/tokens.ts';
 import type { TokenVerifier } from '../../http/auth.ts';
+import { insertUserWithProject, newUserInput } from './new-user.ts';
 import {
   findPersonalProject,
   findProjectByPublicId,
@@ -17,7 +19,7 @@ import {
   listProjectsOfUser,
 } from './projects.repository.ts';
 import * as tokens from './tokens.repository.ts';
-import { findUserByEmail, findUserById, insertUser } from './users.repository.ts';
+import { findUserByEmail, findUserById } from './users.repository.ts';
 
 export interface IssuedToken {
   token: string;
@@ -30,8 +32,6 @@ export interface CreatedUser {
   token: IssuedToken;
   legacyToken: IssuedToken;
 }
-
-const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
 export function parsePlan(plan: string | undefined): Plan {
   if (plan === undefined) return DEFAULT_PLAN;
@@ -104,9 +104,12 @@ export function createAccounts({ db, clock }: AccountsDeps) {
           principal: {
             userId: found.user_id,
             userPublicId: found.user_public_id,
-            tokenId: found.token_id,
-            tokenPublicId: found.token_public_id,
-            kind: found.kind as TokenKind,
+            credential: {
+              type: 'token',
+              id: found.token_id,
+              publicId: found.token_public_id,
+              kind: found.kind as TokenKind,
+            },
             scopes: new Set<string>(JSON.parse(found.scopes) as string[]),
           },
           expiresAt: found.expires_at ? Date.parse(found.expires_at) : undefined,
@@ -153,29 +156,14 @@ export function createAccounts({ db, clock }: AccountsDeps) {
      * Creates a user with their personal project, one V2 token with every scope and the legacy V1 token,
      * all in one transaction.
      */
-    async createUser(input: { email: string; name: string; plan?: string }): Promise<CreatedUser> {
-      const email = input.email.trim().toLowerCase();
-      if (!EMAIL.test(email)) throw new InvalidInputError(`Invalid email "${input.email}".`);
-      if (input.name.trim() === '') throw new InvalidInputError('The name must not be empty.');
+    async createUser(input: { email: string; name: string; plan?: string; password?: string }): Promise<CreatedUser> {
+      const { email, name } = newUserInput(input);
       const plan = parsePlan(input.plan);
+      if (input.password !== undefined) requireAcceptablePassword(input.password);
+      const passwordHash = input.password === undefined ? null : await hashPassword(input.password);
       return db.transaction().execute(async (trx) => {
-        if (await findUserByEmail(trx, email)) throw new ConflictError(`A user with email ${email} already exists.`);
         const now = isoOf(clock());
-        const user = await insertUser(trx, {
-          public_id: newPublicId('user'),
-          email,
-          name: input.name.trim(),
-          created_at: now,
-        });
-        const project = await insertProject(trx, {
-          public_id: newPublicId('project'),
-          user_id: user.id,
-          name: `${user.name}'s project`,
-          plan,
-          personal: 1,
-          created_at: now,
-          updated_at: now,
-        });
+        const { user, project } = await insertUserWithProject(trx, { email, name, plan, passwordHash, now });
         const token = await issueToken(trx, user.id, 'v2', { name: 'default', scopes: SCOPES, expiresAt: null });
         const legacyToken = await issueToken(trx, user.id, 'legacy', { name: 'legacy', scopes: [], expiresAt: null });
         return { user, project, token, legacyToken };

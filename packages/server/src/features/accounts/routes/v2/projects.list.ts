@@ -29,7 +29,7 @@ export function registerV2ProjectsList(app: App, { accounts }: { accounts: Accou
         tags: ['V2 account'],
         operationId: 'listProjects',
         summary: "List the token owner's projects",
-        security: [{ apiToken: [] }],
+        security: [{ apiToken: [] }, { sessionCookie: [] }],
         response: { 200: Type.Object({ data: Type.Array(ProjectBody) }), ...errorResponses(401, 403, 429) },
       },
     },
