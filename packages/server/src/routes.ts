@@ -1,4 +1,7 @@
 import {
+  registerV2Invitations,
+  registerV2InvitationsAccept,
+  registerV2Members,
   registerV2ProjectsList,
   registerV2SessionDelete,
   registerV2SessionGet,
@@ -70,6 +73,10 @@ export function registerRoutes(app: App, services: Services): void {
   // V2 (current)
   registerV2UserGet(app, services);
   registerV2ProjectsList(app, services);
+  // V2 team: members and their roles, invitations
+  registerV2Members(app, services);
+  registerV2Invitations(app, services);
+  registerV2InvitationsAccept(app, services);
 
   // V2 project configuration: what locations refer to (types, markers, filters, custom fields, calls to action)
   registerV2LocationTypes(app, services);

@@ -1,7 +1,15 @@
 import type { Config } from './config/config.ts';
 import type { DatabaseHandle } from './db/connection.ts';
 import { type Clock, systemClock } from './domain/time.ts';
-import { type Accounts, createAccounts, createPeople, type People } from './features/accounts/index.ts';
+import {
+  type Accounts,
+  createAccounts,
+  createMailer,
+  createPeople,
+  createTeam,
+  type People,
+  type Team,
+} from './features/accounts/index.ts';
 import { createFinder, type Finder } from './features/finder/index.ts';
 import { createImports, type Imports } from './features/imports/index.ts';
 import { createLocations, geocodingQueue, type Locations } from './features/locations/index.ts';
@@ -31,6 +39,8 @@ export interface Services {
   readonly accounts: Accounts;
   /** People who sign in to the dashboard: passwords and sessions. */
   readonly people: People;
+  /** The members of projects, their roles and invitations. */
+  readonly team: Team;
   /** The budgets of failed sign-ins, per e-mail and per client address. */
   readonly signInLimiter: SignInLimiter;
   readonly locations: Locations;
@@ -62,6 +72,7 @@ export function buildServices(
   const onErrorOf = (what: string) => (error: unknown) => log.error({ err: error }, `${what} error`);
   const geocoder = createGeocoder(config, { db, clock });
   const rateLimitStore = createRateLimitStore(config);
+  const mailer = createMailer(config.people.smtp);
   const locations = createLocations({ db, clock, geocoding: { geocoder, timeoutMs: config.geocoder.timeoutMs } });
   const geocodingWorker = new JobRunner(
     geocodingQueue(db, {
@@ -88,6 +99,7 @@ export function buildServices(
     idempotency: { db, clock },
     accounts: createAccounts({ db, clock }),
     people: createPeople({ db, clock, config: config.people }),
+    team: createTeam({ db, clock, mailer }),
     signInLimiter: createSignInLimiter(config.people, rateLimitStore, clock),
     locations,
     settings: createSettings({ db, clock }),

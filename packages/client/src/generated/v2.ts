@@ -113,10 +113,109 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** List the token owner's projects */
+        /** List the projects the caller is a member of, with their role in each */
         get: operations["listProjects"];
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v2/projects/{project_id}/members": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** List the project's members and their roles */
+        get: operations["listMembers"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v2/projects/{project_id}/members/{user_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Remove a member from the project
+         * @description From the next request on, none of the member's sessions or tokens reaches the project. Only owners remove owners; the last owner cannot be removed (`409`).
+         */
+        delete: operations["removeMember"];
+        options?: never;
+        head?: never;
+        /**
+         * Change a member's role
+         * @description Admins change the roles of members other than owners; only owners make owners or change an owner. Demoting the last owner: `409`. A demotion applies from the next request on, to the member's sessions and tokens alike.
+         */
+        patch: operations["updateMember"];
+        trace?: never;
+    };
+    "/api/v2/projects/{project_id}/invitations": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** List the project's invitations not accepted yet (expired ones included) */
+        get: operations["listInvitations"];
+        put?: never;
+        /**
+         * Invite someone to the project with a role
+         * @description The link works once, for 7 days: a signed-in user joins with it, or a new person makes their user. It is e-mailed when the server has `SMTP_URL`, and answered as `invite_url` either way (shown this once). Inviting someone already a member: `409`.
+         */
+        post: operations["createInvitation"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v2/projects/{project_id}/invitations/{invitation_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Withdraw an invitation: its link stops working */
+        delete: operations["withdrawInvitation"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v2/invitations/accept": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Accept an invitation
+         * @description Signed in (the session cookie, with `X-CSRF-Token`, or a token): `{token}` makes the caller a member with the invitation's role (`200`). Without a session: `{token, name, password}` makes a new user with the invited e-mail (and a personal project on the free plan), joins, and signs them in (`201`, the cookie and `session` in the body). The link works once (`410` after) and for 7 days (`410` after); an unknown one is `404`.
+         */
+        post: operations["acceptInvitation"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1579,8 +1678,10 @@ export interface operations {
                             plan: "free" | "basic" | "plus" | "business";
                             /** @description Whether location endpoints work on this project */
                             api_access: boolean;
-                            /** @description The user's personal project (the one V1 works on) */
+                            /** @description The personal project of the user who made it (the one V1 works on) */
                             personal: boolean;
+                            /** @description The caller's role in the project: what they may do there (with their token's scopes) */
+                            role: "viewer" | "editor" | "admin" | "owner";
                             locations_count: number;
                             /**
                              * Format: date-time
@@ -1628,6 +1729,1406 @@ export interface operations {
             };
             /** @description Error body */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description What went wrong, in a sentence.
+                         * @example The city field is required.
+                         */
+                        message: string;
+                        /**
+                         * @description Field errors on 422, keyed by field; nested keys use dots (`hours.mon`, `fields.Manager`).
+                         * @example {
+                         *       "city": [
+                         *         "is required"
+                         *       ]
+                         *     }
+                         */
+                        errors?: {
+                            [key: string]: string[];
+                        };
+                        /** @description Present on 500: quote it when reporting the error. */
+                        request_id?: string;
+                    };
+                };
+            };
+            /** @description Error body */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description What went wrong, in a sentence.
+                         * @example The city field is required.
+                         */
+                        message: string;
+                        /**
+                         * @description Field errors on 422, keyed by field; nested keys use dots (`hours.mon`, `fields.Manager`).
+                         * @example {
+                         *       "city": [
+                         *         "is required"
+                         *       ]
+                         *     }
+                         */
+                        errors?: {
+                            [key: string]: string[];
+                        };
+                        /** @description Present on 500: quote it when reporting the error. */
+                        request_id?: string;
+                    };
+                };
+            };
+        };
+    };
+    listMembers: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description Public project ID
+                 * @example prj_8Hq2LmZ0aB3xYc7D
+                 */
+                project_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            /**
+                             * @description The member's public user ID
+                             * @example usr_4f9XkQ2mZr8TbW1c
+                             */
+                            user_id: string;
+                            name: string;
+                            /** Format: email */
+                            email: string;
+                            /** @description `viewer` reads; `editor` also creates, updates and deletes locations and imports; `admin` also manages settings, publishable keys, webhooks and members other than owners; `owner` everything, owners included */
+                            role: "viewer" | "editor" | "admin" | "owner";
+                            /**
+                             * Format: date-time
+                             * @description ISO 8601 UTC
+                             * @example 2026-11-21T12:00:00.000Z
+                             */
+                            joined_at: string;
+                        }[];
+                    };
+                };
+            };
+            /** @description Error body */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description What went wrong, in a sentence.
+                         * @example The city field is required.
+                         */
+                        message: string;
+                        /**
+                         * @description Field errors on 422, keyed by field; nested keys use dots (`hours.mon`, `fields.Manager`).
+                         * @example {
+                         *       "city": [
+                         *         "is required"
+                         *       ]
+                         *     }
+                         */
+                        errors?: {
+                            [key: string]: string[];
+                        };
+                        /** @description Present on 500: quote it when reporting the error. */
+                        request_id?: string;
+                    };
+                };
+            };
+            /** @description Error body */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description What went wrong, in a sentence.
+                         * @example The city field is required.
+                         */
+                        message: string;
+                        /**
+                         * @description Field errors on 422, keyed by field; nested keys use dots (`hours.mon`, `fields.Manager`).
+                         * @example {
+                         *       "city": [
+                         *         "is required"
+                         *       ]
+                         *     }
+                         */
+                        errors?: {
+                            [key: string]: string[];
+                        };
+                        /** @description Present on 500: quote it when reporting the error. */
+                        request_id?: string;
+                    };
+                };
+            };
+            /** @description Error body */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description What went wrong, in a sentence.
+                         * @example The city field is required.
+                         */
+                        message: string;
+                        /**
+                         * @description Field errors on 422, keyed by field; nested keys use dots (`hours.mon`, `fields.Manager`).
+                         * @example {
+                         *       "city": [
+                         *         "is required"
+                         *       ]
+                         *     }
+                         */
+                        errors?: {
+                            [key: string]: string[];
+                        };
+                        /** @description Present on 500: quote it when reporting the error. */
+                        request_id?: string;
+                    };
+                };
+            };
+            /** @description Error body */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description What went wrong, in a sentence.
+                         * @example The city field is required.
+                         */
+                        message: string;
+                        /**
+                         * @description Field errors on 422, keyed by field; nested keys use dots (`hours.mon`, `fields.Manager`).
+                         * @example {
+                         *       "city": [
+                         *         "is required"
+                         *       ]
+                         *     }
+                         */
+                        errors?: {
+                            [key: string]: string[];
+                        };
+                        /** @description Present on 500: quote it when reporting the error. */
+                        request_id?: string;
+                    };
+                };
+            };
+        };
+    };
+    removeMember: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description Public project ID
+                 * @example prj_8Hq2LmZ0aB3xYc7D
+                 */
+                project_id: string;
+                /**
+                 * @description Public user ID of the member
+                 * @example usr_4f9XkQ2mZr8TbW1c
+                 */
+                user_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: true;
+                    };
+                };
+            };
+            /** @description Error body */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description What went wrong, in a sentence.
+                         * @example The city field is required.
+                         */
+                        message: string;
+                        /**
+                         * @description Field errors on 422, keyed by field; nested keys use dots (`hours.mon`, `fields.Manager`).
+                         * @example {
+                         *       "city": [
+                         *         "is required"
+                         *       ]
+                         *     }
+                         */
+                        errors?: {
+                            [key: string]: string[];
+                        };
+                        /** @description Present on 500: quote it when reporting the error. */
+                        request_id?: string;
+                    };
+                };
+            };
+            /** @description Error body */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description What went wrong, in a sentence.
+                         * @example The city field is required.
+                         */
+                        message: string;
+                        /**
+                         * @description Field errors on 422, keyed by field; nested keys use dots (`hours.mon`, `fields.Manager`).
+                         * @example {
+                         *       "city": [
+                         *         "is required"
+                         *       ]
+                         *     }
+                         */
+                        errors?: {
+                            [key: string]: string[];
+                        };
+                        /** @description Present on 500: quote it when reporting the error. */
+                        request_id?: string;
+                    };
+                };
+            };
+            /** @description Error body */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description What went wrong, in a sentence.
+                         * @example The city field is required.
+                         */
+                        message: string;
+                        /**
+                         * @description Field errors on 422, keyed by field; nested keys use dots (`hours.mon`, `fields.Manager`).
+                         * @example {
+                         *       "city": [
+                         *         "is required"
+                         *       ]
+                         *     }
+                         */
+                        errors?: {
+                            [key: string]: string[];
+                        };
+                        /** @description Present on 500: quote it when reporting the error. */
+                        request_id?: string;
+                    };
+                };
+            };
+            /** @description Error body */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description What went wrong, in a sentence.
+                         * @example The city field is required.
+                         */
+                        message: string;
+                        /**
+                         * @description Field errors on 422, keyed by field; nested keys use dots (`hours.mon`, `fields.Manager`).
+                         * @example {
+                         *       "city": [
+                         *         "is required"
+                         *       ]
+                         *     }
+                         */
+                        errors?: {
+                            [key: string]: string[];
+                        };
+                        /** @description Present on 500: quote it when reporting the error. */
+                        request_id?: string;
+                    };
+                };
+            };
+            /** @description Error body */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description What went wrong, in a sentence.
+                         * @example The city field is required.
+                         */
+                        message: string;
+                        /**
+                         * @description Field errors on 422, keyed by field; nested keys use dots (`hours.mon`, `fields.Manager`).
+                         * @example {
+                         *       "city": [
+                         *         "is required"
+                         *       ]
+                         *     }
+                         */
+                        errors?: {
+                            [key: string]: string[];
+                        };
+                        /** @description Present on 500: quote it when reporting the error. */
+                        request_id?: string;
+                    };
+                };
+            };
+        };
+    };
+    updateMember: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description Public project ID
+                 * @example prj_8Hq2LmZ0aB3xYc7D
+                 */
+                project_id: string;
+                /**
+                 * @description Public user ID of the member
+                 * @example usr_4f9XkQ2mZr8TbW1c
+                 */
+                user_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description `viewer` reads; `editor` also creates, updates and deletes locations and imports; `admin` also manages settings, publishable keys, webhooks and members other than owners; `owner` everything, owners included */
+                    role: "viewer" | "editor" | "admin" | "owner";
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            /**
+                             * @description The member's public user ID
+                             * @example usr_4f9XkQ2mZr8TbW1c
+                             */
+                            user_id: string;
+                            name: string;
+                            /** Format: email */
+                            email: string;
+                            /** @description `viewer` reads; `editor` also creates, updates and deletes locations and imports; `admin` also manages settings, publishable keys, webhooks and members other than owners; `owner` everything, owners included */
+                            role: "viewer" | "editor" | "admin" | "owner";
+                            /**
+                             * Format: date-time
+                             * @description ISO 8601 UTC
+                             * @example 2026-11-21T12:00:00.000Z
+                             */
+                            joined_at: string;
+                        };
+                    };
+                };
+            };
+            /** @description Error body */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description What went wrong, in a sentence.
+                         * @example The city field is required.
+                         */
+                        message: string;
+                        /**
+                         * @description Field errors on 422, keyed by field; nested keys use dots (`hours.mon`, `fields.Manager`).
+                         * @example {
+                         *       "city": [
+                         *         "is required"
+                         *       ]
+                         *     }
+                         */
+                        errors?: {
+                            [key: string]: string[];
+                        };
+                        /** @description Present on 500: quote it when reporting the error. */
+                        request_id?: string;
+                    };
+                };
+            };
+            /** @description Error body */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description What went wrong, in a sentence.
+                         * @example The city field is required.
+                         */
+                        message: string;
+                        /**
+                         * @description Field errors on 422, keyed by field; nested keys use dots (`hours.mon`, `fields.Manager`).
+                         * @example {
+                         *       "city": [
+                         *         "is required"
+                         *       ]
+                         *     }
+                         */
+                        errors?: {
+                            [key: string]: string[];
+                        };
+                        /** @description Present on 500: quote it when reporting the error. */
+                        request_id?: string;
+                    };
+                };
+            };
+            /** @description Error body */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description What went wrong, in a sentence.
+                         * @example The city field is required.
+                         */
+                        message: string;
+                        /**
+                         * @description Field errors on 422, keyed by field; nested keys use dots (`hours.mon`, `fields.Manager`).
+                         * @example {
+                         *       "city": [
+                         *         "is required"
+                         *       ]
+                         *     }
+                         */
+                        errors?: {
+                            [key: string]: string[];
+                        };
+                        /** @description Present on 500: quote it when reporting the error. */
+                        request_id?: string;
+                    };
+                };
+            };
+            /** @description Error body */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description What went wrong, in a sentence.
+                         * @example The city field is required.
+                         */
+                        message: string;
+                        /**
+                         * @description Field errors on 422, keyed by field; nested keys use dots (`hours.mon`, `fields.Manager`).
+                         * @example {
+                         *       "city": [
+                         *         "is required"
+                         *       ]
+                         *     }
+                         */
+                        errors?: {
+                            [key: string]: string[];
+                        };
+                        /** @description Present on 500: quote it when reporting the error. */
+                        request_id?: string;
+                    };
+                };
+            };
+            /** @description Error body */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description What went wrong, in a sentence.
+                         * @example The city field is required.
+                         */
+                        message: string;
+                        /**
+                         * @description Field errors on 422, keyed by field; nested keys use dots (`hours.mon`, `fields.Manager`).
+                         * @example {
+                         *       "city": [
+                         *         "is required"
+                         *       ]
+                         *     }
+                         */
+                        errors?: {
+                            [key: string]: string[];
+                        };
+                        /** @description Present on 500: quote it when reporting the error. */
+                        request_id?: string;
+                    };
+                };
+            };
+            /** @description Error body */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description What went wrong, in a sentence.
+                         * @example The city field is required.
+                         */
+                        message: string;
+                        /**
+                         * @description Field errors on 422, keyed by field; nested keys use dots (`hours.mon`, `fields.Manager`).
+                         * @example {
+                         *       "city": [
+                         *         "is required"
+                         *       ]
+                         *     }
+                         */
+                        errors?: {
+                            [key: string]: string[];
+                        };
+                        /** @description Present on 500: quote it when reporting the error. */
+                        request_id?: string;
+                    };
+                };
+            };
+        };
+    };
+    listInvitations: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description Public project ID
+                 * @example prj_8Hq2LmZ0aB3xYc7D
+                 */
+                project_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            /** @example inv_4f9XkQ2mZr8TbW1c */
+                            id: string;
+                            /** Format: email */
+                            email: string;
+                            /** @description `viewer` reads; `editor` also creates, updates and deletes locations and imports; `admin` also manages settings, publishable keys, webhooks and members other than owners; `owner` everything, owners included */
+                            role: "viewer" | "editor" | "admin" | "owner";
+                            /**
+                             * Format: date-time
+                             * @description ISO 8601 UTC
+                             * @example 2026-11-21T12:00:00.000Z
+                             */
+                            created_at: string;
+                            /**
+                             * Format: date-time
+                             * @description ISO 8601 UTC
+                             * @example 2026-11-21T12:00:00.000Z
+                             */
+                            expires_at: string;
+                        }[];
+                    };
+                };
+            };
+            /** @description Error body */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description What went wrong, in a sentence.
+                         * @example The city field is required.
+                         */
+                        message: string;
+                        /**
+                         * @description Field errors on 422, keyed by field; nested keys use dots (`hours.mon`, `fields.Manager`).
+                         * @example {
+                         *       "city": [
+                         *         "is required"
+                         *       ]
+                         *     }
+                         */
+                        errors?: {
+                            [key: string]: string[];
+                        };
+                        /** @description Present on 500: quote it when reporting the error. */
+                        request_id?: string;
+                    };
+                };
+            };
+            /** @description Error body */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description What went wrong, in a sentence.
+                         * @example The city field is required.
+                         */
+                        message: string;
+                        /**
+                         * @description Field errors on 422, keyed by field; nested keys use dots (`hours.mon`, `fields.Manager`).
+                         * @example {
+                         *       "city": [
+                         *         "is required"
+                         *       ]
+                         *     }
+                         */
+                        errors?: {
+                            [key: string]: string[];
+                        };
+                        /** @description Present on 500: quote it when reporting the error. */
+                        request_id?: string;
+                    };
+                };
+            };
+            /** @description Error body */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description What went wrong, in a sentence.
+                         * @example The city field is required.
+                         */
+                        message: string;
+                        /**
+                         * @description Field errors on 422, keyed by field; nested keys use dots (`hours.mon`, `fields.Manager`).
+                         * @example {
+                         *       "city": [
+                         *         "is required"
+                         *       ]
+                         *     }
+                         */
+                        errors?: {
+                            [key: string]: string[];
+                        };
+                        /** @description Present on 500: quote it when reporting the error. */
+                        request_id?: string;
+                    };
+                };
+            };
+            /** @description Error body */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description What went wrong, in a sentence.
+                         * @example The city field is required.
+                         */
+                        message: string;
+                        /**
+                         * @description Field errors on 422, keyed by field; nested keys use dots (`hours.mon`, `fields.Manager`).
+                         * @example {
+                         *       "city": [
+                         *         "is required"
+                         *       ]
+                         *     }
+                         */
+                        errors?: {
+                            [key: string]: string[];
+                        };
+                        /** @description Present on 500: quote it when reporting the error. */
+                        request_id?: string;
+                    };
+                };
+            };
+        };
+    };
+    createInvitation: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description Public project ID
+                 * @example prj_8Hq2LmZ0aB3xYc7D
+                 */
+                project_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /**
+                     * Format: email
+                     * @example grace@example.com
+                     */
+                    email: string;
+                    /** @description `viewer` reads; `editor` also creates, updates and deletes locations and imports; `admin` also manages settings, publishable keys, webhooks and members other than owners; `owner` everything, owners included */
+                    role: "viewer" | "editor" | "admin" | "owner";
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            /** @example inv_4f9XkQ2mZr8TbW1c */
+                            id: string;
+                            /** Format: email */
+                            email: string;
+                            /** @description `viewer` reads; `editor` also creates, updates and deletes locations and imports; `admin` also manages settings, publishable keys, webhooks and members other than owners; `owner` everything, owners included */
+                            role: "viewer" | "editor" | "admin" | "owner";
+                            /**
+                             * Format: date-time
+                             * @description ISO 8601 UTC
+                             * @example 2026-11-21T12:00:00.000Z
+                             */
+                            created_at: string;
+                            /**
+                             * Format: date-time
+                             * @description ISO 8601 UTC
+                             * @example 2026-11-21T12:00:00.000Z
+                             */
+                            expires_at: string;
+                            /**
+                             * @description The link that accepts the invitation, shown this once (also e-mailed when the server has SMTP): the dashboard reads its token and sends it to `POST /api/v2/invitations/accept`
+                             * @example https://locator.example/dashboard/invitation#token=lci_…
+                             */
+                            invite_url: string;
+                        };
+                    };
+                };
+            };
+            /** @description Error body */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description What went wrong, in a sentence.
+                         * @example The city field is required.
+                         */
+                        message: string;
+                        /**
+                         * @description Field errors on 422, keyed by field; nested keys use dots (`hours.mon`, `fields.Manager`).
+                         * @example {
+                         *       "city": [
+                         *         "is required"
+                         *       ]
+                         *     }
+                         */
+                        errors?: {
+                            [key: string]: string[];
+                        };
+                        /** @description Present on 500: quote it when reporting the error. */
+                        request_id?: string;
+                    };
+                };
+            };
+            /** @description Error body */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description What went wrong, in a sentence.
+                         * @example The city field is required.
+                         */
+                        message: string;
+                        /**
+                         * @description Field errors on 422, keyed by field; nested keys use dots (`hours.mon`, `fields.Manager`).
+                         * @example {
+                         *       "city": [
+                         *         "is required"
+                         *       ]
+                         *     }
+                         */
+                        errors?: {
+                            [key: string]: string[];
+                        };
+                        /** @description Present on 500: quote it when reporting the error. */
+                        request_id?: string;
+                    };
+                };
+            };
+            /** @description Error body */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description What went wrong, in a sentence.
+                         * @example The city field is required.
+                         */
+                        message: string;
+                        /**
+                         * @description Field errors on 422, keyed by field; nested keys use dots (`hours.mon`, `fields.Manager`).
+                         * @example {
+                         *       "city": [
+                         *         "is required"
+                         *       ]
+                         *     }
+                         */
+                        errors?: {
+                            [key: string]: string[];
+                        };
+                        /** @description Present on 500: quote it when reporting the error. */
+                        request_id?: string;
+                    };
+                };
+            };
+            /** @description Error body */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description What went wrong, in a sentence.
+                         * @example The city field is required.
+                         */
+                        message: string;
+                        /**
+                         * @description Field errors on 422, keyed by field; nested keys use dots (`hours.mon`, `fields.Manager`).
+                         * @example {
+                         *       "city": [
+                         *         "is required"
+                         *       ]
+                         *     }
+                         */
+                        errors?: {
+                            [key: string]: string[];
+                        };
+                        /** @description Present on 500: quote it when reporting the error. */
+                        request_id?: string;
+                    };
+                };
+            };
+            /** @description Error body */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description What went wrong, in a sentence.
+                         * @example The city field is required.
+                         */
+                        message: string;
+                        /**
+                         * @description Field errors on 422, keyed by field; nested keys use dots (`hours.mon`, `fields.Manager`).
+                         * @example {
+                         *       "city": [
+                         *         "is required"
+                         *       ]
+                         *     }
+                         */
+                        errors?: {
+                            [key: string]: string[];
+                        };
+                        /** @description Present on 500: quote it when reporting the error. */
+                        request_id?: string;
+                    };
+                };
+            };
+            /** @description Error body */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description What went wrong, in a sentence.
+                         * @example The city field is required.
+                         */
+                        message: string;
+                        /**
+                         * @description Field errors on 422, keyed by field; nested keys use dots (`hours.mon`, `fields.Manager`).
+                         * @example {
+                         *       "city": [
+                         *         "is required"
+                         *       ]
+                         *     }
+                         */
+                        errors?: {
+                            [key: string]: string[];
+                        };
+                        /** @description Present on 500: quote it when reporting the error. */
+                        request_id?: string;
+                    };
+                };
+            };
+        };
+    };
+    withdrawInvitation: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description Public project ID
+                 * @example prj_8Hq2LmZ0aB3xYc7D
+                 */
+                project_id: string;
+                /** @example inv_4f9XkQ2mZr8TbW1c */
+                invitation_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: true;
+                    };
+                };
+            };
+            /** @description Error body */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description What went wrong, in a sentence.
+                         * @example The city field is required.
+                         */
+                        message: string;
+                        /**
+                         * @description Field errors on 422, keyed by field; nested keys use dots (`hours.mon`, `fields.Manager`).
+                         * @example {
+                         *       "city": [
+                         *         "is required"
+                         *       ]
+                         *     }
+                         */
+                        errors?: {
+                            [key: string]: string[];
+                        };
+                        /** @description Present on 500: quote it when reporting the error. */
+                        request_id?: string;
+                    };
+                };
+            };
+            /** @description Error body */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description What went wrong, in a sentence.
+                         * @example The city field is required.
+                         */
+                        message: string;
+                        /**
+                         * @description Field errors on 422, keyed by field; nested keys use dots (`hours.mon`, `fields.Manager`).
+                         * @example {
+                         *       "city": [
+                         *         "is required"
+                         *       ]
+                         *     }
+                         */
+                        errors?: {
+                            [key: string]: string[];
+                        };
+                        /** @description Present on 500: quote it when reporting the error. */
+                        request_id?: string;
+                    };
+                };
+            };
+            /** @description Error body */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description What went wrong, in a sentence.
+                         * @example The city field is required.
+                         */
+                        message: string;
+                        /**
+                         * @description Field errors on 422, keyed by field; nested keys use dots (`hours.mon`, `fields.Manager`).
+                         * @example {
+                         *       "city": [
+                         *         "is required"
+                         *       ]
+                         *     }
+                         */
+                        errors?: {
+                            [key: string]: string[];
+                        };
+                        /** @description Present on 500: quote it when reporting the error. */
+                        request_id?: string;
+                    };
+                };
+            };
+            /** @description Error body */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description What went wrong, in a sentence.
+                         * @example The city field is required.
+                         */
+                        message: string;
+                        /**
+                         * @description Field errors on 422, keyed by field; nested keys use dots (`hours.mon`, `fields.Manager`).
+                         * @example {
+                         *       "city": [
+                         *         "is required"
+                         *       ]
+                         *     }
+                         */
+                        errors?: {
+                            [key: string]: string[];
+                        };
+                        /** @description Present on 500: quote it when reporting the error. */
+                        request_id?: string;
+                    };
+                };
+            };
+        };
+    };
+    acceptInvitation: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description The token of the invitation's link */
+                    token: string;
+                    /** @example Ada Lovelace */
+                    name: string;
+                    /**
+                     * @description At least 10 characters. Stored only as a scrypt hash.
+                     * @example correct horse battery staple
+                     */
+                    password: string;
+                } | {
+                    /** @description The token of the invitation's link */
+                    token: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            /** @example prj_8Hq2LmZ0aB3xYc7D */
+                            project_id: string;
+                            /** @description `viewer` reads; `editor` also creates, updates and deletes locations and imports; `admin` also manages settings, publishable keys, webhooks and members other than owners; `owner` everything, owners included */
+                            role: "viewer" | "editor" | "admin" | "owner";
+                            session?: {
+                                user: {
+                                    /**
+                                     * @description Public user ID
+                                     * @example usr_4f9XkQ2mZr8TbW1c
+                                     */
+                                    id: string;
+                                    /** @example Ada Lovelace */
+                                    name: string;
+                                    /**
+                                     * Format: email
+                                     * @example ada@example.com
+                                     */
+                                    email: string;
+                                    /**
+                                     * Format: date-time
+                                     * @description ISO 8601 UTC
+                                     * @example 2026-11-21T12:00:00.000Z
+                                     */
+                                    created_at: string;
+                                };
+                                /**
+                                 * @description Send it as `X-CSRF-Token` with every request of this session other than GET, HEAD and OPTIONS
+                                 * @example Xq2mZr8TbW1c4f9XkQ2mZr8TbW1c4f9XkQ2mZr8T
+                                 */
+                                csrf_token: string;
+                            };
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            /** @example prj_8Hq2LmZ0aB3xYc7D */
+                            project_id: string;
+                            /** @description `viewer` reads; `editor` also creates, updates and deletes locations and imports; `admin` also manages settings, publishable keys, webhooks and members other than owners; `owner` everything, owners included */
+                            role: "viewer" | "editor" | "admin" | "owner";
+                            session?: {
+                                user: {
+                                    /**
+                                     * @description Public user ID
+                                     * @example usr_4f9XkQ2mZr8TbW1c
+                                     */
+                                    id: string;
+                                    /** @example Ada Lovelace */
+                                    name: string;
+                                    /**
+                                     * Format: email
+                                     * @example ada@example.com
+                                     */
+                                    email: string;
+                                    /**
+                                     * Format: date-time
+                                     * @description ISO 8601 UTC
+                                     * @example 2026-11-21T12:00:00.000Z
+                                     */
+                                    created_at: string;
+                                };
+                                /**
+                                 * @description Send it as `X-CSRF-Token` with every request of this session other than GET, HEAD and OPTIONS
+                                 * @example Xq2mZr8TbW1c4f9XkQ2mZr8TbW1c4f9XkQ2mZr8T
+                                 */
+                                csrf_token: string;
+                            };
+                        };
+                    };
+                };
+            };
+            /** @description Error body */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description What went wrong, in a sentence.
+                         * @example The city field is required.
+                         */
+                        message: string;
+                        /**
+                         * @description Field errors on 422, keyed by field; nested keys use dots (`hours.mon`, `fields.Manager`).
+                         * @example {
+                         *       "city": [
+                         *         "is required"
+                         *       ]
+                         *     }
+                         */
+                        errors?: {
+                            [key: string]: string[];
+                        };
+                        /** @description Present on 500: quote it when reporting the error. */
+                        request_id?: string;
+                    };
+                };
+            };
+            /** @description Error body */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description What went wrong, in a sentence.
+                         * @example The city field is required.
+                         */
+                        message: string;
+                        /**
+                         * @description Field errors on 422, keyed by field; nested keys use dots (`hours.mon`, `fields.Manager`).
+                         * @example {
+                         *       "city": [
+                         *         "is required"
+                         *       ]
+                         *     }
+                         */
+                        errors?: {
+                            [key: string]: string[];
+                        };
+                        /** @description Present on 500: quote it when reporting the error. */
+                        request_id?: string;
+                    };
+                };
+            };
+            /** @description Error body */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description What went wrong, in a sentence.
+                         * @example The city field is required.
+                         */
+                        message: string;
+                        /**
+                         * @description Field errors on 422, keyed by field; nested keys use dots (`hours.mon`, `fields.Manager`).
+                         * @example {
+                         *       "city": [
+                         *         "is required"
+                         *       ]
+                         *     }
+                         */
+                        errors?: {
+                            [key: string]: string[];
+                        };
+                        /** @description Present on 500: quote it when reporting the error. */
+                        request_id?: string;
+                    };
+                };
+            };
+            /** @description Error body */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description What went wrong, in a sentence.
+                         * @example The city field is required.
+                         */
+                        message: string;
+                        /**
+                         * @description Field errors on 422, keyed by field; nested keys use dots (`hours.mon`, `fields.Manager`).
+                         * @example {
+                         *       "city": [
+                         *         "is required"
+                         *       ]
+                         *     }
+                         */
+                        errors?: {
+                            [key: string]: string[];
+                        };
+                        /** @description Present on 500: quote it when reporting the error. */
+                        request_id?: string;
+                    };
+                };
+            };
+            /** @description Error body */
+            410: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description What went wrong, in a sentence.
+                         * @example The city field is required.
+                         */
+                        message: string;
+                        /**
+                         * @description Field errors on 422, keyed by field; nested keys use dots (`hours.mon`, `fields.Manager`).
+                         * @example {
+                         *       "city": [
+                         *         "is required"
+                         *       ]
+                         *     }
+                         */
+                        errors?: {
+                            [key: string]: string[];
+                        };
+                        /** @description Present on 500: quote it when reporting the error. */
+                        request_id?: string;
+                    };
+                };
+            };
+            /** @description Error body */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -65,6 +65,8 @@ const EnvSchema = Type.Object({
   SIGNUP: Type.Union([Type.Literal('open'), Type.Literal('closed')], { default: 'closed' }),
   SIGN_IN_FAILURES_PER_EMAIL: Type.Integer({ default: 10, minimum: 0 }),
   SIGN_IN_FAILURES_PER_ADDRESS: Type.Integer({ default: 100, minimum: 0 }),
+  SMTP_URL: Type.Optional(Type.String({ pattern: '^smtps?://[^\\s]+$' })),
+  SMTP_FROM: Type.String({ default: 'Locator <locator@localhost>', minLength: 3, maxLength: 200 }),
 });
 
 export interface Config {
@@ -130,6 +132,8 @@ export interface PeopleConfig {
   /** Failed sign-ins allowed per e-mail address, and per client address, in 15 minutes; 0 = no limit. */
   signInFailuresPerEmail: number;
   signInFailuresPerAddress: number;
+  /** Where invitations and password-reset links are sent from; unset: they are only answered (and made by the CLI). */
+  smtp: { url: string; from: string } | undefined;
 }
 
 export interface WebhookConfig {
@@ -214,6 +218,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       signupOpen: parsed.SIGNUP === 'open',
       signInFailuresPerEmail: parsed.SIGN_IN_FAILURES_PER_EMAIL,
       signInFailuresPerAddress: parsed.SIGN_IN_FAILURES_PER_ADDRESS,
+      smtp: parsed.SMTP_URL ? { url: parsed.SMTP_URL, from: parsed.SMTP_FROM } : undefined,
     },
   };
 }

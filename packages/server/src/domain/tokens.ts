@@ -9,6 +9,8 @@ export const SCOPES = [
   'location:create',
   'location:update',
   'location:delete',
+  'member:manage',
+  'owner:manage',
 ] as const;
 export type Scope = (typeof SCOPES)[number];
 

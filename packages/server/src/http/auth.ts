@@ -42,6 +42,8 @@ export interface AuthRequirement {
   api: 'v2' | 'v1';
   scope?: Scope | readonly Scope[];
   session?: 'only';
+  /** The route also serves callers without any credential (accepting an invitation as a new person). */
+  optional?: true;
 }
 
 declare module 'fastify' {
@@ -139,6 +141,7 @@ export function createAuthentication({
         return;
       }
     }
+    if (header === undefined && requirement.optional) return;
     if (requirement.session === 'only')
       throw unauthorized('Not signed in: this takes the session of a signed-in browser.');
     const match = header ? /^Bearer\s+(\S+)\s*$/i.exec(header) : null;

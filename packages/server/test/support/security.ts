@@ -1,7 +1,9 @@
 import { describe, expect, it } from 'vitest';
+import { ROLES, type Role } from '../../src/domain/roles.ts';
 import { SCOPES, type Scope } from '../../src/domain/tokens.ts';
 import type { CreatedUser } from '../../src/features/accounts/accounts.service.ts';
 import { setPlan } from './factories.ts';
+import { addMember } from './people.ts';
 import { type BrowserSession, call, createAccount, signInAs, type TestServer, useTestServer } from './server.ts';
 
 /** The request a route's security cases make: a concrete path and, for writes, a body that would succeed. */
@@ -27,6 +29,12 @@ export interface SecuredRoute {
    * must get 404. False for routes about the caller only (`/api/v2/user`).
    */
   owned: boolean;
+  /**
+   * The least role a member of the project needs for the route (each role above it may too, each below gets 403), or
+   * null for a route that names no project (the caller's own user, session and tokens; V1, which works on the token
+   * owner's personal project).
+   */
+  role: Role | null;
   /** A route of the browser's own session (`GET /api/v2/session`): it takes the session cookie and no token. */
   sessionOnly?: true;
   /**
@@ -139,6 +147,21 @@ export function describeRouteSecurity(routes: readonly SecuredRoute[]): void {
         const response = await send(server, route, target, await rightCaller(server, route, account));
         expect(response.status).toBeGreaterThanOrEqual(200);
         expect(response.status).toBeLessThan(300);
+      });
+    }
+
+    if (route.role !== null) {
+      const least = ROLES.indexOf(route.role);
+      it(`lets members from ${route.role} up in with a session, and refuses the roles below (403)`, async () => {
+        const answers: Record<string, number> = {};
+        for (const role of ROLES) {
+          const { account, target } = await arrange(route);
+          const member = await createAccount(server);
+          await addMember(server, account.project.id, member.user.id, role);
+          const response = await send(server, route, target, { session: await signInAs(server, member.user.id) });
+          answers[role] = response.status >= 200 && response.status < 300 ? 200 : response.status;
+        }
+        expect(answers).toEqual(Object.fromEntries(ROLES.map((role, rank) => [role, rank >= least ? 200 : 403])));
       });
     }
 

@@ -11,12 +11,14 @@ import { DEFAULT_PLAN, isPlan, PLANS, type Plan } from '../../domain/plans.ts';
 import { type Clock, isoOf } from '../../domain/time.ts';
 import { generateToken, hashToken, isScope, SCOPES, type Scope, type TokenKind } from '../../domain/tokens.ts';
 import type { TokenVerifier } from '../../http/auth.ts';
+import { insertMember } from './members.repository.ts';
 import { insertUserWithProject, newUserInput } from './new-user.ts';
 import {
   findPersonalProject,
   findProjectByPublicId,
   insertProject,
   listProjectsOfUser,
+  type MemberProjectRow,
 } from './projects.repository.ts';
 import * as tokens from './tokens.repository.ts';
 import { findUserByEmail, findUserById } from './users.repository.ts';
@@ -133,8 +135,8 @@ export function createAccounts({ db, clock }: AccountsDeps) {
       return findUserByEmail(db, email);
     },
 
-    /** The user's projects in ID order, each with its location count (kept on the row by triggers). */
-    listProjects(userId: number): Promise<ProjectRow[]> {
+    /** The projects the user is a member of in ID order, each with their role and location count. */
+    listProjects(userId: number): Promise<MemberProjectRow[]> {
       return listProjectsOfUser(db, userId);
     },
 
@@ -176,7 +178,7 @@ export function createAccounts({ db, clock }: AccountsDeps) {
       return db.transaction().execute(async (trx) => {
         const user = await requireUser(trx, input.email);
         const now = isoOf(clock());
-        return insertProject(trx, {
+        const project = await insertProject(trx, {
           public_id: newPublicId('project'),
           user_id: user.id,
           name: input.name.trim(),
@@ -185,6 +187,8 @@ export function createAccounts({ db, clock }: AccountsDeps) {
           created_at: now,
           updated_at: now,
         });
+        await insertMember(trx, { project_id: project.id, user_id: user.id, role: 'owner', created_at: now });
+        return project;
       });
     },
 

@@ -4,6 +4,7 @@ import type { UserRow } from '../../db/tables/users.table.ts';
 import { ConflictError, InvalidInputError } from '../../domain/errors.ts';
 import { newPublicId } from '../../domain/ids.ts';
 import type { Plan } from '../../domain/plans.ts';
+import { insertMember } from './members.repository.ts';
 import { insertProject } from './projects.repository.ts';
 import { findUserByEmail, insertUser } from './users.repository.ts';
 
@@ -44,5 +45,6 @@ export async function insertUserWithProject(
     created_at: input.now,
     updated_at: input.now,
   });
+  await insertMember(trx, { project_id: project.id, user_id: user.id, role: 'owner', created_at: input.now });
   return { user, project };
 }
