@@ -7,6 +7,7 @@ import {
   registerV2SessionGet,
   registerV2SessionPost,
   registerV2SetupPost,
+  registerV2Tokens,
   registerV2UserGet,
   registerV2UsersPost,
 } from './features/accounts/index.ts';
@@ -73,6 +74,7 @@ export function registerRoutes(app: App, services: Services): void {
   // V2 (current)
   registerV2UserGet(app, services);
   registerV2ProjectsList(app, services);
+  registerV2Tokens(app, services);
   // V2 team: members and their roles, invitations
   registerV2Members(app, services);
   registerV2Invitations(app, services);

@@ -367,13 +367,27 @@ function teamRoutes(): SecuredRoute[] {
   ];
 }
 
-/** The routes of the browser's session: the cookie only, never a token. */
+/** The routes of the browser's session and of the signed-in user's tokens: the cookie only, never a token. */
 function sessionRoutes(): SecuredRoute[] {
   const rule = { api: 'v2', planGated: false, owned: false, sessionOnly: true, role: null } as const;
   return [
     { ...rule, method: 'GET', route: '/api/v2/session', setup: async () => ({ path: '/api/v2/session' }) },
     { ...rule, method: 'DELETE', route: '/api/v2/session', setup: async () => ({ path: '/api/v2/session' }) },
     { ...rule, method: 'DELETE', route: '/api/v2/sessions', setup: async () => ({ path: '/api/v2/sessions' }) },
+    { ...rule, method: 'GET', route: '/api/v2/tokens', setup: async () => ({ path: '/api/v2/tokens' }) },
+    {
+      ...rule,
+      method: 'POST',
+      route: '/api/v2/tokens',
+      setup: async () => ({ path: '/api/v2/tokens', body: { name: 'ci', scopes: ['location:read'] } }),
+    },
+    {
+      ...rule,
+      owned: true,
+      method: 'DELETE',
+      route: '/api/v2/tokens/:token_id',
+      setup: async (_server, account) => ({ path: `/api/v2/tokens/${account.token.row.public_id}` }),
+    },
   ];
 }
 

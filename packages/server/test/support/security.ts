@@ -126,7 +126,10 @@ export function describeRouteSecurity(routes: readonly SecuredRoute[]): void {
         const { target } = await arrange(route);
         const stranger = await createAccount(server);
         const strangersToken = route.api === 'v2' ? stranger.token.token : stranger.legacyToken.token;
-        const response = await send(server, route, target, { token: strangersToken });
+        const caller = route.sessionOnly
+          ? { session: await signInAs(server, stranger.user.id) }
+          : { token: strangersToken };
+        const response = await send(server, route, target, caller);
         expect(response.status).toBe(404);
         expect(response.body).toEqual({ message: expect.any(String) });
       });

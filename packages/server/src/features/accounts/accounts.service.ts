@@ -214,6 +214,32 @@ export function createAccounts({ db, clock }: AccountsDeps) {
       });
     },
 
+    /** A V2 token of the signed-in user (`POST /api/v2/tokens`). */
+    async createOwnToken(
+      userId: number,
+      input: { name: string; scopes: readonly Scope[]; expiresInMs?: number },
+    ): Promise<IssuedToken> {
+      return db.transaction().execute(async (trx) => {
+        const expiresAt = input.expiresInMs === undefined ? null : clock() + input.expiresInMs;
+        return issueToken(trx, userId, 'v2', { name: input.name, scopes: [...new Set(input.scopes)], expiresAt });
+      });
+    },
+
+    /** The user's V2 tokens not revoked, oldest first (`GET /api/v2/tokens`). */
+    async listOwnTokens(userId: number): Promise<ApiTokenRow[]> {
+      const rows = await tokens.listTokensOfUser(db, userId);
+      return rows.filter((row) => row.kind === 'v2' && row.revoked_at === null);
+    },
+
+    /** Revokes one of the user's tokens; someone else's is not found. Refused by every instance within a second. */
+    async revokeOwnToken(userId: number, publicId: string): Promise<void> {
+      await db.transaction().execute(async (trx) => {
+        const token = await tokens.findTokenByPublicId(trx, publicId);
+        if (!token || token.user_id !== userId || token.revoked_at) throw NotFoundError.of('Token');
+        await tokens.revokeToken(trx, token.id, isoOf(clock()));
+      });
+    },
+
     async listTokens(email: string): Promise<ApiTokenRow[]> {
       const user = await requireUser(db, email);
       return tokens.listTokensOfUser(db, user.id);

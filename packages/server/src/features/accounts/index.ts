@@ -17,6 +17,7 @@ export { registerV2SessionDelete } from './routes/v2/session.delete.ts';
 export { registerV2SessionGet } from './routes/v2/session.get.ts';
 export { registerV2SessionPost } from './routes/v2/session.post.ts';
 export { registerV2SetupPost } from './routes/v2/setup.post.ts';
+export { registerV2Tokens } from './routes/v2/tokens.ts';
 export { registerV2UserGet } from './routes/v2/user.get.ts';
 export { registerV2UsersPost } from './routes/v2/users.post.ts';
 export { createTeam, type Team } from './team.service.ts';
