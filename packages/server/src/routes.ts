@@ -2,6 +2,7 @@ import {
   registerV2Invitations,
   registerV2InvitationsAccept,
   registerV2Members,
+  registerV2PasswordResets,
   registerV2ProjectsList,
   registerV2SessionDelete,
   registerV2SessionGet,
@@ -70,6 +71,7 @@ export function registerRoutes(app: App, services: Services): void {
   registerV2SessionPost(app, services);
   registerV2SessionGet(app, services);
   registerV2SessionDelete(app, services);
+  registerV2PasswordResets(app, services);
 
   // V2 (current)
   registerV2UserGet(app, services);

@@ -98,7 +98,7 @@ export function buildServices(
     geocoder,
     idempotency: { db, clock },
     accounts: createAccounts({ db, clock }),
-    people: createPeople({ db, clock, config: config.people }),
+    people: createPeople({ db, clock, config: config.people, mailer }),
     team: createTeam({ db, clock, mailer }),
     signInLimiter: createSignInLimiter(config.people, rateLimitStore, clock),
     locations,

@@ -19,6 +19,7 @@ import type { LocationTypesTable } from './tables/location-types.table.ts';
 import type { LocationsTable } from './tables/locations.table.ts';
 import type { MarkersTable } from './tables/markers.table.ts';
 import type { OpeningHoursTable } from './tables/opening-hours.table.ts';
+import type { PasswordResetsTable } from './tables/password-resets.table.ts';
 import type { ProjectMembersTable } from './tables/project-members.table.ts';
 import type { ProjectsTable } from './tables/projects.table.ts';
 import type { PublishableKeysTable } from './tables/publishable-keys.table.ts';
@@ -36,6 +37,7 @@ export interface Database {
   sessions: SessionsTable;
   project_members: ProjectMembersTable;
   invitations: InvitationsTable;
+  password_resets: PasswordResetsTable;
   locations: LocationsTable;
   opening_hours: OpeningHoursTable;
   location_types: LocationTypesTable;

@@ -63,6 +63,14 @@ describe('locator CLI', () => {
     );
     expect(short.code).toBe(1);
     expect(short.stderr).toMatch(/password/);
+
+    const link = await locator('users', 'reset-link', '--email', 'pat@example.com', '--json');
+    expect(link.code, link.stderr).toBe(0);
+    expect(JSON.parse(link.stdout)).toEqual({
+      reset_url: expect.stringMatching(/^http:\/\/localhost:8080\/dashboard\/reset-password#token=lcr_\w{40}$/),
+    });
+    const nobody = await locator('users', 'reset-link', '--email', 'nobody@example.com');
+    expect(nobody.code).toBe(1);
   });
 
   it('refuses bad input with one clear line and exit 1', async () => {

@@ -1,6 +1,8 @@
 import { text } from 'node:stream/consumers';
 import type { Command } from 'commander';
-import { accountsOf, print, withDatabase } from '../database.ts';
+import { loadConfig } from '../../config/config.ts';
+import { NotFoundError } from '../../domain/errors.ts';
+import { accountsOf, peopleOf, print, withDatabase } from '../database.ts';
 
 /** The password piped to the command: stdin up to its end, without the line break a shell's `echo` adds. */
 async function passwordFromStdin(): Promise<string> {
@@ -43,5 +45,19 @@ export function registerUsersCommands(program: Command): void {
           `Legacy V1 token (shown once): ${output.legacy_token}`,
         ].join('\n'),
       );
+    });
+  users
+    .command('reset-link')
+    .description(
+      'Make a link that sets a new dashboard password, once, within an hour (e-mailed too when SMTP_URL is set)',
+    )
+    .requiredOption('--email <email>', 'the user’s email')
+    .option('--json', 'print one JSON object')
+    .action(async (options: { email: string; json?: boolean }) => {
+      const config = loadConfig();
+      const baseUrl = config.publicUrl ?? `http://localhost:${config.port}`;
+      const link = await withDatabase((database) => peopleOf(database, config).makeResetLink(options.email, baseUrl));
+      if (link === undefined) throw new NotFoundError(`No user with email ${options.email}.`);
+      print(Boolean(options.json), { reset_url: link }, `Password-reset link (works once, for an hour): ${link}`);
     });
 }

@@ -12,6 +12,7 @@ export {
 export { registerV2InvitationsAccept } from './routes/v2/invitations.accept.ts';
 export { registerV2Invitations } from './routes/v2/invitations.ts';
 export { registerV2Members } from './routes/v2/members.ts';
+export { registerV2PasswordResets } from './routes/v2/password-resets.ts';
 export { registerV2ProjectsList } from './routes/v2/projects.list.ts';
 export { registerV2SessionDelete } from './routes/v2/session.delete.ts';
 export { registerV2SessionGet } from './routes/v2/session.get.ts';

@@ -3,12 +3,16 @@ import type { PeopleConfig } from '../../config/config.ts';
 import type { Database } from '../../db/database.ts';
 import type { Executor } from '../../db/executor.ts';
 import type { UserRow } from '../../db/tables/users.table.ts';
-import { ConflictError, ForbiddenError, NotFoundError } from '../../domain/errors.ts';
+import { ConflictError, ForbiddenError, GoneError, NotFoundError } from '../../domain/errors.ts';
+import { randomBase62 } from '../../domain/ids.ts';
 import { hashPassword, requireAcceptablePassword, verifyPassword } from '../../domain/passwords.ts';
 import { hashSessionValue, newSessionSecrets, sessionEndsAt } from '../../domain/sessions.ts';
 import { type Clock, isoOf } from '../../domain/time.ts';
+import { hashToken } from '../../domain/tokens.ts';
 import { ALL_SCOPES, type SessionVerifier } from '../../http/auth.ts';
+import type { Mailer } from './mailer.ts';
 import { insertUserWithProject, newUserInput } from './new-user.ts';
+import * as resets from './password-resets.repository.ts';
 import * as sessions from './sessions.repository.ts';
 import { anyUserExists, findUserByEmail, findUserById, setPasswordHash } from './users.repository.ts';
 
@@ -35,14 +39,18 @@ export interface PeopleDeps {
   db: Kysely<Database>;
   clock: Clock;
   config: Pick<PeopleConfig, 'sessionIdleMs' | 'sessionMaxMs' | 'signupOpen'>;
+  mailer: Mailer | undefined;
 }
+
+/** A password-reset link works this long, and once. */
+export const PASSWORD_RESET_LIFETIME_MS = 3_600_000;
 
 /**
  * People who sign in: the first run, sign-up, passwords and the sessions of their browsers. Sessions live in the
  * database, so any instance serves any request, and end after `SESSION_IDLE_HOURS` without use or `SESSION_MAX_DAYS`
  * after sign-in.
  */
-export function createPeople({ db, clock, config }: PeopleDeps) {
+export function createPeople({ db, clock, config, mailer }: PeopleDeps) {
   const policy = { idleMs: config.sessionIdleMs, maxMs: config.sessionMaxMs };
 
   async function startSessionIn(trx: Executor, user: UserRow): Promise<StartedSession> {
@@ -149,6 +157,53 @@ export function createPeople({ db, clock, config }: PeopleDeps) {
         if (!user) throw new NotFoundError(`No user with email ${email}.`);
         await setPasswordHash(trx, user.id, passwordHash);
         await sessions.deleteSessionsOfUser(trx, user.id);
+      });
+    },
+
+    /**
+     * Makes a password-reset link for the user with this e-mail (nothing for an unknown one), working once within an
+     * hour, and e-mails it when SMTP is configured. Answers the link, for the CLI (`locator users reset-link`) only:
+     * the API never shows it.
+     */
+    async makeResetLink(email: string, baseUrl: string): Promise<string | undefined> {
+      const user = await findUserByEmail(db, email.trim());
+      if (!user) return undefined;
+      const token = `lcr_${randomBase62(40)}`;
+      const now = clock();
+      await resets.insertPasswordReset(db, {
+        user_id: user.id,
+        token_hash: hashToken(token),
+        created_at: isoOf(now),
+        expires_at: isoOf(now + PASSWORD_RESET_LIFETIME_MS),
+        used_at: null,
+      });
+      const link = `${baseUrl}/dashboard/reset-password#token=${token}`;
+      await mailer?.send({
+        to: user.email,
+        subject: 'Set a new Locator password',
+        text: `Someone asked to set a new password for ${user.email} on Locator.\n\nWithin an hour, open: ${link}\n\nIf it was not you, ignore this e-mail.\n`,
+      });
+      return link;
+    },
+
+    /**
+     * Sets a new password with a reset link's token, once and within its hour, and ends every session of the user
+     * (whoever held one is signed out).
+     */
+    async resetPassword(token: string, password: string): Promise<void> {
+      requireAcceptablePassword(password);
+      const passwordHash = await hashPassword(password);
+      await db.transaction().execute(async (trx) => {
+        const reset = await resets.findPasswordResetByHash(trx, hashToken(token));
+        if (!reset) throw new NotFoundError('Unknown password-reset link.');
+        const now = clock();
+        if (reset.used_at) throw new GoneError('This link has been used already: ask for a new one.');
+        if (Date.parse(reset.expires_at) <= now) throw new GoneError('This link has expired: ask for a new one.');
+        if (!(await resets.markPasswordResetUsed(trx, reset.id, isoOf(now)))) {
+          throw new GoneError('This link has been used already: ask for a new one.');
+        }
+        await setPasswordHash(trx, reset.user_id, passwordHash);
+        await sessions.deleteSessionsOfUser(trx, reset.user_id);
       });
     },
 
