@@ -19,6 +19,7 @@ export function registerV2PasswordResets(
       schema: {
         tags,
         operationId: 'requestPasswordReset',
+        security: [],
         summary: 'Ask for a link that sets a new password',
         description:
           'Always `202`, whether the e-mail belongs to a user or not. When the server has `SMTP_URL`, the user gets the link by e-mail; otherwise an operator makes it with `npx locator users reset-link --email …`. Counted with the failed sign-ins of the e-mail and the address (`429`).',
@@ -40,6 +41,7 @@ export function registerV2PasswordResets(
       schema: {
         tags,
         operationId: 'resetPassword',
+        security: [],
         summary: "Set a new password with a reset link's token",
         description:
           "Works once, within an hour of the link's making (`410` after); an unknown token is `404`. Every session of the user ends; sign in with the new password.",

@@ -16,6 +16,7 @@ export function registerV2SessionPost(
       schema: {
         tags: ['V2 people'],
         operationId: 'signIn',
+        security: [],
         summary: 'Sign in with e-mail and password',
         description:
           'Starts a session: the `locator_session` cookie (`HttpOnly`, `SameSite=Lax`, `Path=/`, `Secure` over https) and, in the body, the CSRF token its writes must send. A wrong e-mail or password is `401`, whichever it was. Failed sign-ins are limited per e-mail and per client address (`429` with `Retry-After`).',

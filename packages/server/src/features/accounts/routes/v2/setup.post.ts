@@ -11,6 +11,7 @@ export function registerV2SetupPost(app: App, { people }: { people: People }): v
       schema: {
         tags: ['V2 people'],
         operationId: 'setUp',
+        security: [],
         summary: 'Create the first user (the owner) on a new server',
         description:
           'Works only while the server has no user: creates the owner with their personal project on the Business plan, and signs them in (the `locator_session` cookie). Once any user exists: `409`.',

@@ -11,6 +11,7 @@ export function registerV2UsersPost(app: App, { people }: { people: People }): v
       schema: {
         tags: ['V2 people'],
         operationId: 'signUp',
+        security: [],
         summary: 'Sign up (only when the server allows it)',
         description:
           'Creates a user with a personal project on the `free` plan and signs them in, when the server runs with `SIGNUP=open`; otherwise `403`. An e-mail already taken: `409`.',
