@@ -12,6 +12,7 @@ import {
   registerV2UserGet,
   registerV2UsersPost,
 } from './features/accounts/index.ts';
+import { registerDashboard } from './features/dashboard/index.ts';
 import {
   registerFinderLocationPage,
   registerFinderPage,
@@ -123,6 +124,9 @@ export function registerRoutes(app: App, services: Services): void {
   registerFinderPage(app, services);
   registerFinderSitemap(app, services);
   registerFinderLocationPage(app, services);
+
+  // The dashboard (HTML and its assets, not in the API documents): people sign in and manage their projects
+  registerDashboard(app, services);
 
   // V1 (legacy): the personal project's locations under /api, with the legacy token; no PATCH (405)
   registerV1LocationsList(app, services);

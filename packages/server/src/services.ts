@@ -10,6 +10,7 @@ import {
   type People,
   type Team,
 } from './features/accounts/index.ts';
+import { DashboardFiles, defaultDashboardDir } from './features/dashboard/index.ts';
 import { createFinder, type Finder } from './features/finder/index.ts';
 import { createImports, type Imports } from './features/imports/index.ts';
 import { createLocations, geocodingQueue, type Locations } from './features/locations/index.ts';
@@ -48,6 +49,8 @@ export interface Services {
   readonly finder: Finder;
   readonly imports: Imports;
   readonly webhooks: Webhooks;
+  /** The dashboard's built files, served at /dashboard. */
+  readonly dashboardFiles: DashboardFiles;
   readonly readiness: { check(): Promise<Readiness> };
   /** The queue of locations waiting for coordinates, worked by each server process unless `GEOCODING_WORKER=off`. */
   readonly geocodingWorker: JobRunner<unknown, unknown>;
@@ -106,6 +109,7 @@ export function buildServices(
     finder: createFinder({ db, clock, geocoder, config }),
     imports: createImports({ db, clock, config, onError: onErrorOf('import worker') }),
     webhooks: createWebhooks({ db, clock, config, onError: onErrorOf('webhook worker') }),
+    dashboardFiles: new DashboardFiles(config.dashboardDir ?? defaultDashboardDir()),
     readiness: { check: () => checkReadiness({ db, rateLimitStore }) },
     geocodingWorker,
   });

@@ -67,6 +67,7 @@ const EnvSchema = Type.Object({
   SIGN_IN_FAILURES_PER_ADDRESS: Type.Integer({ default: 100, minimum: 0 }),
   SMTP_URL: Type.Optional(Type.String({ pattern: '^smtps?://[^\\s]+$' })),
   SMTP_FROM: Type.String({ default: 'Locator <locator@localhost>', minLength: 3, maxLength: 200 }),
+  DASHBOARD_DIR: Type.Optional(Type.String({ minLength: 1 })),
 });
 
 export interface Config {
@@ -118,6 +119,8 @@ export interface Config {
    * The built widget (`locator.js`, `map.js`) served under /widget/v1/; unset: the repository's `packages/widget/dist`.
    */
   widgetDir: string | undefined;
+  /** The built dashboard (Vite's `dist/`) served at /dashboard; unset: the repository's `packages/dashboard/dist`. */
+  dashboardDir: string | undefined;
   /** Dashboard sign-in: how long sessions live, whether anyone may sign up, and the budgets of failed sign-ins. */
   people: PeopleConfig;
 }
@@ -220,6 +223,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       signInFailuresPerAddress: parsed.SIGN_IN_FAILURES_PER_ADDRESS,
       smtp: parsed.SMTP_URL ? { url: parsed.SMTP_URL, from: parsed.SMTP_FROM } : undefined,
     },
+    dashboardDir: parsed.DASHBOARD_DIR,
   };
 }
 

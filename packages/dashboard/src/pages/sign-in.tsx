@@ -1,0 +1,73 @@
+import { useSignal } from '@preact/signals';
+import { useLocation } from 'preact-iso';
+import { signInWithPasskey } from '../api/passkeys.ts';
+import { signIn } from '../api/session.ts';
+import { t } from '../i18n/index.ts';
+import { paths } from '../paths.ts';
+import { startSession } from '../state/session.ts';
+import { announce, announceError, clearStatus } from '../state/status.ts';
+import { EmailField, Field, Form, SubmitButton, useSubmit } from '../ui/form.tsx';
+import { Page } from '../ui/page.tsx';
+
+const passkeysWork = () => typeof globalThis.PublicKeyCredential === 'function';
+
+/**
+ * Sign in with e-mail and password, or a passkey. Shown at /dashboard/sign-in and in place of any screen opened
+ * without a session, which then shows once signed in (the address stays).
+ */
+export function SignInPage() {
+  const { path, query, route } = useLocation();
+  const email = useSignal('');
+  const password = useSignal('');
+  const passkeyPending = useSignal(false);
+  const done = async (session: Parameters<typeof startSession>[0]) => {
+    await startSession(session);
+    announce(t('signedIn', { name: session.user.name }));
+    // Back to where the person came from (an invitation's link), never to another site.
+    if (path === paths.signIn) route(query.next?.startsWith(`${paths.home}/`) ? query.next : paths.home);
+  };
+  const submission = useSubmit(async () => {
+    await done(await signIn({ email: email.value, password: password.value }));
+  });
+  return (
+    <Page title={t('signInTitle')}>
+      <Form submission={submission}>
+        <EmailField autocomplete="username webauthn" value={email} errors={submission.errors.value} />
+        <Field
+          id="password"
+          label={t('password')}
+          type="password"
+          value={password}
+          errors={submission.errors.value}
+          autocomplete="current-password"
+          required
+        />
+        <SubmitButton submission={submission}>{t('signIn')}</SubmitButton>
+      </Form>
+      {passkeysWork() ? (
+        <p>
+          <button
+            type="button"
+            disabled={passkeyPending.value}
+            onClick={async () => {
+              passkeyPending.value = true;
+              clearStatus();
+              try {
+                await done(await signInWithPasskey());
+              } catch (error) {
+                announceError(error);
+              } finally {
+                passkeyPending.value = false;
+              }
+            }}
+          >
+            {t('signInWithPasskey')}
+          </button>
+        </p>
+      ) : null}
+      <p>
+        <a href={paths.resetPassword}>{t('forgotPassword')}</a>
+      </p>
+    </Page>
+  );
+}

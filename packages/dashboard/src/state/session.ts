@@ -1,0 +1,45 @@
+import { computed, signal } from '@preact/signals';
+import { useCsrfToken } from '../api/client.ts';
+import { listProjects, type MemberProject } from '../api/projects.ts';
+import { readSession, type Session, setupNeeded } from '../api/session.ts';
+
+/** The browser's session: undefined while it is being asked for, null when there is none. */
+export const session = signal<Session | null | undefined>(undefined);
+/** Whether the server waits for its first user (then the first run is offered instead of signing in). */
+export const needsSetup = signal(false);
+/** The projects the signed-in person is a member of, with their role. */
+export const projects = signal<MemberProject[]>([]);
+/** The ID of the project the person works on (from the address, else the last one chosen). */
+export const currentProjectId = signal<string | undefined>(undefined);
+
+export const currentProject = computed(
+  () => projects.value.find((project) => project.id === currentProjectId.value) ?? projects.value[0],
+);
+
+export async function refreshProjects(): Promise<void> {
+  projects.value = await listProjects();
+}
+
+/** Keeps a session that was just made (sign-in, first run, an accepted invitation) and loads its projects. */
+export async function startSession(next: Session): Promise<void> {
+  useCsrfToken(next.csrf_token);
+  session.value = next;
+  await refreshProjects();
+}
+
+export function endSession(): void {
+  useCsrfToken(undefined);
+  session.value = null;
+  projects.value = [];
+}
+
+/** Asks the server for the browser's session once the page opens. */
+export async function loadSession(): Promise<void> {
+  const found = await readSession();
+  if (found) {
+    await startSession(found);
+    return;
+  }
+  needsSetup.value = await setupNeeded();
+  endSession();
+}

@@ -1,0 +1,56 @@
+import { LocatorApiError, LocatorNetworkError } from '@locator/client';
+import { signal } from '@preact/signals';
+import { type MessageKey, t } from '../i18n/index.ts';
+
+// The one status line of the dashboard: a live region (layout.tsx) that screen readers read out when it changes.
+
+export interface Status {
+  text: string;
+  kind: 'info' | 'error';
+}
+
+export const status = signal<Status | undefined>(undefined);
+
+export function announce(text: string): void {
+  status.value = { text, kind: 'info' };
+}
+
+export function announceProblem(text: string): void {
+  status.value = { text, kind: 'error' };
+}
+
+export function clearStatus(): void {
+  status.value = undefined;
+}
+
+const STATUS_MESSAGES: Partial<Record<number, MessageKey>> = {
+  401: 'errorSignedOut',
+  403: 'errorForbidden',
+  404: 'errorNotFound',
+};
+
+/**
+ * What to tell a person of a failed call: the server's own message for refusals of what they asked (409, 422: it
+ * names the conflict or the field), a message of ours for the rest.
+ */
+export function errorText(error: unknown): string {
+  if (error instanceof LocatorApiError) {
+    const key = STATUS_MESSAGES[error.status];
+    if (key) return t(key);
+    if (error.status === 429) return t('errorTooMany', { seconds: error.retryAfterSeconds ?? 60 });
+    if (error.status >= 500) return t('errorServer');
+    return error.message;
+  }
+  if (error instanceof LocatorNetworkError) return t('errorNetwork');
+  if (error instanceof DOMException && error.name === 'NotAllowedError') return t('errorPasskeyCancelled');
+  return t('errorUnexpected');
+}
+
+/** Field errors of a 422, by field name, to show beside each field. */
+export function fieldErrorsOf(error: unknown): Record<string, string[]> {
+  return error instanceof LocatorApiError && error.status === 422 ? (error.fieldErrors ?? {}) : {};
+}
+
+export function announceError(error: unknown): void {
+  announceProblem(errorText(error));
+}
