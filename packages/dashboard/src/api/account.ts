@@ -22,10 +22,10 @@ export interface SignedInSession {
 }
 
 export async function listSessions(): Promise<SignedInSession[]> {
-  return (await api.request<{ data: SignedInSession[] }>('GET', '/api/v2/user/sessions')).data;
+  return (await api.request<{ data: SignedInSession[] }>('GET', '/api/v2/sessions')).data;
 }
 
 /** Signs this person out everywhere, this browser included. */
 export async function signOutEverywhere(): Promise<void> {
-  await api.request('DELETE', '/api/v2/user/sessions');
+  await api.request('DELETE', '/api/v2/sessions');
 }

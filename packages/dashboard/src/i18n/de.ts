@@ -54,6 +54,7 @@ export const de: Messages = {
   signedIn: 'Angemeldet als {name}.',
   forgotPassword: 'Passwort vergessen?',
 
+  setupLink: 'Ein neuer Server? Legen Sie den ersten Benutzer an',
   setupTitle: 'Locator einrichten',
   setupIntro: 'Legen Sie den ersten Benutzer an, den Inhaber. Dazu wird ein Projekt für Ihre Standorte angelegt.',
   setupSubmit: 'Inhaber anlegen',

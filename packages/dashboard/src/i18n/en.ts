@@ -53,6 +53,7 @@ export const en = {
   signedIn: 'Signed in as {name}.',
   forgotPassword: 'Forgot your password?',
 
+  setupLink: 'A new server? Create its first user',
   setupTitle: 'Set up Locator',
   setupIntro: 'Create the first user, the owner. A project for your locations is made with it.',
   setupSubmit: 'Create the owner',

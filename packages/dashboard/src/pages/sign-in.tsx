@@ -68,6 +68,9 @@ export function SignInPage() {
       <p>
         <a href={paths.resetPassword}>{t('forgotPassword')}</a>
       </p>
+      <p>
+        <a href={paths.setup}>{t('setupLink')}</a>
+      </p>
     </Page>
   );
 }
