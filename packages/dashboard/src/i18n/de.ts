@@ -52,6 +52,7 @@ export const de: Messages = {
   signIn: 'Anmelden',
   signInWithPasskey: 'Mit Passkey anmelden',
   signedIn: 'Angemeldet als {name}.',
+  signInFailed: 'E-Mail oder Passwort stimmen nicht.',
   forgotPassword: 'Passwort vergessen?',
 
   setupLink: 'Ein neuer Server? Legen Sie den ersten Benutzer an',

@@ -51,6 +51,7 @@ export const en = {
   signIn: 'Sign in',
   signInWithPasskey: 'Sign in with a passkey',
   signedIn: 'Signed in as {name}.',
+  signInFailed: 'The e-mail or the password is not right.',
   forgotPassword: 'Forgot your password?',
 
   setupLink: 'A new server? Create its first user',

@@ -1,3 +1,4 @@
+import { LocatorApiError } from '@locator/client';
 import { useSignal } from '@preact/signals';
 import { useLocation } from 'preact-iso';
 import { signInWithPasskey } from '../api/passkeys.ts';
@@ -5,9 +6,15 @@ import { signIn } from '../api/session.ts';
 import { t } from '../i18n/index.ts';
 import { paths } from '../paths.ts';
 import { startSession } from '../state/session.ts';
-import { announce, announceError, clearStatus } from '../state/status.ts';
+import { announce, announceError, announceProblem, clearStatus } from '../state/status.ts';
 import { EmailField, Field, Form, SubmitButton, useSubmit } from '../ui/form.tsx';
 import { Page } from '../ui/page.tsx';
+
+/** A sign-in refused: the server says no more than that it did not work, whichever part was wrong. */
+function refused(error: unknown): void {
+  if (error instanceof LocatorApiError && error.status === 401) announceProblem(t('signInFailed'));
+  else announceError(error);
+}
 
 const passkeysWork = () => typeof globalThis.PublicKeyCredential === 'function';
 
@@ -27,7 +34,11 @@ export function SignInPage() {
     if (path === paths.signIn) route(query.next?.startsWith(`${paths.home}/`) ? query.next : paths.home);
   };
   const submission = useSubmit(async () => {
-    await done(await signIn({ email: email.value, password: password.value }));
+    try {
+      await done(await signIn({ email: email.value, password: password.value }));
+    } catch (error) {
+      refused(error);
+    }
   });
   return (
     <Page title={t('signInTitle')}>
@@ -55,7 +66,7 @@ export function SignInPage() {
               try {
                 await done(await signInWithPasskey());
               } catch (error) {
-                announceError(error);
+                refused(error);
               } finally {
                 passkeyPending.value = false;
               }

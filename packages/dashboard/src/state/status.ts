@@ -1,6 +1,7 @@
 import { LocatorApiError, LocatorNetworkError } from '@locator/client';
 import { signal } from '@preact/signals';
 import { type MessageKey, t } from '../i18n/index.ts';
+import { endSession, session } from './session.ts';
 
 // The one status line of the dashboard: a live region (layout.tsx) that screen readers read out when it changes.
 
@@ -51,6 +52,15 @@ export function fieldErrorsOf(error: unknown): Record<string, string[]> {
   return error instanceof LocatorApiError && error.status === 422 ? (error.fieldErrors ?? {}) : {};
 }
 
+/**
+ * Takes note of a failed call: a `401` while signed in means the session ended (idle, signed out elsewhere, removed
+ * from the project), so the sign-in shows in place of the screen.
+ */
+export function noteFailure(error: unknown): void {
+  if (error instanceof LocatorApiError && error.status === 401 && session.value) endSession();
+}
+
 export function announceError(error: unknown): void {
+  noteFailure(error);
   announceProblem(errorText(error));
 }

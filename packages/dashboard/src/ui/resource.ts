@@ -1,6 +1,6 @@
 import { type Signal, useSignal } from '@preact/signals';
 import { useEffect } from 'preact/hooks';
-import { errorText } from '../state/status.ts';
+import { errorText, noteFailure } from '../state/status.ts';
 
 /** Data a page reads from the API: loading, then the data or the error's text; `reload` after a change. */
 export interface Resource<T> {
@@ -17,6 +17,7 @@ export function useResource<T>(load: () => Promise<T>, keys: readonly unknown[])
       data.value = await load();
       error.value = undefined;
     } catch (failure) {
+      noteFailure(failure);
       error.value = errorText(failure);
     }
   };
