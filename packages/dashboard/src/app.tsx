@@ -14,7 +14,7 @@ import { TeamPage } from './pages/team.tsx';
 import { TokensPage } from './pages/tokens.tsx';
 import { BASE, paths } from './paths.ts';
 import { currentProject, needsSetup, session } from './state/session.ts';
-import { clearStatus } from './state/status.ts';
+import { noteMove } from './state/status.ts';
 import { Layout } from './ui/layout.tsx';
 import { noteRouteChange, Page } from './ui/page.tsx';
 
@@ -62,7 +62,7 @@ export function App() {
           <Router
             onRouteChange={() => {
               noteRouteChange();
-              clearStatus();
+              noteMove();
             }}
           >
             <Route path={paths.home} component={Private.Home} />

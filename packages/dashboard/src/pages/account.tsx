@@ -5,7 +5,7 @@ import { addPasskey, listPasskeys, removePasskey } from '../api/passkeys.ts';
 import { formatDateTime, t } from '../i18n/index.ts';
 import { paths } from '../paths.ts';
 import { endSession, session } from '../state/session.ts';
-import { announce, announceError } from '../state/status.ts';
+import { announce, announceAcrossMove, announceError } from '../state/status.ts';
 import { runChange } from '../ui/change.ts';
 import { Field, Form, NewPasswordField, SubmitButton, useSubmit } from '../ui/form.tsx';
 import { Page } from '../ui/page.tsx';
@@ -152,8 +152,8 @@ function Sessions() {
           try {
             await signOutEverywhere();
             endSession();
+            announceAcrossMove(t('signedOutEverywhere'));
             route(paths.signIn);
-            announce(t('signedOutEverywhere'));
           } catch (error) {
             announceError(error);
           }

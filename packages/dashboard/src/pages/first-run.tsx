@@ -5,7 +5,7 @@ import { setUp } from '../api/session.ts';
 import { t } from '../i18n/index.ts';
 import { paths } from '../paths.ts';
 import { needsSetup, startSession } from '../state/session.ts';
-import { announce } from '../state/status.ts';
+import { announceAcrossMove } from '../state/status.ts';
 import { EmailField, Field, Form, NewPasswordField, SubmitButton, useSubmit } from '../ui/form.tsx';
 import { Page } from '../ui/page.tsx';
 
@@ -21,7 +21,7 @@ export function FirstRunPage() {
       const session = await setUp({ name: name.value, email: email.value, password: password.value });
       needsSetup.value = false;
       await startSession(session);
-      announce(t('setupDone'));
+      announceAcrossMove(t('setupDone'));
       route(paths.home);
     } catch (error) {
       if (error instanceof LocatorApiError && error.status === 409) {

@@ -5,7 +5,7 @@ import { readSession } from '../api/session.ts';
 import { t } from '../i18n/index.ts';
 import { linkToken, paths } from '../paths.ts';
 import { refreshProjects, session, startSession } from '../state/session.ts';
-import { announce } from '../state/status.ts';
+import { announceAcrossMove } from '../state/status.ts';
 import { Field, Form, NewPasswordField, SubmitButton, useSubmit } from '../ui/form.tsx';
 import { Page } from '../ui/page.tsx';
 
@@ -30,7 +30,7 @@ export function InvitationPage() {
         answer?.user && answer.csrf_token ? { user: answer.user, csrf_token: answer.csrf_token } : await readSession();
       if (made) await startSession(made);
     }
-    announce(t('invitationAccepted'));
+    announceAcrossMove(t('invitationAccepted'));
     route(paths.home);
   });
   if (!token)

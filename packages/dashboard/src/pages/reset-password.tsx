@@ -3,7 +3,7 @@ import { useLocation } from 'preact-iso';
 import { requestPasswordReset, resetPassword } from '../api/password-reset.ts';
 import { t } from '../i18n/index.ts';
 import { linkToken, paths } from '../paths.ts';
-import { announce } from '../state/status.ts';
+import { announce, announceAcrossMove } from '../state/status.ts';
 import { EmailField, Form, NewPasswordField, SubmitButton, useSubmit } from '../ui/form.tsx';
 import { Page } from '../ui/page.tsx';
 
@@ -40,8 +40,8 @@ function SetPassword({ token }: { token: string }) {
   const password = useSignal('');
   const submission = useSubmit(async () => {
     await resetPassword({ token, password: password.value });
+    announceAcrossMove(t('resetDone'));
     route(paths.signIn);
-    announce(t('resetDone'));
   });
   return (
     <Page title={t('resetSetTitle')}>

@@ -6,7 +6,7 @@ import { signIn } from '../api/session.ts';
 import { t } from '../i18n/index.ts';
 import { paths } from '../paths.ts';
 import { startSession } from '../state/session.ts';
-import { announce, announceError, announceProblem, clearStatus } from '../state/status.ts';
+import { announceAcrossMove, announceError, announceProblem, clearStatus } from '../state/status.ts';
 import { EmailField, Field, Form, SubmitButton, useSubmit } from '../ui/form.tsx';
 import { Page } from '../ui/page.tsx';
 
@@ -29,7 +29,7 @@ export function SignInPage() {
   const passkeyPending = useSignal(false);
   const done = async (session: Parameters<typeof startSession>[0]) => {
     await startSession(session);
-    announce(t('signedIn', { name: session.user.name }));
+    announceAcrossMove(t('signedIn', { name: session.user.name }));
     // Back to where the person came from (an invitation's link), never to another site.
     if (path === paths.signIn) route(query.next?.startsWith(`${paths.home}/`) ? query.next : paths.home);
   };

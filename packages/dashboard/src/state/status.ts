@@ -8,12 +8,25 @@ import { endSession, session } from './session.ts';
 export interface Status {
   text: string;
   kind: 'info' | 'error';
+  /** Told just before a move to another screen, so that move does not clear it. */
+  acrossMove?: boolean;
 }
 
 export const status = signal<Status | undefined>(undefined);
 
 export function announce(text: string): void {
   status.value = { text, kind: 'info' };
+}
+
+/** Tells the outcome of an action that then moves to another screen (signed in, signed out), which shows it. */
+export function announceAcrossMove(text: string): void {
+  status.value = { text, kind: 'info', acrossMove: true };
+}
+
+/** A move to another screen: what was said on the last one is cleared, unless it was said for this move. */
+export function noteMove(): void {
+  const current = status.value;
+  status.value = current?.acrossMove ? { ...current, acrossMove: false } : undefined;
 }
 
 export function announceProblem(text: string): void {

@@ -6,7 +6,7 @@ import { chooseLanguage, LANGUAGES, languageOf, locale, t } from '../i18n/index.
 import { paths } from '../paths.ts';
 import { managesTeam } from '../state/roles.ts';
 import { currentProject, endSession, projects, session } from '../state/session.ts';
-import { announce, announceError, status } from '../state/status.ts';
+import { announceAcrossMove, announceError, status } from '../state/status.ts';
 import { roleName } from './role-name.ts';
 
 /** The section of a project page the address is on (`team`), kept when another project is chosen. */
@@ -81,8 +81,8 @@ function MainNav() {
               try {
                 await signOut();
                 endSession();
+                announceAcrossMove(t('signedOut'));
                 route(paths.signIn);
-                announce(t('signedOut'));
               } catch (error) {
                 announceError(error);
               }
