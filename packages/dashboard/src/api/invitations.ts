@@ -7,8 +7,16 @@ export interface Invitation {
   id: string;
   email: string;
   role: Role;
+  created_at: string;
   expires_at: string;
   invite_url?: string;
+}
+
+/** What accepting answers: the project joined, the role in it, and the session of a person who was new. */
+export interface AcceptedInvitation {
+  project_id: string;
+  role: Role;
+  session?: Session;
 }
 
 const invitationsOf = (projectId: string) => `/api/v2/projects/${encodeURIComponent(projectId)}/invitations`;
@@ -28,16 +36,11 @@ export async function withdrawInvitation(projectId: string, invitationId: string
 
 /**
  * Joins the invitation's project: signed in with `{ token }`, or as a new person with `{ token, name, password }`,
- * who is signed in by the answer (`201 { data: { user, csrf_token } }`).
+ * who is signed in by the answer (its `session`).
  */
-export async function acceptInvitation(body: {
-  token: string;
-  name?: string;
-  password?: string;
-}): Promise<Partial<Session> | undefined> {
-  const answer = await api.request<{ data?: Partial<Session> } | undefined>('POST', '/api/v2/invitations/accept', {
-    body,
-    once: true,
-  });
-  return answer?.data;
+export async function acceptInvitation(
+  body: { token: string } | { token: string; name: string; password: string },
+): Promise<AcceptedInvitation> {
+  return (await api.request<{ data: AcceptedInvitation }>('POST', '/api/v2/invitations/accept', { body, once: true }))
+    .data;
 }

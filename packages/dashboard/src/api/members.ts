@@ -3,12 +3,11 @@ import type { Role } from './projects.ts';
 
 /** A member of a project (`GET /api/v2/projects/{project_id}/members`). */
 export interface Member {
-  /** The user's ID. */
-  id: string;
+  user_id: string;
   name: string;
   email: string;
   role: Role;
-  created_at?: string;
+  joined_at: string;
 }
 
 const membersOf = (projectId: string) => `/api/v2/projects/${encodeURIComponent(projectId)}/members`;

@@ -1,7 +1,6 @@
 import { useSignal } from '@preact/signals';
 import { useLocation } from 'preact-iso';
 import { acceptInvitation } from '../api/invitations.ts';
-import { readSession } from '../api/session.ts';
 import { t } from '../i18n/index.ts';
 import { linkToken, paths } from '../paths.ts';
 import { refreshProjects, session, startSession } from '../state/session.ts';
@@ -23,15 +22,11 @@ export function InvitationPage() {
   const password = useSignal('');
   const signedIn = Boolean(session.value);
   const submission = useSubmit(async () => {
-    const answer = await acceptInvitation(signedIn ? { token } : { token, name: name.value, password: password.value });
-    if (signedIn) await refreshProjects();
-    else {
-      const made =
-        answer?.user && answer.csrf_token ? { user: answer.user, csrf_token: answer.csrf_token } : await readSession();
-      if (made) await startSession(made);
-    }
+    const joined = await acceptInvitation(signedIn ? { token } : { token, name: name.value, password: password.value });
+    if (joined.session) await startSession(joined.session);
+    else await refreshProjects();
     announceAcrossMove(t('invitationAccepted'));
-    route(paths.home);
+    route(paths.project(joined.project_id));
   });
   if (!token)
     return (

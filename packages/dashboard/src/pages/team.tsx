@@ -48,7 +48,7 @@ function MemberRow({
   member: Member;
   members: Resource<Member[]>;
 }) {
-  const self = member.id === session.value?.user.id;
+  const self = member.user_id === session.value?.user.id;
   const editable = managesMember(project.role, member.role);
   const roles = rolesGrantableBy(project.role);
   return (
@@ -61,13 +61,13 @@ function MemberRow({
       <td>
         {editable ? (
           <RoleSelect
-            id={`role-${member.id}`}
+            id={`role-${member.user_id}`}
             label={t('roleOf', { name: member.name })}
             roles={roles.includes(member.role) ? roles : [member.role, ...roles]}
             value={member.role}
             onChange={(role) =>
               runChange(
-                () => changeRole(project.id, member.id, role),
+                () => changeRole(project.id, member.user_id, role),
                 t('roleChanged', { name: member.name, role: roleName(role) }),
                 async () => {
                   await members.reload();
@@ -89,7 +89,7 @@ function MemberRow({
             onClick={() => {
               if (!confirm(t('removeMemberConfirm', { name: member.name }))) return;
               void runChange(
-                () => removeMember(project.id, member.id),
+                () => removeMember(project.id, member.user_id),
                 t('memberRemoved', { name: member.name }),
                 members.reload,
               );
@@ -112,7 +112,7 @@ function Members({ project }: { project: MemberProject }) {
       {members.data.value ? (
         <ActionTable columns={[t('name'), t('email'), t('role')]}>
           {members.data.value.map((member) => (
-            <MemberRow key={member.id} project={project} member={member} members={members} />
+            <MemberRow key={member.user_id} project={project} member={member} members={members} />
           ))}
         </ActionTable>
       ) : (
