@@ -13,7 +13,7 @@ import { SignInPage } from './pages/sign-in.tsx';
 import { TeamPage } from './pages/team.tsx';
 import { TokensPage } from './pages/tokens.tsx';
 import { BASE, paths } from './paths.ts';
-import { currentProject, needsSetup, session } from './state/session.ts';
+import { homePath, needsSetup, session } from './state/session.ts';
 import { noteMove } from './state/status.ts';
 import { Layout } from './ui/layout.tsx';
 import { noteRouteChange, Page } from './ui/page.tsx';
@@ -29,10 +29,10 @@ function signedIn<Props extends object>(Screen: ComponentType<Props>): Component
 /** `/dashboard`: the project the person worked on last, or the list when they have none. */
 function Home() {
   const { route } = useLocation();
-  const project = currentProject.value;
+  const target = homePath();
   useEffect(() => {
-    route(project ? paths.project(project.id) : paths.projects, true);
-  }, [project, route]);
+    route(target, true);
+  }, [target, route]);
   return null;
 }
 

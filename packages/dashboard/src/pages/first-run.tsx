@@ -4,7 +4,7 @@ import { useLocation } from 'preact-iso';
 import { setUp } from '../api/session.ts';
 import { t } from '../i18n/index.ts';
 import { paths } from '../paths.ts';
-import { needsSetup, startSession } from '../state/session.ts';
+import { homePath, needsSetup, startSession } from '../state/session.ts';
 import { announceAcrossMove } from '../state/status.ts';
 import { EmailField, Field, Form, NewPasswordField, SubmitButton, useSubmit } from '../ui/form.tsx';
 import { Page } from '../ui/page.tsx';
@@ -22,7 +22,7 @@ export function FirstRunPage() {
       needsSetup.value = false;
       await startSession(session);
       announceAcrossMove(t('setupDone'));
-      route(paths.home);
+      route(homePath());
     } catch (error) {
       if (error instanceof LocatorApiError && error.status === 409) {
         needsSetup.value = false;

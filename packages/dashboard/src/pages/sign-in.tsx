@@ -5,7 +5,7 @@ import { signInWithPasskey } from '../api/passkeys.ts';
 import { signIn } from '../api/session.ts';
 import { t } from '../i18n/index.ts';
 import { paths } from '../paths.ts';
-import { startSession } from '../state/session.ts';
+import { homePath, startSession } from '../state/session.ts';
 import { announceAcrossMove, announceError, announceProblem, clearStatus } from '../state/status.ts';
 import { EmailField, Field, Form, SubmitButton, useSubmit } from '../ui/form.tsx';
 import { Page } from '../ui/page.tsx';
@@ -31,7 +31,7 @@ export function SignInPage() {
     await startSession(session);
     announceAcrossMove(t('signedIn', { name: session.user.name }));
     // Back to where the person came from (an invitation's link), never to another site.
-    if (path === paths.signIn) route(query.next?.startsWith(`${paths.home}/`) ? query.next : paths.home);
+    if (path === paths.signIn) route(query.next?.startsWith(`${paths.home}/`) ? query.next : homePath());
   };
   const submission = useSubmit(async () => {
     try {

@@ -2,6 +2,7 @@ import { computed, signal } from '@preact/signals';
 import { useCsrfToken } from '../api/client.ts';
 import { listProjects, type MemberProject } from '../api/projects.ts';
 import { readSession, type Session, setupNeeded } from '../api/session.ts';
+import { paths } from '../paths.ts';
 
 /** The browser's session: undefined while it is being asked for, null when there is none. */
 export const session = signal<Session | null | undefined>(undefined);
@@ -15,6 +16,12 @@ export const currentProjectId = signal<string | undefined>(undefined);
 export const currentProject = computed(
   () => projects.value.find((project) => project.id === currentProjectId.value) ?? projects.value[0],
 );
+
+/** Where `/dashboard` leads: the current project's page, or the list of projects when the person has none. */
+export function homePath(): string {
+  const project = currentProject.value;
+  return project ? paths.project(project.id) : paths.projects;
+}
 
 export async function refreshProjects(): Promise<void> {
   projects.value = await listProjects();
