@@ -1,6 +1,7 @@
 // The dashboard's messages: one catalogue per language (`en.ts` is the reference every other follows, checked by the
 // type `Messages`), chosen from the browser's languages or the person's choice, kept in this browser.
 import { signal } from '@preact/signals';
+import { readStored, store } from '../stored.ts';
 import { de } from './de.ts';
 import { en } from './en.ts';
 
@@ -33,24 +34,12 @@ export function resolveLocale(candidates: readonly (string | null | undefined)[]
   return 'en';
 }
 
-function storedLanguage(): string | null {
-  try {
-    return globalThis.localStorage?.getItem(STORAGE_KEY) ?? null;
-  } catch {
-    return null;
-  }
-}
-
 /** The BCP 47 tag of the dashboard's language (`de-AT`): its catalogue by language, numbers and dates by the tag. */
-export const locale = signal(resolveLocale([storedLanguage(), ...(globalThis.navigator?.languages ?? [])]));
+export const locale = signal(resolveLocale([readStored(STORAGE_KEY), ...(globalThis.navigator?.languages ?? [])]));
 
 export function chooseLanguage(tag: string): void {
   locale.value = resolveLocale([tag]);
-  try {
-    globalThis.localStorage?.setItem(STORAGE_KEY, locale.value);
-  } catch {
-    // Private mode: the choice lasts until the page is left.
-  }
+  store(STORAGE_KEY, locale.value);
 }
 
 export const languageOf = (tag: string): string => tag.split('-')[0]?.toLowerCase() ?? 'en';

@@ -2,7 +2,7 @@ import type { ComponentChildren } from 'preact';
 import { useEffect } from 'preact/hooks';
 import type { MemberProject } from '../api/projects.ts';
 import { t } from '../i18n/index.ts';
-import { currentProjectId, projects } from '../state/session.ts';
+import { openProject, projects } from '../state/session.ts';
 import { Page } from '../ui/page.tsx';
 
 /**
@@ -17,7 +17,7 @@ export function ProjectScope({
   children: (project: MemberProject) => ComponentChildren;
 }) {
   useEffect(() => {
-    currentProjectId.value = projectId;
+    openProject(projectId);
   }, [projectId]);
   const project = projects.value.find((candidate) => candidate.id === projectId);
   if (!project) return <Page title={t('projectNotFound')} />;

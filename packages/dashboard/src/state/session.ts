@@ -3,6 +3,7 @@ import { useCsrfToken } from '../api/client.ts';
 import { listProjects, type MemberProject } from '../api/projects.ts';
 import { readSession, type Session, setupNeeded } from '../api/session.ts';
 import { paths } from '../paths.ts';
+import { readStored, store } from '../stored.ts';
 
 /** The browser's session: undefined while it is being asked for, null when there is none. */
 export const session = signal<Session | null | undefined>(undefined);
@@ -10,8 +11,16 @@ export const session = signal<Session | null | undefined>(undefined);
 export const needsSetup = signal(false);
 /** The projects the signed-in person is a member of, with their role. */
 export const projects = signal<MemberProject[]>([]);
-/** The ID of the project the person works on (from the address, else the last one chosen). */
-export const currentProjectId = signal<string | undefined>(undefined);
+const LAST_PROJECT_KEY = 'locator.dashboard.project';
+
+/** The ID of the project the person works on: the one the address names, else the last one opened in this browser. */
+export const currentProjectId = signal<string | undefined>(readStored(LAST_PROJECT_KEY));
+
+/** Makes a project the current one, and the one `/dashboard` opens next time in this browser. */
+export function openProject(projectId: string): void {
+  currentProjectId.value = projectId;
+  store(LAST_PROJECT_KEY, projectId);
+}
 
 export const currentProject = computed(
   () => projects.value.find((project) => project.id === currentProjectId.value) ?? projects.value[0],
