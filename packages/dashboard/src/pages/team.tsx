@@ -110,7 +110,7 @@ function Members({ project }: { project: MemberProject }) {
       <h2 id="members-heading">{t('members')}</h2>
       {members.error.value ? <p class="field-error">{members.error.value}</p> : null}
       {members.data.value ? (
-        <ActionTable columns={[t('name'), t('email'), t('role')]}>
+        <ActionTable label={t('members')} columns={[t('name'), t('email'), t('role')]}>
           {members.data.value.map((member) => (
             <MemberRow key={member.user_id} project={project} member={member} members={members} />
           ))}

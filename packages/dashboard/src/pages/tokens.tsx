@@ -107,7 +107,7 @@ export function TokensPage() {
         {tokens.error.value ? <p class="field-error">{tokens.error.value}</p> : null}
         {tokens.data.value?.length === 0 ? <p>{t('tokensNone')}</p> : null}
         {tokens.data.value?.length ? (
-          <ActionTable columns={[t('name'), t('scopes'), t('lastUsed'), t('expiresAt')]}>
+          <ActionTable label={t('yourTokens')} columns={[t('name'), t('scopes'), t('lastUsed'), t('expiresAt')]}>
             {tokens.data.value.map((token) => (
               <tr key={token.id}>
                 <th scope="row">{token.name}</th>

@@ -3,11 +3,20 @@ import { t } from '../i18n/index.ts';
 
 /**
  * A table of rows with a last column of buttons, named for screen readers; it scrolls sideways on its own on a narrow
- * screen instead of widening the page.
+ * screen instead of widening the page, and can be scrolled from the keyboard (a named region that takes the focus).
  */
-export function ActionTable({ columns, children }: { columns: string[]; children: ComponentChildren }) {
+export function ActionTable({
+  label,
+  columns,
+  children,
+}: {
+  label: string;
+  columns: string[];
+  children: ComponentChildren;
+}) {
   return (
-    <div class="table-scroll">
+    // biome-ignore lint/a11y/noNoninteractiveTabindex: a region that scrolls must take the focus to scroll by keyboard
+    <section class="table-scroll" aria-label={label} tabIndex={0}>
       <table>
         <thead>
           <tr>
@@ -23,6 +32,6 @@ export function ActionTable({ columns, children }: { columns: string[]; children
         </thead>
         <tbody>{children}</tbody>
       </table>
-    </div>
+    </section>
   );
 }
