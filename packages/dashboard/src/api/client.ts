@@ -6,7 +6,7 @@ import { V2Client } from '@locator/client';
 let csrfToken: string | undefined;
 
 /** Keeps the session's CSRF token for the writes that follow (undefined once signed out). */
-export function useCsrfToken(token: string | undefined): void {
+export function keepCsrfToken(token: string | undefined): void {
   csrfToken = token;
 }
 

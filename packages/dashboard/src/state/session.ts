@@ -1,5 +1,5 @@
 import { computed, signal } from '@preact/signals';
-import { useCsrfToken } from '../api/client.ts';
+import { keepCsrfToken } from '../api/client.ts';
 import { listProjects, type MemberProject } from '../api/projects.ts';
 import { readSession, type Session, setupNeeded } from '../api/session.ts';
 import { paths } from '../paths.ts';
@@ -38,13 +38,14 @@ export async function refreshProjects(): Promise<void> {
 
 /** Keeps a session that was just made (sign-in, first run, an accepted invitation) and loads its projects. */
 export async function startSession(next: Session): Promise<void> {
-  useCsrfToken(next.csrf_token);
-  session.value = next;
+  keepCsrfToken(next.csrf_token);
+  // The projects first: a screen shown once signed in finds its project among them.
   await refreshProjects();
+  session.value = next;
 }
 
 export function endSession(): void {
-  useCsrfToken(undefined);
+  keepCsrfToken(undefined);
   session.value = null;
   projects.value = [];
 }
