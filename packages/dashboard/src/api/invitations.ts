@@ -1,23 +1,7 @@
+import type { AcceptedInvitation, CreatedInvitation, Invitation, InvitationAcceptance, Role } from '@locator/client';
 import { api } from './client.ts';
-import type { Role } from './projects.ts';
-import type { Session } from './session.ts';
 
-/** An open invitation to a project; `invite_url` is in the answer that creates it. */
-export interface Invitation {
-  id: string;
-  email: string;
-  role: Role;
-  created_at: string;
-  expires_at: string;
-  invite_url?: string;
-}
-
-/** What accepting answers: the project joined, the role in it, and the session of a person who was new. */
-export interface AcceptedInvitation {
-  project_id: string;
-  role: Role;
-  session?: Session;
-}
+export type { Invitation };
 
 const invitationsOf = (projectId: string) => `/api/v2/projects/${encodeURIComponent(projectId)}/invitations`;
 
@@ -26,8 +10,8 @@ export async function listInvitations(projectId: string): Promise<Invitation[]> 
 }
 
 /** Sends the invitation by e-mail when the server can; its link is in the answer either way. */
-export async function invite(projectId: string, body: { email: string; role: Role }): Promise<Invitation> {
-  return (await api.request<{ data: Invitation }>('POST', invitationsOf(projectId), { body, once: true })).data;
+export async function invite(projectId: string, body: { email: string; role: Role }): Promise<CreatedInvitation> {
+  return (await api.request<{ data: CreatedInvitation }>('POST', invitationsOf(projectId), { body, once: true })).data;
 }
 
 export async function withdrawInvitation(projectId: string, invitationId: string): Promise<void> {
@@ -38,9 +22,7 @@ export async function withdrawInvitation(projectId: string, invitationId: string
  * Joins the invitation's project: signed in with `{ token }`, or as a new person with `{ token, name, password }`,
  * who is signed in by the answer (its `session`).
  */
-export async function acceptInvitation(
-  body: { token: string } | { token: string; name: string; password: string },
-): Promise<AcceptedInvitation> {
+export async function acceptInvitation(body: InvitationAcceptance): Promise<AcceptedInvitation> {
   return (await api.request<{ data: AcceptedInvitation }>('POST', '/api/v2/invitations/accept', { body, once: true }))
     .data;
 }

@@ -1,14 +1,7 @@
+import type { Member, Role } from '@locator/client';
 import { api } from './client.ts';
-import type { Role } from './projects.ts';
 
-/** A member of a project (`GET /api/v2/projects/{project_id}/members`). */
-export interface Member {
-  user_id: string;
-  name: string;
-  email: string;
-  role: Role;
-  joined_at: string;
-}
+export type { Member };
 
 const membersOf = (projectId: string) => `/api/v2/projects/${encodeURIComponent(projectId)}/members`;
 

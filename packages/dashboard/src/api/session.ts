@@ -1,19 +1,11 @@
-import { LocatorApiError } from '@locator/client';
+import { LocatorApiError, type Session } from '@locator/client';
 import { api } from './client.ts';
 
 // Signing in and out, and the first run: POST/GET/DELETE /api/v2/session, POST /api/v2/setup.
 
-export interface SessionUser {
-  id: string;
-  name: string;
-  email: string;
-}
-
-/** What `POST` and `GET /api/v2/session` answer in `data`. */
-export interface Session {
-  user: SessionUser;
-  csrf_token: string;
-}
+export type { Session };
+/** The signed-in person. */
+export type SessionUser = Session['user'];
 
 /** The browser's session, or undefined when it has none (401). */
 export async function readSession(): Promise<Session | undefined> {
