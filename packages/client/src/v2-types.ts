@@ -111,3 +111,14 @@ export type CreatedInvitation = SuccessBody<Op<InvitationsPath, 'post'>>['data']
 export type InvitationAcceptance = RequestBody<Op<AcceptPath, 'post'>>;
 /** The project joined, the role in it, and the session of a person who was new. */
 export type AcceptedInvitation = SuccessBody<Op<AcceptPath, 'post'>>['data'];
+
+type TokensPath = '/api/v2/tokens';
+
+/** An API token of the signed-in person, without its secret (`token_hint` recognises it). */
+export type ApiToken = SuccessBody<Op<TokensPath, 'get'>>['data'][number];
+/** A new token: `token` is the secret, shown only in this answer. */
+export type CreatedToken = SuccessBody<Op<TokensPath, 'post'>>['data'];
+/** `name`, `scopes`, and `expires_in_days` (unset: never expires). */
+export type TokenCreate = RequestBody<Op<TokensPath, 'post'>>;
+/** What a token may do. */
+export type Scope = ApiToken['scopes'][number];
