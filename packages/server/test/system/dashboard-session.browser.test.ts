@@ -2,11 +2,11 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seriousAxeViolations, useBrowser } from '../support/browser.ts';
 import { buildDashboard } from '../support/dashboard-build.ts';
-import { startTestServer, type TestServer } from '../support/server.ts';
+import { call, startTestServer, type TestServer } from '../support/server.ts';
 
 // The dashboard with a session, in Chromium against a real server: the first run of a new server through the
 // dashboard, signing out and in again, the shell of a signed-in person (project switcher, navigation by role) at
-// desktop and phone sizes, axe-clean.
+// desktop and phone sizes, the team and the person's API tokens, axe-clean.
 
 const browser = useBrowser();
 let server: TestServer;
@@ -128,5 +128,33 @@ describe('the dashboard with a session', () => {
     await page.getByLabel('Role of Grace Editor').selectOption({ label: 'Viewer' });
     await expect.poll(() => page.getByRole('status').textContent()).toBe('Grace Editor is now Viewer.');
     expect(await page.getByText('No open invitations.').isVisible()).toBe(true);
+  });
+
+  it('makes an API token that is shown once and works, then revokes it', async () => {
+    const { page } = await browser.newPage();
+    await signIn(page, OWNER);
+    await expect.poll(() => new URL(page.url()).pathname).toMatch(/^\/dashboard\/projects\/prj_\w+$/);
+    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'API tokens' }).click();
+    await expect.poll(() => heading(page).textContent()).toBe('API tokens');
+    await page.getByLabel('Name', { exact: true }).fill('Nightly import');
+    await page.getByRole('button', { name: 'Create the token' }).click();
+    await expect
+      .poll(() => page.getByRole('status').textContent())
+      .toBe('The token Nightly import is made. Copy it now.');
+    const token = await page.getByLabel('The token Nightly import').inputValue();
+    expect(token).toMatch(/^lct2_/);
+    const user = await call(server, 'GET', '/api/v2/user', { token });
+    expect(user.status).toBe(200);
+    expect(user.body.data.email).toBe(OWNER.email);
+    expect(await page.getByRole('row', { name: /Nightly import/ }).textContent()).toContain('location:read');
+    expect(await seriousAxeViolations(page)).toEqual([]);
+
+    page.once('dialog', (dialog) => void dialog.accept());
+    await page.getByRole('button', { name: 'Revoke Nightly import' }).click();
+    await expect.poll(() => page.getByRole('status').textContent()).toBe('The token Nightly import is revoked.');
+    await expect.poll(() => page.getByRole('row', { name: /Nightly import/ }).count()).toBe(0);
+    // A token found valid is trusted for a second (http/auth.ts): past it, the revoked one is refused.
+    server.clock.now += 1_001;
+    expect((await call(server, 'GET', '/api/v2/user', { token })).status).toBe(401);
   });
 });
