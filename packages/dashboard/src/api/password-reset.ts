@@ -4,10 +4,10 @@ import { api } from './client.ts';
 
 /** Answers the same whether or not the e-mail belongs to someone. */
 export async function requestPasswordReset(email: string): Promise<void> {
-  await api.request('POST', '/api/v2/password-reset', { body: { email }, once: true });
+  await api.request('POST', '/api/v2/password-resets', { body: { email }, once: true });
 }
 
 /** Sets a new password with the link's token. */
 export async function resetPassword(body: { token: string; password: string }): Promise<void> {
-  await api.request('POST', '/api/v2/password-reset/confirm', { body, once: true });
+  await api.request('POST', '/api/v2/password-resets/confirm', { body, once: true });
 }
