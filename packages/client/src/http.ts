@@ -24,11 +24,10 @@ export interface RetryEvent {
   delayMs: number;
 }
 
-export interface ClientOptions {
+/** What every client takes, whichever credential it sends. */
+interface ConnectionOptions {
   /** Where the service runs, e.g. `https://locator.example.com`; the client adds `/api/v2/...` or `/api/...`. */
   baseUrl: string;
-  /** V2: an API token (`lct2_…`). V1: the legacy token (`lct1_…`). */
-  token: string;
   /** Default: the global `fetch`. */
   fetch?: FetchLike;
   /** Retry settings, or `false` to send every request once. */
@@ -39,6 +38,32 @@ export interface ClientOptions {
   headers?: Record<string, string>;
   onRetry?: (event: RetryEvent) => void;
 }
+
+/** A client that sends a token in `Authorization: Bearer`: scripts, servers, integrations. */
+export interface TokenClientOptions extends ConnectionOptions {
+  /** V2: an API token (`lct2_…`). V1: the legacy token (`lct1_…`). */
+  token: string;
+  session?: never;
+}
+
+/**
+ * A browser signed in to the server it was served by (the dashboard): the browser sends the session cookie, the
+ * client adds the session's CSRF token to every request that may change something. V2 only.
+ */
+export interface SessionClientOptions extends ConnectionOptions {
+  token?: never;
+  session: {
+    /**
+     * The `csrf_token` the session answers (`POST` or `GET /api/v2/session`), sent as `X-CSRF-Token` on every request
+     * other than GET, HEAD and OPTIONS; a function is asked at each request, so a new sign-in needs no new client.
+     */
+    csrfToken: string | (() => string | undefined);
+    /** Whether `fetch` sends the cookie: default `same-origin` (the dashboard is served by the API's own server). */
+    credentials?: 'omit' | 'same-origin' | 'include';
+  };
+}
+
+export type ClientOptions = TokenClientOptions | SessionClientOptions;
 
 /** Per-call settings. */
 export interface CallOptions {
@@ -73,6 +98,8 @@ export interface SendOptions extends CreateOptions {
 }
 
 const DEFAULT_TIMEOUT_MS = 30_000;
+/** Methods that change nothing, so a session sends them without its CSRF token. */
+const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
 /** Waits `ms`, or rejects with the signal's reason once it aborts; leaves no listener behind either way. */
 export function sleep(ms: number, signal: AbortSignal | undefined): Promise<void> {
@@ -109,7 +136,7 @@ interface Answer {
 }
 
 /**
- * Sends JSON requests with the token, retrying as `retry-policy.ts` decides, and turns error statuses into
+ * Sends JSON requests with the token (or the session's cookie and CSRF token), retrying as `retry-policy.ts` decides, and turns error statuses into
  * `LocatorApiError` and lost answers into `LocatorNetworkError`. Uses only what browsers have.
  */
 export class HttpClient {
@@ -124,7 +151,19 @@ export class HttpClient {
     this.fetch = options.fetch ?? ((url, init) => globalThis.fetch(url, init));
     this.policy =
       options.retry === false ? { ...DEFAULT_RETRY_POLICY, retries: 0 } : { ...DEFAULT_RETRY_POLICY, ...options.retry };
-    this.headers = { accept: 'application/json', ...options.headers, authorization: `Bearer ${options.token}` };
+    this.headers = {
+      accept: 'application/json',
+      ...options.headers,
+      ...(options.session ? {} : { authorization: `Bearer ${options.token}` }),
+    };
+  }
+
+  /** The session's CSRF header of a request that may change something, or nothing (GET, HEAD, OPTIONS; a token). */
+  private csrfHeader(method: string): Record<string, string> {
+    const session = this.options.session;
+    if (!session || SAFE_METHODS.has(method)) return {};
+    const token = typeof session.csrfToken === 'function' ? session.csrfToken() : session.csrfToken;
+    return token ? { 'x-csrf-token': token } : {};
   }
 
   /** The absolute URL of an API path (`/api/v2/...`) with its query. */
@@ -142,7 +181,7 @@ export class HttpClient {
    */
   async send<Body>(method: string, path: string, options: SendOptions = {}): Promise<Body> {
     const url = this.urlFor(path, options.query);
-    const headers: Record<string, string> = { ...this.headers };
+    const headers: Record<string, string> = { ...this.headers, ...this.csrfHeader(method) };
     if (options.body !== undefined) headers['content-type'] = 'application/json';
     if (options.file) headers['content-type'] = options.file.contentType;
     if (method === 'POST' && !options.once) headers['idempotency-key'] = options.idempotencyKey ?? crypto.randomUUID();
@@ -151,7 +190,12 @@ export class HttpClient {
       : options.body !== undefined
         ? JSON.stringify(options.body)
         : undefined;
-    const init: RequestInit = { method, headers, ...(payload !== undefined ? { body: payload } : {}) };
+    const init: RequestInit = {
+      method,
+      headers,
+      ...(payload !== undefined ? { body: payload } : {}),
+      ...(this.options.session ? { credentials: this.options.session.credentials ?? 'same-origin' } : {}),
+    };
     const request: FailedRequest = { method, url };
     const { response, body } = await this.withRetries(
       request,

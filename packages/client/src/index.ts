@@ -1,10 +1,18 @@
 export { type FailedRequest, type FieldErrors, LocatorApiError, LocatorError, LocatorNetworkError } from './errors.ts';
-export type { CallOptions, ClientOptions, CreateOptions, FetchLike, RetryEvent } from './http.ts';
+export type {
+  CallOptions,
+  ClientOptions,
+  CreateOptions,
+  FetchLike,
+  RetryEvent,
+  SessionClientOptions,
+  TokenClientOptions,
+} from './http.ts';
 export type * from './public-types.ts';
 export type { RetryOptions } from './retry-policy.ts';
 export { V1Client } from './v1.ts';
 export type * from './v1-types.ts';
-export { V2Client, V2Settings } from './v2.ts';
+export { type RequestOptions, V2Client, V2Settings } from './v2.ts';
 export { type ImportOptions, V2Imports } from './v2-imports.ts';
 export { V2PublishableKeys } from './v2-publishable-keys.ts';
 export type * from './v2-types.ts';

@@ -1,4 +1,4 @@
-import { type CallOptions, type ClientOptions, type CreateOptions, HttpClient } from './http.ts';
+import { type CallOptions, type CreateOptions, HttpClient, type TokenClientOptions } from './http.ts';
 import { itemsOf, pagesFrom } from './pagination.ts';
 import { pathOf } from './paths.ts';
 import type {
@@ -22,7 +22,7 @@ const path = <P extends keyof V1Paths & string>(template: P, parameters?: Record
 export class V1Client {
   private readonly http: HttpClient;
 
-  constructor(options: ClientOptions) {
+  constructor(options: TokenClientOptions) {
     this.http = new HttpClient(options);
   }
 

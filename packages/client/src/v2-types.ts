@@ -90,3 +90,35 @@ export type Import = SuccessBody<Op<ImportPath, 'get'>>['data'];
 export type ImportAccepted = Op<ImportsPath, 'post'>['responses'][202]['content']['application/json']['data'];
 /** A file format of imports and exports. */
 export type FileFormat = Import['format'];
+
+type SessionPath = '/api/v2/session';
+type MembersPath = '/api/v2/projects/{project_id}/members';
+type MemberPath = '/api/v2/projects/{project_id}/members/{user_id}';
+type InvitationsPath = '/api/v2/projects/{project_id}/invitations';
+type AcceptPath = '/api/v2/invitations/accept';
+
+/** A browser's session: the signed-in `user` and the `csrf_token` its writes send as `X-CSRF-Token`. */
+export type Session = SuccessBody<Op<SessionPath, 'get'>>['data'];
+/** A member of a project: `user_id`, `name`, `email`, `role`, `joined_at`. */
+export type Member = SuccessBody<Op<MembersPath, 'get'>>['data'][number];
+/** A role in a project: `owner`, `admin`, `editor` or `viewer`. */
+export type Role = RequestBody<Op<MemberPath, 'patch'>>['role'];
+/** An open invitation to a project (without its link). */
+export type Invitation = SuccessBody<Op<InvitationsPath, 'get'>>['data'][number];
+/** A new invitation, with its link (`invite_url`), shown only in this answer. */
+export type CreatedInvitation = SuccessBody<Op<InvitationsPath, 'post'>>['data'];
+/** `{ token }` with a session, or `{ token, name, password }` for a new person. */
+export type InvitationAcceptance = RequestBody<Op<AcceptPath, 'post'>>;
+/** The project joined, the role in it, and the session of a person who was new. */
+export type AcceptedInvitation = SuccessBody<Op<AcceptPath, 'post'>>['data'];
+
+type TokensPath = '/api/v2/tokens';
+
+/** An API token of the signed-in person, without its secret (`token_hint` recognises it). */
+export type ApiToken = SuccessBody<Op<TokensPath, 'get'>>['data'][number];
+/** A new token: `token` is the secret, shown only in this answer. */
+export type CreatedToken = SuccessBody<Op<TokensPath, 'post'>>['data'];
+/** `name`, `scopes`, and `expires_in_days` (unset: never expires). */
+export type TokenCreate = RequestBody<Op<TokensPath, 'post'>>;
+/** What a token may do. */
+export type Scope = ApiToken['scopes'][number];

@@ -1,5 +1,5 @@
 import { LocatorError } from './errors.ts';
-import { type CallOptions, type ClientOptions, type CreateOptions, HttpClient } from './http.ts';
+import { type CallOptions, type ClientOptions, type CreateOptions, HttpClient, type QueryValues } from './http.ts';
 import { itemsOf, pagesFrom } from './pagination.ts';
 import { pathOf } from './paths.ts';
 import { V2Imports } from './v2-imports.ts';
@@ -65,11 +65,22 @@ export class V2Settings<S extends SettingSegment> {
   }
 }
 
+/** A request of `V2Client.request`: its query, its JSON body, and whether a POST may be sent again (see `once`). */
+export interface RequestOptions extends CreateOptions {
+  query?: QueryValues;
+  body?: unknown;
+  /** A POST the server does not deduplicate by `Idempotency-Key`: sent without one, and never sent twice. */
+  once?: boolean;
+}
+
 /**
- * The V2 API (`/api/v2`) with an API token.
+ * The V2 API (`/api/v2`) with an API token, or in a browser with the session it signed in with (`session`, see
+ * `SessionClientOptions`).
  * @example
  * const locator = new V2Client({ baseUrl: 'https://locator.example.com', token: process.env.LOCATOR_TOKEN }); for await
  * (const location of locator.locations(projectId, { limit: 100, 'city[like]': 'austin' })) console.log(location.name);
+ * @example
+ * const dashboard = new V2Client({ baseUrl: location.origin, session: { csrfToken: () => csrf } });
  */
 export class V2Client {
   private readonly http: HttpClient;
@@ -92,6 +103,16 @@ export class V2Client {
     this.webhooks = new V2Webhooks(this.http);
     this.publishableKeys = new V2PublishableKeys(this.http);
     this.imports = new V2Imports(this.http);
+  }
+
+  /**
+   * Any V2 request by its path (`/api/v2/...`), answered with the parsed JSON body of its success, typed as the
+   * caller says: for endpoints this client has no method of its own for. Errors, retries and credentials as for
+   * every method.
+   */
+  async request<Body>(method: string, apiPath: string, options: RequestOptions = {}): Promise<Body> {
+    if (!apiPath.startsWith('/api/v2/')) throw new TypeError(`Not a V2 path: ${apiPath}`);
+    return this.http.send<Body>(method, apiPath, options);
   }
 
   /** The token owner's profile. */

@@ -87,7 +87,11 @@ export async function buildApp(
   });
   // Rate limiting wraps authentication: blocked addresses first, then who is calling, then their budget, then scope.
   const rateLimits = createRateLimitHooks(services, app.log);
-  const { authenticate, authorize } = createAuthentication({ tokens: services.accounts.tokens, clock: services.clock });
+  const { authenticate, authorize } = createAuthentication({
+    tokens: services.accounts.tokens,
+    sessions: services.people.sessions,
+    clock: services.clock,
+  });
   app.addHook('onRequest', rateLimits.refuseBlockedClients);
   app.addHook('onRequest', authenticate);
   app.addHook('onRequest', rateLimits.countRequest);

@@ -1,4 +1,18 @@
-import { registerV2ProjectsList, registerV2UserGet } from './features/accounts/index.ts';
+import {
+  registerV2Invitations,
+  registerV2InvitationsAccept,
+  registerV2Members,
+  registerV2PasswordResets,
+  registerV2ProjectsList,
+  registerV2SessionDelete,
+  registerV2SessionGet,
+  registerV2SessionPost,
+  registerV2SetupPost,
+  registerV2Tokens,
+  registerV2UserGet,
+  registerV2UsersPost,
+} from './features/accounts/index.ts';
+import { registerDashboard } from './features/dashboard/index.ts';
 import {
   registerFinderLocationPage,
   registerFinderPage,
@@ -52,9 +66,22 @@ export function registerRoutes(app: App, services: Services): void {
   registerHealthzGet(app);
   registerReadyzGet(app, services);
 
+  // V2 people: the first run, sign-up, sign-in and the browser's session
+  registerV2SetupPost(app, services);
+  registerV2UsersPost(app, services);
+  registerV2SessionPost(app, services);
+  registerV2SessionGet(app, services);
+  registerV2SessionDelete(app, services);
+  registerV2PasswordResets(app, services);
+
   // V2 (current)
   registerV2UserGet(app, services);
   registerV2ProjectsList(app, services);
+  registerV2Tokens(app, services);
+  // V2 team: members and their roles, invitations
+  registerV2Members(app, services);
+  registerV2Invitations(app, services);
+  registerV2InvitationsAccept(app, services);
 
   // V2 project configuration: what locations refer to (types, markers, filters, custom fields, calls to action)
   registerV2LocationTypes(app, services);
@@ -97,6 +124,9 @@ export function registerRoutes(app: App, services: Services): void {
   registerFinderPage(app, services);
   registerFinderSitemap(app, services);
   registerFinderLocationPage(app, services);
+
+  // The dashboard (HTML and its assets, not in the API documents): people sign in and manage their projects
+  registerDashboard(app, services);
 
   // V1 (legacy): the personal project's locations under /api, with the legacy token; no PATCH (405)
   registerV1LocationsList(app, services);

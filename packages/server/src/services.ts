@@ -1,7 +1,16 @@
 import type { Config } from './config/config.ts';
 import type { DatabaseHandle } from './db/connection.ts';
 import { type Clock, systemClock } from './domain/time.ts';
-import { type Accounts, createAccounts } from './features/accounts/index.ts';
+import {
+  type Accounts,
+  createAccounts,
+  createMailer,
+  createPeople,
+  createTeam,
+  type People,
+  type Team,
+} from './features/accounts/index.ts';
+import { DashboardFiles, defaultDashboardDir } from './features/dashboard/index.ts';
 import { createFinder, type Finder } from './features/finder/index.ts';
 import { createImports, type Imports } from './features/imports/index.ts';
 import { createLocations, geocodingQueue, type Locations } from './features/locations/index.ts';
@@ -13,6 +22,7 @@ import type { Geocoder } from './geocoding/geocoder.ts';
 import type { IdempotencyStore } from './http/idempotency.ts';
 import { JobRunner } from './jobs/runner.ts';
 import { createRateLimitStore } from './ratelimit/create-store.ts';
+import { createSignInLimiter, type SignInLimiter } from './ratelimit/sign-in-limiter.ts';
 import type { RateLimitStore } from './ratelimit/store.ts';
 
 /**
@@ -28,11 +38,19 @@ export interface Services {
   readonly geocoder: Geocoder;
   readonly idempotency: IdempotencyStore;
   readonly accounts: Accounts;
+  /** People who sign in to the dashboard: passwords and sessions. */
+  readonly people: People;
+  /** The members of projects, their roles and invitations. */
+  readonly team: Team;
+  /** The budgets of failed sign-ins, per e-mail and per client address. */
+  readonly signInLimiter: SignInLimiter;
   readonly locations: Locations;
   readonly settings: Settings;
   readonly finder: Finder;
   readonly imports: Imports;
   readonly webhooks: Webhooks;
+  /** The dashboard's built files, served at /dashboard. */
+  readonly dashboardFiles: DashboardFiles;
   readonly readiness: { check(): Promise<Readiness> };
   /** The queue of locations waiting for coordinates, worked by each server process unless `GEOCODING_WORKER=off`. */
   readonly geocodingWorker: JobRunner<unknown, unknown>;
@@ -57,6 +75,7 @@ export function buildServices(
   const onErrorOf = (what: string) => (error: unknown) => log.error({ err: error }, `${what} error`);
   const geocoder = createGeocoder(config, { db, clock });
   const rateLimitStore = createRateLimitStore(config);
+  const mailer = createMailer(config.people.smtp);
   const locations = createLocations({ db, clock, geocoding: { geocoder, timeoutMs: config.geocoder.timeoutMs } });
   const geocodingWorker = new JobRunner(
     geocodingQueue(db, {
@@ -82,11 +101,15 @@ export function buildServices(
     geocoder,
     idempotency: { db, clock },
     accounts: createAccounts({ db, clock }),
+    people: createPeople({ db, clock, config: config.people, mailer }),
+    team: createTeam({ db, clock, mailer }),
+    signInLimiter: createSignInLimiter(config.people, rateLimitStore, clock),
     locations,
     settings: createSettings({ db, clock }),
     finder: createFinder({ db, clock, geocoder, config }),
     imports: createImports({ db, clock, config, onError: onErrorOf('import worker') }),
     webhooks: createWebhooks({ db, clock, config, onError: onErrorOf('webhook worker') }),
+    dashboardFiles: new DashboardFiles(config.dashboardDir ?? defaultDashboardDir()),
     readiness: { check: () => checkReadiness({ db, rateLimitStore }) },
     geocodingWorker,
   });

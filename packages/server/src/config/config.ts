@@ -72,6 +72,14 @@ const EnvSchema = Type.Object({
     maxLength: 500,
   }),
   WIDGET_DIR: Type.Optional(Type.String({ minLength: 1 })),
+  SESSION_IDLE_HOURS: Type.Number({ default: 12, exclusiveMinimum: 0, maximum: 8760 }),
+  SESSION_MAX_DAYS: Type.Number({ default: 30, exclusiveMinimum: 0, maximum: 3650 }),
+  SIGNUP: Type.Union([Type.Literal('open'), Type.Literal('closed')], { default: 'closed' }),
+  SIGN_IN_FAILURES_PER_EMAIL: Type.Integer({ default: 10, minimum: 0 }),
+  SIGN_IN_FAILURES_PER_ADDRESS: Type.Integer({ default: 100, minimum: 0 }),
+  SMTP_URL: Type.Optional(Type.String({ pattern: '^smtps?://[^\\s]+$' })),
+  SMTP_FROM: Type.String({ default: 'Locator <locator@localhost>', minLength: 3, maxLength: 200 }),
+  DASHBOARD_DIR: Type.Optional(Type.String({ minLength: 1 })),
 });
 
 export interface Config {
@@ -123,6 +131,24 @@ export interface Config {
    * The built widget (`locator.js`, `map.js`) served under /widget/v1/; unset: the repository's `packages/widget/dist`.
    */
   widgetDir: string | undefined;
+  /** The built dashboard (Vite's `dist/`) served at /dashboard; unset: the repository's `packages/dashboard/dist`. */
+  dashboardDir: string | undefined;
+  /** Dashboard sign-in: how long sessions live, whether anyone may sign up, and the budgets of failed sign-ins. */
+  people: PeopleConfig;
+}
+
+export interface PeopleConfig {
+  /** A session unused this long ends (`SESSION_IDLE_HOURS`). */
+  sessionIdleMs: number;
+  /** A session ends this long after sign-in, used or not (`SESSION_MAX_DAYS`). */
+  sessionMaxMs: number;
+  /** Whether anyone may create a user (with a project on the free plan) through `POST /api/v2/users`. */
+  signupOpen: boolean;
+  /** Failed sign-ins allowed per e-mail address, and per client address, in 15 minutes; 0 = no limit. */
+  signInFailuresPerEmail: number;
+  signInFailuresPerAddress: number;
+  /** Where invitations and password-reset links are sent from; unset: they are only answered (and made by the CLI). */
+  smtp: { url: string; from: string } | undefined;
 }
 
 export interface WebhookConfig {
@@ -206,6 +232,15 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     storeFinderWarmUp: parsed.STORE_FINDER_WARM_UP === 'on',
     mapTiles: { url: parsed.MAP_TILE_URL, attribution: parsed.MAP_TILE_ATTRIBUTION },
     widgetDir: parsed.WIDGET_DIR,
+    people: {
+      sessionIdleMs: Math.round(parsed.SESSION_IDLE_HOURS * 3_600_000),
+      sessionMaxMs: Math.round(parsed.SESSION_MAX_DAYS * 86_400_000),
+      signupOpen: parsed.SIGNUP === 'open',
+      signInFailuresPerEmail: parsed.SIGN_IN_FAILURES_PER_EMAIL,
+      signInFailuresPerAddress: parsed.SIGN_IN_FAILURES_PER_ADDRESS,
+      smtp: parsed.SMTP_URL ? { url: parsed.SMTP_URL, from: parsed.SMTP_FROM } : undefined,
+    },
+    dashboardDir: parsed.DASHBOARD_DIR,
   };
 }
 

@@ -19,6 +19,9 @@ import * as imports from './migrations/20261126T1100_imports.ts';
 import * as importCreators from './migrations/20261126T1200_import_creators.ts';
 import * as phoneNumbers from './migrations/20261128T1200_phone_numbers.ts';
 import * as importMatch from './migrations/20261128T1300_import_match.ts';
+import * as passwordsAndSessions from './migrations/20261128T1400_passwords_and_sessions.ts';
+import * as projectMembers from './migrations/20261128T1500_project_members.ts';
+import * as passwordResets from './migrations/20261128T1600_password_resets.ts';
 
 /**
  * A migration module; it is told the dialect so it can build the DDL that differs (see `migrations/schema-helpers.ts`).
@@ -49,6 +52,9 @@ const migrations: Record<string, DialectAwareMigration> = {
   '20261126T1200_import_creators': importCreators,
   '20261128T1200_phone_numbers': phoneNumbers,
   '20261128T1300_import_match': importMatch,
+  '20261128T1400_passwords_and_sessions': passwordsAndSessions,
+  '20261128T1500_project_members': projectMembers,
+  '20261128T1600_password_resets': passwordResets,
 };
 
 function providerFor(dialect: DialectName): MigrationProvider {

@@ -3,10 +3,12 @@ import { isDeepStrictEqual } from 'node:util';
 /**
  * Who made a change, as the change feed and webhooks show it. `id` names the credential or the process: a token's
  * public ID (`tok_…`) for `token` and `legacy_token`, the command for `cli` (`geocode`, `demo`), the import's ID for
- * `import`, the worker for `system` (`geocoding`).
+ * `import`, the worker for `system` (`geocoding`), and the user's public ID (`usr_…`) for `user`, a person signed in
+ * to the dashboard.
  */
 export type Actor =
   | { type: 'token'; id: string }
+  | { type: 'user'; id: string }
   | { type: 'legacy_token'; id: string }
   | { type: 'cli'; id: string }
   | { type: 'import'; id: string }

@@ -19,6 +19,7 @@ export const ID_PREFIX = {
   webhook: 'whk',
   delivery: 'dlv',
   import: 'imp',
+  invitation: 'inv',
 } as const;
 
 /** Random bytes drawn from the system's generator a page at a time: one call per ID cost more than the rest of it. */

@@ -9,10 +9,17 @@ export const SCOPES = [
   'location:create',
   'location:update',
   'location:delete',
+  'member:manage',
+  'owner:manage',
 ] as const;
 export type Scope = (typeof SCOPES)[number];
 
 export type TokenKind = 'v2' | 'legacy';
+
+/** The first of the required scopes the granted ones lack, or undefined when they hold them all. */
+export function missingScope(granted: ReadonlySet<string>, required: readonly Scope[]): Scope | undefined {
+  return required.find((scope) => !granted.has(scope));
+}
 
 /** Recognisable prefixes, so a leaked token can be spotted and its kind told at a glance. */
 export const TOKEN_PREFIX: Record<TokenKind, string> = { v2: 'lct2_', legacy: 'lct1_' };

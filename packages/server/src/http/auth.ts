@@ -2,28 +2,48 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { LRUCache } from 'lru-cache';
 import type { Actor } from '../domain/events.ts';
 import type { ProjectRef } from '../domain/project-ref.ts';
+import { hashSessionValue, sameSecret } from '../domain/sessions.ts';
 import type { Clock } from '../domain/time.ts';
-import { hashToken, type Scope, type TokenKind, tokenKindOf } from '../domain/tokens.ts';
+import { hashToken, missingScope, SCOPES, type Scope, type TokenKind, tokenKindOf } from '../domain/tokens.ts';
+import { baseUrlOf } from './base-url.ts';
 import { ApiError } from './errors.ts';
+import { sessionCookieOf } from './session-cookie.ts';
 
-/** Who is calling: the token's owner and what the token may do. */
+/** What a request proved who it is with: an API token (V2 or legacy), or the session cookie of a signed-in browser. */
+export type Credential =
+  | {
+      type: 'token';
+      id: number;
+      /** The token's public ID (`tok_…`), as the change feed names who made a change. */
+      publicId: string;
+      kind: TokenKind;
+    }
+  | { type: 'session'; id: number; csrfToken: string };
+
+/**
+ * Who is calling and what the credential may do: a token's scopes, or every scope for a session (a person signed in
+ * is as strong as their own tokens). In a project, the caller's role there narrows them further (`domain/roles.ts`).
+ */
 export interface Principal {
   userId: number;
   userPublicId: string;
-  tokenId: number;
-  /** The token's public ID (`tok_…`), as the change feed names who made a change. */
-  tokenPublicId: string;
-  kind: TokenKind;
+  credential: Credential;
   scopes: ReadonlySet<string>;
 }
 
+/** Every scope, as a session holds them. */
+export const ALL_SCOPES: ReadonlySet<string> = new Set(SCOPES);
+
 /**
  * Route-level auth requirement, set as `config: { auth: { api, scope } }` on a route; with several scopes, a token
- * needs all.
+ * needs all. `session: 'only'` marks the routes of the browser's own session (a token is refused there).
  */
 export interface AuthRequirement {
   api: 'v2' | 'v1';
   scope?: Scope | readonly Scope[];
+  session?: 'only';
+  /** The route also serves callers without any credential (accepting an invitation as a new person). */
+  optional?: true;
 }
 
 declare module 'fastify' {
@@ -36,6 +56,8 @@ declare module 'fastify' {
 }
 
 const LAST_USED_RESOLUTION_MS = 60_000;
+/** Methods that change nothing, and so need no CSRF token with a session cookie. */
+const SAFE_METHODS: ReadonlySet<string> = new Set(['GET', 'HEAD', 'OPTIONS']);
 
 /**
  * A token found valid is trusted for this long without asking the database again, so a busy client costs one token
@@ -52,6 +74,12 @@ export interface VerifiedToken {
   expiresAt: number | undefined;
   /** Milliseconds since the epoch; undefined for a token never used. */
   lastUsedAt: number | undefined;
+}
+
+/** What authentication asks of the accounts about sessions: the live session behind a hash, as its caller. */
+export interface SessionVerifier {
+  /** The caller of the session with this hash, unless it is unknown, signed out, idle too long or too old. */
+  lookup(valueHash: string): Promise<Principal | undefined>;
 }
 
 /** What authentication asks of the accounts: the token behind a hash, and a note that it was used. */
@@ -78,7 +106,15 @@ export interface Authentication {
  * GET's CPU). Tokens are only ever stored hashed; in memory one is dropped with its entry a second after it was last
  * checked against the database (`ttlAutopurge`), as it is with the request that carried it.
  */
-export function createAuthentication({ tokens, clock }: { tokens: TokenVerifier; clock: Clock }): Authentication {
+export function createAuthentication({
+  tokens,
+  sessions,
+  clock,
+}: {
+  tokens: TokenVerifier;
+  sessions: SessionVerifier;
+  clock: Clock;
+}): Authentication {
   const verifiedTokens = new LRUCache<string, VerifiedToken>({
     max: TOKENS_KEPT,
     ttl: TOKEN_RECHECK_MS,
@@ -98,6 +134,16 @@ export function createAuthentication({ tokens, clock }: { tokens: TokenVerifier;
     if (!requirement) return;
 
     const header = request.headers.authorization;
+    if (header === undefined && requirement.api === 'v2') {
+      const session = sessionCookieOf(request);
+      if (session !== undefined) {
+        request.principal = await sessionPrincipal(request, session);
+        return;
+      }
+    }
+    if (header === undefined && requirement.optional) return;
+    if (requirement.session === 'only')
+      throw unauthorized('Not signed in: this takes the session of a signed-in browser.');
     const match = header ? /^Bearer\s+(\S+)\s*$/i.exec(header) : null;
     if (!match?.[1]) throw unauthorized('Missing bearer token: send "Authorization: Bearer <token>".');
     const token = match[1];
@@ -113,7 +159,9 @@ export function createAuthentication({ tokens, clock }: { tokens: TokenVerifier;
     let verified = verifiedTokens.get(token);
     if (!verified) {
       const found = await tokens.lookup(hashToken(token));
-      if (!found || found.principal.kind !== expectedKind) throw unauthorized('Invalid or revoked token.');
+      const credential = found?.principal.credential;
+      if (!found || credential?.type !== 'token' || credential.kind !== expectedKind)
+        throw unauthorized('Invalid or revoked token.');
       verified = found;
       verifiedTokens.set(token, verified);
     }
@@ -121,11 +169,36 @@ export function createAuthentication({ tokens, clock }: { tokens: TokenVerifier;
     if (verified.expiresAt !== undefined && verified.expiresAt <= now) throw unauthorized('The token has expired.');
 
     // last_used_at is kept to the minute, so most requests do not write.
-    if (verified.lastUsedAt === undefined || now - verified.lastUsedAt >= LAST_USED_RESOLUTION_MS) {
+    const { credential } = verified.principal;
+    if (
+      credential.type === 'token' &&
+      (verified.lastUsedAt === undefined || now - verified.lastUsedAt >= LAST_USED_RESOLUTION_MS)
+    ) {
       verified.lastUsedAt = now;
-      await tokens.recordUse(verified.principal.tokenId, now);
+      await tokens.recordUse(credential.id, now);
     }
     request.principal = verified.principal;
+  }
+
+  /**
+   * The caller of a session cookie, looked up on every request (never cached, so signing out ends it at once on
+   * every instance). A request that changes something must also prove it comes from the dashboard's own pages:
+   * `X-CSRF-Token` equal to the session's token, and an `Origin`, when the browser sends one, equal to this server's.
+   */
+  async function sessionPrincipal(request: FastifyRequest, value: string): Promise<Principal> {
+    const principal = await sessions.lookup(hashSessionValue(value));
+    if (principal?.credential.type !== 'session') throw unauthorized('The session has ended: sign in again.');
+    if (!SAFE_METHODS.has(request.method)) {
+      const sent = request.headers['x-csrf-token'];
+      if (typeof sent !== 'string' || !sameSecret(sent, principal.credential.csrfToken)) {
+        throw new ApiError(403, 'Missing or wrong X-CSRF-Token: send the csrf_token of GET /api/v2/session.');
+      }
+      const origin = request.headers.origin;
+      if (origin !== undefined && origin !== new URL(baseUrlOf(request)).origin) {
+        throw new ApiError(403, 'Cross-origin request refused: the Origin is not this server.');
+      }
+    }
+    return principal;
   }
 
   return { authenticate, authorize };
@@ -139,13 +212,9 @@ export function createAuthentication({ tokens, clock }: { tokens: TokenVerifier;
 function authorize(request: FastifyRequest, _reply: FastifyReply, done: (error?: Error) => void): void {
   const scope = request.routeOptions.config.auth?.scope;
   const principal = request.principal;
-  if (scope && principal?.kind === 'v2') {
-    const missing =
-      typeof scope === 'string'
-        ? principal.scopes.has(scope)
-          ? undefined
-          : scope
-        : scope.find((needed) => !principal.scopes.has(needed));
+  const legacy = principal?.credential.type === 'token' && principal.credential.kind === 'legacy';
+  if (scope && principal && !legacy) {
+    const missing = missingScope(principal.scopes, [scope].flat());
     if (missing) {
       done(new ApiError(403, `This token lacks the ${missing} scope.`));
       return;
@@ -160,15 +229,28 @@ export function principalOf(request: FastifyRequest): Principal {
   return request.principal;
 }
 
-/** Who a request's changes are made by: its V2 token or the legacy V1 token, by the token's public ID. */
+/**
+ * Who a request's changes are made by: its V2 token or the legacy V1 token, by the token's public ID, or the person
+ * signed in, by their user ID.
+ */
 export function actorOf(request: FastifyRequest): Actor {
-  const principal = principalOf(request);
-  return { type: principal.kind === 'v2' ? 'token' : 'legacy_token', id: principal.tokenPublicId };
+  const { credential, userPublicId } = principalOf(request);
+  if (credential.type === 'session') return { type: 'user', id: userPublicId };
+  return { type: credential.kind === 'v2' ? 'token' : 'legacy_token', id: credential.publicId };
 }
 
-/** The caller's project named in a V2 path; services resolve and vet it (someone else's is 404). */
+/**
+ * The caller's project named in a V2 path, with what the route needs and what the credential grants; services
+ * resolve and vet it (someone else's is 404; a role there that does not allow the route's scopes is 403).
+ */
 export function projectRef(request: FastifyRequest, projectPublicId: string): ProjectRef {
-  return { userId: principalOf(request).userId, publicId: projectPublicId };
+  const principal = principalOf(request);
+  const scope = request.routeOptions.config.auth?.scope;
+  return {
+    userId: principal.userId,
+    publicId: projectPublicId,
+    access: { granted: principal.scopes, required: scope === undefined ? [] : [scope].flat() },
+  };
 }
 
 /** V1 works on the token owner's personal project only. */

@@ -17,7 +17,13 @@ the budget is full again). Requests without a valid token are limited per client
 otherwise); past that, the address is answered 429 whatever token it sends until the minute ends.`;
 }
 
-const V2_DESCRIPTION = `The current Locator API. Send \`Authorization: Bearer <API token>\` (tokens start with \`lct2_\`).
+const V2_DESCRIPTION = `The current Locator API. Send \`Authorization: Bearer <API token>\` (tokens start with \`lct2_\`),
+or, from the dashboard in a browser, the \`locator_session\` cookie of \`POST /api/v2/session\`. With the cookie, every request
+other than GET, HEAD and OPTIONS must send \`X-CSRF-Token\` (the session's \`csrf_token\`) and, when the browser sends an
+\`Origin\`, it must be this server's: otherwise 403. A bearer token needs neither.
+In a project, what a caller may do is what their credential's scopes allow and their role there allows, both:
+\`viewer\` reads; \`editor\` also creates, updates and deletes locations and imports; \`admin\` also manages the
+project's settings, publishable keys, webhooks and members other than owners; \`owner\` everything.
 
 Envelopes: a single resource is \`{"data": {...}}\`; lists are \`{"data": [...], "links": {...}, "meta": {...}}\`.
 Errors are always JSON: \`{"message": "...", "errors": {"<field>": ["..."]}}\` (field errors on 422 only; nested keys use dots, e.g. \`hours.mon\`).
@@ -104,6 +110,13 @@ async function buildDocsApp(describeRoutes: RouteDescriber): Promise<FastifyInst
       components: {
         securitySchemes: {
           apiToken: { type: 'http', scheme: 'bearer', description: 'A V2 API token (`lct2_…`).' },
+          sessionCookie: {
+            type: 'apiKey',
+            in: 'cookie',
+            name: 'locator_session',
+            description:
+              'The session of a browser signed in with `POST /api/v2/session`; writes also need `X-CSRF-Token`.',
+          },
           legacyToken: { type: 'http', scheme: 'bearer', description: 'The legacy V1 token (`lct1_…`).' },
           publishableKey: { type: 'apiKey', in: 'query', name: 'key', description: 'A publishable key (`lpk_…`).' },
           publishableKeyHeader: {
@@ -175,9 +188,11 @@ function openApiFor(app: FastifyInstance, version: ApiDocument, serverUrl: strin
   }[version];
   // Each document names only its own API's credentials.
   const components = full.components as { securitySchemes?: Record<string, unknown> } | undefined;
-  const schemes = { v2: ['apiToken'], v1: ['legacyToken'], public: ['publishableKey', 'publishableKeyHeader'] }[
-    version
-  ];
+  const schemes = {
+    v2: ['apiToken', 'sessionCookie'],
+    v1: ['legacyToken'],
+    public: ['publishableKey', 'publishableKeyHeader'],
+  }[version];
   const securitySchemes = Object.fromEntries(
     Object.entries(components?.securitySchemes ?? {}).filter(([name]) => schemes.includes(name)),
   );

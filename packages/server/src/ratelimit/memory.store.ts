@@ -29,21 +29,21 @@ export class MemoryRateLimitStore implements RateLimitStore {
 
   /**
    * Once per new window, drops the counters of windows that have ended, so memory stays bounded by one window's
-   * callers.
+   * callers. Budgets counted in longer windows (failed sign-ins: 15 minutes) keep theirs until it ends.
    */
   private forgetEndedWindows(window: RateWindow): void {
     if (window.start <= this.newestWindowStart) return;
     this.newestWindowStart = window.start;
     for (const slot of this.counters.keys()) {
-      if (windowStartOf(slot) < window.start) this.counters.delete(slot);
+      if (windowEndOf(slot) <= window.start) this.counters.delete(slot);
     }
   }
 }
 
 function slotOf(key: string, window: RateWindow): string {
-  return `${window.start}|${key}`;
+  return `${window.end}|${key}`;
 }
 
-function windowStartOf(slot: string): number {
+function windowEndOf(slot: string): number {
   return Number(slot.slice(0, slot.indexOf('|')));
 }

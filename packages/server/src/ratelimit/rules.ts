@@ -52,7 +52,8 @@ export function decide(countWithThis: number, limit: number, window: RateWindow,
 export type RateLimitBudget =
   | { kind: 'user'; api: 'v1' | 'v2'; userId: number }
   | { kind: 'auth-failures'; clientAddress: string; of: 'tokens' | 'publishable-keys' }
-  | { kind: 'public'; clientAddress: string; key: string };
+  | { kind: 'public'; clientAddress: string; key: string }
+  | { kind: 'sign-in-failures'; of: 'email' | 'address'; value: string };
 
 /**
  * The store key of a budget. V1 and V2 of one user are separate budgets; every token of a user shares one.
@@ -61,6 +62,7 @@ export type RateLimitBudget =
 export function budgetKey(budget: RateLimitBudget): string {
   if (budget.kind === 'user') return `${budget.api}:user:${budget.userId}`;
   if (budget.kind === 'public') return `public:${budget.key}:${budget.clientAddress}`;
+  if (budget.kind === 'sign-in-failures') return `sign-in-failures:${budget.of}:${budget.value}`;
   // Failed tokens keep the key they always had; the store finder's failed keys count apart, so a website's revoked
   // key never blocks its visitors' addresses (a shared office NAT, say) from the management APIs.
   return budget.of === 'tokens'

@@ -73,3 +73,6 @@ export function keyed<K extends string, S extends TSchema>(keys: readonly K[], m
 export const ProjectParams = Type.Object({
   project_id: Type.String({ description: 'Public project ID', examples: ['prj_8Hq2LmZ0aB3xYc7D'] }),
 });
+
+/** How a V2 route is called: with a V2 API token, or with the session cookie of a signed-in browser. */
+export const V2_SECURITY: { [scheme: string]: string[] }[] = [{ apiToken: [] }, { sessionCookie: [] }];

@@ -107,6 +107,7 @@ describe('GET /api/v2/user and /api/v2/projects', () => {
         plan: 'plus',
         api_access: false,
         personal: true,
+        role: 'owner',
         locations_count: 0,
         created_at: account.project.created_at,
         updated_at: account.project.updated_at,

@@ -4,8 +4,9 @@ import type { Database } from '../../src/db/database.ts';
 import { type ProjectRef, refOfProject } from '../../src/domain/project-ref.ts';
 import type { CreatedUser } from '../../src/features/accounts/accounts.service.ts';
 import { createLocationDirectly, TEST_ACTOR } from '../support/factories.ts';
+import { addMember } from '../support/people.ts';
 import { describeRouteSecurity, type SecuredRoute } from '../support/security.ts';
-import { call, startTestServer, type TestServer } from '../support/server.ts';
+import { call, createAccount, startTestServer, type TestServer } from '../support/server.ts';
 import { servicesOn } from '../support/services.ts';
 
 // Every route of the service, with what it takes to call it: the shared cases (401, 403 scope, 404 for another user,
@@ -66,7 +67,7 @@ const CONFIGURATION: {
 ];
 
 const configurationRoutes: SecuredRoute[] = CONFIGURATION.flatMap(({ segment, nameKey, createItem }) => {
-  const rule = { api: 'v2', scope: 'project:manage', planGated: true, owned: true } as const;
+  const rule = { api: 'v2', scope: 'project:manage', planGated: true, owned: true, role: 'admin' } as const;
   const collection = `/api/v2/projects/:project_id/${segment}`;
   const pathOf = (projectId: string) => `/api/v2/projects/${projectId}/${segment}`;
   return [
@@ -103,7 +104,7 @@ const configurationRoutes: SecuredRoute[] = CONFIGURATION.flatMap(({ segment, na
 });
 
 function publishableKeyRoutes(): SecuredRoute[] {
-  const rule = { api: 'v2', scope: 'project:manage', planGated: true, owned: true } as const;
+  const rule = { api: 'v2', scope: 'project:manage', planGated: true, owned: true, role: 'admin' } as const;
   const collection = '/api/v2/projects/:project_id/publishable-keys';
   const pathOf = (projectId: string) => `/api/v2/projects/${projectId}/publishable-keys`;
   const keyOf = async (server: TestServer, account: CreatedUser) =>
@@ -151,7 +152,7 @@ function publishableKeyRoutes(): SecuredRoute[] {
 
 /** The change feed and the webhook routes; the ID routes act on an endpoint made through the service. */
 function eventAndWebhookRoutes(): SecuredRoute[] {
-  const rule = { api: 'v2', scope: 'project:manage', planGated: true, owned: true } as const;
+  const rule = { api: 'v2', scope: 'project:manage', planGated: true, owned: true, role: 'admin' } as const;
   const collection = '/api/v2/projects/:project_id/webhooks';
   const pathOf = (account: CreatedUser) => `/api/v2/projects/${account.project.public_id}/webhooks`;
   // Port 9 of this machine: nothing answers, so a test ping fails at once without leaving the machine.
@@ -185,6 +186,7 @@ function eventAndWebhookRoutes(): SecuredRoute[] {
       scope: 'project:read',
       planGated: true,
       owned: true,
+      role: 'viewer',
       method: 'GET',
       route: '/api/v2/projects/:project_id/events',
       setup: async (_server, account) => ({ path: `/api/v2/projects/${account.project.public_id}/events` }),
@@ -245,6 +247,9 @@ function eventAndWebhookRoutes(): SecuredRoute[] {
 }
 
 const routes: SecuredRoute[] = [
+  // V2 people: the browser's own session
+  ...sessionRoutes(),
+
   // V2 account
   {
     method: 'GET',
@@ -253,6 +258,7 @@ const routes: SecuredRoute[] = [
     scope: 'user:read',
     planGated: false,
     owned: false,
+    role: null,
     setup: async () => ({ path: '/api/v2/user' }),
   },
   {
@@ -262,8 +268,12 @@ const routes: SecuredRoute[] = [
     scope: 'project:read',
     planGated: false,
     owned: false,
+    role: null,
     setup: async () => ({ path: '/api/v2/projects' }),
   },
+
+  // V2 team
+  ...teamRoutes(),
 
   // V2 project configuration
   ...configurationRoutes,
@@ -282,6 +292,104 @@ const routes: SecuredRoute[] = [
   // V1 (legacy): the personal project only; a list or create of another user is their own, so only ID routes are owned
   ...v1LocationRoutes(),
 ];
+
+/** The team's routes: members read by everyone in the project, changed by admins; invitations by admins. */
+function teamRoutes(): SecuredRoute[] {
+  const rule = { api: 'v2', planGated: false, owned: true } as const;
+  const members = (account: CreatedUser) => `/api/v2/projects/${account.project.public_id}/members`;
+  const invitations = (account: CreatedUser) => `/api/v2/projects/${account.project.public_id}/invitations`;
+  const anotherEditor = async (server: TestServer, account: CreatedUser) => {
+    const other = await createAccount(server);
+    await addMember(server, account.project.id, other.user.id, 'editor');
+    return `${members(account)}/${other.user.public_id}`;
+  };
+  const invitation = async (server: TestServer, account: CreatedUser) => {
+    const { invitation } = await server.services.team.invite(refOfProject(account.project), {
+      email: `invited-${Math.random().toString(36).slice(2)}@example.com`,
+      role: 'viewer',
+      invitedBy: null,
+      baseUrl: server.url,
+    });
+    return `${invitations(account)}/${invitation.public_id}`;
+  };
+  return [
+    {
+      ...rule,
+      scope: 'project:read',
+      role: 'viewer',
+      method: 'GET',
+      route: '/api/v2/projects/:project_id/members',
+      setup: async (_server, account) => ({ path: members(account) }),
+    },
+    {
+      ...rule,
+      scope: 'member:manage',
+      role: 'admin',
+      method: 'PATCH',
+      route: '/api/v2/projects/:project_id/members/:user_id',
+      setup: async (server, account) => ({ path: await anotherEditor(server, account), body: { role: 'viewer' } }),
+    },
+    {
+      ...rule,
+      scope: 'member:manage',
+      role: 'admin',
+      method: 'DELETE',
+      route: '/api/v2/projects/:project_id/members/:user_id',
+      setup: async (server, account) => ({ path: await anotherEditor(server, account) }),
+    },
+    {
+      ...rule,
+      scope: 'member:manage',
+      role: 'admin',
+      method: 'GET',
+      route: '/api/v2/projects/:project_id/invitations',
+      setup: async (_server, account) => ({ path: invitations(account) }),
+    },
+    {
+      ...rule,
+      scope: 'member:manage',
+      role: 'admin',
+      method: 'POST',
+      route: '/api/v2/projects/:project_id/invitations',
+      setup: async (_server, account) => ({
+        path: invitations(account),
+        body: { email: `new-${Math.random().toString(36).slice(2)}@example.com`, role: 'editor' },
+      }),
+    },
+    {
+      ...rule,
+      scope: 'member:manage',
+      role: 'admin',
+      method: 'DELETE',
+      route: '/api/v2/projects/:project_id/invitations/:invitation_id',
+      setup: async (server, account) => ({ path: await invitation(server, account) }),
+    },
+  ];
+}
+
+/** The routes of the browser's session and of the signed-in user's tokens: the cookie only, never a token. */
+function sessionRoutes(): SecuredRoute[] {
+  const rule = { api: 'v2', planGated: false, owned: false, sessionOnly: true, role: null } as const;
+  return [
+    { ...rule, method: 'GET', route: '/api/v2/session', setup: async () => ({ path: '/api/v2/session' }) },
+    { ...rule, method: 'DELETE', route: '/api/v2/session', setup: async () => ({ path: '/api/v2/session' }) },
+    { ...rule, method: 'DELETE', route: '/api/v2/sessions', setup: async () => ({ path: '/api/v2/sessions' }) },
+    { ...rule, method: 'GET', route: '/api/v2/tokens', setup: async () => ({ path: '/api/v2/tokens' }) },
+    {
+      ...rule,
+      method: 'POST',
+      route: '/api/v2/tokens',
+      setup: async () => ({ path: '/api/v2/tokens', body: { name: 'ci', scopes: ['location:read'] } }),
+    },
+    {
+      ...rule,
+      owned: true,
+      method: 'DELETE',
+      route: '/api/v2/tokens/:token_id',
+      setup: async (_server, account) => ({ path: `/api/v2/tokens/${account.token.row.public_id}` }),
+    },
+  ];
+}
 
 /** The V2 location routes; the ID routes act on a location made through the service in the personal project. */
 function v2LocationRoutes(): SecuredRoute[] {
@@ -302,6 +410,7 @@ function v2LocationRoutes(): SecuredRoute[] {
     {
       ...rule,
       scope: 'location:read',
+      role: 'viewer',
       method: 'GET',
       route: collection,
       setup: async (_server, account) => ({ path: pathOf(account) }),
@@ -309,6 +418,7 @@ function v2LocationRoutes(): SecuredRoute[] {
     {
       ...rule,
       scope: 'location:create',
+      role: 'editor',
       method: 'POST',
       route: collection,
       setup: async (_server, account) => ({ path: pathOf(account), body }),
@@ -316,6 +426,7 @@ function v2LocationRoutes(): SecuredRoute[] {
     {
       ...rule,
       scope: 'location:read',
+      role: 'viewer',
       method: 'GET',
       route: `${collection}/:location_id`,
       setup: async (server, account) => ({ path: await existing(server, account) }),
@@ -323,6 +434,7 @@ function v2LocationRoutes(): SecuredRoute[] {
     {
       ...rule,
       scope: 'location:update',
+      role: 'editor',
       method: 'PATCH',
       route: `${collection}/:location_id`,
       setup: async (server, account) => ({ path: await existing(server, account), body: { phone: '1' } }),
@@ -330,6 +442,7 @@ function v2LocationRoutes(): SecuredRoute[] {
     {
       ...rule,
       scope: 'location:update',
+      role: 'editor',
       method: 'PUT',
       route: `${collection}/:location_id`,
       setup: async (server, account) => ({ path: await existing(server, account), body }),
@@ -337,6 +450,7 @@ function v2LocationRoutes(): SecuredRoute[] {
     {
       ...rule,
       scope: 'location:delete',
+      role: 'editor',
       method: 'DELETE',
       route: `${collection}/:location_id`,
       setup: async (server, account) => ({ path: await existing(server, account) }),
@@ -353,6 +467,7 @@ function v2ImportRoutes(): SecuredRoute[] {
     {
       ...rule,
       scope: ['location:create', 'location:update'],
+      role: 'editor',
       method: 'POST',
       route: imports,
       setup: async (_server, account) => ({ path: `/api/v2/projects/${account.project.public_id}/imports`, file }),
@@ -360,6 +475,7 @@ function v2ImportRoutes(): SecuredRoute[] {
     {
       ...rule,
       scope: 'location:read',
+      role: 'viewer',
       method: 'GET',
       route: `${imports}/:import_id`,
       setup: async (server, account) => {
@@ -376,6 +492,7 @@ function v2ImportRoutes(): SecuredRoute[] {
     {
       ...rule,
       scope: 'location:read',
+      role: 'viewer',
       method: 'GET',
       route: '/api/v2/projects/:project_id/locations/export',
       setup: async (_server, account) => ({
@@ -387,7 +504,7 @@ function v2ImportRoutes(): SecuredRoute[] {
 
 /** The V1 location routes; the ID routes act on a location made through V1 in the personal project. */
 function v1LocationRoutes(): SecuredRoute[] {
-  const rule = { api: 'v1', planGated: true } as const;
+  const rule = { api: 'v1', planGated: true, role: null } as const;
   const existing = async (server: TestServer, account: CreatedUser) => {
     const created = await call(server, 'POST', '/api/locations', {
       token: account.legacyToken.token,
@@ -436,7 +553,8 @@ describe('the table of secured routes', () => {
     const requiringAuth = new Set<string>();
     const server = await startTestServer({
       onRoute: (route) => {
-        if (!route.config?.auth) return;
+        // A route whose credential is optional (accepting an invitation as a new person) is tested on its own.
+        if (!route.config?.auth || route.config.auth.optional) return;
         for (const method of [route.method].flat()) if (method !== 'HEAD') requiringAuth.add(`${method} ${route.url}`);
       },
     });
@@ -451,5 +569,9 @@ describe('the table of secured routes', () => {
       'rows of the table that name no route asking for a token',
     ).toEqual([]);
     expect(inTable.size).toBe(routes.length);
+    expect(
+      routes.filter((route) => route.role === undefined).map((route) => `${route.method} ${route.route}`),
+      'rows without the least role their route needs (null for a route outside any project)',
+    ).toEqual([]);
   });
 });

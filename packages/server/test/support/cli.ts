@@ -19,14 +19,13 @@ const run = promisify(execFile);
  */
 export async function runLocator(
   args: string[],
-  options: { env?: NodeJS.ProcessEnv; timeoutMs?: number } = {},
+  options: { env?: NodeJS.ProcessEnv; timeoutMs?: number; stdin?: string } = {},
 ): Promise<CliResult> {
   const env = { ...process.env, LOG_LEVEL: 'silent', ...options.env };
   try {
-    const { stdout, stderr } = await run(process.execPath, [LOCATOR_BIN, ...args], {
-      env,
-      timeout: options.timeoutMs ?? 120_000,
-    });
+    const running = run(process.execPath, [LOCATOR_BIN, ...args], { env, timeout: options.timeoutMs ?? 120_000 });
+    running.child.stdin?.end(options.stdin ?? '');
+    const { stdout, stderr } = await running;
     return { code: 0, stdout, stderr };
   } catch (error) {
     const failed = error as { code?: number; stdout?: string; stderr?: string };

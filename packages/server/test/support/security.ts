@@ -1,8 +1,10 @@
 import { describe, expect, it } from 'vitest';
+import { ROLES, type Role } from '../../src/domain/roles.ts';
 import { SCOPES, type Scope } from '../../src/domain/tokens.ts';
 import type { CreatedUser } from '../../src/features/accounts/accounts.service.ts';
 import { setPlan } from './factories.ts';
-import { call, createAccount, type TestServer, useTestServer } from './server.ts';
+import { addMember } from './people.ts';
+import { type BrowserSession, call, createAccount, signInAs, type TestServer, useTestServer } from './server.ts';
 
 /** The request a route's security cases make: a concrete path and, for writes, a body that would succeed. */
 export interface RouteCall {
@@ -28,32 +30,45 @@ export interface SecuredRoute {
    */
   owned: boolean;
   /**
+   * The least role a member of the project needs for the route (each role above it may too, each below gets 403), or
+   * null for a route that names no project (the caller's own user, session and tokens; V1, which works on the token
+   * owner's personal project).
+   */
+  role: Role | null;
+  /** A route of the browser's own session (`GET /api/v2/session`): it takes the session cookie and no token. */
+  sessionOnly?: true;
+  /**
    * Creates what the route needs in `account.project` (the personal project, the one V1 works on) through services,
    * repositories or HTTP, and returns the call that succeeds for that account.
    */
   setup(server: TestServer, account: CreatedUser): Promise<RouteCall>;
 }
 
-type Caller = { token?: string };
+type Caller = { token?: string; session?: BrowserSession };
 
 async function send(server: TestServer, route: SecuredRoute, target: RouteCall, caller: Caller) {
   return call(server, route.method, target.path, {
     ...(caller.token ? { token: caller.token } : {}),
+    ...(caller.session ? { session: caller.session } : {}),
     ...(target.body !== undefined ? { body: target.body } : {}),
     ...(target.file ? { rawBody: target.file.content, headers: { 'content-type': target.file.contentType } } : {}),
   });
 }
 
-/** The token the happy path uses: V1 takes the legacy token; V2 a token with the route's scope and nothing else. */
-async function rightToken(server: TestServer, route: SecuredRoute, account: CreatedUser): Promise<string> {
-  if (route.api === 'v1') return account.legacyToken.token;
-  if (!route.scope) return account.token.token;
+/**
+ * The credential the happy path uses: V1 takes the legacy token; V2 a token with the route's scope and nothing else;
+ * a session route the owner's session.
+ */
+async function rightCaller(server: TestServer, route: SecuredRoute, account: CreatedUser): Promise<Caller> {
+  if (route.sessionOnly) return { session: await signInAs(server, account.user.id) };
+  if (route.api === 'v1') return { token: account.legacyToken.token };
+  if (!route.scope) return { token: account.token.token };
   const issued = await server.services.accounts.createToken({
     email: account.user.email,
     name: 'only-needed-scope',
     scopes: [route.scope].flat(),
   });
-  return issued.token;
+  return { token: issued.token };
 }
 
 /**
@@ -111,7 +126,10 @@ export function describeRouteSecurity(routes: readonly SecuredRoute[]): void {
         const { target } = await arrange(route);
         const stranger = await createAccount(server);
         const strangersToken = route.api === 'v2' ? stranger.token.token : stranger.legacyToken.token;
-        const response = await send(server, route, target, { token: strangersToken });
+        const caller = route.sessionOnly
+          ? { session: await signInAs(server, stranger.user.id) }
+          : { token: strangersToken };
+        const response = await send(server, route, target, caller);
         expect(response.status).toBe(404);
         expect(response.body).toEqual({ message: expect.any(String) });
       });
@@ -121,7 +139,7 @@ export function describeRouteSecurity(routes: readonly SecuredRoute[]): void {
       it('answers 403 when the project is not on the Business plan', async () => {
         const { account, target } = await arrange(route);
         await setPlan(server, account.project.id, 'plus');
-        const response = await send(server, route, target, { token: await rightToken(server, route, account) });
+        const response = await send(server, route, target, await rightCaller(server, route, account));
         expect(response.status).toBe(403);
         expect(response.body.message).toMatch(/Business/);
       });
@@ -129,9 +147,24 @@ export function describeRouteSecurity(routes: readonly SecuredRoute[]): void {
       it('works whatever the plan of the project', async () => {
         const { account, target } = await arrange(route);
         await setPlan(server, account.project.id, 'free');
-        const response = await send(server, route, target, { token: await rightToken(server, route, account) });
+        const response = await send(server, route, target, await rightCaller(server, route, account));
         expect(response.status).toBeGreaterThanOrEqual(200);
         expect(response.status).toBeLessThan(300);
+      });
+    }
+
+    if (route.role !== null) {
+      const least = ROLES.indexOf(route.role);
+      it(`lets members from ${route.role} up in with a session, and refuses the roles below (403)`, async () => {
+        const answers: Record<string, number> = {};
+        for (const role of ROLES) {
+          const { account, target } = await arrange(route);
+          const member = await createAccount(server);
+          await addMember(server, account.project.id, member.user.id, role);
+          const response = await send(server, route, target, { session: await signInAs(server, member.user.id) });
+          answers[role] = response.status >= 200 && response.status < 300 ? 200 : response.status;
+        }
+        expect(answers).toEqual(Object.fromEntries(ROLES.map((role, rank) => [role, rank >= least ? 200 : 403])));
       });
     }
 
@@ -141,7 +174,7 @@ export function describeRouteSecurity(routes: readonly SecuredRoute[]): void {
         : 'succeeds with the right token',
       async () => {
         const { account, target } = await arrange(route);
-        const response = await send(server, route, target, { token: await rightToken(server, route, account) });
+        const response = await send(server, route, target, await rightCaller(server, route, account));
         expect(response.status, response.text).toBeGreaterThanOrEqual(200);
         expect(response.status, response.text).toBeLessThan(300);
       },

@@ -144,6 +144,18 @@ export async function createExtraProject(server: TestServer, account: CreatedUse
   return server.services.accounts.createProject({ email: account.user.email, name: `Extra ${plan}`, plan });
 }
 
+/** What a signed-in browser holds: the session cookie's value and the session's CSRF token. */
+export interface BrowserSession {
+  value: string;
+  csrfToken: string;
+}
+
+/** Signs a user in without a password (the service's own start of a session), as a browser would hold it. */
+export async function signInAs(server: TestServer, userId: number): Promise<BrowserSession> {
+  const started = await server.services.people.startSession(userId);
+  return { value: started.value, csrfToken: started.csrfToken };
+}
+
 export interface ApiResponse<T = unknown> {
   status: number;
   headers: Headers;
@@ -153,6 +165,8 @@ export interface ApiResponse<T = unknown> {
 
 export interface RequestOptions {
   token?: string;
+  /** A signed-in browser: its session cookie, and the CSRF token sent with every method but GET, HEAD and OPTIONS. */
+  session?: BrowserSession;
   body?: unknown;
   /** Sent as is, for malformed-body tests. */
   rawBody?: string;
@@ -171,6 +185,10 @@ export async function call<T = any>(
 ): Promise<ApiResponse<T>> {
   const headers: Record<string, string> = { ...options.headers };
   if (options.token) headers.authorization = `Bearer ${options.token}`;
+  if (options.session) {
+    headers.cookie = `locator_session=${options.session.value}`;
+    if (!['GET', 'HEAD', 'OPTIONS'].includes(method)) headers['x-csrf-token'] ??= options.session.csrfToken;
+  }
   let body: string | undefined;
   if (options.rawBody !== undefined) body = options.rawBody;
   else if (options.body !== undefined) {

@@ -2,7 +2,7 @@ import type { Kysely } from 'kysely';
 import { loadConfig } from '../../src/config/config.ts';
 import type { Database } from '../../src/db/database.ts';
 import { type Clock, systemClock } from '../../src/domain/time.ts';
-import { createAccounts } from '../../src/features/accounts/index.ts';
+import { createAccounts, createPeople, createTeam } from '../../src/features/accounts/index.ts';
 import { createPublishableKeys } from '../../src/features/finder/index.ts';
 import { createImports } from '../../src/features/imports/index.ts';
 import { createLocations } from '../../src/features/locations/index.ts';
@@ -24,6 +24,8 @@ export function servicesOn(
   };
   return {
     accounts: createAccounts({ db, clock }),
+    people: createPeople({ db, clock, config: config.people, mailer: undefined }),
+    team: createTeam({ db, clock, mailer: undefined }),
     keys: createPublishableKeys({ db, clock }),
     locations: createLocations({ db, clock }),
     settings: createSettings({ db, clock }),

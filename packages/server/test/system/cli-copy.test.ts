@@ -77,7 +77,21 @@ async function seed(databaseUrl: string): Promise<{ account: CreatedUser; locati
   try {
     const { db } = handle;
     const account = await servicesOn(db).accounts.createUser({ email: 'owner@example.com', name: 'Ówner' });
-    await servicesOn(db).accounts.createUser({ email: 'free@example.com', name: 'Free', plan: 'free' });
+    const free = await servicesOn(db).accounts.createUser({
+      email: 'free@example.com',
+      name: 'Free',
+      plan: 'free',
+      password: 'a long enough password',
+    });
+    // The people side: a session, an invitation and a password-reset link.
+    await servicesOn(db).people.startSession(free.user.id);
+    await servicesOn(db).team.invite(refOfProject(account.project), {
+      email: 'invited@example.com',
+      role: 'editor',
+      invitedBy: account.user.id,
+      baseUrl: 'http://localhost:8080',
+    });
+    await servicesOn(db).people.makeResetLink('free@example.com', 'http://localhost:8080');
     await servicesOn(db).accounts.createProject({ email: 'owner@example.com', name: 'Second', plan: 'plus' });
     await servicesOn(db).accounts.createToken({
       email: 'owner@example.com',

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '../../src/db/connection.ts';
+import { verifyPassword } from '../../src/domain/passwords.ts';
 import { hashToken } from '../../src/domain/tokens.ts';
 import { runLocator } from '../support/cli.ts';
 import { createTestDatabase, type TestDatabase } from '../support/test-database.ts';
@@ -36,6 +37,40 @@ describe('locator CLI', () => {
       expect.arrayContaining([hashToken(output.token), hashToken(output.legacy_token)]),
     );
     expect(JSON.stringify(rows)).not.toContain(output.token);
+  });
+
+  it('sets the dashboard password from stdin with --password-stdin (the line break a shell adds dropped), stored as a scrypt hash', async () => {
+    const password = 'a long enough password';
+    const created = await runLocator(
+      ['users', 'create', '--email', 'pat@example.com', '--name', 'Pat', '--password-stdin', '--json'],
+      { env: { DATABASE_URL: database.url }, timeoutMs: 60_000, stdin: `${password}\n` },
+    );
+    expect(created.code, created.stderr).toBe(0);
+    const handle = openDatabase(database.url);
+    const user = await handle.db
+      .selectFrom('users')
+      .select('password_hash')
+      .where('email', '=', 'pat@example.com')
+      .executeTakeFirstOrThrow();
+    await handle.close();
+    expect(user.password_hash).toMatch(/^scrypt\$/);
+    expect(await verifyPassword(password, user.password_hash)).toBe(true);
+    expect(await verifyPassword(`${password}\n`, user.password_hash)).toBe(false);
+
+    const short = await runLocator(
+      ['users', 'create', '--email', 'sam@example.com', '--name', 'Sam', '--password-stdin'],
+      { env: { DATABASE_URL: database.url }, timeoutMs: 60_000, stdin: 'short' },
+    );
+    expect(short.code).toBe(1);
+    expect(short.stderr).toMatch(/password/);
+
+    const link = await locator('users', 'reset-link', '--email', 'pat@example.com', '--json');
+    expect(link.code, link.stderr).toBe(0);
+    expect(JSON.parse(link.stdout)).toEqual({
+      reset_url: expect.stringMatching(/^http:\/\/localhost:8080\/dashboard\/reset-password#token=lcr_\w{40}$/),
+    });
+    const nobody = await locator('users', 'reset-link', '--email', 'nobody@example.com');
+    expect(nobody.code).toBe(1);
   });
 
   it('refuses bad input with one clear line and exit 1', async () => {

@@ -23,6 +23,7 @@ const RULES: Rules = {
   features: {
     accounts: [],
     operations: [],
+    dashboard: [],
     locations: ['accounts'],
     settings: ['accounts', 'locations'],
     finder: ['accounts', 'locations'],

@@ -15,7 +15,7 @@ export interface EventsTable {
   /** The location's row ID and public ID for location events; no foreign key, as the location may be gone. */
   location_id: number | null;
   location_public_id: string | null;
-  /** Who made the change: `token`, `legacy_token`, `cli`, `import`, `system`, and its ID. */
+  /** Who made the change: `token`, `legacy_token`, `user` (signed in), `cli`, `import`, `system`, and its ID. */
   actor_type: string;
   actor_id: string;
   /** The project's `data_version` the change committed with. */

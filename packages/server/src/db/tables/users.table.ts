@@ -5,6 +5,8 @@ export interface UsersTable {
   public_id: string;
   email: string;
   name: string;
+  /** The password's scrypt hash with its parameters (`domain/passwords.ts`); null without a password. */
+  password_hash: Generated<string | null>;
   created_at: string;
 }
 

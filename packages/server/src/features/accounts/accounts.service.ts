@@ -4,20 +4,24 @@ import type { Executor } from '../../db/executor.ts';
 import type { ApiTokenRow } from '../../db/tables/api-tokens.table.ts';
 import type { ProjectRow } from '../../db/tables/projects.table.ts';
 import type { UserRow } from '../../db/tables/users.table.ts';
-import { ConflictError, InvalidInputError, NotFoundError } from '../../domain/errors.ts';
+import { InvalidInputError, NotFoundError } from '../../domain/errors.ts';
 import { newPublicId } from '../../domain/ids.ts';
+import { hashPassword, requireAcceptablePassword } from '../../domain/passwords.ts';
 import { DEFAULT_PLAN, isPlan, PLANS, type Plan } from '../../domain/plans.ts';
 import { type Clock, isoOf } from '../../domain/time.ts';
 import { generateToken, hashToken, isScope, SCOPES, type Scope, type TokenKind } from '../../domain/tokens.ts';
 import type { TokenVerifier } from '../../http/auth.ts';
+import { insertMember } from './members.repository.ts';
+import { insertUserWithProject, newUserInput } from './new-user.ts';
 import {
   findPersonalProject,
   findProjectByPublicId,
   insertProject,
   listProjectsOfUser,
+  type MemberProjectRow,
 } from './projects.repository.ts';
 import * as tokens from './tokens.repository.ts';
-import { findUserByEmail, findUserById, insertUser } from './users.repository.ts';
+import { findUserByEmail, findUserById } from './users.repository.ts';
 
 export interface IssuedToken {
   token: string;
@@ -30,8 +34,6 @@ export interface CreatedUser {
   token: IssuedToken;
   legacyToken: IssuedToken;
 }
-
-const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
 export function parsePlan(plan: string | undefined): Plan {
   if (plan === undefined) return DEFAULT_PLAN;
@@ -104,9 +106,12 @@ export function createAccounts({ db, clock }: AccountsDeps) {
           principal: {
             userId: found.user_id,
             userPublicId: found.user_public_id,
-            tokenId: found.token_id,
-            tokenPublicId: found.token_public_id,
-            kind: found.kind as TokenKind,
+            credential: {
+              type: 'token',
+              id: found.token_id,
+              publicId: found.token_public_id,
+              kind: found.kind as TokenKind,
+            },
             scopes: new Set<string>(JSON.parse(found.scopes) as string[]),
           },
           expiresAt: found.expires_at ? Date.parse(found.expires_at) : undefined,
@@ -130,8 +135,8 @@ export function createAccounts({ db, clock }: AccountsDeps) {
       return findUserByEmail(db, email);
     },
 
-    /** The user's projects in ID order, each with its location count (kept on the row by triggers). */
-    listProjects(userId: number): Promise<ProjectRow[]> {
+    /** The projects the user is a member of in ID order, each with their role and location count. */
+    listProjects(userId: number): Promise<MemberProjectRow[]> {
       return listProjectsOfUser(db, userId);
     },
 
@@ -153,29 +158,14 @@ export function createAccounts({ db, clock }: AccountsDeps) {
      * Creates a user with their personal project, one V2 token with every scope and the legacy V1 token,
      * all in one transaction.
      */
-    async createUser(input: { email: string; name: string; plan?: string }): Promise<CreatedUser> {
-      const email = input.email.trim().toLowerCase();
-      if (!EMAIL.test(email)) throw new InvalidInputError(`Invalid email "${input.email}".`);
-      if (input.name.trim() === '') throw new InvalidInputError('The name must not be empty.');
+    async createUser(input: { email: string; name: string; plan?: string; password?: string }): Promise<CreatedUser> {
+      const { email, name } = newUserInput(input);
       const plan = parsePlan(input.plan);
+      if (input.password !== undefined) requireAcceptablePassword(input.password);
+      const passwordHash = input.password === undefined ? null : await hashPassword(input.password);
       return db.transaction().execute(async (trx) => {
-        if (await findUserByEmail(trx, email)) throw new ConflictError(`A user with email ${email} already exists.`);
         const now = isoOf(clock());
-        const user = await insertUser(trx, {
-          public_id: newPublicId('user'),
-          email,
-          name: input.name.trim(),
-          created_at: now,
-        });
-        const project = await insertProject(trx, {
-          public_id: newPublicId('project'),
-          user_id: user.id,
-          name: `${user.name}'s project`,
-          plan,
-          personal: 1,
-          created_at: now,
-          updated_at: now,
-        });
+        const { user, project } = await insertUserWithProject(trx, { email, name, plan, passwordHash, now });
         const token = await issueToken(trx, user.id, 'v2', { name: 'default', scopes: SCOPES, expiresAt: null });
         const legacyToken = await issueToken(trx, user.id, 'legacy', { name: 'legacy', scopes: [], expiresAt: null });
         return { user, project, token, legacyToken };
@@ -188,7 +178,7 @@ export function createAccounts({ db, clock }: AccountsDeps) {
       return db.transaction().execute(async (trx) => {
         const user = await requireUser(trx, input.email);
         const now = isoOf(clock());
-        return insertProject(trx, {
+        const project = await insertProject(trx, {
           public_id: newPublicId('project'),
           user_id: user.id,
           name: input.name.trim(),
@@ -197,6 +187,8 @@ export function createAccounts({ db, clock }: AccountsDeps) {
           created_at: now,
           updated_at: now,
         });
+        await insertMember(trx, { project_id: project.id, user_id: user.id, role: 'owner', created_at: now });
+        return project;
       });
     },
 
@@ -219,6 +211,32 @@ export function createAccounts({ db, clock }: AccountsDeps) {
         const user = await requireUser(trx, email);
         await tokens.revokeLegacyTokens(trx, user.id, isoOf(clock()));
         return issueToken(trx, user.id, 'legacy', { name: 'legacy', scopes: [], expiresAt: null });
+      });
+    },
+
+    /** A V2 token of the signed-in user (`POST /api/v2/tokens`). */
+    async createOwnToken(
+      userId: number,
+      input: { name: string; scopes: readonly Scope[]; expiresInMs?: number },
+    ): Promise<IssuedToken> {
+      return db.transaction().execute(async (trx) => {
+        const expiresAt = input.expiresInMs === undefined ? null : clock() + input.expiresInMs;
+        return issueToken(trx, userId, 'v2', { name: input.name, scopes: [...new Set(input.scopes)], expiresAt });
+      });
+    },
+
+    /** The user's V2 tokens not revoked, oldest first (`GET /api/v2/tokens`). */
+    async listOwnTokens(userId: number): Promise<ApiTokenRow[]> {
+      const rows = await tokens.listTokensOfUser(db, userId);
+      return rows.filter((row) => row.kind === 'v2' && row.revoked_at === null);
+    },
+
+    /** Revokes one of the user's tokens; someone else's is not found. Refused by every instance within a second. */
+    async revokeOwnToken(userId: number, publicId: string): Promise<void> {
+      await db.transaction().execute(async (trx) => {
+        const token = await tokens.findTokenByPublicId(trx, publicId);
+        if (!token || token.user_id !== userId || token.revoked_at) throw NotFoundError.of('Token');
+        await tokens.revokeToken(trx, token.id, isoOf(clock()));
       });
     },
 

@@ -3,23 +3,36 @@ import type { InsertableProjectRow, ProjectRow } from '../../db/tables/projects.
 import { NotFoundError } from '../../domain/errors.ts';
 import { requireApiAccess } from '../../domain/plans.ts';
 import type { ProjectRef } from '../../domain/project-ref.ts';
+import { requireRoleAllows } from '../../domain/roles.ts';
 
 export async function insertProject(db: Executor, project: InsertableProjectRow): Promise<ProjectRow> {
   return db.insertInto('projects').values(project).returningAll().executeTakeFirstOrThrow();
 }
 
-/** A project by public ID, only when the user owns it: someone else's project is not found. */
-export async function findOwnedProject(
+/** A project with the role in it of the user it was found for. */
+export type MemberProjectRow = ProjectRow & { role: string };
+
+/**
+ * A project by public ID, or the user's personal one, only when the user is a member of it (someone else's project is
+ * not found), with the user's role there, in one query.
+ */
+async function findMemberProject(
   db: Executor,
   userId: number,
-  publicId: string,
-): Promise<ProjectRow | undefined> {
-  return db
+  which: { publicId: string } | { personal: true },
+): Promise<MemberProjectRow | undefined> {
+  let query = db
     .selectFrom('projects')
-    .selectAll()
-    .where('public_id', '=', publicId)
-    .where('user_id', '=', userId)
-    .executeTakeFirst();
+    .innerJoin('project_members', (join) =>
+      join.onRef('project_members.project_id', '=', 'projects.id').on('project_members.user_id', '=', userId),
+    )
+    .selectAll('projects')
+    .select('project_members.role');
+  query =
+    'publicId' in which
+      ? query.where('projects.public_id', '=', which.publicId)
+      : query.where('projects.user_id', '=', userId).where('projects.personal', '=', 1);
+  return query.executeTakeFirst();
 }
 
 export async function findPersonalProject(db: Executor, userId: number): Promise<ProjectRow | undefined> {
@@ -31,13 +44,27 @@ export async function findPersonalProject(db: Executor, userId: number): Promise
     .executeTakeFirst();
 }
 
+export async function findProjectById(db: Executor, id: number): Promise<ProjectRow | undefined> {
+  return db.selectFrom('projects').selectAll().where('id', '=', id).executeTakeFirst();
+}
+
 export async function findProjectByPublicId(db: Executor, publicId: string): Promise<ProjectRow | undefined> {
   return db.selectFrom('projects').selectAll().where('public_id', '=', publicId).executeTakeFirst();
 }
 
-/** The user's projects with their location counts (kept on each project row by triggers), in one query. */
-export async function listProjectsOfUser(db: Executor, userId: number): Promise<ProjectRow[]> {
-  return db.selectFrom('projects').selectAll().where('user_id', '=', userId).orderBy('id').execute();
+/**
+ * The projects the user is a member of, with their role and location counts (kept on each project row by triggers), in
+ * one query.
+ */
+export async function listProjectsOfUser(db: Executor, userId: number): Promise<MemberProjectRow[]> {
+  return db
+    .selectFrom('projects')
+    .innerJoin('project_members', 'project_members.project_id', 'projects.id')
+    .selectAll('projects')
+    .select('project_members.role')
+    .where('project_members.user_id', '=', userId)
+    .orderBy('projects.id')
+    .execute();
 }
 
 /**
@@ -92,14 +119,20 @@ export async function lockProjectOfLocationForChange(
 
 /**
  * The project a reference names, read on `db` (a service passes its transaction, so the write saves against the
- * project as it read it). Someone else's project is not found; one whose plan lacks API access is forbidden.
+ * project as it read it). A project the caller is not a member of is not found; one whose plan lacks API access is
+ * forbidden, and so is a request its credential or the caller's role there does not allow (read at every request:
+ * a demotion or a removal takes effect at once, on every instance, for sessions and tokens alike).
  */
-export async function accessibleProject(db: Executor, ref: ProjectRef): Promise<ProjectRow> {
-  const project =
-    'publicId' in ref
-      ? await findOwnedProject(db, ref.userId, ref.publicId)
-      : await findPersonalProject(db, ref.userId);
-  if (!project) throw NotFoundError.of('Project');
+export async function accessibleProject(db: Executor, ref: ProjectRef): Promise<MemberProjectRow> {
+  const project = await memberProject(db, ref);
   requireApiAccess(project.plan);
+  return project;
+}
+
+/** `accessibleProject` for the routes that work whatever the project's plan (its members). */
+export async function memberProject(db: Executor, ref: ProjectRef): Promise<MemberProjectRow> {
+  const project = await findMemberProject(db, ref.userId, 'publicId' in ref ? { publicId: ref.publicId } : ref);
+  if (!project) throw NotFoundError.of('Project');
+  if (ref.access) requireRoleAllows(project.role, ref.access);
   return project;
 }

@@ -2,7 +2,7 @@ import { Type } from 'typebox';
 import type { App } from '../../../../http/app-type.ts';
 import type { AuthRequirement } from '../../../../http/auth.ts';
 import { projectRef } from '../../../../http/auth.ts';
-import { DataEnvelope, errorResponses, ProjectParams } from '../../../../schemas/common.ts';
+import { DataEnvelope, errorResponses, ProjectParams, V2_SECURITY } from '../../../../schemas/common.ts';
 import type { Finder } from '../../finder.service.ts';
 import {
   PublishableKeyBody,
@@ -17,7 +17,7 @@ const KeyParams = Type.Object({
 
 const auth: AuthRequirement = { api: 'v2', scope: 'project:manage' };
 const tags = ['V2 publishable keys'];
-const security = [{ apiToken: [] }];
+const security = V2_SECURITY;
 
 /**
  * `/api/v2/projects/{project_id}/publishable-keys`: read-only keys for the public store finder, safe in a web page,

@@ -15,7 +15,7 @@ export function registerV2ImportsGet(app: App, { imports }: { imports: Imports }
         summary: 'Status, progress and report of an import',
         description:
           '`status` goes `queued`, `running`, then `done` or `failed` (with `error`). `progress` tells rows read and done. Once the import has ended, `report` tells what it did (a dry run: what it would do), with every failed row.',
-        security: [{ apiToken: [] }],
+        security: [{ apiToken: [] }, { sessionCookie: [] }],
         params: ImportParams,
         response: { 200: DataEnvelope(ImportV2), ...errorResponses(401, 403, 404, 429) },
       },

@@ -65,7 +65,7 @@ export function registerV2ImportsPost(app: App, { imports }: { imports: Imports 
             'A row with an `external_id` updates the location that has it, or creates one; otherwise an `id` updates that location; otherwise the row creates one, unless `match=name_address` and one saved location (without another external_id) has its name and address: the row updates it. A row created although a saved location has its name and address is listed in `possible_duplicates`. An absent column leaves its field alone; an empty cell clears it (empty coordinates never clear a pin that geocoding found). A row equal to the saved location is `unchanged` and not written. Each row obeys the V2 rules and fails alone, with its row number; a row naming a location (or key) an earlier row named fails too.',
             'Rows without coordinates are queued for geocoding. Scopes: location:create and location:update, and location:delete with `delete_missing`.',
           ].join(' '),
-          security: [{ apiToken: [] }],
+          security: [{ apiToken: [] }, { sessionCookie: [] }],
           params: ProjectParams,
           querystring: ImportQueryV2,
           response: { 202: DataEnvelope(ImportAcceptedV2), ...errorResponses(401, 403, 404, 413, 415, 422, 429) },

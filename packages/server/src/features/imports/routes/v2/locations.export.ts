@@ -25,7 +25,7 @@ export function registerV2LocationsExport(app: App, { imports }: { imports: Impo
         summary: 'Export every location as a file',
         description:
           'Every location of the project, in ID order, with the columns the import reads (`external_id`, `id`, the V2 input names, weekdays, `special_hours`, `filters`, a `field:<name>` column per custom field and a `cta:<title>` column per call to action), so that importing the file again changes nothing. Streamed while it is read, in pages: a write during the export shows in the pages not yet read. CSV is UTF-8 with a byte-order mark and CRLF (as Excel opens it); GeoJSON has a Point per location with coordinates (none without); NDJSON has a V2 body per line.',
-        security: [{ apiToken: [] }],
+        security: [{ apiToken: [] }, { sessionCookie: [] }],
         params: ProjectParams,
         querystring: ExportQueryV2,
         response: {

@@ -13,7 +13,7 @@ export function registerV2LocationsDelete(app: App, { locations }: { locations: 
         tags: [LOCATIONS_TAG],
         operationId: 'deleteLocation',
         summary: 'Delete a location',
-        security: [{ apiToken: [] }],
+        security: [{ apiToken: [] }, { sessionCookie: [] }],
         params: LocationParams,
         response: { 200: SuccessBody, ...errorResponses(401, 403, 404, 429) },
       },

@@ -19,7 +19,7 @@ export function registerV2LocationsGet(app: App, { locations, clock }: { locatio
         operationId: 'getLocation',
         summary: 'Read one location',
         description: ETAG_DESCRIPTION,
-        security: [{ apiToken: [] }],
+        security: [{ apiToken: [] }, { sessionCookie: [] }],
         headers: RevalidationHeaders,
         params: LocationParams,
         querystring: LocationGetQueryV2,

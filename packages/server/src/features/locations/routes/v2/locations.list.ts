@@ -31,7 +31,7 @@ export function registerV2LocationsList(app: App, { locations, clock }: { locati
         operationId: 'listLocations',
         summary: 'List locations',
         description: `Pages of locations ordered by ID (or \`sort\`). Filters: \`name\`, \`address\`, \`city\`, \`state\`, \`country\`, \`postcode\` (alias \`postal_code\`) as \`city=Austin\` or \`city[eq]=\`, \`city[ne]=\`, \`city[like]=\` (all ignore case; \`like\` is a substring); \`visible\`; \`phone_valid\`; \`updated_since\`; \`external_id\` (exact). An unknown parameter or operator is 422. \`links\` keep every parameter you sent. ${ETAG_DESCRIPTION}`,
-        security: [{ apiToken: [] }],
+        security: [{ apiToken: [] }, { sessionCookie: [] }],
         headers: RevalidationHeaders,
         params: ProjectParams,
         querystring: LocationListQueryV2,

@@ -21,7 +21,7 @@ export function registerV2LocationsPatch(app: App, { locations }: { locations: L
         summary: 'Update some fields of a location',
         description:
           'Omitted fields keep their saved values. `filters` replaces the list; `fields` and `callsToAction` merge by name (null removes one); `hours` changes only the days sent, `hours: null` removes the schedule. Invalid input is 422 and saves nothing.',
-        security: [{ apiToken: [] }],
+        security: [{ apiToken: [] }, { sessionCookie: [] }],
         params: LocationParams,
         body: LocationPatchV2,
         response: { 200: DataEnvelope(LocationV2), ...errorResponses(400, 401, 403, 404, 413, 415, 422, 429) },

@@ -26,7 +26,7 @@ export function registerV2LocationsPost(
         description:
           '`name` and `city` are required. Omitted marker and location type take the project defaults. When `lat` or `lng` is missing or 0, the address is geocoded. The response carries every include. ' +
           IDEMPOTENCY_DESCRIPTION,
-        security: [{ apiToken: [] }],
+        security: [{ apiToken: [] }, { sessionCookie: [] }],
         params: ProjectParams,
         headers: IdempotencyKeyHeaders,
         body: LocationCreateV2,

@@ -21,7 +21,7 @@ export function registerV2LocationsPut(app: App, { locations }: { locations: Loc
         summary: 'Update a location (the older, fuller contract)',
         description:
           '`name` and `city` are required. Omitted basic fields keep their values; supplied `filters`, `fields` and `callsToAction` replace the whole set (omitted ones stay); omitted `marker` and `location_type` reset to the project defaults. Invalid input is 422 and saves nothing.',
-        security: [{ apiToken: [] }],
+        security: [{ apiToken: [] }, { sessionCookie: [] }],
         params: LocationParams,
         body: LocationCreateV2,
         response: { 200: DataEnvelope(LocationV2), ...errorResponses(400, 401, 403, 404, 413, 415, 422, 429) },

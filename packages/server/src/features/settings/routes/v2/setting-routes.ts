@@ -8,7 +8,7 @@ import {
   type IdempotencyStore,
   sendCreated,
 } from '../../../../http/idempotency.ts';
-import { DataEnvelope, errorResponses, SuccessBody } from '../../../../schemas/common.ts';
+import { DataEnvelope, errorResponses, SuccessBody, V2_SECURITY } from '../../../../schemas/common.ts';
 import type { SettingRow, SettingTable } from '../../project-settings.repository.ts';
 import type { ProjectSettings } from '../../project-settings.service.ts';
 
@@ -21,7 +21,7 @@ const ItemParams = Type.Object({
 
 const auth: AuthRequirement = { api: 'v2', scope: 'project:manage' };
 const tags = ['V2 project configuration'];
-const security = [{ apiToken: [] }];
+const security = V2_SECURITY;
 
 /**
  * One configurable resource of a project, served as list, create, update and delete under `/projects/{project_id}/`.

@@ -30,7 +30,7 @@ export function registerV2EventsList(app: App, { webhooks }: { webhooks: Webhook
           'Page with `after`: the `id` of the last event you processed (`links.next` does it for you). Without `after` the feed starts at the oldest event kept (`EVENT_RETENTION_DAYS`, 90 by default); `after=latest` answers no events and the newest event’s ID as `meta.next_after`, to start following from now.',
           'An `after` the project no longer has (older than the retention) is 410: copy the locations again and follow from `after=latest`.',
         ].join('\n\n'),
-        security: [{ apiToken: [] }],
+        security: [{ apiToken: [] }, { sessionCookie: [] }],
         params: ProjectParams,
         querystring: EventListQuery,
         response: { 200: EventPage, ...errorResponses(401, 403, 404, 410, 422, 429) },

@@ -18,7 +18,7 @@ export function registerV2WebhookDeliveriesList(app: App, { webhooks }: { webhoo
         summary: "The log of a webhook endpoint's deliveries",
         description:
           'Newest first, each with every try (time, status code, duration, error, the first 1 KB of the answer) and its next try. `status=failed` lists the given-up ones. Kept as long as their events (`EVENT_RETENTION_DAYS`).',
-        security: [{ apiToken: [] }],
+        security: [{ apiToken: [] }, { sessionCookie: [] }],
         params: WebhookParams,
         querystring: DeliveryListQuery,
         response: { 200: PageEnvelope(DeliveryBody), ...errorResponses(401, 403, 404, 422, 429) },

@@ -16,7 +16,7 @@ export function registerV2WebhookDeliveriesRetry(app: App, { webhooks }: { webho
         summary: 'Send a delivery again',
         description:
           'Queues the delivery again from now, whatever became of it (a failed one, or a delivered one your receiver lost), with a fresh day of retries; later deliveries of the same location wait for it, so they still arrive after it. Answers 202 with the delivery, `pending`. 409 while the endpoint is disabled (enable it first) and for a test ping.',
-        security: [{ apiToken: [] }],
+        security: [{ apiToken: [] }, { sessionCookie: [] }],
         params: DeliveryParams,
         response: { 202: DataEnvelope(DeliveryBody), ...errorResponses(401, 403, 404, 409, 429) },
       },

@@ -15,7 +15,7 @@ export function registerV2WebhooksDelete(app: App, { webhooks }: { webhooks: Web
         summary: 'Delete a webhook endpoint',
         description:
           'Nothing more is sent to it; its pending deliveries and its log go with it. The change feed keeps every event.',
-        security: [{ apiToken: [] }],
+        security: [{ apiToken: [] }, { sessionCookie: [] }],
         params: WebhookParams,
         response: { 200: SuccessBody, ...errorResponses(401, 403, 404, 429) },
       },

@@ -15,7 +15,7 @@ export function registerV2WebhooksGet(app: App, { webhooks }: { webhooks: Webhoo
         operationId: 'getWebhook',
         summary: 'Read a webhook endpoint',
         description: 'Whether it is enabled, and if not, why (`disabled_reason`). The secret is not shown again.',
-        security: [{ apiToken: [] }],
+        security: [{ apiToken: [] }, { sessionCookie: [] }],
         params: WebhookParams,
         response: { 200: DataEnvelope(WebhookBody), ...errorResponses(401, 403, 404, 429) },
       },

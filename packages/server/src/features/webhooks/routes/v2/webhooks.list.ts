@@ -17,7 +17,7 @@ export function registerV2WebhooksList(app: App, { webhooks }: { webhooks: Webho
         summary: "List the project's webhook endpoints",
         description:
           'Every endpoint of the project, oldest first, without secrets (a secret is shown only when it is made).',
-        security: [{ apiToken: [] }],
+        security: [{ apiToken: [] }, { sessionCookie: [] }],
         params: ProjectParams,
         response: { 200: Type.Object({ data: Type.Array(WebhookBody) }), ...errorResponses(401, 403, 404, 429) },
       },

@@ -16,7 +16,7 @@ export function registerV2WebhooksPatch(app: App, { webhooks }: { webhooks: Webh
         summary: 'Change a webhook endpoint',
         description:
           'Omitted keys keep their values. `enabled: false` holds its deliveries; `enabled: true` sends the held ones (each with a fresh day of retries), clears `disabled_reason` and starts the count of failures in a row again. A new `url` is checked as on creation.',
-        security: [{ apiToken: [] }],
+        security: [{ apiToken: [] }, { sessionCookie: [] }],
         params: WebhookParams,
         body: WebhookPatchBody,
         response: { 200: DataEnvelope(WebhookBody), ...errorResponses(400, 401, 403, 404, 413, 415, 422, 429) },

@@ -16,7 +16,7 @@ export function registerV2WebhooksPing(app: App, { webhooks }: { webhooks: Webho
         summary: 'Send a test ping to a webhook endpoint',
         description:
           'Sends a signed `ping` event now (`{"type": "ping", "timestamp", "data": {"webhook_id", "message", "actor"}}`), enabled or not, and answers the delivery with its one try: status code, duration and the start of the answer. A ping is not retried, does not count towards disabling, and is not in the change feed.',
-        security: [{ apiToken: [] }],
+        security: [{ apiToken: [] }, { sessionCookie: [] }],
         params: WebhookParams,
         response: { 200: DataEnvelope(DeliveryBody), ...errorResponses(401, 403, 404, 429) },
       },

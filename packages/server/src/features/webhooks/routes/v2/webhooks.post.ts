@@ -19,7 +19,7 @@ export function registerV2WebhooksPost(app: App, { webhooks }: { webhooks: Webho
           'The answer carries the signing `secret` (`whsec_…`), shown only here. At most 20 endpoints per project.',
           'Delivery: at least once, in order per location, retried with growing waits for about a day (5 s, 5 min, 30 min, 2 h, 5 h, 8 h, 8 h); after that, or 50 failed tries in a row, the endpoint is disabled with the reason and its deliveries wait. A try waits at most 10 s for a 2xx, follows no redirect and keeps at most 1 KB of the answer.',
         ].join('\n\n'),
-        security: [{ apiToken: [] }],
+        security: [{ apiToken: [] }, { sessionCookie: [] }],
         params: ProjectParams,
         body: WebhookCreateBody,
         response: {

@@ -16,7 +16,7 @@ export function registerV2WebhooksRotateSecret(app: App, { webhooks }: { webhook
         summary: 'Make a new signing secret for a webhook endpoint',
         description:
           'Answers the new `secret`, shown only here. For 24 hours deliveries carry two signatures in `webhook-signature` (the new secret’s and the old one’s, space-separated), so a receiver still on the old secret accepts them while you switch it over.',
-        security: [{ apiToken: [] }],
+        security: [{ apiToken: [] }, { sessionCookie: [] }],
         params: WebhookParams,
         response: { 200: DataEnvelope(WebhookWithSecretBody), ...errorResponses(401, 403, 404, 429) },
       },

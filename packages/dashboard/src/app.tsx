@@ -1,0 +1,84 @@
+import type { ComponentType } from 'preact';
+import { useEffect } from 'preact/hooks';
+import { LocationProvider, Route, Router, useLocation } from 'preact-iso';
+import { locale, t } from './i18n/index.ts';
+import { AccountPage } from './pages/account.tsx';
+import { FirstRunPage } from './pages/first-run.tsx';
+import { InvitationPage } from './pages/invitation.tsx';
+import { NotFoundPage } from './pages/not-found.tsx';
+import { ProjectPage } from './pages/project.tsx';
+import { ProjectsPage } from './pages/projects.tsx';
+import { ResetPasswordPage } from './pages/reset-password.tsx';
+import { SignInPage } from './pages/sign-in.tsx';
+import { TeamPage } from './pages/team.tsx';
+import { TokensPage } from './pages/tokens.tsx';
+import { BASE, paths } from './paths.ts';
+import { homePath, needsSetup, session } from './state/session.ts';
+import { noteMove } from './state/status.ts';
+import { Layout } from './ui/layout.tsx';
+import { noteRouteChange, Page } from './ui/page.tsx';
+
+/** A screen for signed-in people: without a session the sign-in (or, on a new server, the first run) shows instead. */
+function signedIn<Props extends object>(Screen: ComponentType<Props>): ComponentType<Props> {
+  return (props: Props) => {
+    if (session.value === null) return needsSetup.value ? <FirstRunPage /> : <SignInPage />;
+    return <Screen {...props} />;
+  };
+}
+
+/** `/dashboard`: the project the person worked on last, or the list when they have none. */
+function Home() {
+  const { route } = useLocation();
+  const target = homePath();
+  useEffect(() => {
+    route(target, true);
+  }, [target, route]);
+  return null;
+}
+
+const Private = {
+  Home: signedIn(Home),
+  Projects: signedIn(ProjectsPage),
+  Project: signedIn(ProjectPage),
+  Team: signedIn(TeamPage),
+  Tokens: signedIn(TokensPage),
+  Account: signedIn(AccountPage),
+};
+
+function Loading() {
+  return <Page title={t('loading')} />;
+}
+
+export function App() {
+  useEffect(() => {
+    document.documentElement.lang = locale.value;
+  }, [locale.value]);
+  return (
+    <LocationProvider scope={BASE}>
+      <Layout>
+        {session.value === undefined ? (
+          <Loading />
+        ) : (
+          <Router
+            onRouteChange={() => {
+              noteRouteChange();
+              noteMove();
+            }}
+          >
+            <Route path={paths.home} component={Private.Home} />
+            <Route path={paths.signIn} component={SignInPage} />
+            <Route path={paths.setup} component={FirstRunPage} />
+            <Route path={paths.resetPassword} component={ResetPasswordPage} />
+            <Route path={paths.invitation} component={InvitationPage} />
+            <Route path={paths.projects} component={Private.Projects} />
+            <Route path={`${BASE}/projects/:projectId`} component={Private.Project} />
+            <Route path={`${BASE}/projects/:projectId/team`} component={Private.Team} />
+            <Route path={paths.tokens} component={Private.Tokens} />
+            <Route path={paths.account} component={Private.Account} />
+            <Route default component={NotFoundPage} />
+          </Router>
+        )}
+      </Layout>
+    </LocationProvider>
+  );
+}

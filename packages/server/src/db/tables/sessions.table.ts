@@ -1,0 +1,18 @@
+import type { Generated, Insertable, Selectable } from 'kysely';
+
+/** A signed-in browser: the cookie's value is never stored, only its SHA-256. */
+export interface SessionsTable {
+  id: Generated<number>;
+  user_id: number;
+  value_hash: string;
+  /** The token a request with the cookie must send in `X-CSRF-Token` (other than GET, HEAD and OPTIONS). */
+  csrf_token: string;
+  created_at: string;
+  /** Kept to the minute: the idle timeout counts from it. */
+  last_seen_at: string;
+  /** The absolute end, set at sign-in. */
+  expires_at: string;
+}
+
+export type SessionRow = Selectable<SessionsTable>;
+export type InsertableSessionRow = Insertable<SessionsTable>;

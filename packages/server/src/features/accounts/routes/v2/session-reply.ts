@@ -1,0 +1,15 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { setSessionCookie } from '../../../../http/session-cookie.ts';
+import type { StartedSession } from '../../people.service.ts';
+import { presentUser, type SessionBody } from '../../schemas/people.ts';
+
+/** Gives the browser a session just started: the cookie, and in the body the user and the session's CSRF token. */
+export function replyWithSession(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  started: StartedSession,
+): { data: SessionBody } {
+  setSessionCookie(request, reply, started.value, started.maxAgeMs);
+  void reply.header('cache-control', 'no-store');
+  return { data: { user: presentUser(started.user), csrf_token: started.csrfToken } };
+}
