@@ -75,10 +75,13 @@ function on24HourClock(time: WrittenTime, closing: boolean): { hour: number; min
 const clockOf = ({ hour, minute }: { hour: number; minute: number }) =>
   `${String(hour).padStart(2, '0')}:${String(minute).padStart(2, '0')}`;
 
+/** A time as the API writes it (`07:00`): the 24-hour clock, said plainly, so never ambiguous. */
+const IN_API_FORM = /^\d{2}:\d{2}$/;
+
 /**
  * One range (`8am-6pm`) on the 24-hour clock (`08:00-18:00`). Without am/pm on either side, a range that ends before
  * it starts passes midnight (`18-2`), unless it starts at 12 or before (`9-5`, `10-6`): those are refused as
- * ambiguous.
+ * ambiguous. A range in the API's own form (`07:00-02:00`, as an export writes an overnight shift) is read as written.
  */
 function rangeOf(text: string, whole: string): { value: string } | { error: string } {
   const sides = text.split('-').map((side) => side.trim());
@@ -87,7 +90,7 @@ function rangeOf(text: string, whole: string): { value: string } | { error: stri
   const close = sides.length === 2 && closeText ? writtenTime(closeText) : undefined;
   if (!open || !close) return { error: `"${whole}" is not opening hours; write them like ${EXAMPLES}` };
   inferMeridiem(open, close);
-  if (!open.meridiem && !close.meridiem) {
+  if (!open.meridiem && !close.meridiem && !(IN_API_FORM.test(openText ?? '') && IN_API_FORM.test(closeText ?? ''))) {
     const starts = open.hour * 60 + open.minute;
     const ends = close.hour * 60 + close.minute;
     if (ends <= starts && ends !== 0 && open.hour <= 12)

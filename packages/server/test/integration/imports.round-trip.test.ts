@@ -56,7 +56,15 @@ const BODIES: Record<string, unknown>[] = [
     lat: 47.3769,
     lng: 8.5417,
     phone: '+41 44 000 00 00',
-    hours: { mon: '08:00-12:00,13:30-18:30', tue: null, wed: null, thu: null, fri: null, sat: 'closed', sun: 'closed' },
+    hours: {
+      mon: '08:00-12:00,13:30-18:30',
+      tue: null,
+      wed: null,
+      thu: null,
+      fri: '07:00-02:00',
+      sat: 'closed',
+      sun: 'closed',
+    },
   },
 ];
 
