@@ -1,8 +1,9 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { type CatalogAccount, createCatalogAccount, fullLocationBody } from '../support/factories.ts';
+import { importFile } from '../support/imports.ts';
 import { call, useTestServer } from '../support/server.ts';
 
-const server = useTestServer();
+const server = useTestServer({ importWorker: true });
 let owner: CatalogAccount;
 
 const v2 = (method: string, path: string, body?: unknown) =>
@@ -40,6 +41,16 @@ describe('phone numbers on V2 locations', () => {
     // A GET body sent back is taken: phone_valid is read only.
     const body = (await v2('GET', `${owner.locations}/${german.id}`)).body.data;
     expect((await v2('PUT', `${owner.locations}/${german.id}`, { ...body, phone_valid: false })).status).toBe(200);
+  });
+
+  it('read an imported phone without a country in the project country, as a single write does', async () => {
+    await create({ name: 'Anchor', phone: null });
+    const file = 'name,address_line_1,city,phone\nImported,1 Main St,Austin,512 555 0142\n';
+    const token = owner.account.token.token;
+    const ended = await importFile(server, { token, projectId: owner.account.project.public_id, file });
+    expect(ended.status, JSON.stringify(ended)).toBe('done');
+    const imported = (await v2('GET', `${owner.locations}?name=Imported`)).body.data as { phone_valid: boolean }[];
+    expect(imported).toMatchObject([{ phone_valid: true }]);
   });
 
   it('filter the list with phone_valid, and V1 bodies show no such key', async () => {

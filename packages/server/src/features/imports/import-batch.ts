@@ -10,6 +10,7 @@ import {
   type RowDecision,
   type SavedLocation,
 } from '../../domain/import-plan.ts';
+import { writeNeedsDefaultCountry } from '../../domain/location-write.ts';
 import {
   ALL_ATTACHMENTS,
   findRecordsByKeys,
@@ -78,8 +79,13 @@ export async function decideBatch(
   candidates: readonly Candidate[],
   match: ImportMatch = 'external_id',
 ): Promise<DecidedBatch> {
-  // With the default country: a batch of a thousand rows likely has a phone number that needs it.
-  const catalog: ProjectCatalog = await loadCatalog(db, projectId, { withDefaultCountry: true });
+  // The project's default country is a scan of its locations: read only for a batch with a row whose phone may need
+  // it (a phone without a country, or a country taken away), as a single write reads it.
+  const withDefaultCountry = candidates.some(
+    ({ input }) =>
+      writeNeedsDefaultCountry('create', undefined, input) || (input.country !== undefined && !input.country?.trim()),
+  );
+  const catalog: ProjectCatalog = await loadCatalog(db, projectId, { withDefaultCountry });
   const catalogIds = new Map(
     [...catalog.filters, ...catalog.fields, ...catalog.callsToAction].map((entry) => [entry.publicId, entry.id]),
   );
