@@ -84,7 +84,7 @@ const p99 = (latencies: number[]) =>
   [...latencies].sort((a, b) => a - b)[Math.min(latencies.length - 1, Math.floor(latencies.length * 0.99))] ?? 0;
 
 /**
- * Asks /healthz, and the bare server beside it, every 10 ms from a process of its own (this one's own work, such as
+ * Asks /healthz, and the bare server beside it, every 2 ms from a process of its own (this one's own work, such as
  * sending a 45 MB body, would delay its requests), until told to stop; answers the latencies in milliseconds.
  */
 function watchHealth(url: string): { stop(): Promise<{ health: number[]; bare: number[] }> } {
@@ -101,7 +101,7 @@ function watchHealth(url: string): { stop(): Promise<{ health: number[]; bare: n
       await timed(health); // this process's first request loads fetch itself
       while (running) {
         process.stdout.write(\`h \${await timed(health)}\\nb \${await timed(bare)}\\n\`);
-        await new Promise((resolve) => setTimeout(resolve, 10));
+        await new Promise((resolve) => setTimeout(resolve, 2));
       }
       process.exit(0);
     })();`;
@@ -282,6 +282,8 @@ describe('hostile files', () => {
   }
 
   it(`kept /healthz answering within ${HEALTH_P99_MS} ms at the 99th percentile while the files were read`, () => {
+    // A 99th percentile needs a hundred answers or more: on a quiet machine the files are read in seconds, which is
+    // why the answers are asked for every 2 ms.
     expect(allLatencies.length).toBeGreaterThan(100);
     expect(bareLatencies.length).toBe(allLatencies.length);
     const slowest = (latencies: number[]) =>
