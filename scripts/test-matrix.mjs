@@ -6,7 +6,10 @@
 //   TEST_POSTGRES_URL               where the PostgreSQL run connects (default postgres://127.0.0.1:5432/test)
 // Arguments are passed on to vitest: `node scripts/test-matrix.mjs test/integration/foundation.test.ts`.
 import { spawnSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createConnection } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 
 const postgresUrl = new URL(process.env.TEST_POSTGRES_URL || 'postgres://127.0.0.1:5432/test');
 const postgresHost = postgresUrl.hostname || '127.0.0.1';
@@ -32,18 +35,55 @@ function reachable(host, port) {
 /** The vitest projects that need a database, and so run on each dialect. */
 const TIERS = ['integration', 'system'];
 
+// Each run also writes vitest's JSON report, so the summary at the very end names the failed tests of every dialect:
+// a CI log that keeps only its tail still says what failed in the first run.
+const reports = mkdtempSync(join(tmpdir(), 'locator-test-matrix-'));
+
 function runSuite(dialect) {
   console.log(`\n=== ${TIERS.join(' and ')} tests on ${dialect} ===`);
   const projects = TIERS.flatMap((tier) => ['--project', tier]);
+  const report = join(reports, `${dialect}.json`);
   const result = spawnSync(
     'npm',
-    ['run', 'test', '--workspace', '@locator/server', '--', ...projects, ...process.argv.slice(2)],
+    [
+      'run',
+      'test',
+      '--workspace',
+      '@locator/server',
+      '--',
+      ...projects,
+      '--reporter=default',
+      '--reporter=json',
+      `--outputFile.json=${report}`,
+      ...process.argv.slice(2),
+    ],
     {
       stdio: 'inherit',
       env: { ...process.env, TEST_DATABASE: dialect },
     },
   );
-  return result.status === 0 ? 'passed' : 'FAILED';
+  return result.status === 0 ? 'passed' : `FAILED${failuresIn(report)}`;
+}
+
+/** The failed tests of a vitest JSON report, a line each with the first line of the reason; empty when unreadable. */
+function failuresIn(report) {
+  let results;
+  try {
+    results = JSON.parse(readFileSync(report, 'utf8')).testResults ?? [];
+  } catch {
+    return '';
+  }
+  const lines = [];
+  for (const file of results) {
+    const failed = (file.assertionResults ?? []).filter((test) => test.status === 'failed');
+    for (const test of failed) lines.push(`${file.name}: ${test.fullName} — ${firstLine(test.failureMessages?.[0])}`);
+    if (failed.length === 0 && file.status === 'failed') lines.push(`${file.name}: ${firstLine(file.message)}`);
+  }
+  return lines.map((line) => `\n  ${line}`).join('');
+}
+
+function firstLine(text) {
+  return (text ?? '').split('\n')[0].slice(0, 300);
 }
 
 const outcomes = [];
@@ -60,4 +100,5 @@ if (only && only !== 'sqlite' && only !== 'postgres')
 
 console.log(`\n=== Test matrix (${TIERS.join(' and ')}) ===`);
 for (const [dialect, outcome] of outcomes) console.log(`${dialect.padEnd(9)} ${outcome}`);
+rmSync(reports, { recursive: true, force: true });
 process.exit(outcomes.some(([, outcome]) => outcome.startsWith('FAILED')) ? 1 : 0);
