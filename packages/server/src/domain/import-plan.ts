@@ -4,7 +4,7 @@ import { foldText } from './fold-text.ts';
 import { type HoursInput, WEEKDAYS } from './hours.ts';
 import { changesOf, type StoredLocation } from './import-changes.ts';
 import { type ImportMatch, sameNameAndAddress } from './import-match.ts';
-import type { LocationInput, LocationWritePlan } from './location-input.ts';
+import type { LocationInput, LocationWritePlan, WritePolicy } from './location-input.ts';
 import { planLocationWrite } from './location-write.ts';
 
 /**
@@ -17,6 +17,12 @@ export interface ImportModes {
   atomic: boolean;
   /** How rows no key names match saved locations; `external_id` (they do not) unless given. */
   match?: ImportMatch;
+}
+
+/** How a batch is decided: how its rows match saved locations, and whether its plans are only reported (a dry run). */
+export interface BatchModes {
+  match?: ImportMatch;
+  reportOnly?: boolean;
 }
 
 /** A row read into a V2 body, before it is checked against the V2 schema and compared with the saved locations. */
@@ -147,6 +153,11 @@ export class ImportPlan {
    */
   readonly #keyHolders = new Map<string, number | null>();
 
+  /** Whether an earlier row of this import moved or freed this external ID, so what the database says of it is old. */
+  movedKey(externalId: string): boolean {
+    return this.#keyHolders.has(externalId);
+  }
+
   constructor(private readonly checks: BodyChecks) {}
 
   /** Notes a row's keys; answers the earlier rows that gave them, if any. */
@@ -171,7 +182,7 @@ export class ImportPlan {
     candidates: readonly Candidate[],
     saved: readonly SavedLocation[],
     catalog: ProjectCatalog,
-    match: ImportMatch = 'external_id',
+    { match = 'external_id', reportOnly = false }: BatchModes = {},
   ): RowDecision[] {
     const byPublicId = new Map(saved.map((location) => [location.publicId, location]));
     const byId = new Map(saved.map((location) => [location.id, location]));
@@ -186,7 +197,7 @@ export class ImportPlan {
     const holderOf = (externalId: string): number | null | undefined =>
       this.#keyHolders.has(externalId) ? this.#keyHolders.get(externalId) : byExternalId.get(externalId);
     return candidates.map((candidate) =>
-      this.#decide(candidate, { byPublicId, byId, byName, holderOf }, catalog, match),
+      this.#decide(candidate, { byPublicId, byId, byName, holderOf }, catalog, { match, reportOnly }),
     );
   }
 
@@ -200,8 +211,9 @@ export class ImportPlan {
       holderOf(externalId: string): number | null | undefined;
     },
     catalog: ProjectCatalog,
-    match: ImportMatch,
+    { match, reportOnly }: Required<BatchModes>,
   ): RowDecision {
+    const policy = { legacyLocationType: false, reportOnly };
     const { row, externalId, id } = candidate;
     const fail = (errors: FieldErrors): RowDecision => ({
       kind: 'failed',
@@ -237,8 +249,8 @@ export class ImportPlan {
           `matches ${sameStore.length} locations by name and address (${sameStore.map((l) => l.publicId).join(', ')}); give the row the id of the one it is`,
         ],
       });
-    if (match === 'name_address') target = sameStore[0]?.id;
-    if (target === undefined) return this.#create(candidate, catalog, fail, sameStore);
+    if (match === 'name_address' && target === undefined) target = sameStore[0]?.id;
+    if (target === undefined) return this.#create(candidate, catalog, policy, fail, sameStore);
 
     const earlierTarget = this.#targetRows.get(target);
     if (earlierTarget !== undefined) {
@@ -255,7 +267,7 @@ export class ImportPlan {
     if (hasErrors(invalid)) return fail(invalid);
     const changes = changesOf(candidate.input, location.stored, catalog);
     if (Object.keys(changes).length === 0) return { kind: 'unchanged' };
-    const planned = planLocationWrite('patch', location.stored, changes, catalog);
+    const planned = planLocationWrite('patch', location.stored, changes, catalog, policy);
     if ('errors' in planned) return fail(planned.errors);
     const newKey = planned.plan.columns.external_id;
     if (newKey !== undefined && newKey !== location.externalId) {
@@ -268,13 +280,14 @@ export class ImportPlan {
   #create(
     candidate: Candidate,
     catalog: ProjectCatalog,
+    policy: WritePolicy,
     fail: (errors: FieldErrors) => RowDecision,
     sameStore: readonly SavedLocation[],
   ): RowDecision {
     const invalid = this.checks.create(candidate.input);
     if (hasErrors(invalid)) return fail(invalid);
     const input = withWholeWeek(candidate.input);
-    const planned = planLocationWrite('create', undefined, input, catalog);
+    const planned = planLocationWrite('create', undefined, input, catalog, policy);
     if ('errors' in planned) return fail(planned.errors);
     return {
       kind: 'create',

@@ -64,6 +64,11 @@ export interface WritePolicy {
    * project default as V2 PUT does. A create still takes the default.
    */
   keepMarker?: boolean;
+  /**
+   * A plan that is only reported, never saved (an import's dry run), leaves out what is worked out only to be saved:
+   * the phone number's E.164 form, the costliest part of planning a row.
+   */
+  reportOnly?: boolean;
 }
 
 /** Column values to write; only keys present change. */

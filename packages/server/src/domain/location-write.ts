@@ -83,7 +83,7 @@ export function planLocationWrite(
     columns.display_address_generated = resolved.displayAddressGenerated ? 1 : 0;
   }
 
-  const phone = phoneAfter(mode, current, input);
+  const phone = policy.reportOnly ? undefined : phoneAfter(mode, current, input);
   if (phone)
     columns.phone_e164 = phoneE164Of(phone.phone, { ...phone, defaultCountry: catalog.defaultCountry ?? null });
 

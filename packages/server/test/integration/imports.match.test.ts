@@ -77,6 +77,13 @@ describe('importing a file without external_id twice', () => {
     );
     expect(keyed.report).toMatchObject({ created: 0, updated: 1 });
     expect((await all()).find((location) => location.name === 'Riverside')?.external_id).toBe('R-1');
+    // A row whose key names a store is that store, whatever its name and address say.
+    const moved = await run(
+      'name,address_line_1,city,external_id\nRiverside,14 River Rd,Austin,R-1',
+      'match=name_address',
+    );
+    expect(moved.report).toMatchObject({ created: 0, updated: 1 });
+    expect((await all()).filter((location) => location.name === 'Riverside')).toHaveLength(1);
 
     const ambiguous = await run('name,address_line_1,city\nDowntown,1 Main St,Austin', 'match=name_address');
     // The keyed one holds another key, but a row without a key may be either.

@@ -1,8 +1,8 @@
 import type { Executor } from '../../db/executor.ts';
 import type { ProjectCatalog } from '../../domain/catalog.ts';
 import type { StoredLocation } from '../../domain/import-changes.ts';
-import type { ImportMatch } from '../../domain/import-match.ts';
 import {
+  type BatchModes,
   type Candidate,
   countsOf,
   type ImportCounts,
@@ -69,34 +69,43 @@ function storedLocationOf(
 
 /**
  * Decides a batch's rows in file order: reads the project's catalog and the saved locations the rows name (by
- * external ID or ID, one query, with everything attached: an update's event compares its body before and after), and
- * asks the plan what each row does.
+ * external ID or ID, then by name for the rows those find nothing for, with everything attached: an update's event
+ * compares its body before and after), and asks the plan what each row does.
  */
 export async function decideBatch(
   db: Executor,
   projectId: number,
   plan: ImportPlan,
   candidates: readonly Candidate[],
-  match: ImportMatch = 'external_id',
+  modes: BatchModes = {},
 ): Promise<DecidedBatch> {
   // The project's default country is a scan of its locations: read only for a batch with a row whose phone may need
-  // it (a phone without a country, or a country taken away), as a single write reads it.
-  const withDefaultCountry = candidates.some(
-    ({ input }) =>
-      writeNeedsDefaultCountry('create', undefined, input) || (input.country !== undefined && !input.country?.trim()),
-  );
+  // it (a phone without a country, or a country taken away), as a single write reads it; a dry run reads no phone.
+  const withDefaultCountry =
+    !modes.reportOnly &&
+    candidates.some(
+      ({ input }) =>
+        writeNeedsDefaultCountry('create', undefined, input) || (input.country !== undefined && !input.country?.trim()),
+    );
   const catalog: ProjectCatalog = await loadCatalog(db, projectId, { withDefaultCountry });
   const catalogIds = new Map(
     [...catalog.filters, ...catalog.fields, ...catalog.callsToAction].map((entry) => [entry.publicId, entry.id]),
   );
-  const records = await findRecordsByKeys(db, projectId, {
+  const keyed = await findRecordsByKeys(db, projectId, {
     publicIds: candidates.flatMap((candidate) => (candidate.id !== undefined ? [candidate.id] : [])),
     externalIds: candidates.flatMap((candidate) => (candidate.externalId !== undefined ? [candidate.externalId] : [])),
-    // A row no ID names may be a saved store again: those of its name are compared by address.
-    names: candidates.flatMap((candidate) =>
-      candidate.id === undefined && candidate.input.name ? [candidate.input.name] : [],
-    ),
   });
+  // A row its keys find no location for may be a saved store again: those of its name are compared by address. A
+  // re-import whose keys all hold reads no name.
+  const heldKeys = new Set(keyed.map((record) => record.external_id));
+  const keyHolds = ({ externalId }: Candidate) =>
+    externalId !== undefined && heldKeys.has(externalId) && !plan.movedKey(externalId);
+  const names = candidates.flatMap((candidate) =>
+    candidate.id === undefined && !keyHolds(candidate) && candidate.input.name ? [candidate.input.name] : [],
+  );
+  const named =
+    names.length > 0 ? await findRecordsByKeys(db, projectId, { publicIds: [], externalIds: [], names }) : [];
+  const records = [...new Map([...keyed, ...named].map((record) => [record.id, record])).values()];
   const attachments = await loadAttachments(db, records, ALL_ATTACHMENTS);
   const views = new Map<number, LocationView>(records.map((record) => [record.id, { record, attachments }]));
   const saved: SavedLocation[] = records.map((record) => ({
@@ -105,7 +114,7 @@ export async function decideBatch(
     externalId: record.external_id,
     stored: storedLocationOf(record, attachments, catalogIds),
   }));
-  const decisions = plan.decideBatch(candidates, saved, catalog, match);
+  const decisions = plan.decideBatch(candidates, saved, catalog, modes);
   return {
     catalog,
     counts: countsOf(decisions),

@@ -116,7 +116,8 @@ async function writeContextOf(trx: Executor, { job, now }: RunContext): Promise<
 export function dryRunWriter(run: RunContext): ImportWriter {
   return {
     async batch(candidates) {
-      add(run.progress, await decideBatch(run.db, run.job.project_id, run.plan, candidates, run.job.match));
+      const modes = { match: run.job.match, reportOnly: true };
+      add(run.progress, await decideBatch(run.db, run.job.project_id, run.plan, candidates, modes));
       return undefined;
     },
     async deleteMissing() {
@@ -151,7 +152,7 @@ export function perBatchWriter(run: RunContext): ImportWriter {
     async batch(candidates, records) {
       const outcome = await decideTransaction(db, async (trx): Promise<Decision<BatchOutcome>> => {
         const context = await writeContextOf(trx, run);
-        const decided = await decideBatch(trx, job.project_id, run.plan, candidates, job.match);
+        const decided = await decideBatch(trx, job.project_id, run.plan, candidates, { match: job.match });
         if (writesOf(decided) === 0) return { rollBack: { written: false, decided } };
         await saveLocations(trx, context, decided);
         await imports.insertImportRowErrors(trx, job.id, [...progress.pendingFailures, ...decided.failures]);
@@ -228,7 +229,7 @@ export async function atomicWriter(run: RunContext): Promise<ImportWriter> {
   };
   return {
     async batch(candidates) {
-      const decided = await decideBatch(trx, run.job.project_id, run.plan, candidates, run.job.match);
+      const decided = await decideBatch(trx, run.job.project_id, run.plan, candidates, { match: run.job.match });
       if (writesOf(decided) > 0) await saveLocations(trx, context, decided);
       add(run.progress, decided);
       return undefined;
