@@ -1,4 +1,5 @@
 import { parseDayHours } from './hours.ts';
+import { remembered } from './remembered.ts';
 
 // One day's opening hours as people write them in spreadsheets and forms (`8am-6pm`, `8:00 AM – 6:00 PM`, `8-18`,
 // `08.00-18.00`, `Closed`, `24 hours`, `9-12, 13-17`), read into the API's form (`08:00-18:00`, `closed`). What could
@@ -113,7 +114,10 @@ function rangeOf(text: string, whole: string): { value: string } | { error: stri
  * @example parseHoursText('24 hours') // { value: "00:00-24:00" }
  * @example parseHoursText('9-5') // { error: '"9-5" is ambiguous (…); write it like "9am-5pm" or "09:00-17:00"' }
  */
-export function parseHoursText(text: string): { value: string } | { error: string } {
+export const parseHoursText: (text: string) => Readonly<{ value: string } | { error: string }> =
+  remembered(parseHoursTextOnce);
+
+function parseHoursTextOnce(text: string): { value: string } | { error: string } {
   const whole = text.trim();
   const plain = whole
     .toLowerCase()

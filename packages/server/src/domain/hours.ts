@@ -1,4 +1,5 @@
 import { addFieldError, type FieldErrors } from './errors.ts';
+import { remembered } from './remembered.ts';
 
 export const WEEKDAYS = ['mon', 'tue', 'wed', 'thu', 'fri', 'sat', 'sun'] as const;
 export type Weekday = (typeof WEEKDAYS)[number];
@@ -28,19 +29,8 @@ function formatTime(hours: number, minutes: number): string {
  * @example parseDayHours(' 9:00-12:00, 13:00-17:30 ') // { value: "09:00-12:00,13:00-17:30" }
  * @example parseDayHours('Closed') // { value: "closed" }
  */
-export function parseDayHours(text: string): { value: string } | { error: string } {
-  let parsed = parsedDays.get(text);
-  if (parsed === undefined) {
-    // A store list repeats a few schedules over and over: each text is parsed once (the answers are never changed).
-    if (parsedDays.size >= PARSED_DAYS_KEPT) parsedDays.clear();
-    parsed = parseDayHoursOnce(text);
-    parsedDays.set(text, parsed);
-  }
-  return parsed;
-}
-
-const PARSED_DAYS_KEPT = 10_000;
-const parsedDays = new Map<string, Readonly<{ value: string } | { error: string }>>();
+export const parseDayHours: (text: string) => Readonly<{ value: string } | { error: string }> =
+  remembered(parseDayHoursOnce);
 
 function parseDayHoursOnce(text: string): { value: string } | { error: string } {
   const trimmed = text.trim();
