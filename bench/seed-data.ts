@@ -79,6 +79,9 @@ const SCHEDULES: WeeklyHours[] = [
   },
 ];
 
+/** Area codes of large US cities, for the seeded stores' phone numbers. */
+const AREA_CODES = ['212', '617', '215', '202', '404', '305', '312', '512', '713', '206', '415', '303', '602'];
+
 const BRANCHES = [
   'Downtown',
   'Uptown',
@@ -150,7 +153,9 @@ export function seedLocation(index: number, random: () => number): SeedLocation 
     slug: handle,
     address: generateAddress(components),
     ...components,
-    phone: `+1 555 ${String(Math.floor(random() * 10_000_000)).padStart(7, '0')}`,
+    // A real area code and a line of the 555-0100 to 555-0199 range kept for fiction: a number as a store list has
+    // it, valid in form (a phone number that is no number of any country is the slow, rare case of its reading).
+    phone: `+1 ${pick(random, AREA_CODES)} 555 01${String(Math.floor(random() * 100)).padStart(2, '0')}`,
     email: `${handle}@shop.example`,
     url: `https://shop.example/stores/${handle}`,
     // Within about 10 km of the centre, six decimals as a geocoder would give; never 0, so nothing is geocoded.
