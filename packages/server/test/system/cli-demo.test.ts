@@ -1,9 +1,8 @@
-import type { AddressInfo } from 'node:net';
-import { createServer } from 'node:net';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { loadConfig } from '../../src/config/config.ts';
 import { type RunningServer, startServer } from '../../src/server.ts';
 import { runLocator } from '../support/cli.ts';
+import { freePort } from '../support/ports.ts';
 import { createTestDatabase, type TestDatabase } from '../support/test-database.ts';
 
 let database: TestDatabase;
@@ -112,12 +111,3 @@ it('does not ask to start the server when one answers at the configured address'
   expect(result.stdout).not.toMatch(/start the server/i);
   expect(result.stdout).toContain(`The server answers at http://localhost:${port}; try:`);
 });
-
-/** A port nothing listens on now: one the system hands out, closed again. */
-async function freePort(): Promise<number> {
-  const probe = createServer();
-  await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
-  const { port } = probe.address() as AddressInfo;
-  await new Promise((resolve) => probe.close(resolve));
-  return port;
-}
