@@ -49,7 +49,11 @@ function markerAbove(lines: string[], fenceIndex: number): string | null {
   for (let index = fenceIndex - 1; index >= 0; index -= 1) {
     const text = (lines[index] ?? '').trim();
     if (text === '') continue;
-    return NOT_RUN.exec(text)?.[1] ?? null;
+    const reason = NOT_RUN.exec(text)?.[1];
+    if (reason) return reason;
+    // A marker without its reason is a slip to point out, not a block to run.
+    if (/^<!--\s*not run/i.test(text)) throw new Error(`line ${index + 1}: write the marker as <!-- not run: why -->`);
+    return null;
   }
   return null;
 }
