@@ -97,7 +97,7 @@ it('prints the exports of the tokens and the project, asks to start the server w
       expect.stringMatching(/^ {2}export TOKEN=lct2_\S+$/),
       expect.stringMatching(/^ {2}export LEGACY_TOKEN=lct1_\S+$/),
       `  export PROJECT=${project}`,
-      'Start the server (npm start) and try:',
+      `Start the server (PORT=${port} npm start) and try:`,
     ]),
   );
   expect(lines.at(-1)).toMatch(new RegExp(`^Store finder: http://localhost:${port}/finder/lpk_[A-Za-z0-9]+$`));

@@ -136,7 +136,9 @@ export function registerDemoCommand(program: Command): void {
           `  export LEGACY_TOKEN=${output.legacy_token}`,
           `  export PROJECT=${output.project.id}`,
           '',
-          serving ? `The server answers at ${baseUrl}; try:` : 'Start the server (npm start) and try:',
+          serving
+            ? `The server answers at ${baseUrl}; try:`
+            : `Start the server (${startCommand(config.port)}) and try:`,
           `  curl -H "Authorization: Bearer $TOKEN" ${baseUrl}/api/v2/projects`,
           `  curl -H "Authorization: Bearer $TOKEN" "${baseUrl}/api/v2/projects/$PROJECT/locations?limit=5&city=Austin&includeHours=1"`,
           `  curl -H "Authorization: Bearer $LEGACY_TOKEN" "${baseUrl}/api/locations?limit=5"`,
@@ -146,6 +148,12 @@ export function registerDemoCommand(program: Command): void {
         ].join('\n'),
       );
     });
+}
+
+/** How to start the server on the port the demo's addresses name. */
+function startCommand(port: number): string {
+  // The port of an empty environment: the default.
+  return port === loadConfig({}).port ? 'npm start' : `PORT=${port} npm start`;
 }
 
 /** Whether a Locator answers its health check at the address the demo's examples call, so it need not be started. */
