@@ -15,7 +15,9 @@ import { registerUsersCommands } from './commands/users.ts';
 
 const program = new Command()
   .name('locator')
-  .description('Locator: a store-locator backend. Configuration comes from the environment (see the README).')
+  .description(
+    'Locator: a store-locator backend. Configuration comes from the environment (see docs/configuration.md).',
+  )
   .showHelpAfterError()
   .exitOverride();
 

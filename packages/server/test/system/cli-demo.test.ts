@@ -2,6 +2,7 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import { loadConfig } from '../../src/config/config.ts';
 import { type RunningServer, startServer } from '../../src/server.ts';
 import { runLocator } from '../support/cli.ts';
+import { freePort } from '../support/ports.ts';
 import { createTestDatabase, type TestDatabase } from '../support/test-database.ts';
 
 let database: TestDatabase;
@@ -58,6 +59,8 @@ it('seeds a demo whose token works for the README examples, and hands out fresh 
       (l: { fields: unknown[]; callsToAction: unknown[] }) => l.fields.length === 2 && l.callsToAction.length > 0,
     ),
   ).toBe(true);
+  // Every demo phone number reads as one, so every store's phone becomes a link.
+  expect(all.body.data.filter((l: { phone_valid: boolean }) => l.phone_valid !== true)).toEqual([]);
 
   // The hosted finder of the demo answers with a page naming the project.
   const finder = await fetch(`${server?.url}${new URL(first.finder_url).pathname}`);
@@ -82,10 +85,29 @@ it('seeds a demo whose token works for the README examples, and hands out fresh 
   expect((await get(`/api/v2/projects/${first.project.id}/locations?limit=1`, second.token)).body.meta.total).toBe(50);
 });
 
-it('ends its text with the store finder URL, after the curl examples', async () => {
-  const result = await runLocator(['demo'], { env: { DATABASE_URL: databaseUrl } });
+it('prints the exports of the tokens and the project, asks to start the server when none answers, and ends with the store finder URL, after the curl examples', async () => {
+  const port = String(await freePort());
+  const result = await runLocator(['demo'], { env: { DATABASE_URL: databaseUrl, PORT: port } });
   expect(result.code, result.stderr).toBe(0);
+  const json = await runLocator(['demo', '--json'], { env: { DATABASE_URL: databaseUrl, PORT: port } });
+  const project = JSON.parse(json.stdout).project.id;
   const lines = result.stdout.trimEnd().split('\n');
-  expect(lines.at(-1)).toMatch(/^Store finder: http:\/\/\S+\/finder\/lpk_[A-Za-z0-9]+$/);
+  expect(lines).toEqual(
+    expect.arrayContaining([
+      expect.stringMatching(/^ {2}export TOKEN=lct2_\S+$/),
+      expect.stringMatching(/^ {2}export LEGACY_TOKEN=lct1_\S+$/),
+      `  export PROJECT=${project}`,
+      `Start the server (PORT=${port} npm start) and try:`,
+    ]),
+  );
+  expect(lines.at(-1)).toMatch(new RegExp(`^Store finder: http://localhost:${port}/finder/lpk_[A-Za-z0-9]+$`));
   expect(lines.findIndex((line) => line.includes('curl'))).toBeLessThan(lines.length - 1);
+});
+
+it('does not ask to start the server when one answers at the configured address', async () => {
+  const port = new URL(server?.url ?? '').port;
+  const result = await runLocator(['demo'], { env: { DATABASE_URL: databaseUrl, PORT: port } });
+  expect(result.code, result.stderr).toBe(0);
+  expect(result.stdout).not.toMatch(/start the server/i);
+  expect(result.stdout).toContain(`The server answers at http://localhost:${port}; try:`);
 });

@@ -1,3 +1,5 @@
+import type { AddressInfo } from 'node:net';
+import { createServer } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '../../src/db/connection.ts';
 import { verifyPassword } from '../../src/domain/passwords.ts';
@@ -141,5 +143,23 @@ describe('locator CLI', () => {
       (await locator('tokens', 'list', '--email', 'ada@example.com', '--json')).stdout,
     ) as typeof tokens;
     expect(after.find((t) => t.id === issued.id)?.revoked_at).toEqual(expect.any(String));
+  });
+
+  it('says in one line which PORT to set when the port is in use, and exits 1 without a stack trace', async () => {
+    const holder = createServer();
+    await new Promise<void>((resolve) => holder.listen(0, '127.0.0.1', resolve));
+    const { port } = holder.address() as AddressInfo;
+    try {
+      const result = await runLocator(['serve'], {
+        env: { DATABASE_URL: database.url, HOST: '127.0.0.1', PORT: String(port) },
+        timeoutMs: 60_000,
+      });
+      expect(result.code).toBe(1);
+      expect(result.stderr).toBe(
+        `locator: Port ${port} is in use; set PORT to another port, e.g. PORT=${port + 1} npm start\n`,
+      );
+    } finally {
+      await new Promise((resolve) => holder.close(resolve));
+    }
   });
 });

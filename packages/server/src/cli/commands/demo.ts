@@ -11,6 +11,7 @@ import { insertDemoConfiguration } from '../demo-configuration.repository.ts';
 import { DEMO_CITIES, DEMO_CONFIG, DEMO_STREETS, MANAGERS, OUTLET_HOURS, WEEKDAY_HOURS } from '../demo-data.ts';
 
 const DEMO_EMAIL = 'demo@locator.example';
+const HEALTH_CHECK_TIMEOUT_MS = 1_000;
 
 /** Two stores per demo city, with hours, filters, fields and calls to action, varied but deterministic. */
 export function demoLocations(): (LocationInput & { name: string })[] {
@@ -27,7 +28,8 @@ export function demoLocations(): (LocationInput & { name: string })[] {
         state: place.state,
         postcode: place.postcode,
         country: 'US',
-        phone: `+1 555 01${String(index).padStart(2, '0')}`,
+        // 555-0100 to 555-0199 are reserved for fiction in every North American area code, yet valid in form.
+        phone: `+1 ${place.areaCode} 555 01${String(index).padStart(2, '0')}`,
         email: `${slugCity}-${n + 1}@shop.example`,
         url: `https://shop.example/stores/${slugCity}-${n + 1}`,
         lat: Math.round((place.lat + (n === 0 ? 0 : 0.012)) * 1e6) / 1e6,
@@ -123,7 +125,7 @@ export function registerDemoCommand(program: Command): void {
         process.stdout.write(`${JSON.stringify(output)}\n`);
         return;
       }
-      const locations = `${baseUrl}/api/v2/projects/${output.project.id}/locations`;
+      const serving = await answersAt(baseUrl);
       process.stdout.write(
         [
           result.created > 0
@@ -132,10 +134,13 @@ export function registerDemoCommand(program: Command): void {
           '',
           `  export TOKEN=${output.token}`,
           `  export LEGACY_TOKEN=${output.legacy_token}`,
+          `  export PROJECT=${output.project.id}`,
           '',
-          'Start the server (npm start) and try:',
+          serving
+            ? `The server answers at ${baseUrl}; try:`
+            : `Start the server (${startCommand(config.port)}) and try:`,
           `  curl -H "Authorization: Bearer $TOKEN" ${baseUrl}/api/v2/projects`,
-          `  curl -H "Authorization: Bearer $TOKEN" "${locations}?limit=5&city=Austin&includeHours=1"`,
+          `  curl -H "Authorization: Bearer $TOKEN" "${baseUrl}/api/v2/projects/$PROJECT/locations?limit=5&city=Austin&includeHours=1"`,
           `  curl -H "Authorization: Bearer $LEGACY_TOKEN" "${baseUrl}/api/locations?limit=5"`,
           `API reference: ${baseUrl}/docs`,
           `Store finder: ${output.finder_url}`,
@@ -143,4 +148,20 @@ export function registerDemoCommand(program: Command): void {
         ].join('\n'),
       );
     });
+}
+
+/** How to start the server on the port the demo's addresses name. */
+function startCommand(port: number): string {
+  // The port of an empty environment: the default.
+  return port === loadConfig({}).port ? 'npm start' : `PORT=${port} npm start`;
+}
+
+/** Whether a Locator answers its health check at the address the demo's examples call, so it need not be started. */
+async function answersAt(baseUrl: string): Promise<boolean> {
+  try {
+    const response = await fetch(`${baseUrl}/healthz`, { signal: AbortSignal.timeout(HEALTH_CHECK_TIMEOUT_MS) });
+    return response.ok && ((await response.json()) as { status?: unknown }).status === 'ok';
+  } catch {
+    return false;
+  }
 }
