@@ -21,6 +21,8 @@ main.store{max-width:72rem;padding:0 1rem 3rem}
 .buttons{list-style:none;margin:1.25rem 0 0;padding:0;display:flex;flex-wrap:wrap;gap:.5rem}
 .button{display:inline-flex;align-items:center;min-height:2.75rem;padding:0 1.25rem;border-radius:8px;border:1px solid var(--accent);font-weight:600;text-decoration:none;color:var(--accent);background:#fff}
 .button.primary{background:var(--accent);color:#fff}
+.buttons li{flex:1 1 auto}
+.button{width:100%;justify-content:center;box-sizing:border-box}
 .button:hover{text-decoration:underline}
 .button:focus-visible,.store a:focus-visible,.breadcrumbs a:focus-visible{outline:3px solid var(--accent);outline-offset:2px}
 .store h2{font-size:1.125rem;margin:0 0 .75rem}
@@ -29,7 +31,7 @@ main.store{max-width:72rem;padding:0 1rem 3rem}
 .where address{font-style:normal;font-size:1.0625rem}
 .where dl{margin:1rem 0 0}
 .map-frame{position:relative;height:18rem;border-radius:12px;overflow:hidden;background:#e8ecef}
-.map-frame>locator-map,.map-frame>.static-map{position:absolute;inset:0;height:auto;max-width:none}
+.map-frame>locator-map,.map-frame .static-map{position:absolute;inset:0;height:auto;max-width:none}
 .static-map img{position:absolute;max-width:none}
 .static-map .pin{position:absolute;left:50%;top:50%;width:1.25rem;height:1.25rem;margin:-1.25rem 0 0 -.625rem;border-radius:50% 50% 50% 0;transform:rotate(-45deg);background:var(--accent);border:2px solid #fff;box-shadow:0 1px 3px rgba(0,0,0,.4)}
 .visually-hidden{position:absolute;width:1px;height:1px;margin:-1px;overflow:hidden;clip:rect(0 0 0 0);white-space:nowrap}
@@ -50,19 +52,22 @@ main.store{max-width:72rem;padding:0 1rem 3rem}
 .nearby li:last-child{border-bottom:0}
 .nearby .distance{color:#57606a;white-space:nowrap}
 .nearby .city{display:block;color:#57606a;font-size:.9375rem}
+.details>div{display:grid;gap:1rem}
 .fields dd{margin:0 0 .75rem}
 @media (min-width:48rem){
+.buttons li{flex:0 0 auto}
 .where{grid-template-columns:minmax(16rem,2fr) 3fr;align-items:stretch}
 .where .map-frame{flex:1;height:auto;min-height:20rem}
 .details{grid-template-columns:3fr 2fr;align-items:start}
 }
 @media print{
+@page{margin:1.5cm}
 :root{--accent:#000}
 .breadcrumbs,.buttons,.map,.nearby,.cover{display:none}
 main.store{max-width:none;padding:0}
 .where,.details{display:block}
 .card{border:0;padding:0;margin:0 0 1rem;break-inside:avoid}
-.status{padding:0;background:none;color:#000}
+.status.open,.status.closed{padding:0;background:none;color:#000}
 .week tr.today{background:none}
 .week .today-mark{background:none;color:#000;border:1px solid #000}
 a{color:#000;text-decoration:none}
