@@ -71,9 +71,9 @@ afterAll(async () => {
   await stub?.stop();
 });
 
-async function open(options: typeof DESKTOP | typeof PHONE): Promise<Page> {
+async function open(options: typeof DESKTOP | typeof PHONE, query = ''): Promise<Page> {
   const { page } = await browser.newPage(options);
-  const response = await page.goto(url);
+  const response = await page.goto(url + query);
   expect(response?.status()).toBe(200);
   // As a visitor reads it: the widget's map drawn, with its tiles.
   await page.locator('locator-map .leaflet-container').waitFor();
@@ -135,9 +135,12 @@ describe('a store page on a phone', () => {
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
   });
 
-  it('has no accessibility violation', async () => {
-    const page = await open(PHONE);
-    expect(await allAxeViolations(page)).toEqual([]);
+  it('has no accessibility violation, in English or in German (longer words)', async () => {
+    expect(await allAxeViolations(await open(PHONE))).toEqual([]);
+    const german = await open(PHONE, '?lang=de');
+    await expect(german.locator('.status').textContent()).resolves.toBe('Jetzt geöffnet · schließt um 21:00');
+    expect(await allAxeViolations(german)).toEqual([]);
+    expect(await german.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
   });
 });
 
