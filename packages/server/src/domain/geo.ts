@@ -75,3 +75,13 @@ export function centreOf(west: number, south: number, east: number, north: numbe
   const lng = west + width / 2;
   return { lat: (south + north) / 2, lng: lng > 180 ? lng - 360 : lng };
 }
+
+/** Countries whose people measure road distances in miles. */
+const MILE_COUNTRIES = new Set(['US', 'GB', 'LR', 'MM']);
+
+/** How people in a country (ISO 3166 alpha-2, any case) measure road distances; null when it names none. */
+export function distanceUnitOf(country: string | null | undefined): 'km' | 'mi' | null {
+  const code = country?.trim().toUpperCase();
+  if (!code || !/^[A-Z]{2}$/.test(code)) return null;
+  return MILE_COUNTRIES.has(code) ? 'mi' : 'km';
+}

@@ -5,7 +5,8 @@
 //   node packages/widget/scripts/build.mjs
 //   npx tsx packages/server/test/support/screenshots.ts [search text]
 //
-// writes docs/images/finder-desktop.png (1280 × 800) and docs/images/finder-phone.png (390 × 844 at 2×).
+// writes docs/images/finder-desktop.png (1280 × 800) and docs/images/finder-phone.png (390 × 844 at 2×), and the
+// same two of the page of the demo's first store in Austin: docs/images/store-page-desktop.png and -phone.png.
 import { mkdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import type { BrowserContextOptions } from 'playwright-core';
@@ -72,6 +73,27 @@ async function main(): Promise<void> {
       await page.screenshot({ path: IMAGES + shot.file });
       await context.close();
       console.log(`wrote docs/images/${shot.file}`);
+    }
+    const store = await server.database.db
+      .selectFrom('locations')
+      .select('slug')
+      .where('city', '=', 'Austin')
+      .orderBy('name')
+      .executeTakeFirstOrThrow();
+    for (const shot of SHOTS) {
+      const file = shot.file.replace('finder-', 'store-page-');
+      const context = await browser.newContext({ locale: 'en-US', timezoneId: 'America/Chicago', ...shot.options });
+      context.setDefaultTimeout(20_000);
+      await keepLocal(context, outside);
+      const page = await context.newPage();
+      await page.clock.install({ time: NOW });
+      await page.goto(`${server.url}/finder/${key}/${store.slug}?lang=en`);
+      await page.locator('locator-map .leaflet-container').waitFor();
+      await page.waitForLoadState('networkidle');
+      await page.waitForTimeout(600);
+      await page.screenshot({ path: IMAGES + file });
+      await context.close();
+      console.log(`wrote docs/images/${file}`);
     }
     if (outside.length > 0) throw new Error(`The pages asked for outside addresses (refused): ${outside.join(', ')}`);
   } finally {

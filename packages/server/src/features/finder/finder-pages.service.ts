@@ -1,7 +1,11 @@
 import type { Kysely } from 'kysely';
+import { Temporal } from 'temporal-polyfill';
 import type { Database } from '../../db/database.ts';
 import { ForbiddenError, UnauthorizedError } from '../../domain/errors.ts';
+import { distanceUnitOf } from '../../domain/geo.ts';
+import { WEEKDAYS, type Weekday } from '../../domain/hours.ts';
 import { hoursAt } from '../../domain/hours-at.ts';
+import type { OpeningStatus } from '../../domain/opening-status.ts';
 import type { SpecialHours } from '../../domain/special-hours.ts';
 import {
   ALL_ATTACHMENTS,
@@ -14,6 +18,7 @@ import {
 import { findVisibleLocationBySlug, listVisibleLocationLinks } from './location-pages.repository.ts';
 import { isSearchable } from './location-search.repository.ts';
 import type { PublicAccess, PublishableKeys } from './publishable-keys.service.ts';
+import type { StoreFinderIndexes } from './store-finder-index.ts';
 
 /**
  * Locations the sitemap names at most, the 50,000 addresses a sitemap holds; a project with more has its later names
@@ -78,18 +83,55 @@ export async function finderPagesOf(
   };
 }
 
+/** Other stores a location's page links to: the nearest visible, located ones. */
+export const NEARBY_STORES = 3;
+
+/** Another store near a location, as its page links to it. */
+export interface NearbyStore {
+  slug: string;
+  name: string;
+  city: string | null;
+  distanceKm: number;
+}
+
 export interface LocationPage {
   projectName: string;
   location: PublicLocationFields;
   located: boolean;
+  /** Whether it is open at `now`, by its own zone's clock (unknown without hours or a zone). */
+  status: OpeningStatus;
+  /** Its date and weekday at `now` in its zone; null without a zone, when "today" is no one day. */
+  today: LocalDay | null;
   /** Special hours covering any of the next 30 days from `now` in the location's zone, as the search shows them. */
   upcoming: SpecialHours[];
+  /** The nearest other stores the finder shows, nearest first (none when the location has no coordinates). */
+  nearby: NearbyStore[];
+  /** How its country measures distances; null when it names none. */
+  unit: 'km' | 'mi' | null;
   imageUrls: string[];
+}
+
+/** A date (`YYYY-MM-DD`) and its weekday. */
+export interface LocalDay {
+  date: string;
+  weekday: Weekday;
+}
+
+/** The date of an instant on a zone's wall clock. */
+function localDayAt(now: number, timeZone: string | null): LocalDay | null {
+  if (timeZone === null) return null;
+  try {
+    const local = Temporal.Instant.fromEpochMilliseconds(now).toZonedDateTimeISO(timeZone);
+    return { date: local.toPlainDate().toString(), weekday: WEEKDAYS[local.dayOfWeek - 1] ?? 'mon' };
+  } catch {
+    return null;
+  }
 }
 
 /** A visible location's page by its slug, at `now`; undefined when the project has no visible location of that slug. */
 export async function locationPageOf(
   db: Kysely<Database>,
+  indexes: StoreFinderIndexes,
   access: PublicAccess,
   slug: string,
   now: number,
@@ -98,11 +140,40 @@ export async function locationPageOf(
   if (!record) return undefined;
   const attachments = await loadAttachments(db, [record], ALL_ATTACHMENTS);
   const location = publicFieldsOf({ record, attachments });
+  const located = isSearchable(record);
+  const { status, upcoming } = hoursAt(openingScheduleOf(record), now);
+  const nearby = located ? await nearbyStoresOf(db, indexes, access, record.id, location, now) : [];
   return {
     projectName: access.projectName,
     location,
-    located: isSearchable(record),
-    upcoming: hoursAt(openingScheduleOf(record), now).upcoming,
-    imageUrls: location.marker?.icon_url ? [location.marker.icon_url] : [],
+    located,
+    status,
+    today: localDayAt(now, record.time_zone),
+    upcoming,
+    nearby,
+    unit: distanceUnitOf(record.country),
+    imageUrls: [location.marker?.icon_url, location.cover_image_url].filter((url): url is string => !!url),
   };
+}
+
+/** The store finder's nearest other locations to a located one, from the project's search index. */
+async function nearbyStoresOf(
+  db: Kysely<Database>,
+  indexes: StoreFinderIndexes,
+  access: PublicAccess,
+  id: number,
+  origin: { lat: number; lng: number },
+  now: number,
+): Promise<NearbyStore[]> {
+  const { locations } = await indexes.of(db, access, now);
+  const hits = locations.nearest({
+    origin: { lat: origin.lat, lng: origin.lng },
+    limit: NEARBY_STORES,
+    accept: (item) => item.id !== id,
+    tieBreak: (a, b) => (a.publicId < b.publicId ? -1 : a.publicId > b.publicId ? 1 : 0),
+  });
+  return hits.map(({ item, distanceKm }) => {
+    const fields = JSON.parse(item.json.toString('utf8')) as Pick<PublicLocationFields, 'slug' | 'name' | 'city'>;
+    return { slug: fields.slug, name: fields.name, city: fields.city, distanceKm };
+  });
 }

@@ -42,7 +42,7 @@ export function createFinder({ db, clock, geocoder, config }: FinderDeps) {
     /** The access a key in a page's address gives, or why it gives none. */
     pageAccessOf: (key: string) => finderPageAccessOf(keys, key),
     pagesOf: (access: PublicAccess, range: { limit: number; offset: number }) => finderPagesOf(db, access, range),
-    locationPageOf: (access: PublicAccess, slug: string, now: number) => locationPageOf(db, access, slug, now),
+    locationPageOf: (access: PublicAccess, slug: string, now: number) => locationPageOf(db, indexes, access, slug, now),
     widgetFile: (name: string) => widgetFiles.lookup(name),
     /** Builds the index of every project a website may search, so the first visitors after a start do not wait. */
     warmUp: () => warmFinderIndexes(db, indexes, clock),

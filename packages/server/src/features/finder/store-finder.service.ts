@@ -1,13 +1,11 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/database.ts';
+import { distanceUnitOf } from '../../domain/geo.ts';
 import { hasApiAccess } from '../../domain/plans.ts';
 import { loadCatalog } from '../locations/index.ts';
 import { findProjectsWithKeys } from './publishable-keys.repository.ts';
 import type { PublicAccess } from './publishable-keys.service.ts';
 import type { FinderLocation, StoreFinderIndexes } from './store-finder-index.ts';
-
-/** Countries whose visitors measure road distances in miles. */
-const MILE_COUNTRIES = new Set(['US', 'GB', 'LR', 'MM']);
 
 export interface FinderMarker {
   id: string;
@@ -59,7 +57,7 @@ export async function finderConfigOf(
       color: marker.color,
       icon_url: marker.iconUrl,
     })),
-    defaultUnit: defaultCountry !== null && MILE_COUNTRIES.has(defaultCountry) ? 'mi' : 'km',
+    defaultUnit: distanceUnitOf(defaultCountry) ?? 'km',
     defaultCountry,
   };
 }

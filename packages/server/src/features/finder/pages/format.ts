@@ -1,4 +1,6 @@
+import { distanceUnitOf, KM_PER_MILE } from '../../../domain/geo.ts';
 import { WEEKDAYS, type Weekday } from '../../../domain/hours.ts';
+import type { OpeningStatus } from '../../../domain/opening-status.ts';
 import type { Messages, PageLocale } from './messages.ts';
 
 /** Formatters by locale and kind: building one costs far more than using it, and a page formats dozens of times. */
@@ -67,4 +69,53 @@ export function countryName(code: string, locale: PageLocale): string {
   } catch {
     return code;
   }
+}
+
+/** A distance in the page's language, in kilometres or miles: one decimal below ten, whole numbers above. */
+export function distanceText(km: number, unit: 'km' | 'mi', locale: PageLocale): string {
+  const value = unit === 'mi' ? km / KM_PER_MILE : km;
+  return new Intl.NumberFormat(locale.tag, {
+    style: 'unit',
+    unit: unit === 'mi' ? 'mile' : 'kilometer',
+    maximumFractionDigits: value < 10 ? 1 : 0,
+  }).format(value);
+}
+
+/** The unit a page measures in: its location's country's, else the page's region's, else kilometres. */
+export function pageUnit(unit: 'km' | 'mi' | null, locale: PageLocale): 'km' | 'mi' {
+  return unit ?? distanceUnitOf(locale.tag.split('-')[1]) ?? 'km';
+}
+
+/**
+ * A location's status line in its own zone: "Open now · closes 9:00 PM", "Closed now · opens tomorrow 9:00 AM", with
+ * the label of special hours that cover today; undefined when its hours or zone are unknown.
+ */
+export function statusLine(
+  status: OpeningStatus,
+  today: { date: string } | null,
+  locale: PageLocale,
+  messages: Messages,
+): { open: boolean; text: string } | undefined {
+  if (status.open_now === null) return undefined;
+  const parts = [status.open_now ? messages.openNow : messages.closedNow];
+  const next = status.next_change ? /^(\d{4}-\d{2}-\d{2})T(\d{2}:\d{2})/.exec(status.next_change) : null;
+  if (next) {
+    const [, date = '', clock = ''] = next;
+    const time = timeText(clock, locale);
+    const daysAhead = today ? Math.round((Date.parse(date) - Date.parse(today.date)) / 86_400_000) : 0;
+    // An evening that runs past midnight closes "at 2:00 AM"; a change days ahead of an open store is not news.
+    if (status.open_now) {
+      if (daysAhead <= 1) parts.push(messages.closesAt(time));
+    } else if (daysAhead <= 0) parts.push(messages.opensAt(time));
+    else if (daysAhead === 1) parts.push(messages.opensTomorrow(time));
+    else if (daysAhead <= 6) parts.push(messages.opensOn(weekdayOfDate(date, locale), time));
+    else parts.push(messages.opensOn(dateText(date, locale), time));
+  }
+  if (status.special?.label) parts.push(status.special.label);
+  return { open: status.open_now, text: parts.join(' · ') };
+}
+
+/** The weekday of a calendar date (`YYYY-MM-DD`) in the page's language. */
+function weekdayOfDate(date: string, locale: PageLocale): string {
+  return formatter(locale.tag, 'weekday').format(Date.parse(`${date}T00:00:00Z`));
 }

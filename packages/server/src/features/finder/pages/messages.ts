@@ -27,7 +27,8 @@ export interface Messages {
   moreInformation: string;
   map: string;
   viewOnOpenStreetMap: string;
-  backToFinder: string;
+  /** The label of the breadcrumb trail from the finder to a location. */
+  breadcrumbs: string;
   notFoundTitle: string;
   notFoundText: string;
   /** The meta description of a location's page. */
@@ -36,6 +37,20 @@ export interface Messages {
   /** Links between the pages of the finder's list without JavaScript. */
   previousLocations: string;
   moreLocations: string;
+  /** A location's status line: "Open now · closes 9:00 PM", "Closed now · opens tomorrow 9:00 AM". */
+  openNow: string;
+  closedNow: string;
+  closesAt: (time: string) => string;
+  opensAt: (time: string) => string;
+  opensTomorrow: (time: string) => string;
+  opensOn: (day: string, time: string) => string;
+  directions: string;
+  call: string;
+  /** The mark of the location's current weekday in its week. */
+  today: string;
+  nearbyStores: string;
+  /** The text of a map drawn from tiles without JavaScript. */
+  mapOf: (name: string) => string;
 }
 
 const CATALOG: Record<PageLanguage, Messages> = {
@@ -57,13 +72,24 @@ const CATALOG: Record<PageLanguage, Messages> = {
     moreInformation: 'More information',
     map: 'Map',
     viewOnOpenStreetMap: 'View on OpenStreetMap',
-    backToFinder: 'Back to the store finder',
     notFoundTitle: 'Page not found',
     notFoundText: 'There is no page at this address.',
     locationDescription: (name, address) => `${name}: ${address}. Opening hours, phone and directions.`,
     finderDescription: (project) => `Find the nearest location of ${project}: addresses, opening hours and directions.`,
     previousLocations: 'Previous locations',
     moreLocations: 'More locations',
+    breadcrumbs: 'Breadcrumbs',
+    openNow: 'Open now',
+    closedNow: 'Closed now',
+    closesAt: (time) => `closes ${time}`,
+    opensAt: (time) => `opens ${time}`,
+    opensTomorrow: (time) => `opens tomorrow ${time}`,
+    opensOn: (day, time) => `opens ${day} ${time}`,
+    directions: 'Directions',
+    call: 'Call',
+    today: 'Today',
+    nearbyStores: 'Nearby stores',
+    mapOf: (name) => `Map of the area around ${name}`,
   },
   de: {
     storeFinder: 'Filialfinder',
@@ -83,7 +109,6 @@ const CATALOG: Record<PageLanguage, Messages> = {
     moreInformation: 'Weitere Informationen',
     map: 'Karte',
     viewOnOpenStreetMap: 'Auf OpenStreetMap ansehen',
-    backToFinder: 'Zurück zum Filialfinder',
     notFoundTitle: 'Seite nicht gefunden',
     notFoundText: 'Unter dieser Adresse gibt es keine Seite.',
     locationDescription: (name, address) => `${name}: ${address}. Öffnungszeiten, Telefon und Anfahrt.`,
@@ -91,6 +116,18 @@ const CATALOG: Record<PageLanguage, Messages> = {
       `Finden Sie den nächsten Standort von ${project}: Adressen, Öffnungszeiten und Anfahrt.`,
     previousLocations: 'Vorherige Standorte',
     moreLocations: 'Weitere Standorte',
+    breadcrumbs: 'Navigationspfad',
+    openNow: 'Jetzt geöffnet',
+    closedNow: 'Jetzt geschlossen',
+    closesAt: (time) => `schließt um ${time}`,
+    opensAt: (time) => `öffnet um ${time}`,
+    opensTomorrow: (time) => `öffnet morgen um ${time}`,
+    opensOn: (day, time) => `öffnet ${day} um ${time}`,
+    directions: 'Route',
+    call: 'Anrufen',
+    today: 'Heute',
+    nearbyStores: 'Filialen in der Nähe',
+    mapOf: (name) => `Karte der Umgebung von ${name}`,
   },
   fr: {
     storeFinder: 'Trouver un magasin',
@@ -110,13 +147,24 @@ const CATALOG: Record<PageLanguage, Messages> = {
     moreInformation: "Plus d'informations",
     map: 'Carte',
     viewOnOpenStreetMap: 'Voir sur OpenStreetMap',
-    backToFinder: 'Retour à la recherche de magasins',
     notFoundTitle: 'Page introuvable',
     notFoundText: "Il n'y a pas de page à cette adresse.",
     locationDescription: (name, address) => `${name} : ${address}. Horaires, téléphone et itinéraire.`,
     finderDescription: (project) => `Trouvez le magasin ${project} le plus proche : adresses, horaires et itinéraires.`,
     previousLocations: 'Magasins précédents',
     moreLocations: 'Autres magasins',
+    breadcrumbs: "Fil d'Ariane",
+    openNow: 'Ouvert maintenant',
+    closedNow: 'Fermé actuellement',
+    closesAt: (time) => `ferme à ${time}`,
+    opensAt: (time) => `ouvre à ${time}`,
+    opensTomorrow: (time) => `ouvre demain à ${time}`,
+    opensOn: (day, time) => `ouvre ${day} à ${time}`,
+    directions: 'Itinéraire',
+    call: 'Appeler',
+    today: "Aujourd'hui",
+    nearbyStores: 'Magasins à proximité',
+    mapOf: (name) => `Carte des environs de ${name}`,
   },
   es: {
     storeFinder: 'Buscador de tiendas',
@@ -136,7 +184,6 @@ const CATALOG: Record<PageLanguage, Messages> = {
     moreInformation: 'Más información',
     map: 'Mapa',
     viewOnOpenStreetMap: 'Ver en OpenStreetMap',
-    backToFinder: 'Volver al buscador de tiendas',
     notFoundTitle: 'Página no encontrada',
     notFoundText: 'No hay ninguna página en esta dirección.',
     locationDescription: (name, address) => `${name}: ${address}. Horario, teléfono y cómo llegar.`,
@@ -144,6 +191,18 @@ const CATALOG: Record<PageLanguage, Messages> = {
       `Encuentre la tienda de ${project} más cercana: direcciones, horarios y cómo llegar.`,
     previousLocations: 'Tiendas anteriores',
     moreLocations: 'Más tiendas',
+    breadcrumbs: 'Ruta de navegación',
+    openNow: 'Abierto ahora',
+    closedNow: 'Cerrado ahora',
+    closesAt: (time) => `cierra a las ${time}`,
+    opensAt: (time) => `abre a las ${time}`,
+    opensTomorrow: (time) => `abre mañana a las ${time}`,
+    opensOn: (day, time) => `abre el ${day} a las ${time}`,
+    directions: 'Cómo llegar',
+    call: 'Llamar',
+    today: 'Hoy',
+    nearbyStores: 'Tiendas cercanas',
+    mapOf: (name) => `Mapa de los alrededores de ${name}`,
   },
   nl: {
     storeFinder: 'Winkelzoeker',
@@ -163,7 +222,6 @@ const CATALOG: Record<PageLanguage, Messages> = {
     moreInformation: 'Meer informatie',
     map: 'Kaart',
     viewOnOpenStreetMap: 'Bekijk op OpenStreetMap',
-    backToFinder: 'Terug naar de winkelzoeker',
     notFoundTitle: 'Pagina niet gevonden',
     notFoundText: 'Op dit adres staat geen pagina.',
     locationDescription: (name, address) => `${name}: ${address}. Openingstijden, telefoon en route.`,
@@ -171,6 +229,18 @@ const CATALOG: Record<PageLanguage, Messages> = {
       `Vind de dichtstbijzijnde vestiging van ${project}: adressen, openingstijden en route.`,
     previousLocations: 'Vorige vestigingen',
     moreLocations: 'Meer vestigingen',
+    breadcrumbs: 'Kruimelpad',
+    openNow: 'Nu open',
+    closedNow: 'Nu gesloten',
+    closesAt: (time) => `sluit om ${time}`,
+    opensAt: (time) => `opent om ${time}`,
+    opensTomorrow: (time) => `opent morgen om ${time}`,
+    opensOn: (day, time) => `opent ${day} om ${time}`,
+    directions: 'Route',
+    call: 'Bellen',
+    today: 'Vandaag',
+    nearbyStores: 'Winkels in de buurt',
+    mapOf: (name) => `Kaart van de omgeving van ${name}`,
   },
 };
 

@@ -1,3 +1,5 @@
+import type { Weekday } from '../../../domain/hours.ts';
+import type { OpeningStatus } from '../../../domain/opening-status.ts';
 import type { SpecialHours } from '../../../domain/special-hours.ts';
 import type { PublicLocationFields } from '../../locations/index.ts';
 import type { PageLocale } from './messages.ts';
@@ -39,8 +41,17 @@ export interface LocationPageData {
   location: PublicLocationFields;
   /** Whether the location has coordinates (`location.lat` and `lng` are 0 without). */
   located: boolean;
+  /** Whether it is open now, by its zone's clock, and the next change. */
+  status: OpeningStatus;
+  /** Its date and weekday now in its zone (the weekday is highlighted in the week); null without a zone. */
+  today: { date: string; weekday: Weekday } | null;
   /** Its special hours that cover any of the next 30 days (as the search's `special_hours`). */
   upcoming: readonly SpecialHours[];
+  /** The nearest other stores of the finder, nearest first. */
+  nearby: readonly { slug: string; name: string; city: string | null; distanceKm: number }[];
+  /** How its country measures distances; null when it names none (the page's region decides). */
+  unit: 'km' | 'mi' | null;
+  /** Images the page shows (marker icon, cover), for its Content-Security-Policy. */
   imageUrls: readonly string[];
 }
 

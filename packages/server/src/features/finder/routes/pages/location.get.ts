@@ -12,9 +12,9 @@ export function registerFinderLocationPage(app: App, { finder }: { finder: Finde
     { schema: { hide: true }, config: { publicPage: true } },
     async (request, reply) => {
       const now = finder.clock();
-      // The upcoming special hours move on at the location's own midnight, which falls on the hour in UTC for nearly
-      // every zone: the UTC hour is in the tag, so a page is at most an hour (plus the cache's minutes) behind it.
-      const opened = await openFinderPage(finder, request, reply, request.params.key, isoOf(now).slice(0, 13));
+      // The status line ("open now · closes 9:00 PM") changes at the minute a store opens or closes, and the upcoming
+      // special hours at its midnight: the minute is in the tag, so a page is never behind by more than the cache's.
+      const opened = await openFinderPage(finder, request, reply, request.params.key, isoOf(now).slice(0, 16));
       if (!opened) return reply;
       const { setting, access } = opened;
       const page = await finder.locationPageOf(access, request.params.slug, now);
