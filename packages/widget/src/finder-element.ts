@@ -551,9 +551,14 @@ export class LocatorFinderElement extends HTMLElement {
       return;
     }
     const t = this.t;
+    if (error.failure === 'origin') {
+      // For the site's owner, in the language of the API's messages: which origin to allow, and where.
+      console.error(`<locator-finder>: ${error.message}`);
+    }
     const messages = {
       network: () => t.text('errorNetwork'),
       key: () => t.text('errorKey'),
+      origin: () => t.text('errorOrigin'),
       rate: () => (error.retryAfterSeconds ? t.plural('errorRate', error.retryAfterSeconds) : t.text('errorRateSoon')),
       geocoder: () => t.text('errorGeocoder'),
       invalid: () => t.text('errorInvalid'),

@@ -15,6 +15,7 @@ const browser = useBrowser();
 let stub: TileStub;
 let server: TestServer;
 let key = '';
+let projectRef: ReturnType<typeof refOfProject>;
 let origin = { lat: 0, lng: 0 };
 const slugs: Record<string, string> = {};
 
@@ -84,6 +85,7 @@ beforeAll(async () => {
   });
   const account = await createAccount(server);
   await seedCatalog(server, account.project);
+  projectRef = refOfProject(account.project);
   key = (
     await server.services.finder.keys.create({
       owner: { project: refOfProject(account.project) },
@@ -653,6 +655,31 @@ describe('the widget on a customer page of another origin', () => {
       resultButton: await stylesOf(first.getByRole('button').first()),
     };
   }
+
+  it('tells the site owner which origin to allow, and the visitor that it is not set up, when the key refuses the page', async () => {
+    const { page, errors } = await browser.newPage();
+    const restricted = (
+      await server.services.finder.keys.create({
+        owner: { project: projectRef },
+        origins: ['https://shop.example'],
+      })
+    ).key;
+    const html = hostPageHtml({
+      script: `${server.url}/widget/v1/locator.js`,
+      attributes: { key: restricted, lang: 'de', tiles: stub.tiles, attribution: 'Test tiles' },
+    });
+    await page.goto(stub.page('/refused.html', html));
+    await expect
+      .poll(() => page.locator('locator-finder').getByRole('alert').innerText())
+      .toBe('Diese Standortsuche ist für diese Website nicht eingerichtet.');
+    await expect
+      .poll(() => errors.join('\n'))
+      .toContain(`does not allow the origin ${stub.url}: add it to the key's origins`);
+    for (const width of [1280, 390]) {
+      await page.setViewportSize({ width, height: 800 });
+      expect(await seriousAxeViolations(page), `at ${width} px`).toEqual([]);
+    }
+  });
 
   it('looks the same whatever the page’s own CSS says', async () => {
     const plain = await openHostPage('');

@@ -32,6 +32,7 @@ export const de: Messages = {
   errorNetwork:
     'Die Standortsuche hat ihren Dienst nicht erreicht. Prüfen Sie Ihre Verbindung und versuchen Sie es erneut.',
   errorKey: 'Diese Standortsuche ist nicht richtig eingerichtet: Ihr Schlüssel wurde abgelehnt.',
+  errorOrigin: 'Diese Standortsuche ist für diese Website nicht eingerichtet.',
   errorRate: {
     one: 'Zu viele Suchen. Versuchen Sie es in {count} Sekunde erneut.',
     other: 'Zu viele Suchen. Versuchen Sie es in {count} Sekunden erneut.',

@@ -30,6 +30,7 @@ export const en = {
   geoUnavailable: 'Your location could not be found. Type an address, postcode or city instead.',
   errorNetwork: 'The store finder could not reach its service. Check your connection and try again.',
   errorKey: 'This store finder is not set up correctly: its key was refused.',
+  errorOrigin: 'This store finder is not set up for this website.',
   errorRate: {
     one: 'Too many searches. Try again in {count} second.',
     other: 'Too many searches. Try again in {count} seconds.',

@@ -34,6 +34,7 @@ export const es: Messages = {
   geoUnavailable: 'No se pudo determinar su ubicación. Introduzca una dirección, código postal o ciudad.',
   errorNetwork: 'El buscador no pudo conectar con su servicio. Compruebe su conexión e inténtelo de nuevo.',
   errorKey: 'Este buscador no está bien configurado: su clave fue rechazada.',
+  errorOrigin: 'Este buscador no está configurado para este sitio web.',
   errorRate: {
     one: 'Demasiadas búsquedas. Inténtelo de nuevo en {count} segundo.',
     other: 'Demasiadas búsquedas. Inténtelo de nuevo en {count} segundos.',

@@ -30,6 +30,7 @@ export const fr: Messages = {
   geoUnavailable: 'Votre position est introuvable. Saisissez plutôt une adresse, un code postal ou une ville.',
   errorNetwork: 'La recherche n’a pas pu joindre son service. Vérifiez votre connexion et réessayez.',
   errorKey: 'Cette recherche de lieux est mal configurée : sa clé a été refusée.',
+  errorOrigin: 'Cette recherche de lieux n’est pas configurée pour ce site web.',
   errorRate: {
     one: 'Trop de recherches. Réessayez dans {count} seconde.',
     other: 'Trop de recherches. Réessayez dans {count} secondes.',

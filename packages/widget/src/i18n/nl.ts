@@ -30,6 +30,7 @@ export const nl: Messages = {
   geoUnavailable: 'Uw locatie kon niet worden bepaald. Vul in plaats daarvan een adres, postcode of plaats in.',
   errorNetwork: 'De locatiezoeker kon zijn dienst niet bereiken. Controleer uw verbinding en probeer het opnieuw.',
   errorKey: 'Deze locatiezoeker is niet goed ingesteld: de sleutel is geweigerd.',
+  errorOrigin: 'Deze locatiezoeker is niet ingesteld voor deze website.',
   errorRate: {
     one: 'Te veel zoekopdrachten. Probeer het over {count} seconde opnieuw.',
     other: 'Te veel zoekopdrachten. Probeer het over {count} seconden opnieuw.',
