@@ -53,8 +53,29 @@ interface Parts {
   status: HTMLElement;
   alert: HTMLElement;
   results: HTMLOListElement;
+  more: HTMLButtonElement;
   mapPane: HTMLElement;
   area: HTMLButtonElement;
+}
+
+/** Results are shown this many at a time, the next ones behind "Show more". */
+const PAGE_SIZE = 10;
+/** The most locations listed before a search: the first view's, nearest its centre first. */
+const FIRST_VIEW_LIMIT = 100;
+
+/** The box of every pin, a little wider so that a lone pin has an area: the map's first view shows them all. */
+function boundsOfPins(collection: PinCollection): [number, number, number, number] | null {
+  const coordinates = collection.features.map((feature) => feature.geometry.coordinates);
+  if (coordinates.length === 0) return null;
+  const lngs = coordinates.map(([lng]) => lng ?? 0);
+  const lats = coordinates.map(([, lat]) => lat ?? 0);
+  const pad = 0.01;
+  return [
+    Math.max(-180, Math.min(...lngs) - pad),
+    Math.max(-90, Math.min(...lats) - pad),
+    Math.min(180, Math.max(...lngs) + pad),
+    Math.min(90, Math.max(...lats) + pad),
+  ];
 }
 
 const clampNumber = (text: string | null, fallback: number, min: number, max: number): number => {
@@ -90,6 +111,10 @@ export class LocatorFinderElement extends HTMLElement {
   private lastPlace: SearchPlace | null = null;
   private lastOrigin: { lat: number; lng: number } | null = null;
   private results: PublicLocation[] = [];
+  /** How many of `results` the list shows. */
+  private shown = 0;
+  /** The box of the map's first view, listed before any search; null until the pins are known. */
+  private firstView: SearchPlace | null = null;
   private selectedId: string | null = null;
   /** What the status says about the list shown, put back when a later search or locating fails. */
   private answeredStatus = '';
@@ -151,6 +176,8 @@ export class LocatorFinderElement extends HTMLElement {
     this.lastPlace = null;
     this.lastOrigin = null;
     this.results = [];
+    this.shown = 0;
+    this.firstView = null;
     this.selectedId = null;
     this.config = null;
     this.answeredStatus = this.t.text('prompt');
@@ -174,6 +201,20 @@ export class LocatorFinderElement extends HTMLElement {
       },
     );
     if (this.getAttribute('consent') !== 'click') void this.showMap(false);
+    void this.listFirstView(generation);
+  }
+
+  /** Before any search, the list holds the stores of the map's first view (every pin), nearest its centre first. */
+  private async listFirstView(generation: number): Promise<void> {
+    if (!this.api) return;
+    this.allPins ??= this.api.locations();
+    // A failure is the map's to tell (or the configuration's, under consent=click): the list keeps its prompt.
+    const collection = await this.allPins.catch(() => null);
+    if (!collection || generation !== this.generation || this.lastPlace || this.search) return;
+    const bbox = boundsOfPins(collection);
+    if (!bbox) return;
+    this.firstView = { kind: 'area', bbox };
+    await this.runSearch(this.firstView, false, true);
   }
 
   private render(): Parts {
@@ -216,6 +257,7 @@ export class LocatorFinderElement extends HTMLElement {
     const status = h('p', { role: 'status', class: 'status' }, t.text('prompt'));
     const alert = h('div', { role: 'alert', class: 'alert', hidden: true });
     const results = h('ol', { class: 'results', 'aria-label': t.text('results') });
+    const more = h('button', { type: 'button', class: 'button secondary more', hidden: true });
     const area = h('button', { type: 'button', class: 'button primary area', hidden: true }, t.text('searchThisArea'));
     const mapPane = h('div', { role: 'region', 'aria-label': t.text('map'), class: 'map-pane' }, area);
     const root = h(
@@ -230,7 +272,7 @@ export class LocatorFinderElement extends HTMLElement {
           h('div', { class: 'controls' }, form, h('div', { class: 'refine' }, chips, typeField)),
           alert,
           status,
-          results,
+          h('div', { class: 'list' }, results, more),
         ),
         mapPane,
       ),
@@ -248,6 +290,7 @@ export class LocatorFinderElement extends HTMLElement {
       this.refine();
     });
     type.addEventListener('change', () => this.refine());
+    more.addEventListener('click', () => this.showMore(true));
     area.addEventListener('click', () => {
       area.hidden = true;
       if (this.map) void this.runSearch({ kind: 'area', bbox: this.map.bounds() }, false);
@@ -257,7 +300,7 @@ export class LocatorFinderElement extends HTMLElement {
     }
 
     this.shadow.replaceChildren(h('style', {}, mapPaneStyles + styles), root);
-    return { root, form, query, locate, chips, openNow, typeField, type, status, alert, results, mapPane, area };
+    return { root, form, query, locate, chips, openNow, typeField, type, status, alert, results, more, mapPane, area };
   }
 
   private chip(label: string, pressed: boolean): HTMLButtonElement {
@@ -304,6 +347,7 @@ export class LocatorFinderElement extends HTMLElement {
   /** A filter, type or "open now" change repeats the last search with it. */
   private refine(): void {
     if (this.lastPlace) void this.runSearch(this.lastPlace, this.lastPlace.kind !== 'area');
+    else if (this.firstView) void this.runSearch(this.firstView, false, true);
   }
 
   private useMyLocation(): void {
@@ -337,11 +381,12 @@ export class LocatorFinderElement extends HTMLElement {
     );
   }
 
-  private async runSearch(place: SearchPlace, fit: boolean): Promise<void> {
+  /** `firstView`: the list before any search, which leaves the map, the status and the host page's events alone. */
+  private async runSearch(place: SearchPlace, fit: boolean, firstView = false): Promise<void> {
     const parts = this.parts;
     const api = this.api;
     if (!parts || !api) return;
-    if (place.kind !== 'position') {
+    if (place.kind !== 'position' && !firstView) {
       // The visitor searched another way while their position was being found: that search wins.
       this.locateRequest++;
       parts.locate.disabled = false;
@@ -362,7 +407,7 @@ export class LocatorFinderElement extends HTMLElement {
         {
           radius: clampNumber(this.getAttribute('radius'), 50, 0.1, 1000),
           unit: this.unit,
-          limit: Math.round(clampNumber(this.getAttribute('limit'), 20, 1, 100)),
+          limit: firstView ? FIRST_VIEW_LIMIT : Math.round(clampNumber(this.getAttribute('limit'), 20, 1, 100)),
           country,
           filters: [...this.selectedFilters],
           types: parts.type.value ? [parts.type.value] : [],
@@ -371,7 +416,8 @@ export class LocatorFinderElement extends HTMLElement {
         search.signal,
       );
       if (search.signal.aborted) return;
-      this.showAnswer(place, answer, fit);
+      if (firstView) this.showFirstView(answer);
+      else this.showAnswer(place, answer, fit);
     } catch (error) {
       if (search.signal.aborted) return;
       // The status keeps telling what the list shows; the alert tells what went wrong.
@@ -391,12 +437,7 @@ export class LocatorFinderElement extends HTMLElement {
     const { meta } = answer;
     this.lastPlace = place;
     this.lastOrigin = meta.origin;
-    this.results = answer.data;
-    this.selectedId = null;
-    const details = this.getAttribute('details');
-    parts.results.replaceChildren(
-      ...answer.data.map((location) => resultItem(location, this.t, details, (id) => this.select(id, 'list'))),
-    );
+    this.showList(answer.data);
     this.answeredStatus = this.statusText(place, answer);
     parts.status.textContent = this.answeredStatus;
     this.map?.showResults(this.resultPins(), place.kind === 'area' ? null : meta.origin, fit);
@@ -408,6 +449,37 @@ export class LocatorFinderElement extends HTMLElement {
       origin: meta.origin,
     };
     this.dispatchEvent(new CustomEvent('locator:search', { detail, bubbles: true, composed: true }));
+  }
+
+  private showFirstView(answer: SearchAnswer): void {
+    if (!this.parts) return;
+    this.showList(answer.data);
+    this.parts.status.textContent = this.answeredStatus;
+  }
+
+  private showList(locations: PublicLocation[]): void {
+    if (!this.parts) return;
+    this.results = locations;
+    this.selectedId = null;
+    this.shown = 0;
+    this.parts.results.replaceChildren();
+    this.showMore(false);
+  }
+
+  /** Adds the next page of results to the list; `focus` moves the focus to the first of them (the button is gone). */
+  private showMore(focus: boolean): void {
+    const parts = this.parts;
+    if (!parts) return;
+    const details = this.getAttribute('details');
+    const items = this.results
+      .slice(this.shown, this.shown + PAGE_SIZE)
+      .map((location) => resultItem(location, this.t, details, (id) => this.select(id, 'list')));
+    parts.results.append(...items);
+    this.shown += items.length;
+    const left = this.results.length - this.shown;
+    parts.more.hidden = left <= 0;
+    parts.more.textContent = left > 0 ? this.t.plural('showMore', Math.min(left, PAGE_SIZE)) : '';
+    if (focus) items[0]?.querySelector('button')?.focus();
   }
 
   private statusText(place: SearchPlace, { data, meta }: SearchAnswer): string {
@@ -442,6 +514,9 @@ export class LocatorFinderElement extends HTMLElement {
     if (!parts) return;
     this.selectedId = id;
     const location = this.results.find((result) => result.id === id) ?? null;
+    // A pin of a result not listed yet: the list grows to show it.
+    const index = location ? this.results.indexOf(location) : -1;
+    while (index >= this.shown && this.shown < this.results.length) this.showMore(false);
     for (const item of parts.results.children) {
       if (item instanceof HTMLElement && item.dataset.id === id) {
         item.setAttribute('aria-current', 'true');
@@ -456,7 +531,8 @@ export class LocatorFinderElement extends HTMLElement {
 
   /** Scrolls only the list: the host page must not jump when a pin is clicked. */
   private scrollIntoList(item: HTMLElement): void {
-    const list = this.parts?.results;
+    // The list and its "Show more" button scroll together.
+    const list = this.parts?.results.parentElement;
     if (!list) return;
     const listBox = list.getBoundingClientRect();
     const itemBox = item.getBoundingClientRect();

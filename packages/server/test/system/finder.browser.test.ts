@@ -3,6 +3,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { refOfProject } from '../../src/domain/project-ref.ts';
 import { seriousAxeViolations, useBrowser } from '../support/browser.ts';
 import { createLocationDirectly, seedCatalog } from '../support/factories.ts';
+import { haversineKm } from '../support/haversine.ts';
 import { call, createAccount, startTestServer, type TestServer } from '../support/server.ts';
 import { HOSTILE_CSS, hostPageHtml, startTileStub, type TileStub } from '../support/tile-stub.ts';
 
@@ -138,14 +139,6 @@ afterEach(() => {
   // Tiles come from the stand-in, the widget's code and data from the server: nothing else is asked for.
   expect(browser.outsideRequests, 'requests that tried to leave 127.0.0.1').toEqual([]);
 });
-
-function haversineKm(a: { lat: number; lng: number }, b: { lat: number; lng: number }): number {
-  const rad = Math.PI / 180;
-  const s =
-    Math.sin(((b.lat - a.lat) * rad) / 2) ** 2 +
-    Math.cos(a.lat * rad) * Math.cos(b.lat * rad) * Math.sin(((b.lng - a.lng) * rad) / 2) ** 2;
-  return 12742.0176 * Math.asin(Math.sqrt(s));
-}
 
 const kmOf = (seed: Seed) => haversineKm(origin, { lat: origin.lat + seed.north, lng: origin.lng + seed.east });
 

@@ -51,6 +51,7 @@ export const de: Messages = {
   today: 'Heute',
   openAllDay: 'Rund um die Uhr geöffnet',
   specialHours: 'Sonderöffnungszeiten',
+  showMore: { one: '{count} weiteren Standort anzeigen', other: '{count} weitere Standorte anzeigen' },
   directions: 'Route',
   details: 'Details',
   clusterLabel: { one: '{count} Standort', other: '{count} Standorte' },

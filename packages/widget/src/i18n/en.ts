@@ -48,6 +48,7 @@ export const en = {
   today: 'Today',
   openAllDay: 'Open 24 hours',
   specialHours: 'Special hours',
+  showMore: { one: 'Show {count} more location', other: 'Show {count} more locations' },
   directions: 'Directions',
   details: 'Details',
   clusterLabel: { one: '{count} location', other: '{count} locations' },

@@ -52,6 +52,7 @@ export const es: Messages = {
   today: 'Hoy',
   openAllDay: 'Abierto 24 horas',
   specialHours: 'Horario especial',
+  showMore: { one: 'Mostrar {count} ubicación más', other: 'Mostrar {count} ubicaciones más' },
   directions: 'Cómo llegar',
   details: 'Detalles',
   clusterLabel: { one: '{count} local', many: '{count} de locales', other: '{count} locales' },

@@ -49,6 +49,7 @@ export const fr: Messages = {
   today: 'Aujourd’hui',
   openAllDay: 'Ouvert 24 h/24',
   specialHours: 'Horaires exceptionnels',
+  showMore: { one: 'Afficher {count} lieu de plus', other: 'Afficher {count} lieux de plus' },
   directions: 'Itinéraire',
   details: 'Détails',
   clusterLabel: { one: '{count} lieu', many: '{count} de lieux', other: '{count} lieux' },

@@ -48,6 +48,7 @@ export const nl: Messages = {
   today: 'Vandaag',
   openAllDay: '24 uur per dag open',
   specialHours: 'Afwijkende openingstijden',
+  showMore: { one: 'Nog {count} locatie tonen', other: 'Nog {count} locaties tonen' },
   directions: 'Route',
   details: 'Details',
   clusterLabel: { one: '{count} locatie', other: '{count} locaties' },

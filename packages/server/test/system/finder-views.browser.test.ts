@@ -1,0 +1,103 @@
+import type { Page } from 'playwright-core';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { refOfProject } from '../../src/domain/project-ref.ts';
+import { seriousAxeViolations, useBrowser } from '../support/browser.ts';
+import { createLocationDirectly } from '../support/factories.ts';
+import { haversineKm } from '../support/haversine.ts';
+import { createAccount, startTestServer, type TestServer } from '../support/server.ts';
+import { startTileStub, type TileStub } from '../support/tile-stub.ts';
+
+// What the finder shows around a search, in a real browser against a real server: the list before any search, and
+// more stores than one page of it. Fourteen stores around Amsterdam, on a spiral, so that no two are as far from the
+// centre of the map's first view.
+
+const browser = useBrowser();
+let stub: TileStub;
+let server: TestServer;
+let key = '';
+const CENTRE = { lat: 52.37, lng: 4.89 };
+const STORES = Array.from({ length: 14 }, (_, index) => {
+  const angle = (index * 97 * Math.PI) / 180;
+  const reach = 0.004 * (index + 1);
+  return {
+    name: `Store ${index + 1}`,
+    lat: CENTRE.lat + reach * Math.cos(angle),
+    lng: CENTRE.lng + reach * Math.sin(angle),
+  };
+});
+
+beforeAll(async () => {
+  stub = await startTileStub();
+  server = await startTestServer({ env: { MAP_TILE_URL: stub.tiles, MAP_TILE_ATTRIBUTION: 'Test tiles' } });
+  const account = await createAccount(server);
+  key = (await server.services.finder.keys.create({ owner: { project: refOfProject(account.project) }, origins: [] }))
+    .key;
+  for (const store of STORES)
+    await createLocationDirectly(server.database.db, account.project, {
+      ...store,
+      address_line_1: 'Damrak 1',
+      city: 'Amsterdam',
+      postcode: '1012 LG',
+      country: 'NL',
+    });
+});
+
+afterAll(async () => {
+  await server?.stop();
+  await stub?.stop();
+});
+
+afterEach(() => {
+  expect(browser.outsideRequests, 'requests that tried to leave 127.0.0.1').toEqual([]);
+});
+
+/** The stores nearest the centre of the box around them all (the map's first view) first. */
+function firstViewOrder(): string[] {
+  const lats = STORES.map((store) => store.lat);
+  const lngs = STORES.map((store) => store.lng);
+  const centre = {
+    lat: (Math.min(...lats) + Math.max(...lats)) / 2,
+    lng: (Math.min(...lngs) + Math.max(...lngs)) / 2,
+  };
+  return [...STORES].sort((a, b) => haversineKm(centre, a) - haversineKm(centre, b)).map((store) => store.name);
+}
+
+const finderUrl = (params: Record<string, string> = {}) =>
+  `${server.url}/finder/${key}?${new URLSearchParams({ lang: 'en', units: 'km', ...params })}`;
+
+const resultNames = (page: Page) =>
+  page
+    .getByRole('list', { name: 'Results' })
+    .getByRole('listitem')
+    .evaluateAll((items) => items.map((item) => item.querySelector('button')?.textContent?.trim() ?? ''));
+
+async function expectAxeClean(page: Page): Promise<void> {
+  for (const width of [1280, 390]) {
+    await page.setViewportSize({ width, height: 800 });
+    expect(await seriousAxeViolations(page), `at ${width} px`).toEqual([]);
+  }
+}
+
+describe('the finder before any search', () => {
+  it("lists the stores of the map's first view, nearest its centre first, a page at a time", async () => {
+    const { page, errors } = await browser.newPage();
+    await page.goto(finderUrl());
+    const order = firstViewOrder();
+    await expect
+      .poll(() => resultNames(page), { message: `page errors: ${errors.join(' | ') || 'none'}` })
+      .toEqual(order.slice(0, 10));
+    expect(await page.locator('locator-finder').getByRole('status').innerText()).toMatch(/Enter an address/);
+    await expectAxeClean(page);
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await page.getByRole('button', { name: 'Show 4 more locations' }).click();
+    await expect.poll(() => resultNames(page)).toEqual(order);
+    // The button is gone: the focus is on the first store it brought.
+    const focused = await page.evaluate(() => {
+      let active: Element | null = document.activeElement;
+      while (active?.shadowRoot?.activeElement) active = active.shadowRoot.activeElement;
+      return active?.textContent?.trim();
+    });
+    expect(focused).toBe(order[10]);
+    expect(await page.getByRole('button', { name: /more locations?$/ }).count()).toBe(0);
+  });
+});
