@@ -26,6 +26,7 @@ import mapPaneStyles from './map-pane.css';
 import { resultItem } from './result-item.ts';
 import { scriptOrigin } from './script-url.ts';
 import styles from './styles.css';
+import { type SearchInUrl, UrlState } from './url-state.ts';
 
 export interface SearchEventDetail {
   query: string | null;
@@ -57,6 +58,12 @@ interface Parts {
   mapPane: HTMLElement;
   area: HTMLButtonElement;
 }
+
+/**
+ * Where a search comes from: the list before any search, a new one (typed, located, restored; the host's history
+ * gains an entry when it keeps the search in its address) or a change of the one shown.
+ */
+type SearchKind = 'first-view' | 'new' | 'refine';
 
 /** Results are shown this many at a time, the next ones behind "Show more". */
 const PAGE_SIZE = 10;
@@ -97,6 +104,8 @@ export class LocatorFinderElement extends HTMLElement {
     'tiles',
     'attribution',
     'details',
+    'url-state',
+    'url-prefix',
   ];
 
   private readonly shadow = this.attachShadow({ mode: 'open' });
@@ -131,6 +140,15 @@ export class LocatorFinderElement extends HTMLElement {
    * Bumped by every locating and every other search, so a position that arrives late does not replace a newer search.
    */
   private locateRequest = 0;
+  /** The host page's address, when the element may keep the search there. */
+  private urlState: UrlState | null = null;
+  /** What the address asked for at start that needs the project's configuration or the answer: chosen when they come. */
+  private pendingType: string | null = null;
+  private pendingSelected: string | null = null;
+  private readonly restoreFromUrl = (): void => {
+    // Back or Forward between two searches of this page: the element starts again from the address.
+    if (this.isConnected && this.parts) this.start();
+  };
 
   connectedCallback(): void {
     if (!this.parts) this.start();
@@ -152,6 +170,7 @@ export class LocatorFinderElement extends HTMLElement {
   }
 
   private stop(): void {
+    window.removeEventListener('popstate', this.restoreFromUrl);
     this.generation++;
     this.search?.abort();
     this.search = null;
@@ -173,6 +192,14 @@ export class LocatorFinderElement extends HTMLElement {
     this.t = translator(locale);
     this.selectedFilters = new Set(parseCsvList(this.getAttribute('filters') ?? ''));
     this.openNow = false;
+    this.urlState =
+      this.getAttribute('url-state') === 'on' ? new UrlState(this.getAttribute('url-prefix') ?? 'locator-') : null;
+    const asked: SearchInUrl | null = this.urlState?.read() ?? null;
+    if (asked?.filters) this.selectedFilters = new Set(asked.filters);
+    this.openNow = asked?.openNow ?? false;
+    this.pendingType = asked?.type ?? null;
+    this.pendingSelected = asked?.selected ?? null;
+    if (this.urlState) window.addEventListener('popstate', this.restoreFromUrl);
     this.lastPlace = null;
     this.lastOrigin = null;
     this.results = [];
@@ -201,7 +228,14 @@ export class LocatorFinderElement extends HTMLElement {
       },
     );
     if (this.getAttribute('consent') !== 'click') void this.showMap(false);
-    void this.listFirstView(generation);
+    if (asked?.q) {
+      this.parts.query.value = asked.q;
+      this.parts.openNow.setAttribute('aria-pressed', String(this.openNow));
+      void this.runSearch({ kind: 'query', q: asked.q }, true, 'refine');
+    } else {
+      this.parts.openNow.setAttribute('aria-pressed', String(this.openNow));
+      void this.listFirstView(generation);
+    }
   }
 
   /** Before any search, the list holds the stores of the map's first view (every pin), nearest its centre first. */
@@ -214,7 +248,7 @@ export class LocatorFinderElement extends HTMLElement {
     const bbox = boundsOfPins(collection);
     if (!bbox) return;
     this.firstView = { kind: 'area', bbox };
-    await this.runSearch(this.firstView, false, true);
+    await this.runSearch(this.firstView, false, 'first-view');
   }
 
   private render(): Parts {
@@ -281,7 +315,7 @@ export class LocatorFinderElement extends HTMLElement {
     form.addEventListener('submit', (event) => {
       event.preventDefault();
       const q = query.value.trim();
-      if (q !== '') void this.runSearch({ kind: 'query', q }, true);
+      if (q !== '') void this.runSearch({ kind: 'query', q }, true, 'new');
     });
     locate.addEventListener('click', () => this.useMyLocation());
     openNow.addEventListener('click', () => {
@@ -332,6 +366,8 @@ export class LocatorFinderElement extends HTMLElement {
     }
     append(parts.type, ...config.location_types.map((name) => h('option', { value: name }, name)));
     parts.typeField.hidden = config.location_types.length === 0;
+    if (this.pendingType && config.location_types.includes(this.pendingType)) parts.type.value = this.pendingType;
+    this.pendingType = null;
   }
 
   private chosenUnit(projectUnit: Unit): Unit {
@@ -347,7 +383,7 @@ export class LocatorFinderElement extends HTMLElement {
   /** A filter, type or "open now" change repeats the last search with it. */
   private refine(): void {
     if (this.lastPlace) void this.runSearch(this.lastPlace, this.lastPlace.kind !== 'area');
-    else if (this.firstView) void this.runSearch(this.firstView, false, true);
+    else if (this.firstView) void this.runSearch(this.firstView, false, 'first-view');
   }
 
   private useMyLocation(): void {
@@ -368,7 +404,11 @@ export class LocatorFinderElement extends HTMLElement {
       (position) => {
         if (generation !== this.generation || request !== this.locateRequest) return;
         parts.locate.disabled = false;
-        void this.runSearch({ kind: 'position', lat: position.coords.latitude, lng: position.coords.longitude }, true);
+        void this.runSearch(
+          { kind: 'position', lat: position.coords.latitude, lng: position.coords.longitude },
+          true,
+          'new',
+        );
       },
       (error) => {
         if (generation !== this.generation || request !== this.locateRequest) return;
@@ -381,8 +421,9 @@ export class LocatorFinderElement extends HTMLElement {
     );
   }
 
-  /** `firstView`: the list before any search, which leaves the map, the status and the host page's events alone. */
-  private async runSearch(place: SearchPlace, fit: boolean, firstView = false): Promise<void> {
+  /** The first view's list leaves the map, the status, the address and the host page's events alone. */
+  private async runSearch(place: SearchPlace, fit: boolean, kind: SearchKind = 'refine'): Promise<void> {
+    const firstView = kind === 'first-view';
     const parts = this.parts;
     const api = this.api;
     if (!parts || !api) return;
@@ -417,7 +458,7 @@ export class LocatorFinderElement extends HTMLElement {
       );
       if (search.signal.aborted) return;
       if (firstView) this.showFirstView(answer);
-      else this.showAnswer(place, answer, fit);
+      else this.showAnswer(place, answer, fit, kind === 'new' ? 'push' : 'replace');
     } catch (error) {
       if (search.signal.aborted) return;
       // The status keeps telling what the list shows; the alert tells what went wrong.
@@ -431,7 +472,7 @@ export class LocatorFinderElement extends HTMLElement {
     }
   }
 
-  private showAnswer(place: SearchPlace, answer: SearchAnswer, fit: boolean): void {
+  private showAnswer(place: SearchPlace, answer: SearchAnswer, fit: boolean, history: 'push' | 'replace'): void {
     const parts = this.parts;
     if (!parts) return;
     const { meta } = answer;
@@ -442,6 +483,10 @@ export class LocatorFinderElement extends HTMLElement {
     parts.status.textContent = this.answeredStatus;
     this.map?.showResults(this.resultPins(), place.kind === 'area' ? null : meta.origin, fit);
     parts.area.hidden = true;
+    this.keepInUrl(history);
+    const selected = this.pendingSelected;
+    this.pendingSelected = null;
+    if (selected && this.results.some((location) => location.id === selected)) this.select(selected, 'map');
     const detail: SearchEventDetail = {
       query: place.kind === 'query' ? place.q : null,
       count: meta.count,
@@ -480,6 +525,22 @@ export class LocatorFinderElement extends HTMLElement {
     parts.more.hidden = left <= 0;
     parts.more.textContent = left > 0 ? this.t.plural('showMore', Math.min(left, PAGE_SIZE)) : '';
     if (focus) items[0]?.querySelector('button')?.focus();
+  }
+
+  /** The search shown, in the host page's address when it may hold it. */
+  private keepInUrl(history: 'push' | 'replace'): void {
+    if (!this.urlState || !this.parts) return;
+    this.urlState.write(
+      {
+        q: this.lastPlace?.kind === 'query' ? this.lastPlace.q : null,
+        // None selected is written only when the attribute would select some.
+        filters: this.selectedFilters.size > 0 || this.getAttribute('filters') ? [...this.selectedFilters] : null,
+        type: this.parts.type.value || null,
+        openNow: this.openNow,
+        selected: this.selectedId,
+      },
+      history,
+    );
   }
 
   private statusText(place: SearchPlace, { data, meta }: SearchAnswer): string {
@@ -524,6 +585,7 @@ export class LocatorFinderElement extends HTMLElement {
       } else item.removeAttribute('aria-current');
     }
     this.map?.select(id);
+    if (this.lastPlace) this.keepInUrl('replace');
     const name = location?.name ?? this.pinNames.get(id) ?? '';
     const detail: SelectEventDetail = { id, name, location };
     this.dispatchEvent(new CustomEvent('locator:select', { detail, bubbles: true, composed: true }));

@@ -2,10 +2,10 @@ import type { Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { refOfProject } from '../../src/domain/project-ref.ts';
 import { seriousAxeViolations, useBrowser } from '../support/browser.ts';
-import { createLocationDirectly } from '../support/factories.ts';
+import { createLocationDirectly, seedCatalog } from '../support/factories.ts';
 import { haversineKm } from '../support/haversine.ts';
 import { createAccount, startTestServer, type TestServer } from '../support/server.ts';
-import { startTileStub, type TileStub } from '../support/tile-stub.ts';
+import { hostPageHtml, startTileStub, type TileStub } from '../support/tile-stub.ts';
 
 // What the finder shows around a search, in a real browser against a real server: the list before any search, and
 // more stores than one page of it. Fourteen stores around Amsterdam, on a spiral, so that no two are as far from the
@@ -21,6 +21,7 @@ const STORES = Array.from({ length: 14 }, (_, index) => {
   const reach = 0.004 * (index + 1);
   return {
     name: `Store ${index + 1}`,
+    filters: index % 2 === 0 ? ['Parking'] : [],
     lat: CENTRE.lat + reach * Math.cos(angle),
     lng: CENTRE.lng + reach * Math.sin(angle),
   };
@@ -30,6 +31,7 @@ beforeAll(async () => {
   stub = await startTileStub();
   server = await startTestServer({ env: { MAP_TILE_URL: stub.tiles, MAP_TILE_ATTRIBUTION: 'Test tiles' } });
   const account = await createAccount(server);
+  await seedCatalog(server, account.project);
   key = (await server.services.finder.keys.create({ owner: { project: refOfProject(account.project) }, origins: [] }))
     .key;
   for (const store of STORES)
@@ -71,6 +73,13 @@ const resultNames = (page: Page) =>
     .getByRole('listitem')
     .evaluateAll((items) => items.map((item) => item.querySelector('button')?.textContent?.trim() ?? ''));
 
+const searchBox = (page: Page) => page.getByRole('textbox', { name: 'Address, postcode or city' });
+
+async function search(page: Page, query: string): Promise<void> {
+  await searchBox(page).fill(query);
+  await page.getByRole('search').getByRole('button', { name: 'Search' }).click();
+}
+
 async function expectAxeClean(page: Page): Promise<void> {
   for (const width of [1280, 390]) {
     await page.setViewportSize({ width, height: 800 });
@@ -99,5 +108,74 @@ describe('the finder before any search', () => {
     });
     expect(focused).toBe(order[10]);
     expect(await page.getByRole('button', { name: /more locations?$/ }).count()).toBe(0);
+  });
+});
+
+describe('the search in the address', () => {
+  const parking = () =>
+    STORES.filter((store) => store.filters.includes('Parking'))
+      .map((store) => store.name)
+      .sort();
+
+  it('keeps the search, filters and selection in the hosted page’s address: Back from a store page and a shared link show them again', async () => {
+    const { page, errors } = await browser.newPage();
+    await page.goto(finderUrl());
+    await search(page, 'Amsterdam');
+    await expect.poll(() => new URL(page.url()).searchParams.get('q')).toBe('Amsterdam');
+    await page.getByRole('button', { name: 'Parking', pressed: false }).click();
+    await expect.poll(async () => (await resultNames(page)).sort(), { message: errors.join(' | ') }).toEqual(parking());
+    expect(new URL(page.url()).searchParams.get('filters')).toBe('Parking');
+    const chosen = (await resultNames(page))[1] as string;
+    await page.getByRole('list', { name: 'Results' }).getByRole('button', { name: chosen, exact: true }).click();
+    await expect.poll(() => new URL(page.url()).searchParams.get('selected')).toMatch(/^loc_/);
+    const shared = page.url();
+
+    await page.getByRole('listitem').filter({ hasText: chosen }).first().getByRole('link', { name: 'Details' }).click();
+    await page.waitForURL((url) => url.pathname.split('/').length > 3);
+    await page.goBack();
+    expect(page.url()).toBe(shared);
+    await expect.poll(async () => (await resultNames(page)).sort()).toEqual(parking());
+    expect(await searchBox(page).inputValue()).toBe('Amsterdam');
+    expect(await page.getByRole('button', { name: 'Parking' }).getAttribute('aria-pressed')).toBe('true');
+    await expect
+      .poll(() => page.locator('li[aria-current="true"]').first().getByRole('button').first().innerText())
+      .toBe(chosen);
+
+    // The link, opened by someone else: the same search, filter and selection.
+    const other = await browser.newPage();
+    await other.page.goto(shared);
+    await expect.poll(async () => (await resultNames(other.page)).sort()).toEqual(parking());
+    await expect
+      .poll(() => other.page.locator('li[aria-current="true"]').first().getByRole('button').first().innerText())
+      .toBe(chosen);
+    await expectAxeClean(other.page);
+  });
+
+  it('goes back to the search before with Back, each new search being an entry of the history', async () => {
+    const { page } = await browser.newPage();
+    await page.goto(finderUrl());
+    await search(page, 'Amsterdam');
+    await expect.poll(() => new URL(page.url()).searchParams.get('q')).toBe('Amsterdam');
+    await search(page, 'Rotterdam');
+    await expect.poll(() => new URL(page.url()).searchParams.get('q')).toBe('Rotterdam');
+    await page.goBack();
+    await expect.poll(() => searchBox(page).inputValue()).toBe('Amsterdam');
+    expect(new URL(page.url()).searchParams.get('q')).toBe('Amsterdam');
+  });
+
+  it("leaves an embedding page's address alone unless it opts in, and then writes only its own parameters", async () => {
+    const open = async (attributes: Record<string, string>) => {
+      const { page } = await browser.newPage();
+      const html = hostPageHtml({
+        script: `${server.url}/widget/v1/locator.js`,
+        attributes: { key, lang: 'en', units: 'km', tiles: stub.tiles, attribution: 'Test tiles', ...attributes },
+      });
+      await page.goto(`${stub.page(`/embed-${Math.random().toString(36).slice(2)}.html`, html)}?page=2`);
+      await search(page, 'Amsterdam');
+      await expect.poll(() => resultNames(page)).not.toEqual([]);
+      return new URL(page.url()).search;
+    };
+    expect(await open({})).toBe('?page=2');
+    await expect.poll(() => open({ 'url-state': 'on' })).toBe('?page=2&locator-q=Amsterdam');
   });
 });

@@ -83,6 +83,9 @@ export function finderPage(setting: PageSetting, data: FinderPageData, options: 
     limit: options.limit,
     filters: options.filters,
     consent: options.consent,
+    // The page is the finder's own: its address holds the search (`q`, `filters`, `type`, `open`, `selected`).
+    'url-state': 'on',
+    'url-prefix': '',
   });
   return layout({
     locale: setting.locale,
