@@ -48,6 +48,11 @@ interface Parts {
   query: HTMLInputElement;
   locate: HTMLButtonElement;
   chips: HTMLElement;
+  filtersToggle: HTMLButtonElement;
+  refine: HTMLElement;
+  layout: HTMLElement;
+  showList: HTMLButtonElement;
+  showMapView: HTMLButtonElement;
   openNow: HTMLButtonElement;
   typeField: HTMLElement;
   type: HTMLSelectElement;
@@ -209,6 +214,7 @@ export class LocatorFinderElement extends HTMLElement {
     this.config = null;
     this.answeredStatus = this.t.text('prompt');
     this.parts = this.render();
+    this.countActiveFilters();
 
     const key = this.getAttribute('key');
     if (!key) {
@@ -294,23 +300,35 @@ export class LocatorFinderElement extends HTMLElement {
     const more = h('button', { type: 'button', class: 'button secondary more', hidden: true });
     const area = h('button', { type: 'button', class: 'button primary area', hidden: true }, t.text('searchThisArea'));
     const mapPane = h('div', { role: 'region', 'aria-label': t.text('map'), class: 'map-pane' }, area);
-    const root = h(
+    // In a narrow container (a phone) the filters fold behind one button, and the list and the map take turns.
+    const refine = h('div', { class: 'refine', id: 'locator-refine' }, chips, typeField);
+    const filtersToggle = h('button', {
+      type: 'button',
+      class: 'button secondary filters-toggle',
+      'aria-expanded': 'false',
+      'aria-controls': 'locator-refine',
+    });
+    const showList = h('button', { type: 'button', class: 'view-button', 'aria-pressed': 'true' }, t.text('list'));
+    const showMapView = h('button', { type: 'button', class: 'view-button', 'aria-pressed': 'false' }, t.text('map'));
+    const layout = h(
       'div',
-      { class: 'finder', lang: t.locale },
+      { class: 'layout', 'data-view': 'list' },
       h(
         'div',
-        { class: 'layout' },
+        { class: 'panel' },
+        h('div', { class: 'controls' }, form, filtersToggle, refine),
+        alert,
         h(
           'div',
-          { class: 'panel' },
-          h('div', { class: 'controls' }, form, h('div', { class: 'refine' }, chips, typeField)),
-          alert,
+          { class: 'status-bar' },
           status,
-          h('div', { class: 'list' }, results, more),
+          h('div', { role: 'group', 'aria-label': t.text('view'), class: 'view-switch' }, showList, showMapView),
         ),
-        mapPane,
+        h('div', { class: 'list' }, results, more),
       ),
+      mapPane,
     );
+    const root = h('div', { class: 'finder', lang: t.locale }, layout);
 
     form.addEventListener('submit', (event) => {
       event.preventDefault();
@@ -325,6 +343,13 @@ export class LocatorFinderElement extends HTMLElement {
     });
     type.addEventListener('change', () => this.refine());
     more.addEventListener('click', () => this.showMore(true));
+    filtersToggle.addEventListener('click', () => {
+      const open = filtersToggle.getAttribute('aria-expanded') !== 'true';
+      filtersToggle.setAttribute('aria-expanded', String(open));
+      refine.classList.toggle('unfolded', open);
+    });
+    showList.addEventListener('click', () => this.showView('list'));
+    showMapView.addEventListener('click', () => this.showView('map'));
     area.addEventListener('click', () => {
       area.hidden = true;
       if (this.map) void this.runSearch({ kind: 'area', bbox: this.map.bounds() }, false);
@@ -334,7 +359,47 @@ export class LocatorFinderElement extends HTMLElement {
     }
 
     this.shadow.replaceChildren(h('style', {}, mapPaneStyles + styles), root);
-    return { root, form, query, locate, chips, openNow, typeField, type, status, alert, results, more, mapPane, area };
+    return {
+      root,
+      form,
+      query,
+      locate,
+      chips,
+      openNow,
+      typeField,
+      type,
+      status,
+      alert,
+      results,
+      more,
+      mapPane,
+      area,
+      filtersToggle,
+      refine,
+      layout,
+      showList,
+      showMapView,
+    };
+  }
+
+  /** The narrow layout's List/Map switch. */
+  private showView(view: 'list' | 'map'): void {
+    const parts = this.parts;
+    if (!parts) return;
+    parts.layout.dataset.view = view;
+    parts.showList.setAttribute('aria-pressed', String(view === 'list'));
+    parts.showMapView.setAttribute('aria-pressed', String(view === 'map'));
+  }
+
+  /** The folded filters' button names how many are active. */
+  private countActiveFilters(): void {
+    const parts = this.parts;
+    if (!parts) return;
+    const active = this.selectedFilters.size + (this.openNow ? 1 : 0) + (parts.type.value ? 1 : 0);
+    parts.filtersToggle.replaceChildren(
+      this.t.text('filters'),
+      ...(active > 0 ? [' ', h('span', { class: 'count' }, String(active))] : []),
+    );
   }
 
   private chip(label: string, pressed: boolean): HTMLButtonElement {
@@ -368,6 +433,7 @@ export class LocatorFinderElement extends HTMLElement {
     parts.typeField.hidden = config.location_types.length === 0;
     if (this.pendingType && config.location_types.includes(this.pendingType)) parts.type.value = this.pendingType;
     this.pendingType = null;
+    this.countActiveFilters();
   }
 
   private chosenUnit(projectUnit: Unit): Unit {
@@ -382,6 +448,7 @@ export class LocatorFinderElement extends HTMLElement {
 
   /** A filter, type or "open now" change repeats the last search with it. */
   private refine(): void {
+    this.countActiveFilters();
     if (this.lastPlace) void this.runSearch(this.lastPlace, this.lastPlace.kind !== 'area');
     else if (this.firstView) void this.runSearch(this.firstView, false, 'first-view');
   }

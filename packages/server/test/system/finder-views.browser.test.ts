@@ -22,6 +22,8 @@ const STORES = Array.from({ length: 14 }, (_, index) => {
   return {
     name: `Store ${index + 1}`,
     filters: index % 2 === 0 ? ['Parking'] : [],
+    // One phone that is a number, one that is not (kept as typed, never a link).
+    phone: ['020 555 0101', 'ask at the desk'][index] ?? null,
     lat: CENTRE.lat + reach * Math.cos(angle),
     lng: CENTRE.lng + reach * Math.sin(angle),
   };
@@ -83,6 +85,7 @@ async function search(page: Page, query: string): Promise<void> {
 async function expectAxeClean(page: Page): Promise<void> {
   for (const width of [1280, 390]) {
     await page.setViewportSize({ width, height: 800 });
+    await page.waitForLoadState('networkidle');
     expect(await seriousAxeViolations(page), `at ${width} px`).toEqual([]);
   }
 }
@@ -177,5 +180,62 @@ describe('the search in the address', () => {
     };
     expect(await open({})).toBe('?page=2');
     await expect.poll(() => open({ 'url-state': 'on' })).toBe('?page=2&locator-q=Amsterdam');
+  });
+});
+
+describe('the results and the phone layout', () => {
+  const itemOf = (page: Page, name: string) =>
+    page
+      .getByRole('list', { name: 'Results' })
+      .getByRole('listitem')
+      .filter({ has: page.getByRole('button', { name, exact: true }) });
+
+  it('offers Directions as the one primary action, and a phone as a link only when it is a number', async () => {
+    const { page } = await browser.newPage();
+    await page.goto(finderUrl());
+    const first = itemOf(page, 'Store 1');
+    await expect.poll(() => first.getByRole('link', { name: 'Directions' }).getAttribute('class')).toMatch(/primary/);
+    expect(await first.locator('.primary').count()).toBe(1);
+    expect(await first.getByRole('link', { name: '020 555 0101' }).getAttribute('href')).toBe('tel:+31205550101');
+    const second = itemOf(page, 'Store 2');
+    expect(await second.innerText()).toContain('ask at the desk');
+    expect(await second.locator('a[href^="tel:"]').count()).toBe(0);
+  });
+
+  it('on a phone, switches between the list and the map, and folds the filters behind a button that counts them', async () => {
+    const { page } = await browser.newPage({ viewport: { width: 390, height: 800 } });
+    await page.goto(finderUrl());
+    await expect.poll(() => resultNames(page)).not.toEqual([]);
+    const map = page.getByRole('region', { name: 'Map' });
+    const list = page.getByRole('list', { name: 'Results' });
+    expect(await map.isVisible()).toBe(false);
+    expect(await page.getByRole('group', { name: 'Filters' }).isVisible()).toBe(false);
+    expect(await seriousAxeViolations(page)).toEqual([]);
+
+    await page.getByRole('button', { name: 'Map', exact: true }).click();
+    await expect.poll(() => map.isVisible()).toBe(true);
+    expect(await list.isVisible()).toBe(false);
+    await expect.poll(() => page.locator('.locator-pin, .locator-cluster').count()).toBeGreaterThan(0);
+    expect(await page.getByRole('button', { name: 'Map', exact: true }).getAttribute('aria-pressed')).toBe('true');
+    await page.getByRole('button', { name: 'List', exact: true }).click();
+    await expect.poll(() => list.isVisible()).toBe(true);
+
+    const toggle = page.getByRole('button', { name: /^Filters/ });
+    expect(await toggle.getAttribute('aria-expanded')).toBe('false');
+    await toggle.click();
+    expect(await toggle.getAttribute('aria-expanded')).toBe('true');
+    await page.getByRole('button', { name: 'Parking' }).click();
+    await page.getByRole('button', { name: 'Open now' }).click();
+    await expect.poll(() => toggle.innerText()).toMatch(/^Filters\s*2$/);
+    expect(await seriousAxeViolations(page)).toEqual([]);
+    // On a wide screen, both show, and nothing is folded.
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await expect.poll(() => map.isVisible()).toBe(true);
+    // No store is open now: the list is empty, its pane is shown.
+    expect(await page.locator('.list').isVisible()).toBe(true);
+    expect(await toggle.isVisible()).toBe(false);
+    // Once the tiles behind the map's attribution are drawn: its link is judged against them.
+    await page.waitForLoadState('networkidle');
+    expect(await seriousAxeViolations(page)).toEqual([]);
   });
 });

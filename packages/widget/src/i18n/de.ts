@@ -11,6 +11,8 @@ export const de: Messages = {
   allTypes: 'Alle Typen',
   results: 'Ergebnisse',
   map: 'Karte',
+  list: 'Liste',
+  view: 'Ansicht',
   showMap: 'Karte anzeigen',
   mapConsent: 'Die Karte wird von {server} geladen, der dabei Ihre IP-Adresse sieht.',
   searchThisArea: 'In diesem Bereich suchen',

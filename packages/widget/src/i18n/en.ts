@@ -11,6 +11,8 @@ export const en = {
   allTypes: 'All types',
   results: 'Results',
   map: 'Map',
+  list: 'List',
+  view: 'View',
   showMap: 'Show map',
   mapConsent: 'The map is loaded from {server}, which will see your IP address.',
   searchThisArea: 'Search this area',

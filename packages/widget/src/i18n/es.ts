@@ -11,6 +11,8 @@ export const es: Messages = {
   allTypes: 'Todos los tipos',
   results: 'Resultados',
   map: 'Mapa',
+  list: 'Lista',
+  view: 'Vista',
   showMap: 'Mostrar mapa',
   mapConsent: 'El mapa se carga desde {server}, que verá su dirección IP.',
   searchThisArea: 'Buscar en esta zona',

@@ -11,6 +11,8 @@ export const fr: Messages = {
   allTypes: 'Tous les types',
   results: 'Résultats',
   map: 'Carte',
+  list: 'Liste',
+  view: 'Affichage',
   showMap: 'Afficher la carte',
   mapConsent: 'La carte est chargée depuis {server}, qui verra votre adresse IP.',
   searchThisArea: 'Rechercher dans cette zone',

@@ -11,6 +11,8 @@ export const nl: Messages = {
   allTypes: 'Alle soorten',
   results: 'Resultaten',
   map: 'Kaart',
+  list: 'Lijst',
+  view: 'Weergave',
   showMap: 'Kaart tonen',
   mapConsent: 'De kaart wordt geladen van {server}, dat daarbij uw IP-adres ziet.',
   searchThisArea: 'In dit gebied zoeken',

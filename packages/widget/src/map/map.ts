@@ -163,10 +163,19 @@ export function createMap(container: HTMLElement, options: MapOptions): LocatorM
     }
   });
 
-  const resizeObserver = new ResizeObserver(() => map.invalidateSize());
+  let lastFit: (() => void) | null = null;
+  const sized = () => container.clientWidth > 0 && container.clientHeight > 0;
+  let hadSize = sized();
+  const resizeObserver = new ResizeObserver(() => {
+    map.invalidateSize();
+    // A map shown after being hidden (the narrow layout's List/Map switch) was fitted at no size: it fits again.
+    if (sized() && !hadSize) lastFit?.();
+    hadSize = sized();
+  });
   resizeObserver.observe(container);
 
   function fit(pins: readonly MapPin[], origin: { lat: number; lng: number } | null): void {
+    lastFit = () => fit(pins, origin);
     const points: L.LatLngExpression[] = pins.map((pin) => [pin.lat, pin.lng]);
     if (origin) points.push([origin.lat, origin.lng]);
     if (points.length === 1 && points[0]) map.setView(points[0], 14);
