@@ -13,6 +13,7 @@ import { parseCsvList } from './csv.ts';
 import { append, h, safeColor } from './dom.ts';
 import { autoUnit, formatDistance } from './format.ts';
 import { resolveLocale, type Translator, translator } from './i18n/index.ts';
+import { type Marker, markerLegend, safeIconUrl } from './legend.ts';
 import {
   consentPanel,
   DEFAULT_ATTRIBUTION,
@@ -549,6 +550,7 @@ export class LocatorFinderElement extends HTMLElement {
     this.answeredStatus = this.statusText(place, answer);
     parts.status.textContent = this.answeredStatus;
     this.map?.showResults(this.resultPins(), place.kind === 'area' ? null : meta.origin, fit);
+    this.showLegend(this.results.map((location) => location.marker));
     parts.area.hidden = true;
     this.keepInUrl(history);
     const selected = this.pendingSelected;
@@ -633,8 +635,18 @@ export class LocatorFinderElement extends HTMLElement {
       lng: location.lng,
       name: location.name,
       color: safeColor(location.marker?.color),
+      icon: safeIconUrl(location.marker?.icon_url),
       detail: location.display_address,
     }));
+  }
+
+  /** The legend of the markers on the map, in its corner. */
+  private showLegend(markers: readonly (Marker | null)[]): void {
+    const pane = this.parts?.mapPane;
+    if (!pane) return;
+    pane.querySelector('.legend')?.remove();
+    const legend = markerLegend(markers, this.t);
+    if (legend) pane.append(legend);
   }
 
   private select(id: string, from: 'list' | 'map'): void {
@@ -721,8 +733,15 @@ export class LocatorFinderElement extends HTMLElement {
       return;
     }
     if (generation !== this.generation || this.lastPlace) return;
-    const colors = new Map((this.config?.markers ?? []).map((marker) => [marker.id, marker.color]));
+    const configured = new Map((this.config?.markers ?? []).map((marker) => [marker.id, marker]));
+    const markerOf = (marker: Marker | null): Marker | null =>
+      marker && {
+        ...configured.get(marker.id),
+        ...marker,
+        color: marker.color ?? configured.get(marker.id)?.color ?? null,
+      };
     this.pinNames = new Map(collection.features.map((feature) => [feature.properties.id, feature.properties.name]));
+    this.showLegend(collection.features.map((feature) => markerOf(feature.properties.marker)));
     map.setPins(
       // `[lng, lat]`, as GeoJSON orders them; the schema says two numbers, the type only an array of numbers.
       collection.features.flatMap(
@@ -740,9 +759,8 @@ export class LocatorFinderElement extends HTMLElement {
                   lat,
                   lng,
                   name: properties.name,
-                  color: safeColor(
-                    properties.marker?.color ?? (properties.marker ? colors.get(properties.marker.id) : null),
-                  ),
+                  color: safeColor(markerOf(properties.marker)?.color),
+                  icon: safeIconUrl(markerOf(properties.marker)?.icon_url),
                   detail: properties.type,
                 },
               ],

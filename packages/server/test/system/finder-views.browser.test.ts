@@ -24,6 +24,7 @@ const STORES = Array.from({ length: 14 }, (_, index) => {
     filters: index % 2 === 0 ? ['Parking'] : [],
     // One phone that is a number, one that is not (kept as typed, never a link).
     phone: ['020 555 0101', 'ask at the desk'][index] ?? null,
+    marker: index % 3 === 0 ? 'Blue' : 'Red',
     lat: CENTRE.lat + reach * Math.cos(angle),
     lng: CENTRE.lng + reach * Math.sin(angle),
   };
@@ -33,7 +34,13 @@ beforeAll(async () => {
   stub = await startTileStub();
   server = await startTestServer({ env: { MAP_TILE_URL: stub.tiles, MAP_TILE_ATTRIBUTION: 'Test tiles' } });
   const account = await createAccount(server);
-  await seedCatalog(server, account.project);
+  const catalog = await seedCatalog(server, account.project);
+  // The blue marker is an image: a tile of the stand-in server, which serves PNGs.
+  await server.database.db
+    .updateTable('markers')
+    .set({ icon_url: `${stub.url}/1/0/0.png` })
+    .where('public_id', '=', catalog.markers.blue)
+    .execute();
   key = (await server.services.finder.keys.create({ owner: { project: refOfProject(account.project) }, origins: [] }))
     .key;
   for (const store of STORES)
@@ -237,5 +244,23 @@ describe('the results and the phone layout', () => {
     // Once the tiles behind the map's attribution are drawn: its link is judged against them.
     await page.waitForLoadState('networkidle');
     expect(await seriousAxeViolations(page)).toEqual([]);
+  });
+});
+
+describe('the markers', () => {
+  it("draws a marker's image, and a legend of the markers on the map", async () => {
+    const { page } = await browser.newPage();
+    await page.goto(finderUrl());
+    const legend = page.getByRole('list', { name: 'Legend' });
+    await expect.poll(() => legend.getByRole('listitem').allInnerTexts()).toEqual(['Blue', 'Red']);
+    expect(await legend.locator('img').getAttribute('src')).toBe(`${stub.url}/1/0/0.png`);
+    // Zoomed in on a blue store, its pin is its image.
+    await page.getByRole('list', { name: 'Results' }).getByRole('button', { name: 'Store 1', exact: true }).click();
+    await expect
+      .poll(() =>
+        page.locator('.locator-pin-image').evaluateAll((images) => images.map((image) => image.getAttribute('src'))),
+      )
+      .toContain(`${stub.url}/1/0/0.png`);
+    await expectAxeClean(page);
   });
 });

@@ -13,6 +13,7 @@ export const de: Messages = {
   map: 'Karte',
   list: 'Liste',
   view: 'Ansicht',
+  legend: 'Legende',
   showMap: 'Karte anzeigen',
   mapConsent: 'Die Karte wird von {server} geladen, der dabei Ihre IP-Adresse sieht.',
   searchThisArea: 'In diesem Bereich suchen',

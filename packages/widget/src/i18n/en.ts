@@ -13,6 +13,7 @@ export const en = {
   map: 'Map',
   list: 'List',
   view: 'View',
+  legend: 'Legend',
   showMap: 'Show map',
   mapConsent: 'The map is loaded from {server}, which will see your IP address.',
   searchThisArea: 'Search this area',

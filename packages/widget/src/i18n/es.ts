@@ -13,6 +13,7 @@ export const es: Messages = {
   map: 'Mapa',
   list: 'Lista',
   view: 'Vista',
+  legend: 'Leyenda',
   showMap: 'Mostrar mapa',
   mapConsent: 'El mapa se carga desde {server}, que verá su dirección IP.',
   searchThisArea: 'Buscar en esta zona',

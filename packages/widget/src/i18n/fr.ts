@@ -13,6 +13,7 @@ export const fr: Messages = {
   map: 'Carte',
   list: 'Liste',
   view: 'Affichage',
+  legend: 'Légende',
   showMap: 'Afficher la carte',
   mapConsent: 'La carte est chargée depuis {server}, qui verra votre adresse IP.',
   searchThisArea: 'Rechercher dans cette zone',

@@ -13,6 +13,7 @@ export const nl: Messages = {
   map: 'Kaart',
   list: 'Lijst',
   view: 'Weergave',
+  legend: 'Legenda',
   showMap: 'Kaart tonen',
   mapConsent: 'De kaart wordt geladen van {server}, dat daarbij uw IP-adres ziet.',
   searchThisArea: 'In dit gebied zoeken',

@@ -52,6 +52,19 @@ function injectStyles(container: HTMLElement): void {
 }
 
 function pinIcon(pin: MapPin, selected: boolean): L.DivIcon {
+  if (pin.icon) {
+    const image = document.createElement('img');
+    image.className = 'locator-pin-image';
+    image.src = pin.icon;
+    image.alt = '';
+    return L.divIcon({
+      className: selected ? 'locator-pin has-image is-selected' : 'locator-pin has-image',
+      html: image,
+      iconSize: [32, 32],
+      iconAnchor: [16, 32],
+      popupAnchor: [0, -30],
+    });
+  }
   const shape = document.createElement('span');
   shape.className = 'locator-pin-shape';
   if (pin.color) shape.style.setProperty('--pin-color', pin.color);
