@@ -264,3 +264,19 @@ describe('the markers', () => {
     await expectAxeClean(page);
   });
 });
+
+describe('a map whose tiles do not load', () => {
+  it('says so on the map instead of showing a grey box, and the list still works', async () => {
+    const { page } = await browser.newPage();
+    const html = hostPageHtml({
+      script: `${server.url}/widget/v1/locator.js`,
+      attributes: { key, lang: 'en', units: 'km', tiles: stub.brokenTiles, attribution: 'Test tiles' },
+    });
+    await page.goto(stub.page('/broken-tiles.html', html));
+    const notice = page.getByRole('region', { name: 'Map' }).getByRole('status');
+    await expect.poll(() => notice.innerText()).toBe('The map could not be loaded. The list still works.');
+    expect(await notice.isVisible()).toBe(true);
+    await expect.poll(() => resultNames(page)).toHaveLength(10);
+    await expectAxeClean(page);
+  });
+});

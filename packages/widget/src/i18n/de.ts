@@ -14,6 +14,7 @@ export const de: Messages = {
   list: 'Liste',
   view: 'Ansicht',
   legend: 'Legende',
+  tilesFailed: 'Die Karte konnte nicht geladen werden. Die Liste funktioniert weiterhin.',
   showMap: 'Karte anzeigen',
   mapConsent: 'Die Karte wird von {server} geladen, der dabei Ihre IP-Adresse sieht.',
   searchThisArea: 'In diesem Bereich suchen',

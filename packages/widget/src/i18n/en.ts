@@ -14,6 +14,7 @@ export const en = {
   list: 'List',
   view: 'View',
   legend: 'Legend',
+  tilesFailed: 'The map could not be loaded. The list still works.',
   showMap: 'Show map',
   mapConsent: 'The map is loaded from {server}, which will see your IP address.',
   searchThisArea: 'Search this area',

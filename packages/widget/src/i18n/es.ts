@@ -14,6 +14,7 @@ export const es: Messages = {
   list: 'Lista',
   view: 'Vista',
   legend: 'Leyenda',
+  tilesFailed: 'No se pudo cargar el mapa. La lista sigue disponible.',
   showMap: 'Mostrar mapa',
   mapConsent: 'El mapa se carga desde {server}, que verá su dirección IP.',
   searchThisArea: 'Buscar en esta zona',

@@ -14,6 +14,7 @@ export const fr: Messages = {
   list: 'Liste',
   view: 'Affichage',
   legend: 'Légende',
+  tilesFailed: 'La carte n’a pas pu être chargée. La liste reste disponible.',
   showMap: 'Afficher la carte',
   mapConsent: 'La carte est chargée depuis {server}, qui verra votre adresse IP.',
   searchThisArea: 'Rechercher dans cette zone',

@@ -14,6 +14,7 @@ export const nl: Messages = {
   list: 'Lijst',
   view: 'Weergave',
   legend: 'Legenda',
+  tilesFailed: 'De kaart kon niet worden geladen. De lijst werkt nog wel.',
   showMap: 'Kaart tonen',
   mapConsent: 'De kaart wordt geladen van {server}, dat daarbij uw IP-adres ziet.',
   searchThisArea: 'In dit gebied zoeken',
