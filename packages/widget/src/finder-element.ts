@@ -9,6 +9,7 @@ import {
   type SearchPlace,
   type Unit,
 } from './api.ts';
+import { applyBrandColor } from './brand.ts';
 import { parseCsvList } from './csv.ts';
 import { append, h, safeColor } from './dom.ts';
 import { autoUnit, formatDistance } from './format.ts';
@@ -416,6 +417,7 @@ export class LocatorFinderElement extends HTMLElement {
     const parts = this.parts;
     if (!parts) return;
     this.config = config;
+    applyBrandColor(this, parts.root, config.branding.brand_color);
     this.unit = this.chosenUnit(config.default_unit);
     // Filters named by the attribute are matched ignoring case, then shown as the project spells them.
     const wanted = new Set([...this.selectedFilters].map((name) => name.toLowerCase()));

@@ -566,6 +566,12 @@ export interface operations {
                                 id: string;
                                 name: string;
                             };
+                            /** @description The project's branding (V2 `/projects/{project_id}/branding`): the widget takes `brand_color` as its accent unless the page sets `--locator-accent` */
+                            branding: {
+                                display_name: string | null;
+                                logo_url: string | null;
+                                brand_color: string | null;
+                            };
                             /** @description Every filter a visitor may narrow by, in the order the project made them */
                             filters: string[];
                             /** @description Every location type, highest priority first */

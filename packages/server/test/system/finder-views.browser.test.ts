@@ -4,7 +4,7 @@ import { refOfProject } from '../../src/domain/project-ref.ts';
 import { seriousAxeViolations, useBrowser } from '../support/browser.ts';
 import { createLocationDirectly, seedCatalog } from '../support/factories.ts';
 import { haversineKm } from '../support/haversine.ts';
-import { createAccount, startTestServer, type TestServer } from '../support/server.ts';
+import { call, createAccount, startTestServer, type TestServer } from '../support/server.ts';
 import { hostPageHtml, startTileStub, type TileStub } from '../support/tile-stub.ts';
 
 // What the finder shows around a search, in a real browser against a real server: the list before any search, and
@@ -15,6 +15,7 @@ const browser = useBrowser();
 let stub: TileStub;
 let server: TestServer;
 let key = '';
+let account: Awaited<ReturnType<typeof createAccount>>;
 const CENTRE = { lat: 52.37, lng: 4.89 };
 const STORES = Array.from({ length: 14 }, (_, index) => {
   const angle = (index * 97 * Math.PI) / 180;
@@ -33,7 +34,7 @@ const STORES = Array.from({ length: 14 }, (_, index) => {
 beforeAll(async () => {
   stub = await startTileStub();
   server = await startTestServer({ env: { MAP_TILE_URL: stub.tiles, MAP_TILE_ATTRIBUTION: 'Test tiles' } });
-  const account = await createAccount(server);
+  account = await createAccount(server);
   const catalog = await seedCatalog(server, account.project);
   // The blue marker is an image: a tile of the stand-in server, which serves PNGs.
   await server.database.db
@@ -278,5 +279,42 @@ describe('a map whose tiles do not load', () => {
     expect(await notice.isVisible()).toBe(true);
     await expect.poll(() => resultNames(page)).toHaveLength(10);
     await expectAxeClean(page);
+  });
+});
+
+describe("the project's branding", () => {
+  it('titles the hosted finder with its display name and logo, and is the widget’s accent unless the page sets one', async () => {
+    const set = await call(server, 'PATCH', `/api/v2/projects/${account.project.public_id}/branding`, {
+      token: account.token.token,
+      body: { display_name: 'Acme Coffee', brand_color: '#7A1F5C' },
+    });
+    expect(set.status, set.text).toBe(200);
+    // No https server runs here: the logo is written directly, as the stand-in's image.
+    await server.database.db
+      .updateTable('projects')
+      .set({ logo_url: `${stub.url}/1/0/0.png` })
+      .where('public_id', '=', account.project.public_id)
+      .execute();
+    const searchButton = (page: Page) => page.getByRole('search').getByRole('button', { name: 'Search' });
+    const background = (page: Page) =>
+      searchButton(page).evaluate((button) => getComputedStyle(button).backgroundColor);
+
+    const { page } = await browser.newPage();
+    await page.goto(finderUrl());
+    expect(await page.title()).toBe('Acme Coffee – Store finder');
+    await expect
+      .poll(() => page.getByRole('heading', { level: 1 }).getByRole('img', { name: 'Acme Coffee' }).count())
+      .toBe(1);
+    await expect.poll(() => background(page)).toBe('rgb(122, 31, 92)');
+    await expectAxeClean(page);
+
+    const embed = await browser.newPage();
+    const html = hostPageHtml({
+      script: `${server.url}/widget/v1/locator.js`,
+      attributes: { key, lang: 'en', tiles: stub.tiles, attribution: 'Test tiles', style: '--locator-accent: #005a32' },
+    });
+    await embed.page.goto(stub.page('/branded.html', html));
+    await expect.poll(() => resultNames(embed.page)).not.toEqual([]);
+    expect(await background(embed.page)).toBe('rgb(0, 90, 50)');
   });
 });
