@@ -1,5 +1,5 @@
 // A project's configuration of what locations refer to: location types, markers, filters, custom fields, calls to
-// action.
+// action; and how its store finder presents it (the branding).
 export { type Branding, createBranding } from './branding.service.ts';
 export { createSettings, type Settings } from './project-settings.service.ts';
 export { registerV2Branding } from './routes/v2/branding.ts';
