@@ -39,6 +39,7 @@ import {
 } from './features/locations/index.ts';
 import { registerHealthzGet, registerReadyzGet } from './features/operations/index.ts';
 import {
+  registerV2Branding,
   registerV2CallsToAction,
   registerV2Fields,
   registerV2Filters,
@@ -89,6 +90,7 @@ export function registerRoutes(app: App, services: Services): void {
   registerV2Filters(app, services);
   registerV2Fields(app, services);
   registerV2CallsToAction(app, services);
+  registerV2Branding(app, services);
   registerV2PublishableKeys(app, services);
 
   // V2 locations

@@ -15,7 +15,7 @@ import { createFinder, type Finder } from './features/finder/index.ts';
 import { createImports, type Imports } from './features/imports/index.ts';
 import { createLocations, geocodingQueue, type Locations } from './features/locations/index.ts';
 import { checkReadiness, type Readiness } from './features/operations/index.ts';
-import { createSettings, type Settings } from './features/settings/index.ts';
+import { type Branding, createBranding, createSettings, type Settings } from './features/settings/index.ts';
 import { createWebhooks, type Webhooks } from './features/webhooks/index.ts';
 import { createGeocoder } from './geocoding/create-geocoder.ts';
 import type { Geocoder } from './geocoding/geocoder.ts';
@@ -46,6 +46,7 @@ export interface Services {
   readonly signInLimiter: SignInLimiter;
   readonly locations: Locations;
   readonly settings: Settings;
+  readonly branding: Branding;
   readonly finder: Finder;
   readonly imports: Imports;
   readonly webhooks: Webhooks;
@@ -106,6 +107,7 @@ export function buildServices(
     signInLimiter: createSignInLimiter(config.people, rateLimitStore, clock),
     locations,
     settings: createSettings({ db, clock }),
+    branding: createBranding({ db, clock }),
     finder: createFinder({ db, clock, geocoder, config }),
     imports: createImports({ db, clock, config, onError: onErrorOf('import worker') }),
     webhooks: createWebhooks({ db, clock, config, onError: onErrorOf('webhook worker') }),

@@ -27,7 +27,7 @@ export interface SearchOptions {
 }
 
 /** Why a request failed, in the terms the visitor is told. */
-export type ApiFailure = 'network' | 'key' | 'rate' | 'geocoder' | 'invalid' | 'server';
+export type ApiFailure = 'network' | 'key' | 'origin' | 'rate' | 'geocoder' | 'invalid' | 'server';
 
 export class ApiError extends Error {
   constructor(
@@ -42,7 +42,9 @@ export class ApiError extends Error {
 }
 
 function failureOf(status: number): ApiFailure {
-  if (status === 401 || status === 403) return 'key';
+  if (status === 401) return 'key';
+  // The one 403 a page can read: the key does not allow the page's origin (a project without the plan is unreadable).
+  if (status === 403) return 'origin';
   if (status === 429) return 'rate';
   if (status === 503) return 'geocoder';
   if (status === 400 || status === 422) return 'invalid';
@@ -92,7 +94,6 @@ export class LocatorApi {
       response = await fetch(url, { signal, credentials: 'omit' });
     } catch (error) {
       if (error instanceof DOMException && error.name === 'AbortError') throw error;
-      // An origin the key refuses is a 403 without CORS headers, which the browser reports as this same failure.
       throw new ApiError('network', null, error instanceof Error ? error.message : String(error));
     }
     if (!response.ok) {

@@ -9,10 +9,12 @@ import {
   type SearchPlace,
   type Unit,
 } from './api.ts';
+import { applyBrandColor } from './brand.ts';
 import { parseCsvList } from './csv.ts';
 import { append, h, safeColor } from './dom.ts';
 import { autoUnit, formatDistance } from './format.ts';
 import { resolveLocale, type Translator, translator } from './i18n/index.ts';
+import { type Marker, markerLegend, safeIconUrl } from './legend.ts';
 import {
   consentPanel,
   DEFAULT_ATTRIBUTION,
@@ -26,6 +28,7 @@ import mapPaneStyles from './map-pane.css';
 import { resultItem } from './result-item.ts';
 import { scriptOrigin } from './script-url.ts';
 import styles from './styles.css';
+import { type SearchInUrl, UrlState } from './url-state.ts';
 
 export interface SearchEventDetail {
   query: string | null;
@@ -47,14 +50,46 @@ interface Parts {
   query: HTMLInputElement;
   locate: HTMLButtonElement;
   chips: HTMLElement;
+  filtersToggle: HTMLButtonElement;
+  refine: HTMLElement;
+  layout: HTMLElement;
+  showList: HTMLButtonElement;
+  showMapView: HTMLButtonElement;
   openNow: HTMLButtonElement;
   typeField: HTMLElement;
   type: HTMLSelectElement;
   status: HTMLElement;
   alert: HTMLElement;
   results: HTMLOListElement;
+  more: HTMLButtonElement;
   mapPane: HTMLElement;
   area: HTMLButtonElement;
+}
+
+/**
+ * Where a search comes from: the list before any search, a new one (typed, located, restored; the host's history
+ * gains an entry when it keeps the search in its address) or a change of the one shown.
+ */
+type SearchKind = 'first-view' | 'new' | 'refine';
+
+/** Results are shown this many at a time, the next ones behind "Show more". */
+const PAGE_SIZE = 10;
+/** The most locations listed before a search: the first view's, nearest its centre first. */
+const FIRST_VIEW_LIMIT = 100;
+
+/** The box of every pin, a little wider so that a lone pin has an area: the map's first view shows them all. */
+function boundsOfPins(collection: PinCollection): [number, number, number, number] | null {
+  const coordinates = collection.features.map((feature) => feature.geometry.coordinates);
+  if (coordinates.length === 0) return null;
+  const lngs = coordinates.map(([lng]) => lng ?? 0);
+  const lats = coordinates.map(([, lat]) => lat ?? 0);
+  const pad = 0.01;
+  return [
+    Math.max(-180, Math.min(...lngs) - pad),
+    Math.max(-90, Math.min(...lats) - pad),
+    Math.min(180, Math.max(...lngs) + pad),
+    Math.min(90, Math.max(...lats) + pad),
+  ];
 }
 
 const clampNumber = (text: string | null, fallback: number, min: number, max: number): number => {
@@ -76,6 +111,8 @@ export class LocatorFinderElement extends HTMLElement {
     'tiles',
     'attribution',
     'details',
+    'url-state',
+    'url-prefix',
   ];
 
   private readonly shadow = this.attachShadow({ mode: 'open' });
@@ -90,6 +127,10 @@ export class LocatorFinderElement extends HTMLElement {
   private lastPlace: SearchPlace | null = null;
   private lastOrigin: { lat: number; lng: number } | null = null;
   private results: PublicLocation[] = [];
+  /** How many of `results` the list shows. */
+  private shown = 0;
+  /** The box of the map's first view, listed before any search; null until the pins are known. */
+  private firstView: SearchPlace | null = null;
   private selectedId: string | null = null;
   /** What the status says about the list shown, put back when a later search or locating fails. */
   private answeredStatus = '';
@@ -106,6 +147,15 @@ export class LocatorFinderElement extends HTMLElement {
    * Bumped by every locating and every other search, so a position that arrives late does not replace a newer search.
    */
   private locateRequest = 0;
+  /** The host page's address, when the element may keep the search there. */
+  private urlState: UrlState | null = null;
+  /** What the address asked for at start that needs the project's configuration or the answer: chosen when they come. */
+  private pendingType: string | null = null;
+  private pendingSelected: string | null = null;
+  private readonly restoreFromUrl = (): void => {
+    // Back or Forward between two searches of this page: the element starts again from the address.
+    if (this.isConnected && this.parts) this.start();
+  };
 
   connectedCallback(): void {
     if (!this.parts) this.start();
@@ -127,6 +177,7 @@ export class LocatorFinderElement extends HTMLElement {
   }
 
   private stop(): void {
+    window.removeEventListener('popstate', this.restoreFromUrl);
     this.generation++;
     this.search?.abort();
     this.search = null;
@@ -148,13 +199,24 @@ export class LocatorFinderElement extends HTMLElement {
     this.t = translator(locale);
     this.selectedFilters = new Set(parseCsvList(this.getAttribute('filters') ?? ''));
     this.openNow = false;
+    this.urlState =
+      this.getAttribute('url-state') === 'on' ? new UrlState(this.getAttribute('url-prefix') ?? 'locator-') : null;
+    const asked: SearchInUrl | null = this.urlState?.read() ?? null;
+    if (asked?.filters) this.selectedFilters = new Set(asked.filters);
+    this.openNow = asked?.openNow ?? false;
+    this.pendingType = asked?.type ?? null;
+    this.pendingSelected = asked?.selected ?? null;
+    if (this.urlState) window.addEventListener('popstate', this.restoreFromUrl);
     this.lastPlace = null;
     this.lastOrigin = null;
     this.results = [];
+    this.shown = 0;
+    this.firstView = null;
     this.selectedId = null;
     this.config = null;
     this.answeredStatus = this.t.text('prompt');
     this.parts = this.render();
+    this.countActiveFilters();
 
     const key = this.getAttribute('key');
     if (!key) {
@@ -174,6 +236,27 @@ export class LocatorFinderElement extends HTMLElement {
       },
     );
     if (this.getAttribute('consent') !== 'click') void this.showMap(false);
+    if (asked?.q) {
+      this.parts.query.value = asked.q;
+      this.parts.openNow.setAttribute('aria-pressed', String(this.openNow));
+      void this.runSearch({ kind: 'query', q: asked.q }, true, 'refine');
+    } else {
+      this.parts.openNow.setAttribute('aria-pressed', String(this.openNow));
+      void this.listFirstView(generation);
+    }
+  }
+
+  /** Before any search, the list holds the stores of the map's first view (every pin), nearest its centre first. */
+  private async listFirstView(generation: number): Promise<void> {
+    if (!this.api) return;
+    this.allPins ??= this.api.locations();
+    // A failure is the map's to tell (or the configuration's, under consent=click): the list keeps its prompt.
+    const collection = await this.allPins.catch(() => null);
+    if (!collection || generation !== this.generation || this.lastPlace || this.search) return;
+    const bbox = boundsOfPins(collection);
+    if (!bbox) return;
+    this.firstView = { kind: 'area', bbox };
+    await this.runSearch(this.firstView, false, 'first-view');
   }
 
   private render(): Parts {
@@ -216,30 +299,43 @@ export class LocatorFinderElement extends HTMLElement {
     const status = h('p', { role: 'status', class: 'status' }, t.text('prompt'));
     const alert = h('div', { role: 'alert', class: 'alert', hidden: true });
     const results = h('ol', { class: 'results', 'aria-label': t.text('results') });
+    const more = h('button', { type: 'button', class: 'button secondary more', hidden: true });
     const area = h('button', { type: 'button', class: 'button primary area', hidden: true }, t.text('searchThisArea'));
     const mapPane = h('div', { role: 'region', 'aria-label': t.text('map'), class: 'map-pane' }, area);
-    const root = h(
+    // In a narrow container (a phone) the filters fold behind one button, and the list and the map take turns.
+    const refine = h('div', { class: 'refine', id: 'locator-refine' }, chips, typeField);
+    const filtersToggle = h('button', {
+      type: 'button',
+      class: 'button secondary filters-toggle',
+      'aria-expanded': 'false',
+      'aria-controls': 'locator-refine',
+    });
+    const showList = h('button', { type: 'button', class: 'view-button', 'aria-pressed': 'true' }, t.text('list'));
+    const showMapView = h('button', { type: 'button', class: 'view-button', 'aria-pressed': 'false' }, t.text('map'));
+    const layout = h(
       'div',
-      { class: 'finder', lang: t.locale },
+      { class: 'layout', 'data-view': 'list' },
       h(
         'div',
-        { class: 'layout' },
+        { class: 'panel' },
+        h('div', { class: 'controls' }, form, filtersToggle, refine),
+        alert,
         h(
           'div',
-          { class: 'panel' },
-          h('div', { class: 'controls' }, form, h('div', { class: 'refine' }, chips, typeField)),
-          alert,
+          { class: 'status-bar' },
           status,
-          results,
+          h('div', { role: 'group', 'aria-label': t.text('view'), class: 'view-switch' }, showList, showMapView),
         ),
-        mapPane,
+        h('div', { class: 'list' }, results, more),
       ),
+      mapPane,
     );
+    const root = h('div', { class: 'finder', lang: t.locale }, layout);
 
     form.addEventListener('submit', (event) => {
       event.preventDefault();
       const q = query.value.trim();
-      if (q !== '') void this.runSearch({ kind: 'query', q }, true);
+      if (q !== '') void this.runSearch({ kind: 'query', q }, true, 'new');
     });
     locate.addEventListener('click', () => this.useMyLocation());
     openNow.addEventListener('click', () => {
@@ -248,6 +344,14 @@ export class LocatorFinderElement extends HTMLElement {
       this.refine();
     });
     type.addEventListener('change', () => this.refine());
+    more.addEventListener('click', () => this.showMore(true));
+    filtersToggle.addEventListener('click', () => {
+      const open = filtersToggle.getAttribute('aria-expanded') !== 'true';
+      filtersToggle.setAttribute('aria-expanded', String(open));
+      refine.classList.toggle('unfolded', open);
+    });
+    showList.addEventListener('click', () => this.showView('list'));
+    showMapView.addEventListener('click', () => this.showView('map'));
     area.addEventListener('click', () => {
       area.hidden = true;
       if (this.map) void this.runSearch({ kind: 'area', bbox: this.map.bounds() }, false);
@@ -257,7 +361,47 @@ export class LocatorFinderElement extends HTMLElement {
     }
 
     this.shadow.replaceChildren(h('style', {}, mapPaneStyles + styles), root);
-    return { root, form, query, locate, chips, openNow, typeField, type, status, alert, results, mapPane, area };
+    return {
+      root,
+      form,
+      query,
+      locate,
+      chips,
+      openNow,
+      typeField,
+      type,
+      status,
+      alert,
+      results,
+      more,
+      mapPane,
+      area,
+      filtersToggle,
+      refine,
+      layout,
+      showList,
+      showMapView,
+    };
+  }
+
+  /** The narrow layout's List/Map switch. */
+  private showView(view: 'list' | 'map'): void {
+    const parts = this.parts;
+    if (!parts) return;
+    parts.layout.dataset.view = view;
+    parts.showList.setAttribute('aria-pressed', String(view === 'list'));
+    parts.showMapView.setAttribute('aria-pressed', String(view === 'map'));
+  }
+
+  /** The folded filters' button names how many are active. */
+  private countActiveFilters(): void {
+    const parts = this.parts;
+    if (!parts) return;
+    const active = this.selectedFilters.size + (this.openNow ? 1 : 0) + (parts.type.value ? 1 : 0);
+    parts.filtersToggle.replaceChildren(
+      this.t.text('filters'),
+      ...(active > 0 ? [' ', h('span', { class: 'count' }, String(active))] : []),
+    );
   }
 
   private chip(label: string, pressed: boolean): HTMLButtonElement {
@@ -273,6 +417,7 @@ export class LocatorFinderElement extends HTMLElement {
     const parts = this.parts;
     if (!parts) return;
     this.config = config;
+    applyBrandColor(this, parts.root, config.branding.brand_color);
     this.unit = this.chosenUnit(config.default_unit);
     // Filters named by the attribute are matched ignoring case, then shown as the project spells them.
     const wanted = new Set([...this.selectedFilters].map((name) => name.toLowerCase()));
@@ -289,6 +434,9 @@ export class LocatorFinderElement extends HTMLElement {
     }
     append(parts.type, ...config.location_types.map((name) => h('option', { value: name }, name)));
     parts.typeField.hidden = config.location_types.length === 0;
+    if (this.pendingType && config.location_types.includes(this.pendingType)) parts.type.value = this.pendingType;
+    this.pendingType = null;
+    this.countActiveFilters();
   }
 
   private chosenUnit(projectUnit: Unit): Unit {
@@ -303,7 +451,9 @@ export class LocatorFinderElement extends HTMLElement {
 
   /** A filter, type or "open now" change repeats the last search with it. */
   private refine(): void {
+    this.countActiveFilters();
     if (this.lastPlace) void this.runSearch(this.lastPlace, this.lastPlace.kind !== 'area');
+    else if (this.firstView) void this.runSearch(this.firstView, false, 'first-view');
   }
 
   private useMyLocation(): void {
@@ -324,7 +474,11 @@ export class LocatorFinderElement extends HTMLElement {
       (position) => {
         if (generation !== this.generation || request !== this.locateRequest) return;
         parts.locate.disabled = false;
-        void this.runSearch({ kind: 'position', lat: position.coords.latitude, lng: position.coords.longitude }, true);
+        void this.runSearch(
+          { kind: 'position', lat: position.coords.latitude, lng: position.coords.longitude },
+          true,
+          'new',
+        );
       },
       (error) => {
         if (generation !== this.generation || request !== this.locateRequest) return;
@@ -337,11 +491,13 @@ export class LocatorFinderElement extends HTMLElement {
     );
   }
 
-  private async runSearch(place: SearchPlace, fit: boolean): Promise<void> {
+  /** The first view's list leaves the map, the status, the address and the host page's events alone. */
+  private async runSearch(place: SearchPlace, fit: boolean, kind: SearchKind = 'refine'): Promise<void> {
+    const firstView = kind === 'first-view';
     const parts = this.parts;
     const api = this.api;
     if (!parts || !api) return;
-    if (place.kind !== 'position') {
+    if (place.kind !== 'position' && !firstView) {
       // The visitor searched another way while their position was being found: that search wins.
       this.locateRequest++;
       parts.locate.disabled = false;
@@ -362,7 +518,7 @@ export class LocatorFinderElement extends HTMLElement {
         {
           radius: clampNumber(this.getAttribute('radius'), 50, 0.1, 1000),
           unit: this.unit,
-          limit: Math.round(clampNumber(this.getAttribute('limit'), 20, 1, 100)),
+          limit: firstView ? FIRST_VIEW_LIMIT : Math.round(clampNumber(this.getAttribute('limit'), 20, 1, 100)),
           country,
           filters: [...this.selectedFilters],
           types: parts.type.value ? [parts.type.value] : [],
@@ -371,7 +527,8 @@ export class LocatorFinderElement extends HTMLElement {
         search.signal,
       );
       if (search.signal.aborted) return;
-      this.showAnswer(place, answer, fit);
+      if (firstView) this.showFirstView(answer);
+      else this.showAnswer(place, answer, fit, kind === 'new' ? 'push' : 'replace');
     } catch (error) {
       if (search.signal.aborted) return;
       // The status keeps telling what the list shows; the alert tells what went wrong.
@@ -385,22 +542,22 @@ export class LocatorFinderElement extends HTMLElement {
     }
   }
 
-  private showAnswer(place: SearchPlace, answer: SearchAnswer, fit: boolean): void {
+  private showAnswer(place: SearchPlace, answer: SearchAnswer, fit: boolean, history: 'push' | 'replace'): void {
     const parts = this.parts;
     if (!parts) return;
     const { meta } = answer;
     this.lastPlace = place;
     this.lastOrigin = meta.origin;
-    this.results = answer.data;
-    this.selectedId = null;
-    const details = this.getAttribute('details');
-    parts.results.replaceChildren(
-      ...answer.data.map((location) => resultItem(location, this.t, details, (id) => this.select(id, 'list'))),
-    );
+    this.showList(answer.data);
     this.answeredStatus = this.statusText(place, answer);
     parts.status.textContent = this.answeredStatus;
     this.map?.showResults(this.resultPins(), place.kind === 'area' ? null : meta.origin, fit);
+    this.showLegend(this.results.map((location) => location.marker));
     parts.area.hidden = true;
+    this.keepInUrl(history);
+    const selected = this.pendingSelected;
+    this.pendingSelected = null;
+    if (selected && this.results.some((location) => location.id === selected)) this.select(selected, 'map');
     const detail: SearchEventDetail = {
       query: place.kind === 'query' ? place.q : null,
       count: meta.count,
@@ -408,6 +565,53 @@ export class LocatorFinderElement extends HTMLElement {
       origin: meta.origin,
     };
     this.dispatchEvent(new CustomEvent('locator:search', { detail, bubbles: true, composed: true }));
+  }
+
+  private showFirstView(answer: SearchAnswer): void {
+    if (!this.parts) return;
+    this.showList(answer.data);
+    this.parts.status.textContent = this.answeredStatus;
+  }
+
+  private showList(locations: PublicLocation[]): void {
+    if (!this.parts) return;
+    this.results = locations;
+    this.selectedId = null;
+    this.shown = 0;
+    this.parts.results.replaceChildren();
+    this.showMore(false);
+  }
+
+  /** Adds the next page of results to the list; `focus` moves the focus to the first of them (the button is gone). */
+  private showMore(focus: boolean): void {
+    const parts = this.parts;
+    if (!parts) return;
+    const details = this.getAttribute('details');
+    const items = this.results
+      .slice(this.shown, this.shown + PAGE_SIZE)
+      .map((location) => resultItem(location, this.t, details, (id) => this.select(id, 'list')));
+    parts.results.append(...items);
+    this.shown += items.length;
+    const left = this.results.length - this.shown;
+    parts.more.hidden = left <= 0;
+    parts.more.textContent = left > 0 ? this.t.plural('showMore', Math.min(left, PAGE_SIZE)) : '';
+    if (focus) items[0]?.querySelector('button')?.focus();
+  }
+
+  /** The search shown, in the host page's address when it may hold it. */
+  private keepInUrl(history: 'push' | 'replace'): void {
+    if (!this.urlState || !this.parts) return;
+    this.urlState.write(
+      {
+        q: this.lastPlace?.kind === 'query' ? this.lastPlace.q : null,
+        // None selected is written only when the attribute would select some.
+        filters: this.selectedFilters.size > 0 || this.getAttribute('filters') ? [...this.selectedFilters] : null,
+        type: this.parts.type.value || null,
+        openNow: this.openNow,
+        selected: this.selectedId,
+      },
+      history,
+    );
   }
 
   private statusText(place: SearchPlace, { data, meta }: SearchAnswer): string {
@@ -433,8 +637,18 @@ export class LocatorFinderElement extends HTMLElement {
       lng: location.lng,
       name: location.name,
       color: safeColor(location.marker?.color),
+      icon: safeIconUrl(location.marker?.icon_url),
       detail: location.display_address,
     }));
+  }
+
+  /** The legend of the markers on the map, in its corner. */
+  private showLegend(markers: readonly (Marker | null)[]): void {
+    const pane = this.parts?.mapPane;
+    if (!pane) return;
+    pane.querySelector('.legend')?.remove();
+    const legend = markerLegend(markers, this.t);
+    if (legend) pane.append(legend);
   }
 
   private select(id: string, from: 'list' | 'map'): void {
@@ -442,6 +656,9 @@ export class LocatorFinderElement extends HTMLElement {
     if (!parts) return;
     this.selectedId = id;
     const location = this.results.find((result) => result.id === id) ?? null;
+    // A pin of a result not listed yet: the list grows to show it.
+    const index = location ? this.results.indexOf(location) : -1;
+    while (index >= this.shown && this.shown < this.results.length) this.showMore(false);
     for (const item of parts.results.children) {
       if (item instanceof HTMLElement && item.dataset.id === id) {
         item.setAttribute('aria-current', 'true');
@@ -449,6 +666,7 @@ export class LocatorFinderElement extends HTMLElement {
       } else item.removeAttribute('aria-current');
     }
     this.map?.select(id);
+    if (this.lastPlace) this.keepInUrl('replace');
     const name = location?.name ?? this.pinNames.get(id) ?? '';
     const detail: SelectEventDetail = { id, name, location };
     this.dispatchEvent(new CustomEvent('locator:select', { detail, bubbles: true, composed: true }));
@@ -456,7 +674,8 @@ export class LocatorFinderElement extends HTMLElement {
 
   /** Scrolls only the list: the host page must not jump when a pin is clicked. */
   private scrollIntoList(item: HTMLElement): void {
-    const list = this.parts?.results;
+    // The list and its "Show more" button scroll together.
+    const list = this.parts?.results.parentElement;
     if (!list) return;
     const listBox = list.getBoundingClientRect();
     const itemBox = item.getBoundingClientRect();
@@ -516,8 +735,15 @@ export class LocatorFinderElement extends HTMLElement {
       return;
     }
     if (generation !== this.generation || this.lastPlace) return;
-    const colors = new Map((this.config?.markers ?? []).map((marker) => [marker.id, marker.color]));
+    const configured = new Map((this.config?.markers ?? []).map((marker) => [marker.id, marker]));
+    const markerOf = (marker: Marker | null): Marker | null =>
+      marker && {
+        ...configured.get(marker.id),
+        ...marker,
+        color: marker.color ?? configured.get(marker.id)?.color ?? null,
+      };
     this.pinNames = new Map(collection.features.map((feature) => [feature.properties.id, feature.properties.name]));
+    this.showLegend(collection.features.map((feature) => markerOf(feature.properties.marker)));
     map.setPins(
       // `[lng, lat]`, as GeoJSON orders them; the schema says two numbers, the type only an array of numbers.
       collection.features.flatMap(
@@ -535,9 +761,8 @@ export class LocatorFinderElement extends HTMLElement {
                   lat,
                   lng,
                   name: properties.name,
-                  color: safeColor(
-                    properties.marker?.color ?? (properties.marker ? colors.get(properties.marker.id) : null),
-                  ),
+                  color: safeColor(markerOf(properties.marker)?.color),
+                  icon: safeIconUrl(markerOf(properties.marker)?.icon_url),
                   detail: properties.type,
                 },
               ],
@@ -551,9 +776,14 @@ export class LocatorFinderElement extends HTMLElement {
       return;
     }
     const t = this.t;
+    if (error.failure === 'origin') {
+      // For the site's owner, in the language of the API's messages: which origin to allow, and where.
+      console.error(`<locator-finder>: ${error.message}`);
+    }
     const messages = {
       network: () => t.text('errorNetwork'),
       key: () => t.text('errorKey'),
+      origin: () => t.text('errorOrigin'),
       rate: () => (error.retryAfterSeconds ? t.plural('errorRate', error.retryAfterSeconds) : t.text('errorRateSoon')),
       geocoder: () => t.text('errorGeocoder'),
       invalid: () => t.text('errorInvalid'),

@@ -34,6 +34,7 @@ export function mapLabels(t: Translator): MapModule.MapLabels {
     zoomIn: t.text('zoomIn'),
     zoomOut: t.text('zoomOut'),
     closePopup: t.text('closePopup'),
+    tilesFailed: t.text('tilesFailed'),
     cluster: (count) => t.plural('clusterLabel', count),
     clusterCount: (count) => (count < 1000 ? thousands.format(count) : `${thousands.format(count / 1000)}k`),
   };

@@ -62,11 +62,14 @@ export function resultItem(
     (location.phone_e164
       ? h('a', { href: `tel:${location.phone_e164}` }, location.phone)
       : h('span', { class: 'phone' }, location.phone));
+  // One primary action, Directions, as a button; the others are links beside it.
+  const directions = externalLink(directionsUrl(location), t.text('directions'));
+  directions?.classList.add('button', 'primary', 'directions');
   const links = h(
     'div',
     { class: 'links' },
+    directions,
     phone,
-    externalLink(directionsUrl(location), t.text('directions')),
     ...location.callsToAction.map((action) => externalLink(safeHref(action.value), action.title)),
     detailsUrl(detailsTemplate, location) !== null &&
       h('a', { href: detailsUrl(detailsTemplate, location) }, t.text('details')),

@@ -10,7 +10,7 @@ export interface paths {
         };
         /**
          * Find the nearest visible locations
-         * @description With a publishable key. Where: `lat` and `lng`, `q` (geocoded, biased to `country`), or `bbox` (every match inside, nearest to `lat`,`lng` or the box centre first). Within `radius` of the origin, nearest first then by ID; when none is in range, the nearest `limit` anywhere with `meta.fallback: true` (unless `fallback=0`). `filters` with `match=all|any`, `type` (any of), `open_now=1` (at `at`). Only visible locations with coordinates. A `q` that finds no place answers no results and `meta.origin: null`; a geocoder that does not answer is 503 with `Retry-After`. Answers carry an `ETag` (from the project's data version, the query and, without `at`, the minute) and `Cache-Control: public, max-age=60, stale-while-revalidate=300` (`PUBLIC_CACHE_CONTROL`); `If-None-Match` with a current tag is 304. A browser origin the key does not allow is 403.
+         * @description With a publishable key. Where: `lat` and `lng`, `q` (geocoded, biased to `country`), or `bbox` (every match inside, nearest to `lat`,`lng` or the box centre first). Within `radius` of the origin, nearest first then by ID; when none is in range, the nearest `limit` anywhere with `meta.fallback: true` (unless `fallback=0`). `filters` with `match=all|any`, `type` (any of), `open_now=1` (at `at`). Only visible locations with coordinates. A `q` that finds no place answers no results and `meta.origin: null`; a geocoder that does not answer is 503 with `Retry-After`. Answers carry an `ETag` (from the project's data version, the query and, without `at`, the minute) and `Cache-Control: public, max-age=60, stale-while-revalidate=300` (`PUBLIC_CACHE_CONTROL`); `If-None-Match` with a current tag is 304. A browser origin the key does not allow is 403 with `Access-Control-Allow-Origin` echoing that origin (and `Vary: Origin`), so the page can read the message naming it; a project without the plan is 403 no page may read.
          */
         get: operations["searchLocations"];
         put?: never;
@@ -565,6 +565,12 @@ export interface operations {
                             project: {
                                 id: string;
                                 name: string;
+                            };
+                            /** @description The project's branding (V2 `/projects/{project_id}/branding`): the widget takes `brand_color` as its accent unless the page sets `--locator-accent` */
+                            branding: {
+                                display_name: string | null;
+                                logo_url: string | null;
+                                brand_color: string | null;
                             };
                             /** @description Every filter a visitor may narrow by, in the order the project made them */
                             filters: string[];

@@ -543,6 +543,30 @@ export interface paths {
         patch: operations["updateCallToAction"];
         trace?: never;
     };
+    "/api/v2/projects/{project_id}/branding": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Read the store finder's branding
+         * @description The hosted finder's title and header use `display_name` (else the project's name) and `logo_url`; `brand_color` is its accent and the widget's default accent. The public `config` of the store finder carries all three.
+         */
+        get: operations["getBranding"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /**
+         * Change the store finder's branding
+         * @description Partial update: omitted keys keep their values, null clears one. `logo_url` must be https (a logo over http would be refused by the pages that show it); `brand_color` is `#rrggbb`, saved in lower case. A change moves the project's data version (the finder's answers and pages are revalidated) and is a `branding.updated` event of the change feed.
+         */
+        patch: operations["updateBranding"];
+        trace?: never;
+    };
     "/api/v2/projects/{project_id}/publishable-keys": {
         parameters: {
             query?: never;
@@ -8082,6 +8106,398 @@ export interface operations {
             };
         };
     };
+    getBranding: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description Public project ID
+                 * @example prj_8Hq2LmZ0aB3xYc7D
+                 */
+                project_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description The store finder's branding */
+                        data: {
+                            /** @description The name visitors read: the hosted finder's title and header (the project's name when null); surrounding spaces are trimmed */
+                            display_name: string | null;
+                            /** @description An https URL of the logo shown in the hosted finder's header (with the display name as its text alternative), or null */
+                            logo_url: string | null;
+                            /** @description The brand's colour as `#rrggbb` (saved in lower case): the hosted finder's accent, and the widget's unless the page sets `--locator-accent`; or null */
+                            brand_color: string | null;
+                        };
+                    };
+                };
+            };
+            /** @description Error body */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description What went wrong, in a sentence.
+                         * @example The city field is required.
+                         */
+                        message: string;
+                        /**
+                         * @description Field errors on 422, keyed by field; nested keys use dots (`hours.mon`, `fields.Manager`).
+                         * @example {
+                         *       "city": [
+                         *         "is required"
+                         *       ]
+                         *     }
+                         */
+                        errors?: {
+                            [key: string]: string[];
+                        };
+                        /** @description Present on 500: quote it when reporting the error. */
+                        request_id?: string;
+                    };
+                };
+            };
+            /** @description Error body */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description What went wrong, in a sentence.
+                         * @example The city field is required.
+                         */
+                        message: string;
+                        /**
+                         * @description Field errors on 422, keyed by field; nested keys use dots (`hours.mon`, `fields.Manager`).
+                         * @example {
+                         *       "city": [
+                         *         "is required"
+                         *       ]
+                         *     }
+                         */
+                        errors?: {
+                            [key: string]: string[];
+                        };
+                        /** @description Present on 500: quote it when reporting the error. */
+                        request_id?: string;
+                    };
+                };
+            };
+            /** @description Error body */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description What went wrong, in a sentence.
+                         * @example The city field is required.
+                         */
+                        message: string;
+                        /**
+                         * @description Field errors on 422, keyed by field; nested keys use dots (`hours.mon`, `fields.Manager`).
+                         * @example {
+                         *       "city": [
+                         *         "is required"
+                         *       ]
+                         *     }
+                         */
+                        errors?: {
+                            [key: string]: string[];
+                        };
+                        /** @description Present on 500: quote it when reporting the error. */
+                        request_id?: string;
+                    };
+                };
+            };
+            /** @description Error body */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description What went wrong, in a sentence.
+                         * @example The city field is required.
+                         */
+                        message: string;
+                        /**
+                         * @description Field errors on 422, keyed by field; nested keys use dots (`hours.mon`, `fields.Manager`).
+                         * @example {
+                         *       "city": [
+                         *         "is required"
+                         *       ]
+                         *     }
+                         */
+                        errors?: {
+                            [key: string]: string[];
+                        };
+                        /** @description Present on 500: quote it when reporting the error. */
+                        request_id?: string;
+                    };
+                };
+            };
+        };
+    };
+    updateBranding: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description Public project ID
+                 * @example prj_8Hq2LmZ0aB3xYc7D
+                 */
+                project_id: string;
+            };
+            cookie?: never;
+        };
+        /** @description Changes to the branding; omitted keys keep their values, null clears */
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description The name visitors read: the hosted finder's title and header (the project's name when null); surrounding spaces are trimmed */
+                    display_name?: string | null;
+                    /** @description An https URL of the logo shown in the hosted finder's header (with the display name as its text alternative), or null */
+                    logo_url?: string | null;
+                    /** @description The brand's colour as `#rrggbb` (saved in lower case): the hosted finder's accent, and the widget's unless the page sets `--locator-accent`; or null */
+                    brand_color?: string | null;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description The store finder's branding */
+                        data: {
+                            /** @description The name visitors read: the hosted finder's title and header (the project's name when null); surrounding spaces are trimmed */
+                            display_name: string | null;
+                            /** @description An https URL of the logo shown in the hosted finder's header (with the display name as its text alternative), or null */
+                            logo_url: string | null;
+                            /** @description The brand's colour as `#rrggbb` (saved in lower case): the hosted finder's accent, and the widget's unless the page sets `--locator-accent`; or null */
+                            brand_color: string | null;
+                        };
+                    };
+                };
+            };
+            /** @description Error body */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description What went wrong, in a sentence.
+                         * @example The city field is required.
+                         */
+                        message: string;
+                        /**
+                         * @description Field errors on 422, keyed by field; nested keys use dots (`hours.mon`, `fields.Manager`).
+                         * @example {
+                         *       "city": [
+                         *         "is required"
+                         *       ]
+                         *     }
+                         */
+                        errors?: {
+                            [key: string]: string[];
+                        };
+                        /** @description Present on 500: quote it when reporting the error. */
+                        request_id?: string;
+                    };
+                };
+            };
+            /** @description Error body */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description What went wrong, in a sentence.
+                         * @example The city field is required.
+                         */
+                        message: string;
+                        /**
+                         * @description Field errors on 422, keyed by field; nested keys use dots (`hours.mon`, `fields.Manager`).
+                         * @example {
+                         *       "city": [
+                         *         "is required"
+                         *       ]
+                         *     }
+                         */
+                        errors?: {
+                            [key: string]: string[];
+                        };
+                        /** @description Present on 500: quote it when reporting the error. */
+                        request_id?: string;
+                    };
+                };
+            };
+            /** @description Error body */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description What went wrong, in a sentence.
+                         * @example The city field is required.
+                         */
+                        message: string;
+                        /**
+                         * @description Field errors on 422, keyed by field; nested keys use dots (`hours.mon`, `fields.Manager`).
+                         * @example {
+                         *       "city": [
+                         *         "is required"
+                         *       ]
+                         *     }
+                         */
+                        errors?: {
+                            [key: string]: string[];
+                        };
+                        /** @description Present on 500: quote it when reporting the error. */
+                        request_id?: string;
+                    };
+                };
+            };
+            /** @description Error body */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description What went wrong, in a sentence.
+                         * @example The city field is required.
+                         */
+                        message: string;
+                        /**
+                         * @description Field errors on 422, keyed by field; nested keys use dots (`hours.mon`, `fields.Manager`).
+                         * @example {
+                         *       "city": [
+                         *         "is required"
+                         *       ]
+                         *     }
+                         */
+                        errors?: {
+                            [key: string]: string[];
+                        };
+                        /** @description Present on 500: quote it when reporting the error. */
+                        request_id?: string;
+                    };
+                };
+            };
+            /** @description Error body */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description What went wrong, in a sentence.
+                         * @example The city field is required.
+                         */
+                        message: string;
+                        /**
+                         * @description Field errors on 422, keyed by field; nested keys use dots (`hours.mon`, `fields.Manager`).
+                         * @example {
+                         *       "city": [
+                         *         "is required"
+                         *       ]
+                         *     }
+                         */
+                        errors?: {
+                            [key: string]: string[];
+                        };
+                        /** @description Present on 500: quote it when reporting the error. */
+                        request_id?: string;
+                    };
+                };
+            };
+            /** @description Error body */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description What went wrong, in a sentence.
+                         * @example The city field is required.
+                         */
+                        message: string;
+                        /**
+                         * @description Field errors on 422, keyed by field; nested keys use dots (`hours.mon`, `fields.Manager`).
+                         * @example {
+                         *       "city": [
+                         *         "is required"
+                         *       ]
+                         *     }
+                         */
+                        errors?: {
+                            [key: string]: string[];
+                        };
+                        /** @description Present on 500: quote it when reporting the error. */
+                        request_id?: string;
+                    };
+                };
+            };
+            /** @description Error body */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description What went wrong, in a sentence.
+                         * @example The city field is required.
+                         */
+                        message: string;
+                        /**
+                         * @description Field errors on 422, keyed by field; nested keys use dots (`hours.mon`, `fields.Manager`).
+                         * @example {
+                         *       "city": [
+                         *         "is required"
+                         *       ]
+                         *     }
+                         */
+                        errors?: {
+                            [key: string]: string[];
+                        };
+                        /** @description Present on 500: quote it when reporting the error. */
+                        request_id?: string;
+                    };
+                };
+            };
+        };
+    };
     listPublishableKeys: {
         parameters: {
             query?: never;
@@ -11702,7 +12118,7 @@ export interface operations {
                              */
                             id: string;
                             /**
-                             * @description `location.created`, `location.updated`, `location.deleted`, `geocoding.failed`, `import.completed`, or a configuration change: `location_type.*`, `marker.*`, `filter.*`, `field.*`, `call_to_action.*` (`created`, `updated`, `deleted`)
+                             * @description `location.created`, `location.updated`, `location.deleted`, `geocoding.failed`, `import.completed`, or a configuration change: `location_type.*`, `marker.*`, `filter.*`, `field.*`, `call_to_action.*` (`created`, `updated`, `deleted`), `branding.updated` (the store finder's branding, its body as `/branding` shows it)
                              * @example location.updated
                              */
                             type: string;

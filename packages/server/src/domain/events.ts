@@ -26,7 +26,7 @@ export const LOCATION_EVENT_TYPES = [
 export type LocationEventType = (typeof LOCATION_EVENT_TYPES)[number];
 
 /** The kinds of project configuration, as their events name them (`filter.updated`). */
-export type SettingEventKind = 'location_type' | 'marker' | 'filter' | 'field' | 'call_to_action';
+export type SettingEventKind = 'location_type' | 'marker' | 'filter' | 'field' | 'call_to_action' | 'branding';
 export type SettingEventType = `${SettingEventKind}.${'created' | 'updated' | 'deleted'}`;
 
 /** What webhook endpoints may subscribe to (or `*` for all of them). Configuration changes are in the feed only. */

@@ -168,7 +168,7 @@ describe('GET /finder/{key}', () => {
     expect(page.text).not.toContain('<b>Shop</b>');
     expect(page.text).toContain('<script src="/widget/v1/locator.js" async></script>');
     expect(page.text).toContain(
-      `<locator-finder key="${key}" api="https://locator.example" tiles="${TILES}" attribution="© &lt;a href=&quot;https://tiles.example/about&quot;&gt;Tiles &amp; Co&lt;/a&gt;" details="https://locator.example/finder/${key}/{slug}"></locator-finder>`,
+      `<locator-finder key="${key}" api="https://locator.example" tiles="${TILES}" attribution="© &lt;a href=&quot;https://tiles.example/about&quot;&gt;Tiles &amp; Co&lt;/a&gt;" details="https://locator.example/finder/${key}/{slug}" url-state="on" url-prefix=""></locator-finder>`,
     );
     expect(page.text).toContain(`<link rel="canonical" href="https://locator.example/finder/${key}">`);
   });
@@ -178,7 +178,7 @@ describe('GET /finder/{key}', () => {
       `/finder/${key}?lang=de-AT&units=mi&country=us,ca&radius=25&limit=10&consent=click&filters=${encodeURIComponent('"><script>alert(1)</script>')}`,
     );
     expect(valid.text).toMatch(
-      /<locator-finder [^>]* lang="de-AT" units="mi" country="US,CA" radius="25" limit="10" filters="&quot;&gt;&lt;script&gt;alert\(1\)&lt;\/script&gt;" consent="click"><\/locator-finder>/,
+      /<locator-finder [^>]* lang="de-AT" units="mi" country="US,CA" radius="25" limit="10" filters="&quot;&gt;&lt;script&gt;alert\(1\)&lt;\/script&gt;" consent="click" url-state="on" url-prefix=""><\/locator-finder>/,
     );
     expect(valid.text).not.toContain('<script>alert(1)');
     expect(valid.text).toContain('<html lang="de-AT">');

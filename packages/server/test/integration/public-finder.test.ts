@@ -128,6 +128,7 @@ describe('GET /api/public/v1/config', () => {
     expect(answer.status).toBe(200);
     expect(answer.body.data).toEqual({
       project: { id: account.project.public_id, name: account.project.name },
+      branding: { display_name: null, logo_url: null, brand_color: null },
       filters: ['Wifi', 'Parking', 'Accessible'],
       location_types: ['Outlet', 'Store'],
       markers: [

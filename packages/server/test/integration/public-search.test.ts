@@ -3,6 +3,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { refOfProject } from '../../src/domain/project-ref.ts';
 import type { CreatedUser } from '../../src/features/accounts/accounts.service.ts';
 import { createLocationDirectly, seedCatalog } from '../support/factories.ts';
+import { haversineKm } from '../support/haversine.ts';
 import { call, createAccount, useTestServer } from '../support/server.ts';
 
 // The store finder's search, compared with a brute-force haversine over the same locations.
@@ -65,15 +66,6 @@ function mulberry32(seed: number): () => number {
     t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
     return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
   };
-}
-
-/** Haversine written out afresh, on the sphere of radius 6,371.0088 km. */
-function haversineKm(a: { lat: number; lng: number }, b: { lat: number; lng: number }): number {
-  const rad = Math.PI / 180;
-  const s =
-    Math.sin(((b.lat - a.lat) * rad) / 2) ** 2 +
-    Math.cos(a.lat * rad) * Math.cos(b.lat * rad) * Math.sin(((b.lng - a.lng) * rad) / 2) ** 2;
-  return 12742.0176 * Math.asin(Math.sqrt(s));
 }
 
 interface Query {

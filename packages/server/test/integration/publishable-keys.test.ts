@@ -81,7 +81,7 @@ describe('a key on the store finder', () => {
     expect(revoked.body.message).toMatch(/revoked/);
   });
 
-  it('answers only the origins it allows, echoing an allowed one for CORS', async () => {
+  it('answers only the origins it allows, echoing the origin for CORS so that a refused page can read why', async () => {
     const { key } = (await v2('POST', keys, { origins: ['https://shop.example', 'https://*.brand.example'] })).body
       .data;
     const allowed = await search(`key=${key}`, { origin: 'https://eu.brand.example' });
@@ -90,7 +90,12 @@ describe('a key on the store finder', () => {
     expect(allowed.headers.get('vary')).toMatch(/Origin/);
     const refused = await search(`key=${key}`, { origin: 'https://evil.example' });
     expect(refused.status).toBe(403);
-    expect(refused.headers.get('access-control-allow-origin')).toBeNull();
+    expect(refused.headers.get('access-control-allow-origin')).toBe('https://evil.example');
+    expect(refused.headers.get('vary')).toMatch(/Origin/);
+    expect(refused.headers.get('cache-control')).toBe('no-store');
+    expect(refused.body.message).toMatch(
+      /does not allow the origin https:\/\/evil\.example: add it to the key's origins/,
+    );
     // Without an Origin (a server, curl), the key alone decides.
     expect((await search(`key=${key}`)).status).toBe(200);
   });
@@ -129,7 +134,7 @@ describe('a key on the store finder', () => {
       headers: { origin: 'https://evil.example' },
     });
     expect(refused.status).toBe(403);
-    expect(refused.headers.get('access-control-allow-origin')).toBeNull();
+    expect(refused.body.errors).toBeUndefined();
   });
 
   it('varies every answer by Origin and by the key header, so a shared cache keeps sites and projects apart', async () => {

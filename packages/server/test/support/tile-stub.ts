@@ -6,12 +6,15 @@ import { deflateSync } from 'node:zlib';
 // to the internet: every tile is the same plain light square, and every request is recorded.
 
 const TILE_PATH = /^\/(\d+)\/(-?\d+)\/(-?\d+)\.png$/;
+const BROKEN_TILE_PATH = /^\/broken\/(\d+)\/(-?\d+)\/(-?\d+)\.png$/;
 
 export interface TileStub {
   /** `http://127.0.0.1:{port}` */
   url: string;
   /** The raster tile URL template for the widget's `tiles` or the server's `MAP_TILE_URL`. */
   tiles: string;
+  /** A tile URL template whose every tile is a 503, as from a tile server that is down. */
+  brokenTiles: string;
   /** The path of every request, in the order they came. */
   requests: string[];
   /** The paths of the tile requests among them. */
@@ -37,6 +40,11 @@ export async function startTileStub(): Promise<TileStub> {
       response.end(TILE_PNG);
       return;
     }
+    if (BROKEN_TILE_PATH.test(path)) {
+      response.writeHead(503, { 'content-type': 'text/plain', 'access-control-allow-origin': '*' });
+      response.end('down');
+      return;
+    }
     const html = pages.get(path);
     if (html !== undefined) {
       response.writeHead(200, { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-store' });
@@ -51,6 +59,7 @@ export async function startTileStub(): Promise<TileStub> {
   return {
     url,
     tiles: `${url}/{z}/{x}/{y}.png`,
+    brokenTiles: `${url}/broken/{z}/{x}/{y}.png`,
     requests,
     tileRequests: () => requests.filter((path) => TILE_PATH.test(path)),
     page(path, html) {

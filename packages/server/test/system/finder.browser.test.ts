@@ -3,6 +3,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { refOfProject } from '../../src/domain/project-ref.ts';
 import { seriousAxeViolations, useBrowser } from '../support/browser.ts';
 import { createLocationDirectly, seedCatalog } from '../support/factories.ts';
+import { haversineKm } from '../support/haversine.ts';
 import { call, createAccount, startTestServer, type TestServer } from '../support/server.ts';
 import { HOSTILE_CSS, hostPageHtml, startTileStub, type TileStub } from '../support/tile-stub.ts';
 
@@ -15,6 +16,7 @@ const browser = useBrowser();
 let stub: TileStub;
 let server: TestServer;
 let key = '';
+let projectRef: ReturnType<typeof refOfProject>;
 let origin = { lat: 0, lng: 0 };
 const slugs: Record<string, string> = {};
 
@@ -84,6 +86,7 @@ beforeAll(async () => {
   });
   const account = await createAccount(server);
   await seedCatalog(server, account.project);
+  projectRef = refOfProject(account.project);
   key = (
     await server.services.finder.keys.create({
       owner: { project: refOfProject(account.project) },
@@ -136,14 +139,6 @@ afterEach(() => {
   // Tiles come from the stand-in, the widget's code and data from the server: nothing else is asked for.
   expect(browser.outsideRequests, 'requests that tried to leave 127.0.0.1').toEqual([]);
 });
-
-function haversineKm(a: { lat: number; lng: number }, b: { lat: number; lng: number }): number {
-  const rad = Math.PI / 180;
-  const s =
-    Math.sin(((b.lat - a.lat) * rad) / 2) ** 2 +
-    Math.cos(a.lat * rad) * Math.cos(b.lat * rad) * Math.sin(((b.lng - a.lng) * rad) / 2) ** 2;
-  return 12742.0176 * Math.asin(Math.sqrt(s));
-}
 
 const kmOf = (seed: Seed) => haversineKm(origin, { lat: origin.lat + seed.north, lng: origin.lng + seed.east });
 
@@ -653,6 +648,31 @@ describe('the widget on a customer page of another origin', () => {
       resultButton: await stylesOf(first.getByRole('button').first()),
     };
   }
+
+  it('tells the site owner which origin to allow, and the visitor that it is not set up, when the key refuses the page', async () => {
+    const { page, errors } = await browser.newPage();
+    const restricted = (
+      await server.services.finder.keys.create({
+        owner: { project: projectRef },
+        origins: ['https://shop.example'],
+      })
+    ).key;
+    const html = hostPageHtml({
+      script: `${server.url}/widget/v1/locator.js`,
+      attributes: { key: restricted, lang: 'de', tiles: stub.tiles, attribution: 'Test tiles' },
+    });
+    await page.goto(stub.page('/refused.html', html));
+    await expect
+      .poll(() => page.locator('locator-finder').getByRole('alert').innerText())
+      .toBe('Diese Standortsuche ist für diese Website nicht eingerichtet.');
+    await expect
+      .poll(() => errors.join('\n'))
+      .toContain(`does not allow the origin ${stub.url}: add it to the key's origins`);
+    for (const width of [1280, 390]) {
+      await page.setViewportSize({ width, height: 800 });
+      expect(await seriousAxeViolations(page), `at ${width} px`).toEqual([]);
+    }
+  });
 
   it('looks the same whatever the page’s own CSS says', async () => {
     const plain = await openHostPage('');

@@ -11,6 +11,10 @@ export const de: Messages = {
   allTypes: 'Alle Typen',
   results: 'Ergebnisse',
   map: 'Karte',
+  list: 'Liste',
+  view: 'Ansicht',
+  legend: 'Legende',
+  tilesFailed: 'Die Karte konnte nicht geladen werden. Die Liste funktioniert weiterhin.',
   showMap: 'Karte anzeigen',
   mapConsent: 'Die Karte wird von {server} geladen, der dabei Ihre IP-Adresse sieht.',
   searchThisArea: 'In diesem Bereich suchen',
@@ -32,6 +36,7 @@ export const de: Messages = {
   errorNetwork:
     'Die Standortsuche hat ihren Dienst nicht erreicht. Prüfen Sie Ihre Verbindung und versuchen Sie es erneut.',
   errorKey: 'Diese Standortsuche ist nicht richtig eingerichtet: Ihr Schlüssel wurde abgelehnt.',
+  errorOrigin: 'Diese Standortsuche ist für diese Website nicht eingerichtet.',
   errorRate: {
     one: 'Zu viele Suchen. Versuchen Sie es in {count} Sekunde erneut.',
     other: 'Zu viele Suchen. Versuchen Sie es in {count} Sekunden erneut.',
@@ -50,6 +55,7 @@ export const de: Messages = {
   today: 'Heute',
   openAllDay: 'Rund um die Uhr geöffnet',
   specialHours: 'Sonderöffnungszeiten',
+  showMore: { one: '{count} weiteren Standort anzeigen', other: '{count} weitere Standorte anzeigen' },
   directions: 'Route',
   details: 'Details',
   clusterLabel: { one: '{count} Standort', other: '{count} Standorte' },

@@ -7,6 +7,8 @@ export interface MapPin {
   lng: number;
   name: string;
   color: string | null;
+  /** The marker's own image, drawn instead of the coloured pin. */
+  icon?: string | null;
   /** A second line in the pin's popup, such as the address. */
   detail?: string | null;
 }

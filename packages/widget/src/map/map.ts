@@ -12,6 +12,8 @@ export interface MapLabels {
   zoomOut: string;
   /** The popup's close button, which Leaflet names "Close popup" in English whatever the page's language. */
   closePopup: string;
+  /** Said on the map when its tiles do not load, instead of a grey box. */
+  tilesFailed: string;
   /** A cluster's accessible name ("12 locations"). */
   cluster(count: number): string;
   /** The count drawn on a cluster, short enough for its circle ("12", "1.2k"; "1,2k" in German). */
@@ -51,15 +53,26 @@ function injectStyles(container: HTMLElement): void {
   parent.prepend(style);
 }
 
+/** The pin: the marker's image when it has one, else the pin shape in the marker's colour. */
 function pinIcon(pin: MapPin, selected: boolean): L.DivIcon {
-  const shape = document.createElement('span');
-  shape.className = 'locator-pin-shape';
-  if (pin.color) shape.style.setProperty('--pin-color', pin.color);
+  let html: HTMLElement;
+  if (pin.icon) {
+    const image = document.createElement('img');
+    image.className = 'locator-pin-image';
+    image.src = pin.icon;
+    image.alt = '';
+    html = image;
+  } else {
+    html = document.createElement('span');
+    html.className = 'locator-pin-shape';
+    if (pin.color) html.style.setProperty('--pin-color', pin.color);
+  }
+  const width = pin.icon ? 32 : 28;
   return L.divIcon({
-    className: selected ? 'locator-pin is-selected' : 'locator-pin',
-    html: shape,
-    iconSize: [28, 34],
-    iconAnchor: [14, 32],
+    className: `locator-pin${pin.icon ? ' has-image' : ''}${selected ? ' is-selected' : ''}`,
+    html,
+    iconSize: [width, pin.icon ? 32 : 34],
+    iconAnchor: [width / 2, 32],
     popupAnchor: [0, -30],
   });
 }
@@ -88,7 +101,28 @@ export function createMap(container: HTMLElement, options: MapOptions): LocatorM
   injectStyles(container);
   const map = L.map(container, { zoomControl: false, worldCopyJump: true, minZoom: 2 }).setView([30, 0], 2);
   L.control.zoom({ zoomInTitle: options.labels.zoomIn, zoomOutTitle: options.labels.zoomOut }).addTo(map);
-  L.tileLayer(options.tiles, { attribution: safeAttribution(options.attribution), maxZoom: 19 }).addTo(map);
+  const tiles = L.tileLayer(options.tiles, { attribution: safeAttribution(options.attribution), maxZoom: 19 }).addTo(
+    map,
+  );
+  // Tiles that do not load (the tile server is down, refuses the page or is blocked) are said, not left grey; the
+  // notice goes once a view's tiles all load.
+  const notice = document.createElement('p');
+  notice.className = 'locator-map-notice';
+  notice.setAttribute('role', 'status');
+  notice.hidden = true;
+  container.append(notice);
+  let failedTiles = 0;
+  tiles.on('loading', () => {
+    failedTiles = 0;
+  });
+  tiles.on('tileerror', () => {
+    failedTiles += 1;
+    notice.textContent = options.labels.tilesFailed;
+    notice.hidden = false;
+  });
+  tiles.on('load', () => {
+    if (failedTiles === 0) notice.hidden = true;
+  });
 
   const clusters = new PinClusters();
   const layer = L.layerGroup().addTo(map);
@@ -163,10 +197,19 @@ export function createMap(container: HTMLElement, options: MapOptions): LocatorM
     }
   });
 
-  const resizeObserver = new ResizeObserver(() => map.invalidateSize());
+  let lastFit: (() => void) | null = null;
+  const sized = () => container.clientWidth > 0 && container.clientHeight > 0;
+  let hadSize = sized();
+  const resizeObserver = new ResizeObserver(() => {
+    map.invalidateSize();
+    // A map shown after being hidden (the narrow layout's List/Map switch) was fitted at no size: it fits again.
+    if (sized() && !hadSize) lastFit?.();
+    hadSize = sized();
+  });
   resizeObserver.observe(container);
 
   function fit(pins: readonly MapPin[], origin: { lat: number; lng: number } | null): void {
+    lastFit = () => fit(pins, origin);
     const points: L.LatLngExpression[] = pins.map((pin) => [pin.lat, pin.lng]);
     if (origin) points.push([origin.lat, origin.lng]);
     if (points.length === 1 && points[0]) map.setView(points[0], 14);

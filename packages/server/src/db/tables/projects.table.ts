@@ -12,6 +12,10 @@ export interface ProjectsTable {
   locations_count: Generated<number>;
   /** Moves on with every write of the project's locations or settings (see `lockProjectForChange`). */
   data_version: Generated<number>;
+  /** The store finder's branding (`features/settings/branding.service.ts`); null until set. */
+  display_name: string | null;
+  logo_url: string | null;
+  brand_color: string | null;
   created_at: string;
   updated_at: string;
 }

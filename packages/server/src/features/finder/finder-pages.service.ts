@@ -53,6 +53,7 @@ export async function finderPageAccessOf(keys: PublishableKeys, key: string): Pr
 
 export interface FinderPages {
   projectName: string;
+  branding: PublicAccess['branding'];
   locations: { slug: string; name: string; city: string | null; updatedAt: string }[];
   /** Whether visible locations follow those listed (in name order). */
   more: boolean;
@@ -75,11 +76,15 @@ export async function finderPagesOf(
   ]);
   return {
     projectName: access.projectName,
+    branding: access.branding,
     locations: links
       .slice(0, range.limit)
       .map((link) => ({ slug: link.slug, name: link.name, city: link.city, updatedAt: link.updated_at })),
     more: links.length > range.limit,
-    imageUrls: catalog.markers.flatMap((marker) => (marker.iconUrl ? [marker.iconUrl] : [])),
+    imageUrls: [
+      ...catalog.markers.flatMap((marker) => (marker.iconUrl ? [marker.iconUrl] : [])),
+      ...(access.branding.logoUrl ? [access.branding.logoUrl] : []),
+    ],
   };
 }
 

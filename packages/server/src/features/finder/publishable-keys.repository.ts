@@ -38,6 +38,9 @@ export interface KeyAccessRow {
   plan: string;
   project_public_id: string;
   project_name: string;
+  display_name: string | null;
+  logo_url: string | null;
+  brand_color: string | null;
   data_version: number;
 }
 
@@ -49,7 +52,7 @@ export async function findKeyAccess(db: Executor, key: string): Promise<KeyAcces
   const { rows } =
     await sql<KeyAccessRow>`select "publishable_keys"."project_id", "publishable_keys"."origins", "publishable_keys"."revoked_at",
       "projects"."plan", "projects"."public_id" as "project_public_id", "projects"."name" as "project_name",
-      "projects"."data_version"
+      "projects"."display_name", "projects"."logo_url", "projects"."brand_color", "projects"."data_version"
     from "publishable_keys" inner join "projects" on "projects"."id" = "publishable_keys"."project_id"
     where "publishable_keys"."key" = ${key}`.execute(db);
   return rows[0];

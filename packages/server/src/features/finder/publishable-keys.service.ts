@@ -124,6 +124,8 @@ export interface PublicAccess {
   projectId: number;
   projectPublicId: string;
   projectName: string;
+  /** The project's store-finder branding (`features/settings`), each null until set. */
+  branding: { displayName: string | null; logoUrl: string | null; brandColor: string | null };
   origins: string[];
   /** The project's data version as this request found it: what its index and ETags must match. */
   dataVersion: number;
@@ -140,6 +142,7 @@ async function accessOfKey(db: Kysely<Database>, key: string): Promise<PublicAcc
     projectId: row.project_id,
     projectPublicId: row.project_public_id,
     projectName: row.project_name,
+    branding: { displayName: row.display_name, logoUrl: row.logo_url, brandColor: row.brand_color },
     origins: JSON.parse(row.origins) as string[],
     dataVersion: row.data_version,
   };

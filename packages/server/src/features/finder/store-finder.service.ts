@@ -17,6 +17,7 @@ export interface FinderMarker {
 /** What a store-finder widget needs before its first search. */
 export interface FinderConfig {
   project: { id: string; name: string };
+  branding: { display_name: string | null; logo_url: string | null; brand_color: string | null };
   filters: string[];
   locationTypes: string[];
   markers: FinderMarker[];
@@ -47,6 +48,11 @@ export async function finderConfigOf(
   const defaultCountry = commonestCountry(index.locations.items());
   return {
     project: { id: access.projectPublicId, name: access.projectName },
+    branding: {
+      display_name: access.branding.displayName,
+      logo_url: access.branding.logoUrl,
+      brand_color: access.branding.brandColor,
+    },
     filters: catalog.filters.map((filter) => filter.name),
     locationTypes: [...catalog.types]
       .sort((a, b) => b.priority - a.priority || (a.name < b.name ? -1 : 1))

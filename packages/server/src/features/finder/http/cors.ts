@@ -10,7 +10,8 @@ const EXPOSED_HEADERS = 'ETag, Retry-After, X-RateLimit-Limit, X-RateLimit-Remai
 /**
  * `onRequest` of the store-finder routes, before the rate limit: every answer varies by `Origin` and by the key's
  * header (a shared cache must not hand one site's or one project's answer to another), and a browser may read every
- * answer's status and message (a 401, 422 or 429 tells the page what to fix) unless the key refuses its origin.
+ * answer's status and message (a 401, 403 of its origin, 422 or 429 tells the page what to fix), but not a project's
+ * plan (`createKeyCheck`).
  */
 function allowBrowsers(request: FastifyRequest, reply: FastifyReply, done: () => void): void {
   if (!request.routeOptions.config.publicKey) {

@@ -17,7 +17,9 @@ declare module 'fastify' {
 /**
  * The `preValidation` hook of the store-finder routes (`buildApp` adds it after the request-text checks), so that a
  * bad key is told before a bad parameter: the key's project and origins. A browser's `Origin` the key does not allow
- * is 403, which the page may not read; nor may any page read that a project lacks the plan.
+ * is 403, which that page may read (the widget tells its owner which origin to allow, and its visitor that the finder
+ * is not set up for the site; the origin is the page's own, so it learns nothing it did not send); no page may read
+ * that a project lacks the plan.
  */
 export function createKeyCheck({
   keys,
@@ -32,10 +34,11 @@ export function createKeyCheck({
       throw error;
     });
     const origin = request.headers.origin;
-    if (origin !== undefined && !originAllowed(access.origins, origin)) {
-      hideFromBrowsers(reply);
-      throw new ApiError(403, `This publishable key does not allow the origin ${origin}.`);
-    }
+    if (origin !== undefined && !originAllowed(access.origins, origin))
+      throw new ApiError(
+        403,
+        `This publishable key does not allow the origin ${origin}: add it to the key's origins (PATCH /api/v2/projects/{project}/publishable-keys/{id}) or use a key that allows it.`,
+      );
     void reply.header('cache-control', config.publicCacheControl);
     request.publicAccess = access;
   };

@@ -69,7 +69,10 @@ function listPages(setting: PageSetting, data: FinderPageData, messages: Message
  */
 export function finderPage(setting: PageSetting, data: FinderPageData, options: FinderOptions): string {
   const messages = messagesOf(setting.locale);
-  const heading = `${data.projectName} – ${messages.storeFinder}`;
+  const name = data.branding?.displayName ?? data.projectName;
+  const heading = `${name} – ${messages.storeFinder}`;
+  const logo = data.branding?.logoUrl;
+  const accent = data.branding?.brandColor;
   const element = attributes({
     key: setting.key,
     api: setting.base,
@@ -83,15 +86,19 @@ export function finderPage(setting: PageSetting, data: FinderPageData, options: 
     limit: options.limit,
     filters: options.filters,
     consent: options.consent,
+    // The page is the finder's own: its address holds the search (`q`, `filters`, `type`, `open`, `selected`).
+    'url-state': 'on',
+    'url-prefix': '',
   });
   return layout({
     locale: setting.locale,
     title: heading,
-    description: messages.finderDescription(data.projectName),
+    description: messages.finderDescription(name),
     canonical: finderUrl(setting),
-    head: html`<script src="/widget/v1/locator.js" async></script>`,
+    head: html`<script src="/widget/v1/locator.js" async></script>
+<style>main.finder h1{display:flex;align-items:center;gap:.75rem}main.finder h1 img{height:2rem;width:auto;max-width:10rem}${accent ? `main.finder h1{border-top:4px solid ${accent}}` : ''}</style>`,
     body: html`<main class="finder">
-<h1>${heading}</h1>
+<h1>${logo ? html`<img src="${logo}" alt="${name}"> <span>${messages.storeFinder}</span>` : heading}</h1>
 <locator-finder${element}></locator-finder>
 <noscript>
 <p>${messages.needsJavaScript}</p>

@@ -27,6 +27,8 @@ export interface LocationLink {
 
 export interface FinderPageData {
   projectName: string;
+  /** The project's store-finder branding: the finder's title, header and accent. */
+  branding?: { displayName: string | null; logoUrl: string | null; brandColor: string | null };
   /** Visible locations in name order: all of them in the sitemap, a page of them on the finder (`page`). */
   locations: readonly LocationLink[];
   /** The finder's page of its list without JavaScript, from 1; and whether another follows. */

@@ -18,6 +18,17 @@ export type PinsAnswer = Static<typeof PinsAnswer>;
 export const FinderConfigAnswer = Type.Object({
   data: Type.Object({
     project: Type.Object({ id: Type.String(), name: Type.String() }),
+    branding: Type.Object(
+      {
+        display_name: nullable(Type.String()),
+        logo_url: nullable(Type.String()),
+        brand_color: nullable(Type.String({ examples: ['#7a1f5c'] })),
+      },
+      {
+        description:
+          "The project's branding (V2 `/projects/{project_id}/branding`): the widget takes `brand_color` as its accent unless the page sets `--locator-accent`",
+      },
+    ),
     filters: Type.Array(Type.String(), {
       description: 'Every filter a visitor may narrow by, in the order the project made them',
     }),

@@ -13,7 +13,7 @@ export const EventBody = Type.Object({
   }),
   type: Type.String({
     description:
-      '`location.created`, `location.updated`, `location.deleted`, `geocoding.failed`, `import.completed`, or a configuration change: `location_type.*`, `marker.*`, `filter.*`, `field.*`, `call_to_action.*` (`created`, `updated`, `deleted`)',
+      "`location.created`, `location.updated`, `location.deleted`, `geocoding.failed`, `import.completed`, or a configuration change: `location_type.*`, `marker.*`, `filter.*`, `field.*`, `call_to_action.*` (`created`, `updated`, `deleted`), `branding.updated` (the store finder's branding, its body as `/branding` shows it)",
     examples: ['location.updated'],
   }),
   occurred_at: Timestamp,

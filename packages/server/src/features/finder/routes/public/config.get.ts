@@ -32,6 +32,7 @@ export function registerPublicConfig(app: App, { finder }: { finder: Finder }): 
       return {
         data: {
           project: config.project,
+          branding: config.branding,
           filters: config.filters,
           location_types: config.locationTypes,
           markers: config.markers,

@@ -67,7 +67,7 @@ export function registerPublicSearch(app: App, { finder }: { finder: Finder }): 
           'Within `radius` of the origin, nearest first then by ID; when none is in range, the nearest `limit` anywhere with `meta.fallback: true` (unless `fallback=0`). ' +
           '`filters` with `match=all|any`, `type` (any of), `open_now=1` (at `at`). Only visible locations with coordinates. A `q` that finds no place answers no results and `meta.origin: null`; a geocoder that does not answer is 503 with `Retry-After`. ' +
           "Answers carry an `ETag` (from the project's data version, the query and, without `at`, the minute) and `Cache-Control: public, max-age=60, stale-while-revalidate=300` (`PUBLIC_CACHE_CONTROL`); `If-None-Match` with a current tag is 304. " +
-          'A browser origin the key does not allow is 403.',
+          'A browser origin the key does not allow is 403 with `Access-Control-Allow-Origin` echoing that origin (and `Vary: Origin`), so the page can read the message naming it; a project without the plan is 403 no page may read.',
         security: [{ publishableKey: [] }, { publishableKeyHeader: [] }],
         querystring: SearchQuery,
         response: {
