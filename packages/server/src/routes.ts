@@ -1,4 +1,5 @@
 import {
+  registerV2Account,
   registerV2Invitations,
   registerV2InvitationsAccept,
   registerV2Members,
@@ -7,6 +8,7 @@ import {
   registerV2SessionDelete,
   registerV2SessionGet,
   registerV2SessionPost,
+  registerV2SetupGet,
   registerV2SetupPost,
   registerV2Tokens,
   registerV2UserGet,
@@ -67,6 +69,7 @@ export function registerRoutes(app: App, services: Services): void {
   registerReadyzGet(app, services);
 
   // V2 people: the first run, sign-up, sign-in and the browser's session
+  registerV2SetupGet(app, services);
   registerV2SetupPost(app, services);
   registerV2UsersPost(app, services);
   registerV2SessionPost(app, services);
@@ -76,6 +79,7 @@ export function registerRoutes(app: App, services: Services): void {
 
   // V2 (current)
   registerV2UserGet(app, services);
+  registerV2Account(app, services);
   registerV2ProjectsList(app, services);
   registerV2Tokens(app, services);
   // V2 team: members and their roles, invitations

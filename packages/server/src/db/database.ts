@@ -4,6 +4,7 @@ import type { CustomFieldsTable } from './tables/custom-fields.table.ts';
 import type { DeletedLocationsTable } from './tables/deleted-locations.table.ts';
 import type { EventsTable } from './tables/events.table.ts';
 import type { FiltersTable } from './tables/filters.table.ts';
+import type { FirstRunTable } from './tables/first-run.table.ts';
 import type { GeocodeCacheTable } from './tables/geocode-cache.table.ts';
 import type { GeocodingJobsTable } from './tables/geocoding-jobs.table.ts';
 import type { IdempotencyKeysTable } from './tables/idempotency-keys.table.ts';
@@ -38,6 +39,7 @@ export interface Database {
   project_members: ProjectMembersTable;
   invitations: InvitationsTable;
   password_resets: PasswordResetsTable;
+  first_run: FirstRunTable;
   locations: LocationsTable;
   opening_hours: OpeningHoursTable;
   location_types: LocationTypesTable;

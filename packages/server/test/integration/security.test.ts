@@ -4,7 +4,7 @@ import type { Database } from '../../src/db/database.ts';
 import { type ProjectRef, refOfProject } from '../../src/domain/project-ref.ts';
 import type { CreatedUser } from '../../src/features/accounts/accounts.service.ts';
 import { createLocationDirectly, TEST_ACTOR } from '../support/factories.ts';
-import { addMember } from '../support/people.ts';
+import { addMember, PASSWORD } from '../support/people.ts';
 import { describeRouteSecurity, type SecuredRoute } from '../support/security.ts';
 import { call, createAccount, startTestServer, type TestServer } from '../support/server.ts';
 import { servicesOn } from '../support/services.ts';
@@ -374,6 +374,25 @@ function sessionRoutes(): SecuredRoute[] {
     { ...rule, method: 'GET', route: '/api/v2/session', setup: async () => ({ path: '/api/v2/session' }) },
     { ...rule, method: 'DELETE', route: '/api/v2/session', setup: async () => ({ path: '/api/v2/session' }) },
     { ...rule, method: 'DELETE', route: '/api/v2/sessions', setup: async () => ({ path: '/api/v2/sessions' }) },
+    { ...rule, method: 'GET', route: '/api/v2/sessions', setup: async () => ({ path: '/api/v2/sessions' }) },
+    {
+      ...rule,
+      method: 'PATCH',
+      route: '/api/v2/user',
+      setup: async () => ({ path: '/api/v2/user', body: { name: 'Renamed' } }),
+    },
+    {
+      ...rule,
+      method: 'PUT',
+      route: '/api/v2/user/password',
+      setup: async (server, account) => {
+        await server.services.people.setPassword(account.user.email, PASSWORD);
+        return {
+          path: '/api/v2/user/password',
+          body: { current_password: PASSWORD, new_password: 'a new password, long enough' },
+        };
+      },
+    },
     { ...rule, method: 'GET', route: '/api/v2/tokens', setup: async () => ({ path: '/api/v2/tokens' }) },
     {
       ...rule,

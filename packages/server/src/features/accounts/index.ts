@@ -9,6 +9,7 @@ export {
   lockProjectForEvent,
   lockProjectOfLocationForChange,
 } from './projects.repository.ts';
+export { registerV2Account } from './routes/v2/account.ts';
 export { registerV2InvitationsAccept } from './routes/v2/invitations.accept.ts';
 export { registerV2Invitations } from './routes/v2/invitations.ts';
 export { registerV2Members } from './routes/v2/members.ts';
@@ -17,6 +18,7 @@ export { registerV2ProjectsList } from './routes/v2/projects.list.ts';
 export { registerV2SessionDelete } from './routes/v2/session.delete.ts';
 export { registerV2SessionGet } from './routes/v2/session.get.ts';
 export { registerV2SessionPost } from './routes/v2/session.post.ts';
+export { registerV2SetupGet } from './routes/v2/setup.get.ts';
 export { registerV2SetupPost } from './routes/v2/setup.post.ts';
 export { registerV2Tokens } from './routes/v2/tokens.ts';
 export { registerV2UserGet } from './routes/v2/user.get.ts';
