@@ -132,3 +132,8 @@ export type PasswordChange = RequestBody<Op<'/api/v2/user/password', 'put'>>;
 export type SignedInSession = SuccessBody<Op<SessionsPath, 'get'>>['data'][number];
 /** Whether the server waits for its first user (`needed`). */
 export type SetupStatus = SuccessBody<Op<SetupPath, 'get'>>['data'];
+
+type PasskeysPath = '/api/v2/user/passkeys';
+
+/** A passkey of the signed-in person: `id`, `name`, `created_at`, `last_used_at`. */
+export type Passkey = SuccessBody<Op<PasskeysPath, 'get'>>['data'][number];

@@ -3,10 +3,12 @@ import {
   registerV2Invitations,
   registerV2InvitationsAccept,
   registerV2Members,
+  registerV2Passkeys,
   registerV2PasswordResets,
   registerV2ProjectsList,
   registerV2SessionDelete,
   registerV2SessionGet,
+  registerV2SessionPasskey,
   registerV2SessionPost,
   registerV2SetupGet,
   registerV2SetupPost,
@@ -73,6 +75,7 @@ export function registerRoutes(app: App, services: Services): void {
   registerV2SetupPost(app, services);
   registerV2UsersPost(app, services);
   registerV2SessionPost(app, services);
+  registerV2SessionPasskey(app, services);
   registerV2SessionGet(app, services);
   registerV2SessionDelete(app, services);
   registerV2PasswordResets(app, services);
@@ -80,6 +83,7 @@ export function registerRoutes(app: App, services: Services): void {
   // V2 (current)
   registerV2UserGet(app, services);
   registerV2Account(app, services);
+  registerV2Passkeys(app, services);
   registerV2ProjectsList(app, services);
   registerV2Tokens(app, services);
   // V2 team: members and their roles, invitations
