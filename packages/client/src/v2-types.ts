@@ -122,3 +122,18 @@ export type CreatedToken = SuccessBody<Op<TokensPath, 'post'>>['data'];
 export type TokenCreate = RequestBody<Op<TokensPath, 'post'>>;
 /** What a token may do. */
 export type Scope = ApiToken['scopes'][number];
+
+type SessionsPath = '/api/v2/sessions';
+type SetupPath = '/api/v2/setup';
+
+/** `{ current_password, new_password }` of `PUT /api/v2/user/password`. */
+export type PasswordChange = RequestBody<Op<'/api/v2/user/password', 'put'>>;
+/** A browser signed in as the person (`current` marks the one asking), never its cookie. */
+export type SignedInSession = SuccessBody<Op<SessionsPath, 'get'>>['data'][number];
+/** Whether the server waits for its first user (`needed`). */
+export type SetupStatus = SuccessBody<Op<SetupPath, 'get'>>['data'];
+
+type PasskeysPath = '/api/v2/user/passkeys';
+
+/** A passkey of the signed-in person: `id`, `name`, `created_at`, `last_used_at`. */
+export type Passkey = SuccessBody<Op<PasskeysPath, 'get'>>['data'][number];

@@ -1,12 +1,16 @@
 import {
+  registerV2Account,
   registerV2Invitations,
   registerV2InvitationsAccept,
   registerV2Members,
+  registerV2Passkeys,
   registerV2PasswordResets,
   registerV2ProjectsList,
   registerV2SessionDelete,
   registerV2SessionGet,
+  registerV2SessionPasskey,
   registerV2SessionPost,
+  registerV2SetupGet,
   registerV2SetupPost,
   registerV2Tokens,
   registerV2UserGet,
@@ -68,15 +72,19 @@ export function registerRoutes(app: App, services: Services): void {
   registerReadyzGet(app, services);
 
   // V2 people: the first run, sign-up, sign-in and the browser's session
+  registerV2SetupGet(app, services);
   registerV2SetupPost(app, services);
   registerV2UsersPost(app, services);
   registerV2SessionPost(app, services);
+  registerV2SessionPasskey(app, services);
   registerV2SessionGet(app, services);
   registerV2SessionDelete(app, services);
   registerV2PasswordResets(app, services);
 
   // V2 (current)
   registerV2UserGet(app, services);
+  registerV2Account(app, services);
+  registerV2Passkeys(app, services);
   registerV2ProjectsList(app, services);
   registerV2Tokens(app, services);
   // V2 team: members and their roles, invitations

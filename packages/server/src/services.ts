@@ -5,8 +5,10 @@ import {
   type Accounts,
   createAccounts,
   createMailer,
+  createPasskeys,
   createPeople,
   createTeam,
+  type Passkeys,
   type People,
   type Team,
 } from './features/accounts/index.ts';
@@ -40,6 +42,7 @@ export interface Services {
   readonly accounts: Accounts;
   /** People who sign in to the dashboard: passwords and sessions. */
   readonly people: People;
+  readonly passkeys: Passkeys;
   /** The members of projects, their roles and invitations. */
   readonly team: Team;
   /** The budgets of failed sign-ins, per e-mail and per client address. */
@@ -103,6 +106,7 @@ export function buildServices(
     idempotency: { db, clock },
     accounts: createAccounts({ db, clock }),
     people: createPeople({ db, clock, config: config.people, mailer }),
+    passkeys: createPasskeys({ db, clock }),
     team: createTeam({ db, clock, mailer }),
     signInLimiter: createSignInLimiter(config.people, rateLimitStore, clock),
     locations,

@@ -1,3 +1,4 @@
+import type { Passkey } from '@locator/client';
 import type {
   PublicKeyCredentialCreationOptionsJSON,
   PublicKeyCredentialRequestOptionsJSON,
@@ -8,13 +9,6 @@ import type { Session } from './session.ts';
 // Passkeys (WebAuthn): the server makes the challenge, the browser's authenticator answers it. The WebAuthn helpers
 // are loaded when a passkey is used, not with the first screen.
 const webAuthn = () => import('@simplewebauthn/browser');
-
-export interface Passkey {
-  id: string;
-  name: string;
-  created_at: string;
-  last_used_at: string | null;
-}
 
 export async function listPasskeys(): Promise<Passkey[]> {
   return (await api.request<{ data: Passkey[] }>('GET', '/api/v2/user/passkeys')).data;

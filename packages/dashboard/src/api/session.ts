@@ -1,11 +1,9 @@
-import { LocatorApiError, type Session } from '@locator/client';
+import { LocatorApiError, type Session, type SetupStatus } from '@locator/client';
 import { api } from './client.ts';
 
 // Signing in and out, and the first run: POST/GET/DELETE /api/v2/session, POST /api/v2/setup.
 
 export type { Session };
-/** The signed-in person. */
-export type SessionUser = Session['user'];
 
 /** The browser's session, or undefined when it has none (401). */
 export async function readSession(): Promise<Session | undefined> {
@@ -36,7 +34,7 @@ export async function setUp(body: { name: string; email: string; password: strin
  */
 export async function setupNeeded(): Promise<boolean> {
   try {
-    return (await api.request<{ data: { needed: boolean } }>('GET', '/api/v2/setup')).data.needed === true;
+    return (await api.request<{ data: SetupStatus }>('GET', '/api/v2/setup')).data.needed === true;
   } catch {
     return false;
   }

@@ -23,6 +23,8 @@ import * as passwordsAndSessions from './migrations/20261128T1400_passwords_and_
 import * as projectMembers from './migrations/20261128T1500_project_members.ts';
 import * as passwordResets from './migrations/20261128T1600_password_resets.ts';
 import * as projectBranding from './migrations/20261128T1700_project_branding.ts';
+import * as sessionAgentsAndFirstRun from './migrations/20261128T1700_session_agents_and_first_run.ts';
+import * as passkeys from './migrations/20261128T1800_passkeys.ts';
 
 /**
  * A migration module; it is told the dialect so it can build the DDL that differs (see `migrations/schema-helpers.ts`).
@@ -57,6 +59,8 @@ const migrations: Record<string, DialectAwareMigration> = {
   '20261128T1500_project_members': projectMembers,
   '20261128T1600_password_resets': passwordResets,
   '20261128T1700_project_branding': projectBranding,
+  '20261128T1700_session_agents_and_first_run': sessionAgentsAndFirstRun,
+  '20261128T1800_passkeys': passkeys,
 };
 
 function providerFor(dialect: DialectName): MigrationProvider {

@@ -20,6 +20,7 @@ export const ID_PREFIX = {
   delivery: 'dlv',
   import: 'imp',
   invitation: 'inv',
+  passkey: 'psk',
 } as const;
 
 /** Random bytes drawn from the system's generator a page at a time: one call per ID cost more than the rest of it. */

@@ -1,10 +1,12 @@
+import type { RegistrationResponseJSON } from '@simplewebauthn/server';
 import type { Kysely } from 'kysely';
 import { describe, expect, it } from 'vitest';
 import type { Database } from '../../src/db/database.ts';
 import { type ProjectRef, refOfProject } from '../../src/domain/project-ref.ts';
 import type { CreatedUser } from '../../src/features/accounts/accounts.service.ts';
 import { createLocationDirectly, TEST_ACTOR } from '../support/factories.ts';
-import { addMember } from '../support/people.ts';
+import { softAuthenticator } from '../support/passkey-authenticator.ts';
+import { addMember, PASSWORD } from '../support/people.ts';
 import { describeRouteSecurity, type SecuredRoute } from '../support/security.ts';
 import { call, createAccount, startTestServer, type TestServer } from '../support/server.ts';
 import { servicesOn } from '../support/services.ts';
@@ -367,6 +369,13 @@ function teamRoutes(): SecuredRoute[] {
   ];
 }
 
+/** A software authenticator's answer to a registration challenge made for the account's user. */
+async function passkeyRegistration(server: TestServer, account: CreatedUser) {
+  const party = { id: new URL(server.url).hostname, origin: new URL(server.url).origin };
+  const options = await server.services.passkeys.registrationOptions(account.user.id, party);
+  return softAuthenticator().register(options, server.url) as RegistrationResponseJSON;
+}
+
 /** The routes of the browser's session and of the signed-in user's tokens: the cookie only, never a token. */
 function sessionRoutes(): SecuredRoute[] {
   const rule = { api: 'v2', planGated: false, owned: false, sessionOnly: true, role: null } as const;
@@ -374,6 +383,53 @@ function sessionRoutes(): SecuredRoute[] {
     { ...rule, method: 'GET', route: '/api/v2/session', setup: async () => ({ path: '/api/v2/session' }) },
     { ...rule, method: 'DELETE', route: '/api/v2/session', setup: async () => ({ path: '/api/v2/session' }) },
     { ...rule, method: 'DELETE', route: '/api/v2/sessions', setup: async () => ({ path: '/api/v2/sessions' }) },
+    { ...rule, method: 'GET', route: '/api/v2/sessions', setup: async () => ({ path: '/api/v2/sessions' }) },
+    {
+      ...rule,
+      method: 'PATCH',
+      route: '/api/v2/user',
+      setup: async () => ({ path: '/api/v2/user', body: { name: 'Renamed' } }),
+    },
+    {
+      ...rule,
+      method: 'PUT',
+      route: '/api/v2/user/password',
+      setup: async (server, account) => {
+        await server.services.people.setPassword(account.user.email, PASSWORD);
+        return {
+          path: '/api/v2/user/password',
+          body: { current_password: PASSWORD, new_password: 'a new password, long enough' },
+        };
+      },
+    },
+    { ...rule, method: 'GET', route: '/api/v2/user/passkeys', setup: async () => ({ path: '/api/v2/user/passkeys' }) },
+    {
+      ...rule,
+      method: 'POST',
+      route: '/api/v2/user/passkeys/options',
+      setup: async () => ({ path: '/api/v2/user/passkeys/options' }),
+    },
+    {
+      ...rule,
+      method: 'POST',
+      route: '/api/v2/user/passkeys',
+      setup: async (server, account) => ({
+        path: '/api/v2/user/passkeys',
+        body: { name: 'Laptop', response: await passkeyRegistration(server, account) },
+      }),
+    },
+    {
+      ...rule,
+      owned: true,
+      method: 'DELETE',
+      route: '/api/v2/user/passkeys/:passkey_id',
+      setup: async (server, account) => {
+        const response = await passkeyRegistration(server, account);
+        const party = { id: new URL(server.url).hostname, origin: new URL(server.url).origin };
+        const registered = await server.services.passkeys.register(account.user.id, 'Laptop', response, party);
+        return { path: `/api/v2/user/passkeys/${registered.public_id}` };
+      },
+    },
     { ...rule, method: 'GET', route: '/api/v2/tokens', setup: async () => ({ path: '/api/v2/tokens' }) },
     {
       ...rule,

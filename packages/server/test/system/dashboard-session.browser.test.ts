@@ -30,8 +30,8 @@ async function signIn(page: Page, who: { email: string; password: string }): Pro
 describe('the dashboard with a session', () => {
   it('creates the owner on a new server, then signs out and in again', async () => {
     const { page, errors } = await browser.newPage();
+    // A new server (GET /api/v2/setup says so): the dashboard opens on the first run, not on the sign-in.
     await page.goto(`${server.url}/dashboard`);
-    await page.getByRole('link', { name: 'A new server? Create its first user' }).click();
     await expect.poll(() => heading(page).textContent()).toBe('Set up Locator');
     await page.getByLabel('Your name').fill(OWNER.name);
     await page.getByLabel('E-mail').fill(OWNER.email);

@@ -12,6 +12,8 @@ export interface SessionsTable {
   last_seen_at: string;
   /** The absolute end, set at sign-in. */
   expires_at: string;
+  /** The browser's User-Agent at sign-in, so a person can tell their sessions apart; null when none was sent. */
+  user_agent: string | null;
 }
 
 export type SessionRow = Selectable<SessionsTable>;

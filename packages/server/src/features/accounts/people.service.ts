@@ -3,7 +3,7 @@ import type { PeopleConfig } from '../../config/config.ts';
 import type { Database } from '../../db/database.ts';
 import type { Executor } from '../../db/executor.ts';
 import type { UserRow } from '../../db/tables/users.table.ts';
-import { ConflictError, ForbiddenError, GoneError, NotFoundError } from '../../domain/errors.ts';
+import { ConflictError, ForbiddenError, GoneError, InvalidInputError, NotFoundError } from '../../domain/errors.ts';
 import { randomBase62 } from '../../domain/ids.ts';
 import { hashPassword, requireAcceptablePassword, verifyPassword } from '../../domain/passwords.ts';
 import { hashSessionValue, newSessionSecrets, sessionEndsAt } from '../../domain/sessions.ts';
@@ -14,7 +14,14 @@ import type { Mailer } from './mailer.ts';
 import { insertUserWithProject, newUserInput } from './new-user.ts';
 import * as resets from './password-resets.repository.ts';
 import * as sessions from './sessions.repository.ts';
-import { anyUserExists, findUserByEmail, findUserById, setPasswordHash } from './users.repository.ts';
+import {
+  anyUserExists,
+  claimFirstRun,
+  findUserByEmail,
+  findUserById,
+  setPasswordHash,
+  setUserName,
+} from './users.repository.ts';
 
 /** A session just started: the cookie's value (shown to this browser only) and the CSRF token that goes with it. */
 export interface StartedSession {
@@ -24,6 +31,22 @@ export interface StartedSession {
   /** How long the browser should keep the cookie: the session's absolute lifetime. */
   maxAgeMs: number;
 }
+
+/** What the browser that starts a session tells of itself, shown in the person's list of sessions. */
+export interface SessionClient {
+  userAgent?: string | undefined;
+}
+
+/** A session as its person sees it in their list. */
+export interface SessionView {
+  id: number;
+  createdAt: string;
+  lastSeenAt: string;
+  userAgent: string | null;
+  current: boolean;
+}
+
+const USER_AGENT_MAX_LENGTH = 500;
 
 /** A new person: the one who sets the server up, or anyone when sign-up is open. */
 export interface NewPerson {
@@ -53,7 +76,7 @@ export const PASSWORD_RESET_LIFETIME_MS = 3_600_000;
 export function createPeople({ db, clock, config, mailer }: PeopleDeps) {
   const policy = { idleMs: config.sessionIdleMs, maxMs: config.sessionMaxMs };
 
-  async function startSessionIn(trx: Executor, user: UserRow): Promise<StartedSession> {
+  async function startSessionIn(trx: Executor, user: UserRow, client: SessionClient = {}): Promise<StartedSession> {
     const { value, csrfToken } = newSessionSecrets();
     const now = clock();
     await sessions.insertSession(trx, {
@@ -63,6 +86,7 @@ export function createPeople({ db, clock, config, mailer }: PeopleDeps) {
       created_at: isoOf(now),
       last_seen_at: isoOf(now),
       expires_at: isoOf(now + policy.maxMs),
+      user_agent: client.userAgent?.slice(0, USER_AGENT_MAX_LENGTH) || null,
     });
     return { user, value, csrfToken, maxAgeMs: policy.maxMs };
   }
@@ -71,6 +95,7 @@ export function createPeople({ db, clock, config, mailer }: PeopleDeps) {
   async function createPerson(
     input: NewPerson,
     plan: 'business' | 'free',
+    client: SessionClient,
     allowed: (trx: Executor) => Promise<void>,
   ): Promise<StartedSession> {
     const { email, name } = newUserInput(input);
@@ -79,7 +104,7 @@ export function createPeople({ db, clock, config, mailer }: PeopleDeps) {
     return db.transaction().execute(async (trx) => {
       await allowed(trx);
       const { user } = await insertUserWithProject(trx, { email, name, plan, passwordHash, now: isoOf(clock()) });
-      return startSessionIn(trx, user);
+      return startSessionIn(trx, user, client);
     });
   }
 
@@ -105,36 +130,89 @@ export function createPeople({ db, clock, config, mailer }: PeopleDeps) {
       },
     } satisfies SessionVerifier,
 
-    /** The first run: the owner of the server and their personal Business project; 409 once any user exists. */
-    setUp(input: NewPerson): Promise<StartedSession> {
-      return createPerson(input, 'business', async (trx) => {
-        if (await anyUserExists(trx)) throw new ConflictError('This server is set up already: sign in instead.');
+    /**
+     * The first run: the owner of the server and their personal Business project; 409 once any user exists. The
+     * claim of `first_run` makes two setups at once, on any instances, end with one owner and one 409.
+     */
+    setUp(input: NewPerson, client: SessionClient = {}): Promise<StartedSession> {
+      return createPerson(input, 'business', client, async (trx) => {
+        const claimed = await claimFirstRun(trx, isoOf(clock()));
+        if (!claimed || (await anyUserExists(trx))) {
+          throw new ConflictError('This server is set up already: sign in instead.');
+        }
       });
     },
 
+    /** Whether the server still waits for its first user (the dashboard then offers the first run). */
+    async setupNeeded(): Promise<boolean> {
+      return !(await anyUserExists(db));
+    },
+
     /** Self sign-up (`SIGNUP=open`): a person with a personal project on the free plan. */
-    signUp(input: NewPerson): Promise<StartedSession> {
+    signUp(input: NewPerson, client: SessionClient = {}): Promise<StartedSession> {
       if (!config.signupOpen) throw new ForbiddenError('Sign-up is closed on this server: ask an owner to invite you.');
-      return createPerson(input, 'free', async () => undefined);
+      return createPerson(input, 'free', client, async () => undefined);
     },
 
     /**
      * A new session for the user with this e-mail and password; undefined for a wrong password or an unknown
      * e-mail alike, which take the same time.
      */
-    async signIn(email: string, password: string): Promise<StartedSession | undefined> {
+    async signIn(email: string, password: string, client: SessionClient = {}): Promise<StartedSession | undefined> {
       const user = await findUserByEmail(db, email.trim());
       const matches = await verifyPassword(password, user?.password_hash);
       if (!user || !matches) return undefined;
-      return db.transaction().execute((trx) => startSessionIn(trx, user));
+      return db.transaction().execute((trx) => startSessionIn(trx, user, client));
     },
 
-    /** Starts a session for a user already known (after accepting an invitation, say). */
-    startSession(userId: number): Promise<StartedSession> {
+    /** Starts a session for a user already known (after accepting an invitation, or a passkey's sign-in). */
+    startSession(userId: number, client: SessionClient = {}): Promise<StartedSession> {
       return db.transaction().execute(async (trx) => {
         const user = await findUserById(trx, userId);
         if (!user) throw NotFoundError.of('User');
-        return startSessionIn(trx, user);
+        return startSessionIn(trx, user, client);
+      });
+    },
+
+    /** The sessions of a user, newest first, marking the one asking. */
+    async listSessions(userId: number, currentSessionId: number | undefined): Promise<SessionView[]> {
+      return (await sessions.listSessionsOfUser(db, userId)).map((row) => ({
+        id: row.id,
+        createdAt: row.created_at,
+        lastSeenAt: row.last_seen_at,
+        userAgent: row.user_agent,
+        current: row.id === currentSessionId,
+      }));
+    },
+
+    /** Renames the signed-in person. */
+    async rename(userId: number, name: string): Promise<UserRow> {
+      const trimmed = name.trim();
+      if (trimmed === '') throw InvalidInputError.fields({ name: ['must not be blank'] });
+      const user = await setUserName(db, userId, trimmed);
+      if (!user) throw NotFoundError.of('User');
+      return user;
+    },
+
+    /**
+     * Sets a new password for a signed-in person who knows the current one, and ends their other sessions (this one
+     * stays signed in). A wrong current password is a field error, with nothing changed.
+     */
+    async changePassword(
+      userId: number,
+      keptSessionId: number,
+      passwords: { current: string; next: string },
+    ): Promise<void> {
+      requireAcceptablePassword(passwords.next);
+      const user = await findUserById(db, userId);
+      if (!user) throw NotFoundError.of('User');
+      if (!(await verifyPassword(passwords.current, user.password_hash))) {
+        throw InvalidInputError.fields({ current_password: ['is not right'] });
+      }
+      const passwordHash = await hashPassword(passwords.next);
+      await db.transaction().execute(async (trx) => {
+        await setPasswordHash(trx, userId, passwordHash);
+        await sessions.deleteOtherSessionsOfUser(trx, userId, keptSessionId);
       });
     },
 

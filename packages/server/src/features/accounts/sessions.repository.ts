@@ -32,3 +32,13 @@ export async function deleteSessionsOfUser(db: Executor, userId: number): Promis
   const result = await db.deleteFrom('sessions').where('user_id', '=', userId).executeTakeFirst();
   return Number(result.numDeletedRows);
 }
+
+/** The sessions of a user, newest first (the account page's list). */
+export async function listSessionsOfUser(db: Executor, userId: number): Promise<SessionRow[]> {
+  return db.selectFrom('sessions').selectAll().where('user_id', '=', userId).orderBy('id', 'desc').execute();
+}
+
+/** Ends every session of a user but one (a new password keeps the browser that set it signed in). */
+export async function deleteOtherSessionsOfUser(db: Executor, userId: number, keptSessionId: number): Promise<void> {
+  await db.deleteFrom('sessions').where('user_id', '=', userId).where('id', '!=', keptSessionId).execute();
+}

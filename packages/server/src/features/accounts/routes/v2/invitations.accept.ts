@@ -4,7 +4,7 @@ import { DataEnvelope, errorResponses } from '../../../../schemas/common.ts';
 import type { People } from '../../people.service.ts';
 import { AcceptedInvitationBody, AcceptInvitationInput } from '../../schemas/team.ts';
 import type { Team } from '../../team.service.ts';
-import { replyWithSession } from './session-reply.ts';
+import { clientOf, replyWithSession } from './session-reply.ts';
 
 export function registerV2InvitationsAccept(app: App, { team, people }: { team: Team; people: People }): void {
   app.post(
@@ -37,7 +37,7 @@ export function registerV2InvitationsAccept(app: App, { team, people }: { team: 
         throw InvalidInputError.fields({ password: ['is required without a session (or sign in first)'] });
       }
       const joined = await team.accept(body.token, { name: body.name, password: body.password });
-      const session = replyWithSession(request, reply, await people.startSession(joined.userId));
+      const session = replyWithSession(request, reply, await people.startSession(joined.userId, clientOf(request)));
       return reply
         .code(201)
         .send({ data: { project_id: joined.projectPublicId, role: joined.role, session: session.data } });

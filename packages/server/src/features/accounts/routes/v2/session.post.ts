@@ -4,7 +4,7 @@ import type { SignInLimiter } from '../../../../ratelimit/sign-in-limiter.ts';
 import { DataEnvelope, errorResponses } from '../../../../schemas/common.ts';
 import type { People } from '../../people.service.ts';
 import { SessionBody, SignInBody } from '../../schemas/people.ts';
-import { replyWithSession } from './session-reply.ts';
+import { clientOf, replyWithSession } from './session-reply.ts';
 
 export function registerV2SessionPost(
   app: App,
@@ -27,7 +27,7 @@ export function registerV2SessionPost(
     async (request, reply) => {
       const { email, password } = request.body;
       await signInLimiter.check(request.ip, email);
-      const started = await people.signIn(email, password);
+      const started = await people.signIn(email, password, clientOf(request));
       if (!started) {
         await signInLimiter.recordFailure(request.ip, email);
         throw new ApiError(401, 'Wrong e-mail or password.');

@@ -2,7 +2,7 @@ import type { App } from '../../../../http/app-type.ts';
 import { DataEnvelope, errorResponses } from '../../../../schemas/common.ts';
 import type { People } from '../../people.service.ts';
 import { NewPersonBody, SessionBody } from '../../schemas/people.ts';
-import { replyWithSession } from './session-reply.ts';
+import { clientOf, replyWithSession } from './session-reply.ts';
 
 export function registerV2UsersPost(app: App, { people }: { people: People }): void {
   app.post(
@@ -20,7 +20,7 @@ export function registerV2UsersPost(app: App, { people }: { people: People }): v
       },
     },
     async (request, reply) => {
-      const started = await people.signUp(request.body);
+      const started = await people.signUp(request.body, clientOf(request));
       return reply.code(201).send(replyWithSession(request, reply, started));
     },
   );
