@@ -9,7 +9,7 @@ import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createConnection } from 'node:net';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { join, relative } from 'node:path';
 
 const postgresUrl = new URL(process.env.TEST_POSTGRES_URL || 'postgres://127.0.0.1:5432/test');
 const postgresHost = postgresUrl.hostname || '127.0.0.1';
@@ -76,8 +76,10 @@ function failuresIn(report) {
   const lines = [];
   for (const file of results) {
     const failed = (file.assertionResults ?? []).filter((test) => test.status === 'failed');
-    for (const test of failed) lines.push(`${file.name}: ${test.fullName} — ${firstLine(test.failureMessages?.[0])}`);
-    if (failed.length === 0 && file.status === 'failed') lines.push(`${file.name}: ${firstLine(file.message)}`);
+    for (const test of failed)
+      lines.push(`${relative(process.cwd(), file.name)}: ${test.fullName} — ${firstLine(test.failureMessages?.[0])}`);
+    if (failed.length === 0 && file.status === 'failed')
+      lines.push(`${relative(process.cwd(), file.name)}: ${firstLine(file.message)}`);
   }
   return lines.map((line) => `\n  ${line}`).join('');
 }

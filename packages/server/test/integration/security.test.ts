@@ -282,6 +282,29 @@ const routes: SecuredRoute[] = [
 
   // V2 publishable keys
   ...publishableKeyRoutes(),
+  {
+    api: 'v2',
+    scope: 'project:read',
+    planGated: true,
+    owned: true,
+    role: 'viewer',
+    method: 'GET',
+    route: '/api/v2/projects/:project_id/branding',
+    setup: async (_server, account) => ({ path: `/api/v2/projects/${account.project.public_id}/branding` }),
+  },
+  {
+    api: 'v2',
+    scope: 'project:manage',
+    planGated: true,
+    owned: true,
+    role: 'admin',
+    method: 'PATCH',
+    route: '/api/v2/projects/:project_id/branding',
+    setup: async (_server, account) => ({
+      path: `/api/v2/projects/${account.project.public_id}/branding`,
+      body: { display_name: 'Shop' },
+    }),
+  },
 
   // V2 locations
   ...v2LocationRoutes(),

@@ -92,6 +92,27 @@ async function seed(databaseUrl: string): Promise<{ account: CreatedUser; locati
       baseUrl: 'http://localhost:8080',
     });
     await servicesOn(db).people.makeResetLink('free@example.com', 'http://localhost:8080');
+    // The first run's claim, a passkey and a pending passkey challenge (a browser's authenticator makes the real ones).
+    const now = new Date().toISOString();
+    await db.insertInto('first_run').values({ id: 1, created_at: now }).execute();
+    await db
+      .insertInto('passkeys')
+      .values({
+        public_id: newPublicId('passkey'),
+        user_id: free.user.id,
+        credential_id: 'Y3JlZGVudGlhbA',
+        public_key: 'cHVibGljIGtleQ',
+        counter: 3,
+        transports: '["internal"]',
+        name: AWKWARD_NAME,
+        created_at: now,
+        last_used_at: null,
+      })
+      .execute();
+    await db
+      .insertInto('webauthn_challenges')
+      .values({ challenge: 'Y2hhbGxlbmdl', purpose: 'register', user_id: free.user.id, expires_at: now })
+      .execute();
     await servicesOn(db).accounts.createProject({ email: 'owner@example.com', name: 'Second', plan: 'plus' });
     await servicesOn(db).accounts.createToken({
       email: 'owner@example.com',

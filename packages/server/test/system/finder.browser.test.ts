@@ -503,10 +503,13 @@ describe('what the host page hears and the visitor reads', () => {
 
   it('searches the area the visitor moved the map to', async () => {
     const { page, errors, heard } = await openListening();
+    // Only the boxes asked for once the visitor presses "Search this area": the list of the map's first view asks for
+    // one too, as the page opens (late, on a loaded machine).
     const boxes: number[][] = [];
+    let pressed = false;
     page.on('request', (request) => {
       const bbox = new URL(request.url()).searchParams.get('bbox');
-      if (bbox) boxes.push(bbox.split(',').map(Number));
+      if (bbox && pressed) boxes.push(bbox.split(',').map(Number));
     });
     await search(page, POSTCODE);
     await expectResults(page, expectedNames(), errors);
@@ -530,6 +533,7 @@ describe('what the host page hears and the visitor reads', () => {
     // The pin's tip, where its store is (the widget anchors a 28 × 34 pin at 14, 32): the point a zoom keeps in place.
     await pin.hover({ position: { x: 14, y: 32 } });
     await page.mouse.wheel(0, -400);
+    pressed = true;
     await area.click();
     await expect.poll(async () => (await heard()).filter((event) => event.type === 'locator:search').length).toBe(2);
     const [, areaSearch] = (await heard()).filter((event) => event.type === 'locator:search');
