@@ -22,6 +22,7 @@ import * as importMatch from './migrations/20261128T1300_import_match.ts';
 import * as passwordsAndSessions from './migrations/20261128T1400_passwords_and_sessions.ts';
 import * as projectMembers from './migrations/20261128T1500_project_members.ts';
 import * as passwordResets from './migrations/20261128T1600_password_resets.ts';
+import * as searchAnalytics from './migrations/20261128T2000_search_analytics.ts';
 
 /**
  * A migration module; it is told the dialect so it can build the DDL that differs (see `migrations/schema-helpers.ts`).
@@ -55,6 +56,7 @@ const migrations: Record<string, DialectAwareMigration> = {
   '20261128T1400_passwords_and_sessions': passwordsAndSessions,
   '20261128T1500_project_members': projectMembers,
   '20261128T1600_password_resets': passwordResets,
+  '20261128T2000_search_analytics': searchAnalytics,
 };
 
 function providerFor(dialect: DialectName): MigrationProvider {
