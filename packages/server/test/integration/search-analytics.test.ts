@@ -266,6 +266,22 @@ describe('search analytics', () => {
     for (const entry of visitorLines) expect(Object.keys(entry.req ?? {}).sort()).toEqual(['method', 'url']);
   });
 
+  it('keeps the counts of a flush that failed for the next one', async () => {
+    const { db } = server.database;
+    const searchesNow = async () => (await report()).body.data.totals.searches as number;
+    const before = await searchesNow();
+    for (let n = 0; n < 3; n += 1)
+      expect((await search(`lat=${BERLIN_POSITION.lat}&lng=${BERLIN_POSITION.lng}`)).status).toBe(200);
+    // The database refuses the write: the table is not there.
+    await sql`alter table search_counts rename to search_counts_away`.execute(db);
+    await expect(server.services.analytics.flush()).rejects.toThrow();
+    await sql`alter table search_counts_away rename to search_counts`.execute(db);
+    expect(await searchesNow()).toBe(before);
+    expect((await search(`lat=${BERLIN_POSITION.lat}&lng=${BERLIN_POSITION.lng}`)).status).toBe(200);
+    await server.services.analytics.flush();
+    expect(await searchesNow()).toBe(before + 4);
+  });
+
   it('deletes daily rows older than the retention', async () => {
     server.clock.now += 401 * 86_400_000;
     expect((await search(`lat=${BERLIN_POSITION.lat}&lng=${BERLIN_POSITION.lng}`)).status).toBe(200);
