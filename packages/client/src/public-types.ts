@@ -1,5 +1,5 @@
 import type { paths } from './generated/public.ts';
-import type { Operation, QueryParameters, SuccessBody } from './operations.ts';
+import type { Operation, QueryParameters, RequestBody, SuccessBody } from './operations.ts';
 
 // Every type here is read from the generated document of the public store-finder API, so it changes when the
 // server's schemas change; the store-finder widget (packages/widget) is typed by them too.
@@ -16,3 +16,5 @@ export type SearchQuery = QueryParameters<Get<'/api/public/v1/search'>>;
 export type FinderConfig = SuccessBody<Get<'/api/public/v1/config'>>['data'];
 /** `GET /api/public/v1/locations`: every visible location as a GeoJSON point. */
 export type PinCollection = SuccessBody<Get<'/api/public/v1/locations'>>;
+/** `POST /api/public/v1/events`: a visitor's action with a location, as `navigator.sendBeacon` sends it. */
+export type VisitorEvent = RequestBody<Operation<paths, '/api/public/v1/events', 'post'>>;

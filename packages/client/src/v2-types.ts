@@ -137,3 +137,11 @@ type PasskeysPath = '/api/v2/user/passkeys';
 
 /** A passkey of the signed-in person: `id`, `name`, `created_at`, `last_used_at`. */
 export type Passkey = SuccessBody<Op<PasskeysPath, 'get'>>['data'][number];
+
+type AnalyticsPath = '/api/v2/projects/{project_id}/analytics';
+/** The store finder's counts of a period: totals, every day, places, filters and visitors' actions per location. */
+export type Analytics = SuccessBody<Op<AnalyticsPath, 'get'>>['data'];
+/** `from`, `to` (UTC days) and `format` (`json` or `csv`) of the analytics report. */
+export type AnalyticsQuery = QueryParameters<Op<AnalyticsPath, 'get'>>;
+/** The places most searched that found nothing in range, with the distance to the nearest visible location. */
+export type UnservedDemand = SuccessBody<Op<'/api/v2/projects/{project_id}/analytics/unserved', 'get'>>['data'];

@@ -102,6 +102,9 @@ export async function buildApp(
   app.addHook('onSend', rateLimits.countAuthFailure);
   app.addHook('onClose', async () => services.database.close());
   app.addHook('onClose', async () => services.rateLimitStore.close());
+  // Fastify runs onClose hooks last-added first: the counts still in memory are written before the database closes,
+  // after the last request has been answered.
+  app.addHook('onClose', async () => services.analytics.stop());
 
   const { onRoute } = options;
   if (onRoute) app.addHook('onRoute', (route) => onRoute(route));

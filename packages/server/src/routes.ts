@@ -16,6 +16,11 @@ import {
   registerV2UserGet,
   registerV2UsersPost,
 } from './features/accounts/index.ts';
+import {
+  registerPublicEvents,
+  registerV2AnalyticsGet,
+  registerV2AnalyticsUnservedGet,
+} from './features/analytics/index.ts';
 import { registerDashboard } from './features/dashboard/index.ts';
 import {
   registerFinderLocationPage,
@@ -124,11 +129,15 @@ export function registerRoutes(app: App, services: Services): void {
   // V2 imports: a file of locations, in the background
   registerV2ImportsPost(app, services);
   registerV2ImportsGet(app, services);
+  // V2 analytics: what the store finder was asked and what visitors did, counted per day
+  registerV2AnalyticsGet(app, services);
+  registerV2AnalyticsUnservedGet(app, services);
 
   // Store finder (public): read-only, with a publishable key, for websites' visitors
   registerPublicSearch(app, services);
   registerPublicLocations(app, services);
   registerPublicConfig(app, services);
+  registerPublicEvents(app, services);
   // Store finder (hosted): the widget's script, and the pages around it (HTML, not in the API documents)
   registerWidgetFiles(app, services);
   registerFinderPage(app, services);

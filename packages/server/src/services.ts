@@ -12,6 +12,7 @@ import {
   type People,
   type Team,
 } from './features/accounts/index.ts';
+import { type Analytics, createAnalytics } from './features/analytics/index.ts';
 import { DashboardFiles, defaultDashboardDir } from './features/dashboard/index.ts';
 import { createFinder, type Finder } from './features/finder/index.ts';
 import { createImports, type Imports } from './features/imports/index.ts';
@@ -53,6 +54,8 @@ export interface Services {
   readonly finder: Finder;
   readonly imports: Imports;
   readonly webhooks: Webhooks;
+  /** The store finder's counts of searches and visitors' actions, flushed to daily rows. */
+  readonly analytics: Analytics;
   /** The dashboard's built files, served at /dashboard. */
   readonly dashboardFiles: DashboardFiles;
   readonly readiness: { check(): Promise<Readiness> };
@@ -115,6 +118,7 @@ export function buildServices(
     finder: createFinder({ db, clock, geocoder, config }),
     imports: createImports({ db, clock, config, onError: onErrorOf('import worker') }),
     webhooks: createWebhooks({ db, clock, config, onError: onErrorOf('webhook worker') }),
+    analytics: createAnalytics({ db, clock, config: config.analytics, onError: onErrorOf('analytics flush') }),
     dashboardFiles: new DashboardFiles(config.dashboardDir ?? defaultDashboardDir()),
     readiness: { check: () => checkReadiness({ db, rateLimitStore }) },
     geocodingWorker,
@@ -123,11 +127,13 @@ export function buildServices(
 
 /**
  * Starts the workers the configuration asks this process to run (geocoding, webhook deliveries with the pruning of old
- * events, imports); the answer stops them, letting the jobs in hand finish (an import: its batch in hand).
+ * events, imports, the analytics' flushes); the answer stops them, letting the jobs in hand finish (an import: its
+ * batch in hand). The analytics' last flush is the app's to make, when it closes (`buildApp`).
  */
 export function startWorkers(services: Services): () => Promise<void> {
-  const { config, geocodingWorker, webhooks, imports } = services;
+  const { config, geocodingWorker, webhooks, imports, analytics } = services;
   const stops: (() => Promise<void>)[] = [];
+  analytics.start();
   if (config.geocodingQueue.worker) {
     geocodingWorker.start();
     stops.push(() => geocodingWorker.stop());

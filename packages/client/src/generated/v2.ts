@@ -997,6 +997,50 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v2/projects/{project_id}/analytics": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Read the store finder’s counts of a period
+         * @description What the project’s store finder was asked and what visitors did, per UTC day from `from` to `to` (both included; default the last 30 days, at most 400 days): totals, every day, the places searched from (a place seen fewer than 5 times in the period is counted only in `other`), the filters and location types asked for, and visitors’ actions per location.
+         *
+         *     Counts reach the report within `ANALYTICS_FLUSH_SECONDS` (10 by default) of the search. Nothing in them identifies a visitor: see docs/privacy.md.
+         *
+         *     `format=csv` answers the same report as a CSV file (UTF-8, CRLF) in one long table with the columns `section,key,name,metric,value`: `section` is `totals`, `kinds`, `daily` (key: the date), `places` (key: the place; metrics `searches`, `zero_result`, `zero_result_share`, `lat`, `lng`), `filters` (key: `filter` or `type`, name: its name) or `locations` (key: the location ID, name: its name); one row per count.
+         */
+        get: operations["getAnalytics"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v2/projects/{project_id}/analytics/unserved": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Where visitors searched and found nothing near
+         * @description The places (seen at least 5 times in the period) with the most searches that found nothing within range, answered by the fallback or not, each with the distance in kilometres from the place’s point to the nearest visible location of the project: where to open next, or recruit a dealer. Period as for `…/analytics` (default the last 30 days, at most 400).
+         */
+        get: operations["getUnservedDemand"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v2/projects/{project_id}/imports": {
         parameters: {
             query?: never;
@@ -16066,6 +16110,504 @@ export interface operations {
             };
             /** @description Error body */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description What went wrong, in a sentence.
+                         * @example The city field is required.
+                         */
+                        message: string;
+                        /**
+                         * @description Field errors on 422, keyed by field; nested keys use dots (`hours.mon`, `fields.Manager`).
+                         * @example {
+                         *       "city": [
+                         *         "is required"
+                         *       ]
+                         *     }
+                         */
+                        errors?: {
+                            [key: string]: string[];
+                        };
+                        /** @description Present on 500: quote it when reporting the error. */
+                        request_id?: string;
+                    };
+                };
+            };
+            /** @description Error body */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description What went wrong, in a sentence.
+                         * @example The city field is required.
+                         */
+                        message: string;
+                        /**
+                         * @description Field errors on 422, keyed by field; nested keys use dots (`hours.mon`, `fields.Manager`).
+                         * @example {
+                         *       "city": [
+                         *         "is required"
+                         *       ]
+                         *     }
+                         */
+                        errors?: {
+                            [key: string]: string[];
+                        };
+                        /** @description Present on 500: quote it when reporting the error. */
+                        request_id?: string;
+                    };
+                };
+            };
+        };
+    };
+    getAnalytics: {
+        parameters: {
+            query?: {
+                /**
+                 * @description First UTC day, `YYYY-MM-DD` (default: 29 days before `to`)
+                 * @example 2026-11-01
+                 */
+                from?: string;
+                /**
+                 * @description Last UTC day, included, `YYYY-MM-DD` (default: today); at most 400 days after `from`
+                 * @example 2026-11-30
+                 */
+                to?: string;
+                /** @description `csv` for the report as a file */
+                format?: "json" | "csv";
+            };
+            header?: never;
+            path: {
+                /**
+                 * @description Public project ID
+                 * @example prj_8Hq2LmZ0aB3xYc7D
+                 */
+                project_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The report */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            /**
+                             * @description A UTC day
+                             * @example 2026-11-28
+                             */
+                            from: string;
+                            /**
+                             * @description A UTC day
+                             * @example 2026-11-28
+                             */
+                            to: string;
+                            totals: {
+                                /** @description Searches answered (not 304s, not errors) */
+                                searches: number;
+                                /** @description Searches that found nothing within range, whether or not the fallback answered */
+                                zero_result: number;
+                                /** @description Searches answered by the fallback (the nearest locations beyond the radius) */
+                                fallback: number;
+                                /** @description Results selected */
+                                select: number;
+                                /** @description Location pages viewed */
+                                page_view: number;
+                                /** @description Directions asked for */
+                                directions: number;
+                                /** @description Calls */
+                                call: number;
+                                /** @description Website links followed */
+                                website: number;
+                                /** @description Calls to action followed */
+                                cta: number;
+                            };
+                            /** @description Searches by how they were made */
+                            kinds: {
+                                /** @description By typed text */
+                                text: number;
+                                /** @description By a position */
+                                position: number;
+                                /** @description By the area a map shows */
+                                area: number;
+                            };
+                            /** @description Every day of the period, in order, days without counts included */
+                            daily: {
+                                /**
+                                 * @description A UTC day
+                                 * @example 2026-11-28
+                                 */
+                                date: string;
+                                /** @description Searches answered (not 304s, not errors) */
+                                searches: number;
+                                /** @description Searches that found nothing within range, whether or not the fallback answered */
+                                zero_result: number;
+                                /** @description Searches answered by the fallback (the nearest locations beyond the radius) */
+                                fallback: number;
+                                /** @description Results selected */
+                                select: number;
+                                /** @description Location pages viewed */
+                                page_view: number;
+                                /** @description Directions asked for */
+                                directions: number;
+                                /** @description Calls */
+                                call: number;
+                                /** @description Website links followed */
+                                website: number;
+                                /** @description Calls to action followed */
+                                cta: number;
+                            }[];
+                            /** @description Text searches count at the place they were geocoded to, position searches at their cell; area searches have no place. The 100 most searched places seen at least 5 times, then `other` */
+                            places: {
+                                /**
+                                 * @description The geohash (5 characters, a cell of about 5 km) searched from, or `other` for every place seen fewer than 5 times in the period
+                                 * @example u33db
+                                 */
+                                place: string;
+                                /** @description A point standing for the place (a city’s centre or the cell’s); null for `other` */
+                                lat: number | null;
+                                lng: number | null;
+                                /** @description Searches from the place */
+                                searches: number;
+                                /** @description Of them, those that found nothing within range */
+                                zero_result: number;
+                                /** @description `zero_result / searches`, to 3 decimals */
+                                zero_result_share: number;
+                            }[];
+                            /** @description Filters and location types searched for, most first */
+                            filters: {
+                                kind: "filter" | "type";
+                                /** @description The project’s name of the filter or location type */
+                                name: string;
+                                /** @description Searches asking for it */
+                                searches: number;
+                            }[];
+                            /** @description Locations with visitors’ actions in the period, most first */
+                            locations: {
+                                /** @example loc_4f9XkQ2mZr8TbW1c */
+                                id: string;
+                                name: string;
+                                /** @description Results selected */
+                                select: number;
+                                /** @description Location pages viewed */
+                                page_view: number;
+                                /** @description Directions asked for */
+                                directions: number;
+                                /** @description Calls */
+                                call: number;
+                                /** @description Website links followed */
+                                website: number;
+                                /** @description Calls to action followed */
+                                cta: number;
+                            }[];
+                        };
+                    };
+                    "text/csv": string;
+                };
+            };
+            /** @description Error body */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description What went wrong, in a sentence.
+                         * @example The city field is required.
+                         */
+                        message: string;
+                        /**
+                         * @description Field errors on 422, keyed by field; nested keys use dots (`hours.mon`, `fields.Manager`).
+                         * @example {
+                         *       "city": [
+                         *         "is required"
+                         *       ]
+                         *     }
+                         */
+                        errors?: {
+                            [key: string]: string[];
+                        };
+                        /** @description Present on 500: quote it when reporting the error. */
+                        request_id?: string;
+                    };
+                };
+            };
+            /** @description Error body */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description What went wrong, in a sentence.
+                         * @example The city field is required.
+                         */
+                        message: string;
+                        /**
+                         * @description Field errors on 422, keyed by field; nested keys use dots (`hours.mon`, `fields.Manager`).
+                         * @example {
+                         *       "city": [
+                         *         "is required"
+                         *       ]
+                         *     }
+                         */
+                        errors?: {
+                            [key: string]: string[];
+                        };
+                        /** @description Present on 500: quote it when reporting the error. */
+                        request_id?: string;
+                    };
+                };
+            };
+            /** @description Error body */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description What went wrong, in a sentence.
+                         * @example The city field is required.
+                         */
+                        message: string;
+                        /**
+                         * @description Field errors on 422, keyed by field; nested keys use dots (`hours.mon`, `fields.Manager`).
+                         * @example {
+                         *       "city": [
+                         *         "is required"
+                         *       ]
+                         *     }
+                         */
+                        errors?: {
+                            [key: string]: string[];
+                        };
+                        /** @description Present on 500: quote it when reporting the error. */
+                        request_id?: string;
+                    };
+                };
+            };
+            /** @description Error body */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description What went wrong, in a sentence.
+                         * @example The city field is required.
+                         */
+                        message: string;
+                        /**
+                         * @description Field errors on 422, keyed by field; nested keys use dots (`hours.mon`, `fields.Manager`).
+                         * @example {
+                         *       "city": [
+                         *         "is required"
+                         *       ]
+                         *     }
+                         */
+                        errors?: {
+                            [key: string]: string[];
+                        };
+                        /** @description Present on 500: quote it when reporting the error. */
+                        request_id?: string;
+                    };
+                };
+            };
+            /** @description Error body */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description What went wrong, in a sentence.
+                         * @example The city field is required.
+                         */
+                        message: string;
+                        /**
+                         * @description Field errors on 422, keyed by field; nested keys use dots (`hours.mon`, `fields.Manager`).
+                         * @example {
+                         *       "city": [
+                         *         "is required"
+                         *       ]
+                         *     }
+                         */
+                        errors?: {
+                            [key: string]: string[];
+                        };
+                        /** @description Present on 500: quote it when reporting the error. */
+                        request_id?: string;
+                    };
+                };
+            };
+        };
+    };
+    getUnservedDemand: {
+        parameters: {
+            query?: {
+                /**
+                 * @description First UTC day, `YYYY-MM-DD` (default: 29 days before `to`)
+                 * @example 2026-11-01
+                 */
+                from?: string;
+                /**
+                 * @description Last UTC day, included, `YYYY-MM-DD` (default: today); at most 400 days after `from`
+                 * @example 2026-11-30
+                 */
+                to?: string;
+            };
+            header?: never;
+            path: {
+                /**
+                 * @description Public project ID
+                 * @example prj_8Hq2LmZ0aB3xYc7D
+                 */
+                project_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            /**
+                             * @description A UTC day
+                             * @example 2026-11-28
+                             */
+                            from: string;
+                            /**
+                             * @description A UTC day
+                             * @example 2026-11-28
+                             */
+                            to: string;
+                            /** @description At most 50 places seen at least 5 times, the most searches that found nothing first */
+                            places: {
+                                /**
+                                 * @description The geohash (5 characters, a cell of about 5 km) searched from, or `other` for every place seen fewer than 5 times in the period
+                                 * @example u33db
+                                 */
+                                place: string;
+                                /** @description A point standing for the place (a city’s centre or the cell’s) */
+                                lat: number;
+                                lng: number;
+                                /** @description Searches from the place that found nothing within range (with or without a fallback) */
+                                zero_result: number;
+                                /** @description Every search from the place */
+                                searches: number;
+                                /** @description Kilometres to the nearest visible location of the project; null when it has none */
+                                nearest_store_km: number | null;
+                            }[];
+                        };
+                    };
+                };
+            };
+            /** @description Error body */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description What went wrong, in a sentence.
+                         * @example The city field is required.
+                         */
+                        message: string;
+                        /**
+                         * @description Field errors on 422, keyed by field; nested keys use dots (`hours.mon`, `fields.Manager`).
+                         * @example {
+                         *       "city": [
+                         *         "is required"
+                         *       ]
+                         *     }
+                         */
+                        errors?: {
+                            [key: string]: string[];
+                        };
+                        /** @description Present on 500: quote it when reporting the error. */
+                        request_id?: string;
+                    };
+                };
+            };
+            /** @description Error body */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description What went wrong, in a sentence.
+                         * @example The city field is required.
+                         */
+                        message: string;
+                        /**
+                         * @description Field errors on 422, keyed by field; nested keys use dots (`hours.mon`, `fields.Manager`).
+                         * @example {
+                         *       "city": [
+                         *         "is required"
+                         *       ]
+                         *     }
+                         */
+                        errors?: {
+                            [key: string]: string[];
+                        };
+                        /** @description Present on 500: quote it when reporting the error. */
+                        request_id?: string;
+                    };
+                };
+            };
+            /** @description Error body */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description What went wrong, in a sentence.
+                         * @example The city field is required.
+                         */
+                        message: string;
+                        /**
+                         * @description Field errors on 422, keyed by field; nested keys use dots (`hours.mon`, `fields.Manager`).
+                         * @example {
+                         *       "city": [
+                         *         "is required"
+                         *       ]
+                         *     }
+                         */
+                        errors?: {
+                            [key: string]: string[];
+                        };
+                        /** @description Present on 500: quote it when reporting the error. */
+                        request_id?: string;
+                    };
+                };
+            };
+            /** @description Error body */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -80,6 +80,9 @@ const EnvSchema = Type.Object({
   SMTP_URL: Type.Optional(Type.String({ pattern: '^smtps?://[^\\s]+$' })),
   SMTP_FROM: Type.String({ default: 'Locator <locator@localhost>', minLength: 3, maxLength: 200 }),
   DASHBOARD_DIR: Type.Optional(Type.String({ minLength: 1 })),
+  ANALYTICS: Type.Union([Type.Literal('on'), Type.Literal('off')], { default: 'on' }),
+  ANALYTICS_FLUSH_SECONDS: Type.Number({ default: 10, minimum: 0.1, maximum: 3600 }),
+  ANALYTICS_RETENTION_DAYS: Type.Integer({ default: 400, minimum: 1, maximum: 3650 }),
 });
 
 export interface Config {
@@ -135,6 +138,11 @@ export interface Config {
   dashboardDir: string | undefined;
   /** Dashboard sign-in: how long sessions live, whether anyone may sign up, and the budgets of failed sign-ins. */
   people: PeopleConfig;
+  /**
+   * The store finder's counts of searches and visitors' actions: whether they are kept, how often a process adds its
+   * counts to the daily rows, and how many days the rows are kept.
+   */
+  analytics: { enabled: boolean; flushMs: number; retentionDays: number };
 }
 
 export interface PeopleConfig {
@@ -241,6 +249,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       smtp: parsed.SMTP_URL ? { url: parsed.SMTP_URL, from: parsed.SMTP_FROM } : undefined,
     },
     dashboardDir: parsed.DASHBOARD_DIR,
+    analytics: {
+      enabled: parsed.ANALYTICS === 'on',
+      flushMs: Math.round(parsed.ANALYTICS_FLUSH_SECONDS * 1000),
+      retentionDays: parsed.ANALYTICS_RETENTION_DAYS,
+    },
   };
 }
 

@@ -13,6 +13,7 @@ import type { ImportFilesTable } from './tables/import-files.table.ts';
 import type { ImportRowErrorsTable } from './tables/import-row-errors.table.ts';
 import type { ImportsTable } from './tables/imports.table.ts';
 import type { InvitationsTable } from './tables/invitations.table.ts';
+import type { LocationActionCountsTable } from './tables/location-action-counts.table.ts';
 import type { LocationCallsToActionTable } from './tables/location-calls-to-action.table.ts';
 import type { LocationFieldValuesTable } from './tables/location-field-values.table.ts';
 import type { LocationFiltersTable } from './tables/location-filters.table.ts';
@@ -25,6 +26,8 @@ import type { PasswordResetsTable } from './tables/password-resets.table.ts';
 import type { ProjectMembersTable } from './tables/project-members.table.ts';
 import type { ProjectsTable } from './tables/projects.table.ts';
 import type { PublishableKeysTable } from './tables/publishable-keys.table.ts';
+import type { SearchCountsTable } from './tables/search-counts.table.ts';
+import type { SearchPlaceCountsTable } from './tables/search-place-counts.table.ts';
 import type { SessionsTable } from './tables/sessions.table.ts';
 import type { UsersTable } from './tables/users.table.ts';
 import type { WebauthnChallengesTable } from './tables/webauthn-challenges.table.ts';
@@ -67,4 +70,7 @@ export interface Database {
   imports: ImportsTable;
   import_files: ImportFilesTable;
   import_row_errors: ImportRowErrorsTable;
+  search_counts: SearchCountsTable;
+  search_place_counts: SearchPlaceCountsTable;
+  location_action_counts: LocationActionCountsTable;
 }

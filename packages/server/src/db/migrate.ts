@@ -25,6 +25,7 @@ import * as passwordResets from './migrations/20261128T1600_password_resets.ts';
 import * as projectBranding from './migrations/20261128T1700_project_branding.ts';
 import * as sessionAgentsAndFirstRun from './migrations/20261128T1700_session_agents_and_first_run.ts';
 import * as passkeys from './migrations/20261128T1800_passkeys.ts';
+import * as searchAnalytics from './migrations/20261128T2000_search_analytics.ts';
 
 /**
  * A migration module; it is told the dialect so it can build the DDL that differs (see `migrations/schema-helpers.ts`).
@@ -61,6 +62,7 @@ const migrations: Record<string, DialectAwareMigration> = {
   '20261128T1700_project_branding': projectBranding,
   '20261128T1700_session_agents_and_first_run': sessionAgentsAndFirstRun,
   '20261128T1800_passkeys': passkeys,
+  '20261128T2000_search_analytics': searchAnalytics,
 };
 
 function providerFor(dialect: DialectName): MigrationProvider {

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { countryCodeOf } from './countries.ts';
 import { foldPostcode, foldText } from './fold-text.ts';
 
@@ -108,6 +109,15 @@ export function geocodeCacheKey(request: GeocodeRequest): string {
   const country = request.countryCode ?? (request.country ? foldText(request.country) : '');
   const parts = [request.street, request.city, request.state].map((part) => (part ? foldText(part) : ''));
   return ['s', ...parts, request.postcode ? foldPostcode(request.postcode) : '', country.toLowerCase()].join('|');
+}
+
+/**
+ * The cache key of a visitor's search: the SHA-256 of its key, so the cache answers the same text again without
+ * keeping the text a visitor typed (which may be their own address).
+ * @example privateCacheKey('t|london') // "h|<64 hex digits>"
+ */
+export function privateCacheKey(key: string): string {
+  return `h|${createHash('sha256').update(key).digest('hex')}`;
 }
 
 /** The address parts of a location, as a geocoder reads them. */

@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/database.ts';
 import type { GeocodeCacheRow } from '../db/tables/geocode-cache.table.ts';
-import { geocodeCacheKey, geocodeRequestOf } from '../domain/geocode-request.ts';
+import { geocodeCacheKey, geocodeRequestOf, privateCacheKey } from '../domain/geocode-request.ts';
 import { findGeocodeCacheEntry, saveGeocodeCacheEntry } from './geocode-cache.repository.ts';
 import type { GeocodePrecision, GeocodeResult, Geocoder } from './geocoder.ts';
 
@@ -22,7 +22,7 @@ export interface GeocodeCacheOptions {
  * Wraps a geocoder so that each address is asked once: answers, "not found" included, are kept in `geocode_cache`
  * under the provider's name and the normalised address (`domain/geocode-request.ts`), so `München, DE` and
  * `munchen, Germany` share one entry. Failures (`GeocoderError`, an aborted call) are not kept, nor a "not found" asked
- * for with `rememberNotFound: false`.
+ * for with `rememberNotFound: false`; a visitor's text (`privateText`) is kept under its hash only.
  * @example withGeocodeCache(createGeocoder(config), { db: database.db, clock: Date.now })
  */
 export function withGeocodeCache(inner: Geocoder, options: GeocodeCacheOptions): Geocoder {
@@ -32,7 +32,9 @@ export function withGeocodeCache(inner: Geocoder, options: GeocodeCacheOptions):
     async geocode(query, geocodeOptions) {
       const request = geocodeRequestOf(query);
       if (!request) return null;
-      const addressKey = geocodeCacheKey(request);
+      const addressKey = geocodeOptions?.privateText
+        ? privateCacheKey(geocodeCacheKey(request))
+        : geocodeCacheKey(request);
       const cached = await findGeocodeCacheEntry(db, inner.name, addressKey);
       if (cached) {
         const answer = answerOf(cached);

@@ -17,6 +17,8 @@ export interface GeocodeOptions {
    * and only the texts that name a place (a bounded set) should take room in the database.
    */
   rememberNotFound?: boolean;
+  /** A visitor's text: a cache keeps it only as a hash (`privateCacheKey`), so no visitor's words are stored. */
+  privateText?: boolean;
 }
 
 /** Turns an address into coordinates, or null when it has no trustworthy answer. */

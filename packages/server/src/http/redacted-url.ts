@@ -1,5 +1,15 @@
 import type { FastifyRequest } from 'fastify';
 
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /**
+     * A route websites' visitors call (the store finder's search and events): its request is logged by method and
+     * path only, without the query (what the visitor typed, where they are) or the client's address and port.
+     */
+    anonymousLog?: boolean;
+  }
+}
+
 /** What stands in the log for a credential. */
 const REDACTED = '[REDACTED]';
 
@@ -58,9 +68,13 @@ export function redactedUrl(url: string): string {
 
 /**
  * The request as its log lines show it (`req`), as Fastify's own serializer shows it but for the URL, which
- * `redactedUrl` cleans of credentials.
+ * `redactedUrl` cleans of credentials; a route with `config.anonymousLog` is shown by its path alone.
  */
 export function requestLogValue(request: FastifyRequest): Record<string, unknown> {
+  if (request.routeOptions?.config?.anonymousLog) {
+    const question = request.url.indexOf('?');
+    return { method: request.method, url: question === -1 ? request.url : request.url.slice(0, question) };
+  }
   return {
     method: request.method,
     url: redactedUrl(request.url),

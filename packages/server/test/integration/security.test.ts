@@ -193,6 +193,18 @@ function eventAndWebhookRoutes(): SecuredRoute[] {
       route: '/api/v2/projects/:project_id/events',
       setup: async (_server, account) => ({ path: `/api/v2/projects/${account.project.public_id}/events` }),
     },
+    ...['analytics', 'analytics/unserved'].map(
+      (segment): SecuredRoute => ({
+        api: 'v2',
+        scope: 'project:read',
+        planGated: true,
+        owned: true,
+        role: 'viewer',
+        method: 'GET',
+        route: `/api/v2/projects/:project_id/${segment}`,
+        setup: async (_server, account) => ({ path: `/api/v2/projects/${account.project.public_id}/${segment}` }),
+      }),
+    ),
     { ...rule, method: 'GET', route: collection, setup: async (_server, account) => ({ path: pathOf(account) }) },
     {
       ...rule,

@@ -6,7 +6,7 @@ import { migrateToLatest } from '../../src/db/migrate.ts';
 import type { CreatedUser } from '../../src/features/accounts/index.ts';
 import type { App } from '../../src/http/app-type.ts';
 import { buildServices, type Services } from '../../src/services.ts';
-import { createTestDatabase } from './test-database.ts';
+import { createTestDatabase, type TestDatabase } from './test-database.ts';
 
 export interface TestServer {
   url: string;
@@ -31,6 +31,11 @@ export interface TestServerOptions {
   onRoute?: BuildAppOptions['onRoute'];
   /** Runs an import worker in the server, as production does (the server's clock times its leases). */
   importWorker?: boolean;
+  /**
+   * The database to start on, kept when the server stops (a restart: a second server on the first one's rows); the
+   * caller disposes of it. A fresh one, disposed of on stop, unless given.
+   */
+  database?: TestDatabase;
 }
 
 /**
@@ -44,7 +49,7 @@ const SHARED_ADDRESS_ENV = { AUTH_FAILURE_LIMIT_PER_MINUTE: '1000000' };
  * folder, or with `TEST_DATABASE=postgres` a fresh schema in PostgreSQL (see `test-database.ts`).
  */
 export async function startTestServer(options: TestServerOptions = {}): Promise<TestServer> {
-  const testDatabase = await createTestDatabase();
+  const testDatabase = options.database ?? (await createTestDatabase());
   const config = loadConfig({
     DATABASE_URL: testDatabase.url,
     PORT: '0',
@@ -85,7 +90,7 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
       await importWorker?.stop();
       await app.close();
       services.webhooks.close();
-      await testDatabase.dispose();
+      if (!options.database) await testDatabase.dispose();
     },
   };
 }

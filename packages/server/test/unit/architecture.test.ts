@@ -29,6 +29,7 @@ const RULES: Rules = {
     finder: ['accounts', 'locations'],
     imports: ['accounts', 'locations'],
     webhooks: ['accounts', 'imports', 'locations'],
+    analytics: ['accounts', 'finder'],
   },
   rootFiles: ['app.ts', 'routes.ts', 'server.ts', 'services.ts'],
 };

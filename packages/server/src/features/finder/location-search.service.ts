@@ -66,7 +66,10 @@ async function originOf(place: SearchPlace, geocoder: Geocoder): Promise<SearchO
       : { ...centreOf(place.west, place.south, place.east, place.north), label: null, precision: null };
   const signal = AbortSignal.timeout(GEOCODE_TIMEOUT_MS);
   const answer = await geocoder
-    .geocode({ address: place.text, countries: place.countries }, { signal, rememberNotFound: false })
+    .geocode(
+      { address: place.text, countries: place.countries },
+      { signal, rememberNotFound: false, privateText: true },
+    )
     .catch((error: unknown) => {
       // No answer is not "no such place": the visitor is told to try again rather than that nothing is near. Anything
       // else (the cache's database, a bug) stays the 500 it is, with its details in the log.

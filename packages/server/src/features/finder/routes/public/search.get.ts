@@ -53,11 +53,19 @@ function instantAt(text: string): number {
   return instant === undefined ? refuse('at', 'must be an ISO 8601 date-time with an offset') : Date.parse(instant);
 }
 
-export function registerPublicSearch(app: App, { finder }: { finder: Finder }): void {
+/** Told of each search the route answers with results (not a 304, not an error): the store finder's analytics. */
+export interface SearchCounter {
+  countSearch(projectId: number, search: LocationSearch, result: SearchResult): void;
+}
+
+export function registerPublicSearch(
+  app: App,
+  { finder, analytics }: { finder: Finder; analytics: SearchCounter },
+): void {
   app.get(
     '/api/public/v1/search',
     {
-      config: { publicKey: true },
+      config: { publicKey: true, anonymousLog: true },
       schema: {
         tags: ['Store finder (public)'],
         operationId: 'searchLocations',
@@ -67,7 +75,8 @@ export function registerPublicSearch(app: App, { finder }: { finder: Finder }): 
           'Within `radius` of the origin, nearest first then by ID; when none is in range, the nearest `limit` anywhere with `meta.fallback: true` (unless `fallback=0`). ' +
           '`filters` with `match=all|any`, `type` (any of), `open_now=1` (at `at`). Only visible locations with coordinates. A `q` that finds no place answers no results and `meta.origin: null`; a geocoder that does not answer is 503 with `Retry-After`. ' +
           "Answers carry an `ETag` (from the project's data version, the query and, without `at`, the minute) and `Cache-Control: public, max-age=60, stale-while-revalidate=300` (`PUBLIC_CACHE_CONTROL`); `If-None-Match` with a current tag is 304. " +
-          'A browser origin the key does not allow is 403 with `Access-Control-Allow-Origin` echoing that origin (and `Vary: Origin`), so the page can read the message naming it; a project without the plan is 403 no page may read.',
+          'A browser origin the key does not allow is 403 with `Access-Control-Allow-Origin` echoing that origin (and `Vary: Origin`), so the page can read the message naming it; a project without the plan is 403 no page may read. ' +
+          'Each answered search (not a 304, not an error) is counted for the project’s analytics, with nothing that identifies the visitor (see `GET /api/v2/projects/{project_id}/analytics`).',
         security: [{ publishableKey: [] }, { publishableKeyHeader: [] }],
         querystring: SearchQuery,
         response: {
@@ -95,7 +104,9 @@ export function registerPublicSearch(app: App, { finder }: { finder: Finder }): 
       };
       if (answeredNotModified(request, reply, query.at === undefined ? Math.floor(now / 60_000) : undefined))
         return null;
-      const result = await finder.search(publicAccessOf(request), search, now);
+      const access = publicAccessOf(request);
+      const result = await finder.search(access, search, now);
+      analytics.countSearch(access.projectId, search, result);
       return sendKeptJson(reply, answerOf(result, radius, unit));
     },
   );
