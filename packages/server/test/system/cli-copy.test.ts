@@ -267,6 +267,34 @@ async function seed(databaseUrl: string): Promise<{ account: CreatedUser; locati
         .insertInto('geocode_cache')
         .values(cached.slice(start, start + 500))
         .execute();
+    // The store finder's counts, as a flush writes them.
+    const projectId = account.project.id;
+    const storeId = (
+      await db.selectFrom('locations').select('id').where('project_id', '=', projectId).executeTakeFirstOrThrow()
+    ).id;
+    await db
+      .insertInto('search_counts')
+      .values([
+        { project_id: projectId, day: '2026-11-27', metric: 'searches', key: '', count: 12 },
+        { project_id: projectId, day: '2026-11-27', metric: 'kind', key: 'text', count: 9 },
+      ])
+      .execute();
+    await db
+      .insertInto('search_place_counts')
+      .values({
+        project_id: projectId,
+        day: '2026-11-27',
+        place: AWKWARD_NAME,
+        lat: 30.2672,
+        lng: -97.7431,
+        searches: 7,
+        zero_result: 2,
+      })
+      .execute();
+    await db
+      .insertInto('location_action_counts')
+      .values({ project_id: projectId, day: '2026-11-27', location_id: storeId, action: 'directions', count: 3 })
+      .execute();
     return { account, locationIds };
   } finally {
     await server.stop();
