@@ -113,11 +113,14 @@ export function createAnalytics({ db, clock, config, onError }: AnalyticsDeps) {
       timer = setInterval(() => void flush().catch(onError), config.flushMs);
       timer.unref();
     },
-    /** Stops the timer and writes what is left; the process calls it before it closes the database. */
+    /**
+     * Stops the timer and writes what is left (nothing to write, no query: old rows wait for the next process); the
+     * process calls it before it closes the database. A failure is reported, not thrown: the process stops anyway.
+     */
     async stop(): Promise<void> {
       clearInterval(timer);
       timer = undefined;
-      if (config.enabled) await flush();
+      if (config.enabled && !tally.empty) await flush().catch(onError);
     },
     /** The project's report over a period (defaults: the last 30 days, today included). */
     async report(project: ProjectRef, period: { from?: string; to?: string }): Promise<AnalyticsReport> {
