@@ -12,6 +12,18 @@ const BODYLESS_METHODS = new Set(['DELETE', 'OPTIONS']);
  */
 const MAX_JSON_DEPTH = 32;
 
+const PROTOTYPE_KEY_REFUSED =
+  'The request body uses the key "__proto__" (or "constructor" holding "prototype"), which no body may hold.';
+
+function isJson(text: string): boolean {
+  try {
+    JSON.parse(text);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
 /** Whether `text`, read as JSON, opens more than `max` arrays and objects inside one another; one pass, no parse. */
 function nestedDeeperThan(text: string, max: number): boolean {
   let depth = 0;
@@ -37,7 +49,8 @@ function nestedDeeperThan(text: string, max: number): boolean {
  * body must not be refused as an empty JSON document. Anywhere else an empty JSON body is still `400`.
  * Every string of a body is then put in Unicode normal form C, and text no database should hold (control characters,
  * unpaired surrogates) is a 422 naming its field, on both databases alike (`domain/text.ts`). A body nested deeper
- * than `MAX_JSON_DEPTH` is a 400 that says so, before it is parsed.
+ * than `MAX_JSON_DEPTH` is a 400 that says so, before it is parsed; a key that would reach an object's prototype
+ * (`__proto__`) is a 422.
  */
 export function installJsonBodyParser(app: FastifyInstance): void {
   const parseJson = app.getDefaultJsonParser('error', 'error');
@@ -58,6 +71,9 @@ export function installJsonBodyParser(app: FastifyInstance): void {
       return;
     }
     void parseJson(request, text, (error: Error | null, parsed?: unknown) => {
+      // Fastify's parser refuses a key that would reach an object's prototype as it refuses broken JSON; valid JSON
+      // with such a key is refused input (422), not malformed.
+      if (error && isJson(text)) return done(new ApiError(422, PROTOTYPE_KEY_REFUSED));
       if (error) return done(error);
       const { value, errors } = normalizeDocument(parsed);
       if (Object.keys(errors).length > 0) return done(InvalidInputError.fields(errors));
