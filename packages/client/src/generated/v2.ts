@@ -10,7 +10,7 @@ export interface paths {
         };
         /**
          * Whether the server waits for its first user
-         * @description No credential needed: the dashboard asks it to offer the first run. `needed` turns false once any user exists.
+         * @description No credential needed: the dashboard asks it to offer the first run. `needed` turns false once any user exists. A query parameter given twice, or text no database may hold, is 422 as on every route.
          */
         get: operations["getSetup"];
         put?: never;
@@ -1093,6 +1093,34 @@ export interface operations {
                             /** @description True while the server has no user: `POST /api/v2/setup` then creates the owner */
                             needed: boolean;
                         };
+                    };
+                };
+            };
+            /** @description Error body */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description What went wrong, in a sentence.
+                         * @example The city field is required.
+                         */
+                        message: string;
+                        /**
+                         * @description Field errors on 422, keyed by field; nested keys use dots (`hours.mon`, `fields.Manager`).
+                         * @example {
+                         *       "city": [
+                         *         "is required"
+                         *       ]
+                         *     }
+                         */
+                        errors?: {
+                            [key: string]: string[];
+                        };
+                        /** @description Present on 500: quote it when reporting the error. */
+                        request_id?: string;
                     };
                 };
             };

@@ -129,6 +129,7 @@ describe('the first run', () => {
       });
       expect(setUp.status, setUp.text).toBe(201);
       expect((await call(fresh, 'GET', '/api/v2/setup')).body).toEqual({ data: { needed: false } });
+      expect((await call(fresh, 'GET', '/api/v2/setup?lang=en&lang=de')).status).toBe(422);
     } finally {
       await fresh.stop();
     }
