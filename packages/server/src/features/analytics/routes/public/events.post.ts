@@ -1,6 +1,5 @@
 import type { FastifyRequest } from 'fastify';
 import type { App } from '../../../../http/app-type.ts';
-import { ApiError } from '../../../../http/errors.ts';
 import { errorResponses } from '../../../../schemas/common.ts';
 import { publicAccessOf } from '../../../finder/index.ts';
 import type { Analytics } from '../../analytics.service.ts';
@@ -22,16 +21,11 @@ export function registerPublicEvents(app: App, { analytics }: { analytics: Analy
   // A scope of its own, so that this route alone reads text/plain (as JSON); the rest of the API refuses it.
   app.register(async (plain) => {
     const scope: App = plain.withTypeProvider();
+    // The API's own JSON parser (same prototype-poisoning checks), for the text/plain a beacon sends.
     scope.addContentTypeParser(
       'text/plain',
       { parseAs: 'string', bodyLimit: MAX_EVENT_BYTES },
-      (_request, body, done) => {
-        try {
-          done(null, JSON.parse(typeof body === 'string' ? body : body.toString('utf8')));
-        } catch {
-          done(new ApiError(400, 'The body is not JSON: send {"type": "…", "location_id": "loc_…"}.'));
-        }
-      },
+      scope.getDefaultJsonParser('error', 'error'),
     );
     scope.post(
       '/api/public/v1/events',
