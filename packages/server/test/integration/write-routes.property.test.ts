@@ -97,28 +97,36 @@ const timeZone = fc.oneof(
   { arbitrary: fc.constantFrom('Mars/Olympus', '+01:00'), weight: 1 },
 );
 
-const v2LocationBody = fc.record(
-  {
-    name: mostly(validName),
-    city: mostly(validName),
-    address_line_1: mostly(fc.oneof(validName, fc.constant(null))),
-    phone: mostly(fc.constantFrom('+1 512 555 0100', null)),
-    hours: mostly(weeklyHours),
-    filters: mostly(fc.uniqueArray(inner(fc.constantFrom('Wifi', 'Parking')), { maxLength: 2 })),
-    fields: mostly(
-      fc.dictionary(inner(fc.constant('Manager')), inner(fc.oneof(validName, fc.constant(null))), { maxKeys: 2 }),
-    ),
-    callsToAction: mostly(
-      fc.dictionary(fc.constant('Book'), fc.constantFrom('https://shop.example/book', 'not a url'), { maxKeys: 1 }),
-    ),
-    time_zone: mostly(timeZone),
-    special_hours: mostly(fc.array(specialHoursItem, { maxLength: 2 })),
-  },
-  { requiredKeys: [] },
+/** The V2 body's fields, each from `field`: `mostly` (sometimes odd or of the wrong shape) or as generated. */
+const v2LocationFields = (field: <T>(valid: fc.Arbitrary<T>) => fc.Arbitrary<unknown>) =>
+  fc.record(
+    {
+      name: field(validName),
+      city: field(validName),
+      address_line_1: field(fc.oneof(validName, fc.constant(null))),
+      phone: field(fc.constantFrom('+1 512 555 0100', null)),
+      hours: field(weeklyHours),
+      filters: field(fc.uniqueArray(inner(fc.constantFrom('Wifi', 'Parking')), { maxLength: 2 })),
+      fields: field(
+        fc.dictionary(inner(fc.constant('Manager')), inner(fc.oneof(validName, fc.constant(null))), { maxKeys: 2 }),
+      ),
+      callsToAction: field(
+        fc.dictionary(fc.constant('Book'), fc.constantFrom('https://shop.example/book', 'not a url'), { maxKeys: 1 }),
+      ),
+      time_zone: field(timeZone),
+      special_hours: field(fc.array(specialHoursItem, { maxLength: 2 })),
+    },
+    { requiredKeys: [] },
+  );
+// With ten fields each sometimes odd, few bodies pass every rule (a run of 60 once saw 3 accepted): half of the bodies
+// have only the odd values the fields' own generators make, so that accepted writes are common too.
+const v2LocationBody = fc.oneof(
+  v2LocationFields(mostly),
+  v2LocationFields((valid) => valid),
 );
 // Name and city are required on create: mostly given, so that bodies reach the rules.
 const v2CreateBody = fc
-  .tuple(v2LocationBody, fc.boolean())
+  .tuple(v2LocationBody, fc.oneof({ arbitrary: fc.constant(true), weight: 2 }, fc.constant(false)))
   .map(([body, complete]) =>
     complete
       ? { name: 'Riverside', city: 'Austin', lat: 30.27, lng: -97.74, ...body }
