@@ -25,6 +25,10 @@ export type LocationCreate = RequestBody<Op<LocationsPath, 'post'>>;
 export type LocationReplace = RequestBody<Op<LocationPath, 'put'>>;
 /** PATCH body: every key optional; omitted keys keep their values. */
 export type LocationPatch = RequestBody<Op<LocationPath, 'patch'>>;
+/** A bulk action: `ids` or `where` (the list's filters), and one `change`. */
+export type LocationBulk = RequestBody<Op<'/api/v2/projects/{project_id}/locations/bulk', 'post'>>;
+/** What a bulk action did: its action, how many locations and which. */
+export type LocationBulkResult = SuccessBody<Op<'/api/v2/projects/{project_id}/locations/bulk', 'post'>>['data'];
 
 /** The configuration resources of a project, by path segment. */
 export type SettingSegment = 'location-types' | 'markers' | 'filters' | 'fields' | 'calls-to-action';

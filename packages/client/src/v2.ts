@@ -9,6 +9,8 @@ import type {
   EventListQuery,
   EventPage,
   Location,
+  LocationBulk,
+  LocationBulkResult,
   LocationCreate,
   LocationListQuery,
   LocationPage,
@@ -191,6 +193,15 @@ export class V2Client {
       location_id: locationId,
     });
     return (await this.http.send<{ data: Location }>('PATCH', target, { ...options, body })).data;
+  }
+
+  /**
+   * One change to many locations in one transaction: those named by `ids`, or every one matching `where` (the list's
+   * filters). Sent once, never retried (a bulk action carries no idempotency key).
+   */
+  async bulkLocations(projectId: string, body: LocationBulk, options?: CallOptions): Promise<LocationBulkResult> {
+    const target = path('/api/v2/projects/{project_id}/locations/bulk', { project_id: projectId });
+    return (await this.http.send<{ data: LocationBulkResult }>('POST', target, { ...options, body, once: true })).data;
   }
 
   /** PUT: the fuller update (`name` and `city` required); omitted marker and location type reset to the defaults. */

@@ -6,10 +6,10 @@ import { AccountPage } from './pages/account.tsx';
 import { FirstRunPage } from './pages/first-run.tsx';
 import { InvitationPage } from './pages/invitation.tsx';
 import { NotFoundPage } from './pages/not-found.tsx';
-import { ProjectPage } from './pages/project.tsx';
 import { ProjectsPage } from './pages/projects.tsx';
 import { ResetPasswordPage } from './pages/reset-password.tsx';
 import { SignInPage } from './pages/sign-in.tsx';
+import { StoresPage } from './pages/stores.tsx';
 import { TeamPage } from './pages/team.tsx';
 import { TokensPage } from './pages/tokens.tsx';
 import { BASE, paths } from './paths.ts';
@@ -39,7 +39,7 @@ function Home() {
 const Private = {
   Home: signedIn(Home),
   Projects: signedIn(ProjectsPage),
-  Project: signedIn(ProjectPage),
+  Stores: signedIn(StoresPage),
   Team: signedIn(TeamPage),
   Tokens: signedIn(TokensPage),
   Account: signedIn(AccountPage),
@@ -71,7 +71,7 @@ export function App() {
             <Route path={paths.resetPassword} component={ResetPasswordPage} />
             <Route path={paths.invitation} component={InvitationPage} />
             <Route path={paths.projects} component={Private.Projects} />
-            <Route path={`${BASE}/projects/:projectId`} component={Private.Project} />
+            <Route path={`${BASE}/projects/:projectId`} component={Private.Stores} />
             <Route path={`${BASE}/projects/:projectId/team`} component={Private.Team} />
             <Route path={paths.tokens} component={Private.Tokens} />
             <Route path={paths.account} component={Private.Account} />

@@ -39,6 +39,7 @@ import {
   registerV1LocationsList,
   registerV1LocationsPost,
   registerV1LocationsPut,
+  registerV2LocationsBulk,
   registerV2LocationsDelete,
   registerV2LocationsGet,
   registerV2LocationsList,
@@ -114,6 +115,7 @@ export function registerRoutes(app: App, services: Services): void {
   registerV2LocationsPatch(app, services);
   registerV2LocationsPut(app, services);
   registerV2LocationsDelete(app, services);
+  registerV2LocationsBulk(app, services);
 
   // V2 change feed and webhooks: what changed, by whom, read in order or pushed to the project's endpoints
   registerV2EventsList(app, services);

@@ -751,7 +751,7 @@ export interface paths {
         };
         /**
          * List locations
-         * @description Pages of locations ordered by ID (or `sort`). Filters: `name`, `address`, `city`, `state`, `country`, `postcode` (alias `postal_code`) as `city=Austin` or `city[eq]=`, `city[ne]=`, `city[like]=` (all ignore case; `like` is a substring); `visible`; `phone_valid`; `updated_since`; `external_id` (exact). An unknown parameter or operator is 422. `links` keep every parameter you sent. The answer carries an `ETag` (a hash of its body) and `Cache-Control: private, no-cache`. Send the tag back in `If-None-Match` to revalidate: while the answer would be the same, it is `304 Not Modified` with no body.
+         * @description Pages of locations ordered by ID (or `sort`). Filters: `name`, `address`, `city`, `state`, `country`, `postcode` (alias `postal_code`) as `city=Austin` or `city[eq]=`, `city[ne]=`, `city[like]=` (all ignore case; `like` is a substring); `visible`; `phone_valid`; `updated_since`; `external_id` (exact); `q` searches the name, city, postcode and external ID (a substring, ignoring case); `attention` keeps the locations that need a look (`no_coordinates`, `geocoding_failed`, `no_hours`, `hidden`, or `any`). An unknown parameter or operator is 422. `links` keep every parameter you sent. The answer carries an `ETag` (a hash of its body) and `Cache-Control: private, no-cache`. Send the tag back in `If-None-Match` to revalidate: while the answer would be the same, it is `304 Not Modified` with no body.
          */
         get: operations["listLocations"];
         put?: never;
@@ -813,6 +813,26 @@ export interface paths {
          * @description Omitted fields keep their saved values. `filters` replaces the list; `fields` and `callsToAction` merge by name (null removes one); `hours` changes only the days sent, `hours: null` removes the schedule. Invalid input is 422 and saves nothing.
          */
         patch: operations["updateLocation"];
+        trace?: never;
+    };
+    "/api/v2/projects/{project_id}/locations/bulk": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Change many locations at once
+         * @description One change (`change`: show, hide, add or remove a filter, set the type, set the weekly hours, delete) to the locations named by `ids` or to every location matching `where` (the list's filters), in one transaction: all of them change, or, on a refusal (422: an unknown ID, filter or type, hours that do not read, more than 5,000 matches), none. Each location changed records its event (`location.updated`, `location.deleted`) as a single write does, with the caller as the actor. Needs the `location:update` and `location:delete` scopes (editors and up).
+         */
+        post: operations["bulkLocations"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
         trace?: never;
     };
     "/api/v2/projects/{project_id}/events": {
@@ -10766,6 +10786,15 @@ export interface operations {
                 includeFields?: "1" | "true" | "0" | "false";
                 /** @description `1`/`true` adds `callsToAction` */
                 includeCallsToAction?: "1" | "true" | "0" | "false";
+                /** @description Sort key, `-` for descending; ties are broken by ID. Default `id`. */
+                sort?: "id" | "-id" | "name" | "-name" | "city" | "-city" | "created_at" | "-created_at" | "updated_at" | "-updated_at";
+                /**
+                 * @description Search: a case-insensitive substring of the name, city, postcode or external ID (surrounding spaces ignored)
+                 * @example berlin
+                 */
+                q?: string;
+                /** @description Only the locations that need a look: `no_coordinates` (missing or 0), `geocoding_failed`, `no_hours` (no weekly schedule, or one without any day set), `hidden`; `any` is any of these */
+                attention?: "no_coordinates" | "geocoding_failed" | "no_hours" | "hidden" | "any";
                 visible?: "true" | "false" | "1" | "0";
                 /** @description `false`: only the locations whose phone does not read as a phone number (to fix them); `true`: only those whose phone does. Locations without a phone match neither. */
                 phone_valid?: "true" | "false" | "1" | "0";
@@ -10773,8 +10802,6 @@ export interface operations {
                 external_id?: string;
                 /** @description ISO 8601 date-time (or a date, meaning its midnight UTC): only locations updated at or after it (incremental sync) */
                 updated_since?: string;
-                /** @description Sort key, `-` for descending; ties are broken by ID. Default `id`. */
-                sort?: "id" | "-id" | "name" | "-name" | "city" | "-city" | "created_at" | "-created_at" | "updated_at" | "-updated_at";
                 /** @description equal (ignoring case) to `name` */
                 name?: string;
                 /** @description equal (ignoring case) to `name` */
@@ -13243,6 +13270,379 @@ export interface operations {
                                 title: string;
                                 value: string;
                             }[];
+                        };
+                    };
+                };
+            };
+            /** @description Error body */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description What went wrong, in a sentence.
+                         * @example The city field is required.
+                         */
+                        message: string;
+                        /**
+                         * @description Field errors on 422, keyed by field; nested keys use dots (`hours.mon`, `fields.Manager`).
+                         * @example {
+                         *       "city": [
+                         *         "is required"
+                         *       ]
+                         *     }
+                         */
+                        errors?: {
+                            [key: string]: string[];
+                        };
+                        /** @description Present on 500: quote it when reporting the error. */
+                        request_id?: string;
+                    };
+                };
+            };
+            /** @description Error body */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description What went wrong, in a sentence.
+                         * @example The city field is required.
+                         */
+                        message: string;
+                        /**
+                         * @description Field errors on 422, keyed by field; nested keys use dots (`hours.mon`, `fields.Manager`).
+                         * @example {
+                         *       "city": [
+                         *         "is required"
+                         *       ]
+                         *     }
+                         */
+                        errors?: {
+                            [key: string]: string[];
+                        };
+                        /** @description Present on 500: quote it when reporting the error. */
+                        request_id?: string;
+                    };
+                };
+            };
+            /** @description Error body */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description What went wrong, in a sentence.
+                         * @example The city field is required.
+                         */
+                        message: string;
+                        /**
+                         * @description Field errors on 422, keyed by field; nested keys use dots (`hours.mon`, `fields.Manager`).
+                         * @example {
+                         *       "city": [
+                         *         "is required"
+                         *       ]
+                         *     }
+                         */
+                        errors?: {
+                            [key: string]: string[];
+                        };
+                        /** @description Present on 500: quote it when reporting the error. */
+                        request_id?: string;
+                    };
+                };
+            };
+            /** @description Error body */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description What went wrong, in a sentence.
+                         * @example The city field is required.
+                         */
+                        message: string;
+                        /**
+                         * @description Field errors on 422, keyed by field; nested keys use dots (`hours.mon`, `fields.Manager`).
+                         * @example {
+                         *       "city": [
+                         *         "is required"
+                         *       ]
+                         *     }
+                         */
+                        errors?: {
+                            [key: string]: string[];
+                        };
+                        /** @description Present on 500: quote it when reporting the error. */
+                        request_id?: string;
+                    };
+                };
+            };
+            /** @description Error body */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description What went wrong, in a sentence.
+                         * @example The city field is required.
+                         */
+                        message: string;
+                        /**
+                         * @description Field errors on 422, keyed by field; nested keys use dots (`hours.mon`, `fields.Manager`).
+                         * @example {
+                         *       "city": [
+                         *         "is required"
+                         *       ]
+                         *     }
+                         */
+                        errors?: {
+                            [key: string]: string[];
+                        };
+                        /** @description Present on 500: quote it when reporting the error. */
+                        request_id?: string;
+                    };
+                };
+            };
+            /** @description Error body */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description What went wrong, in a sentence.
+                         * @example The city field is required.
+                         */
+                        message: string;
+                        /**
+                         * @description Field errors on 422, keyed by field; nested keys use dots (`hours.mon`, `fields.Manager`).
+                         * @example {
+                         *       "city": [
+                         *         "is required"
+                         *       ]
+                         *     }
+                         */
+                        errors?: {
+                            [key: string]: string[];
+                        };
+                        /** @description Present on 500: quote it when reporting the error. */
+                        request_id?: string;
+                    };
+                };
+            };
+            /** @description Error body */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description What went wrong, in a sentence.
+                         * @example The city field is required.
+                         */
+                        message: string;
+                        /**
+                         * @description Field errors on 422, keyed by field; nested keys use dots (`hours.mon`, `fields.Manager`).
+                         * @example {
+                         *       "city": [
+                         *         "is required"
+                         *       ]
+                         *     }
+                         */
+                        errors?: {
+                            [key: string]: string[];
+                        };
+                        /** @description Present on 500: quote it when reporting the error. */
+                        request_id?: string;
+                    };
+                };
+            };
+            /** @description Error body */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description What went wrong, in a sentence.
+                         * @example The city field is required.
+                         */
+                        message: string;
+                        /**
+                         * @description Field errors on 422, keyed by field; nested keys use dots (`hours.mon`, `fields.Manager`).
+                         * @example {
+                         *       "city": [
+                         *         "is required"
+                         *       ]
+                         *     }
+                         */
+                        errors?: {
+                            [key: string]: string[];
+                        };
+                        /** @description Present on 500: quote it when reporting the error. */
+                        request_id?: string;
+                    };
+                };
+            };
+        };
+    };
+    bulkLocations: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description Public project ID
+                 * @example prj_8Hq2LmZ0aB3xYc7D
+                 */
+                project_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /**
+                     * @description Public IDs of the locations to change (1 to 1,000); an ID that names no location of the project is 422. Give `ids` or `where`.
+                     * @example [
+                     *       "loc_01HZY8W4K6J2T3V9X5B7N1Q0RS"
+                     *     ]
+                     */
+                    ids?: string[];
+                    /**
+                     * @description Every location the list would answer for these filters (the list's keys and meanings: `q`, `attention`, `visible`, `city[like]`, ...; `{}` is every location), at most 5,000: more is 422. Give `ids` or `where`.
+                     * @example {
+                     *       "q": "berlin",
+                     *       "attention": "no_hours"
+                     *     }
+                     */
+                    where?: {
+                        /**
+                         * @description Search: a case-insensitive substring of the name, city, postcode or external ID (surrounding spaces ignored)
+                         * @example berlin
+                         */
+                        q?: string;
+                        /** @description Only the locations that need a look: `no_coordinates` (missing or 0), `geocoding_failed`, `no_hours` (no weekly schedule, or one without any day set), `hidden`; `any` is any of these */
+                        attention?: "no_coordinates" | "geocoding_failed" | "no_hours" | "hidden" | "any";
+                        visible?: "true" | "false" | "1" | "0";
+                        /** @description `false`: only the locations whose phone does not read as a phone number (to fix them); `true`: only those whose phone does. Locations without a phone match neither. */
+                        phone_valid?: "true" | "false" | "1" | "0";
+                        /** @description Only the location with this external ID (exact and case-sensitive): looks a location up by your own key */
+                        external_id?: string;
+                        /** @description ISO 8601 date-time (or a date, meaning its midnight UTC): only locations updated at or after it (incremental sync) */
+                        updated_since?: string;
+                        /** @description equal (ignoring case) to `name` */
+                        name?: string;
+                        /** @description equal (ignoring case) to `name` */
+                        "name[eq]"?: string;
+                        /** @description not equal (ignoring case) to `name` */
+                        "name[ne]"?: string;
+                        /** @description case-insensitive substring of `name` */
+                        "name[like]"?: string;
+                        /** @description equal (ignoring case) to `address` */
+                        address?: string;
+                        /** @description equal (ignoring case) to `address` */
+                        "address[eq]"?: string;
+                        /** @description not equal (ignoring case) to `address` */
+                        "address[ne]"?: string;
+                        /** @description case-insensitive substring of `address` */
+                        "address[like]"?: string;
+                        /** @description equal (ignoring case) to `city` */
+                        city?: string;
+                        /** @description equal (ignoring case) to `city` */
+                        "city[eq]"?: string;
+                        /** @description not equal (ignoring case) to `city` */
+                        "city[ne]"?: string;
+                        /** @description case-insensitive substring of `city` */
+                        "city[like]"?: string;
+                        /** @description equal (ignoring case) to `state` */
+                        state?: string;
+                        /** @description equal (ignoring case) to `state` */
+                        "state[eq]"?: string;
+                        /** @description not equal (ignoring case) to `state` */
+                        "state[ne]"?: string;
+                        /** @description case-insensitive substring of `state` */
+                        "state[like]"?: string;
+                        /** @description equal (ignoring case) to `country` */
+                        country?: string;
+                        /** @description equal (ignoring case) to `country` */
+                        "country[eq]"?: string;
+                        /** @description not equal (ignoring case) to `country` */
+                        "country[ne]"?: string;
+                        /** @description case-insensitive substring of `country` */
+                        "country[like]"?: string;
+                        /** @description equal (ignoring case) to `postcode` */
+                        postcode?: string;
+                        /** @description equal (ignoring case) to `postcode` */
+                        "postcode[eq]"?: string;
+                        /** @description not equal (ignoring case) to `postcode` */
+                        "postcode[ne]"?: string;
+                        /** @description case-insensitive substring of `postcode` */
+                        "postcode[like]"?: string;
+                        /** @description Alias of postcode: equal (ignoring case) to `postcode` */
+                        postal_code?: string;
+                        /** @description Alias of postcode: equal (ignoring case) to `postcode` */
+                        "postal_code[eq]"?: string;
+                        /** @description Alias of postcode: not equal (ignoring case) to `postcode` */
+                        "postal_code[ne]"?: string;
+                        /** @description Alias of postcode: case-insensitive substring of `postcode` */
+                        "postal_code[like]"?: string;
+                    };
+                    /** @description The one change: an `action` and, for those that take one, its key; any other key is 422 */
+                    change: {
+                        /** @description `show` and `hide` set `visible`; `add_filter` and `remove_filter` add or remove the filter named by `filter`; `set_type` sets `location_type`; `set_hours` replaces the weekly hours with `hours`; `delete` deletes the locations */
+                        action: "show" | "hide" | "add_filter" | "remove_filter" | "set_type" | "set_hours" | "delete";
+                        /** @description With `add_filter` and `remove_filter`: a configured filter */
+                        filter?: string;
+                        /** @description With `set_type`: a configured location type; null clears the type */
+                        location_type?: string | null;
+                        /**
+                         * @description With `set_hours`: the template, all seven days `mon`..`sun` as in a location body (`09:00-17:00`, `closed`, null for unknown)
+                         * @example {
+                         *       "mon": "09:00-18:00",
+                         *       "tue": "09:00-18:00",
+                         *       "wed": "09:00-18:00",
+                         *       "thu": "09:00-18:00",
+                         *       "fri": "09:00-18:00",
+                         *       "sat": "10:00-14:00",
+                         *       "sun": "closed"
+                         *     }
+                         */
+                        hours?: {
+                            [key: string]: string | null;
+                        };
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            action: "show" | "hide" | "add_filter" | "remove_filter" | "set_type" | "set_hours" | "delete";
+                            /** @description How many locations the action worked on */
+                            count: number;
+                            /** @description Their public IDs, in ID order. A location the change left as it was (hiding a hidden one) is counted, but its update records no event. */
+                            ids: string[];
                         };
                     };
                 };

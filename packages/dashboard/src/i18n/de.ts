@@ -1,4 +1,5 @@
 import type { Messages } from './index.ts';
+import { storesDe } from './stores.de.ts';
 
 export const de: Messages = {
   productName: 'Locator',
@@ -85,9 +86,6 @@ export const de: Messages = {
   projectsNone: 'Sie sind in keinem Projekt Mitglied.',
   projectSummary: '{role} · {count} Standorte',
   projectNotFound: 'Projekt nicht gefunden',
-  yourRole: 'Ihre Rolle',
-  plan: 'Tarif',
-  locations: 'Standorte',
 
   teamTitle: 'Team von {project}',
   teamNotAllowed: 'Als {role} verwalten Sie das Team nicht. Das tun Inhaber und Admins.',
@@ -162,4 +160,5 @@ export const de: Messages = {
 
   notFoundTitle: 'Seite nicht gefunden',
   backHome: 'Zurück zum Dashboard',
+  ...storesDe,
 };

@@ -1,3 +1,5 @@
+import { storesEn } from './stores.en.ts';
+
 // The dashboard's messages in English: the reference catalogue. `{name}` marks a value filled in at run time.
 export const en = {
   productName: 'Locator',
@@ -84,9 +86,6 @@ export const en = {
   projectsNone: 'You are not a member of any project.',
   projectSummary: '{role} · {count} locations',
   projectNotFound: 'Project not found',
-  yourRole: 'Your role',
-  plan: 'Plan',
-  locations: 'Locations',
 
   teamTitle: 'Team of {project}',
   teamNotAllowed: 'As {role}, you do not manage the team. Owners and admins do.',
@@ -160,4 +159,5 @@ export const en = {
 
   notFoundTitle: 'Page not found',
   backHome: 'Back to the dashboard',
+  ...storesEn,
 };

@@ -16,10 +16,21 @@ export interface TextFilter {
   value: string;
 }
 
-export interface LocationListQuery {
-  page: number;
-  limit: number;
+/**
+ * What a location may need a person to look at: no coordinates (missing or zero), a geocoder that found nothing, no
+ * weekly hours (no schedule, or one without a single day set), hidden from the public. `any` is any of them.
+ */
+export const ATTENTION_KINDS = ['no_coordinates', 'geocoding_failed', 'no_hours', 'hidden'] as const;
+export type AttentionKind = (typeof ATTENTION_KINDS)[number];
+export const ATTENTION_FILTERS = [...ATTENTION_KINDS, 'any'] as const;
+export type AttentionFilter = (typeof ATTENTION_FILTERS)[number];
+
+/** Which locations a list shows, or a bulk action changes: every condition holds. */
+export interface LocationFilter {
   filters: TextFilter[];
+  /** A case-insensitive substring of the name, city, postcode or external ID. */
+  q?: string;
+  attention?: AttentionFilter;
   visible?: boolean;
   /** Only the locations whose phone reads as a phone number (true), or whose phone does not (false). */
   phoneValid?: boolean;
@@ -27,6 +38,11 @@ export interface LocationListQuery {
   externalId?: string;
   /** ISO 8601 UTC instant; only locations updated at or after it. */
   updatedSince?: string;
+}
+
+export interface LocationListQuery extends LocationFilter {
+  page: number;
+  limit: number;
   sort: { key: SortKey; descending: boolean };
 }
 
@@ -69,9 +85,11 @@ export function parseSort(sort: string | undefined): LocationListQuery['sort'] {
  * project's location count.
  * @example selectsWholeProject({ page: 2, limit: 100, filters: [], sort: { key: 'id', descending: false } }) // true
  */
-export function selectsWholeProject(query: LocationListQuery): boolean {
+export function selectsWholeProject(query: LocationFilter): boolean {
   return (
     query.filters.length === 0 &&
+    query.q === undefined &&
+    query.attention === undefined &&
     query.visible === undefined &&
     query.phoneValid === undefined &&
     query.updatedSince === undefined &&

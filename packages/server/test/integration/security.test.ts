@@ -546,6 +546,17 @@ function v2LocationRoutes(): SecuredRoute[] {
       route: `${collection}/:location_id`,
       setup: async (server, account) => ({ path: await existing(server, account) }),
     },
+    {
+      ...rule,
+      scope: ['location:update', 'location:delete'],
+      role: 'editor',
+      method: 'POST',
+      route: `${collection}/bulk`,
+      setup: async (server, account) => {
+        const location = (await existing(server, account)).split('/').pop();
+        return { path: `${pathOf(account)}/bulk`, body: { ids: [location], change: { action: 'hide' } } };
+      },
+    },
   ];
 }
 

@@ -2,7 +2,14 @@ import { type ExpressionBuilder, type SelectQueryBuilder, sql } from 'kysely';
 import type { Database } from '../../db/database.ts';
 import type { Executor } from '../../db/executor.ts';
 import type { LocationRow } from '../../db/tables/locations.table.ts';
-import { escapeLike, type LocationListQuery, type TextFilter } from '../../domain/location-list.ts';
+import {
+  ATTENTION_KINDS,
+  type AttentionKind,
+  escapeLike,
+  type LocationFilter,
+  type LocationListQuery,
+  type TextFilter,
+} from '../../domain/location-list.ts';
 import { type LocationRecord, selectRecords } from './location-reads.repository.ts';
 
 function applyTextFilter(eb: ExpressionBuilder<Database, 'locations'>, filter: TextFilter) {
@@ -18,9 +25,56 @@ function applyTextFilter(eb: ExpressionBuilder<Database, 'locations'>, filter: T
   }
 }
 
-function filteredLocations(db: Executor, projectId: number, query: LocationListQuery) {
+/** The columns `q` searches: what a person knows a store by. */
+const SEARCHED_COLUMNS = ['name', 'city', 'postcode', 'external_id'] as const;
+
+function matchesSearch(eb: ExpressionBuilder<Database, 'locations'>, text: string) {
+  const pattern = sql<string>`${`%${escapeLike(text.toLowerCase())}%`} escape '\\'`;
+  return eb.or(
+    SEARCHED_COLUMNS.map((column) => eb(eb.fn<string>('lower', [eb.ref(`locations.${column}`)]), 'like', pattern)),
+  );
+}
+
+const WEEKDAY_COLUMNS = ['mon', 'tue', 'wed', 'thu', 'fri', 'sat', 'sun'] as const;
+
+function needsAttention(eb: ExpressionBuilder<Database, 'locations'>, kind: AttentionKind) {
+  switch (kind) {
+    case 'no_coordinates':
+      return eb.or([
+        eb('locations.lat', 'is', null),
+        eb('locations.lat', '=', 0),
+        eb('locations.lng', 'is', null),
+        eb('locations.lng', '=', 0),
+      ]);
+    case 'geocoding_failed':
+      return eb('locations.geocoding_status', '=', 'failed');
+    case 'no_hours':
+      // No schedule, or one that names no day (every day unknown).
+      return eb.not(
+        eb.exists(
+          eb
+            .selectFrom('opening_hours')
+            .select('opening_hours.location_id')
+            .whereRef('opening_hours.location_id', '=', 'locations.id')
+            .where((inner) => inner.or(WEEKDAY_COLUMNS.map((day) => inner(`opening_hours.${day}`, 'is not', null)))),
+        ),
+      );
+    case 'hidden':
+      return eb('locations.visible', '=', 0);
+  }
+}
+
+function filteredLocations(db: Executor, projectId: number, query: LocationFilter) {
   let builder = db.selectFrom('locations').where('locations.project_id', '=', projectId);
   for (const filter of query.filters) builder = builder.where((eb) => applyTextFilter(eb, filter));
+  const { q, attention } = query;
+  if (q !== undefined) builder = builder.where((eb) => matchesSearch(eb, q));
+  if (attention !== undefined)
+    builder = builder.where((eb) =>
+      attention === 'any'
+        ? eb.or(ATTENTION_KINDS.map((kind) => needsAttention(eb, kind)))
+        : needsAttention(eb, attention),
+    );
   if (query.visible !== undefined) builder = builder.where('locations.visible', '=', query.visible ? 1 : 0);
   if (query.phoneValid === true) builder = builder.where('locations.phone_e164', 'is not', null);
   if (query.phoneValid === false)
@@ -30,7 +84,7 @@ function filteredLocations(db: Executor, projectId: number, query: LocationListQ
   return builder;
 }
 
-export async function countLocations(db: Executor, projectId: number, query: LocationListQuery): Promise<number> {
+export async function countLocations(db: Executor, projectId: number, query: LocationFilter): Promise<number> {
   const row = await filteredLocations(db, projectId, query)
     .select(sql<number>`count(*)`.as('n'))
     .executeTakeFirstOrThrow();
@@ -74,6 +128,40 @@ export async function listLocationRecords(
       ? sql``
       : sql`${sql.ref(`locations.${query.sort.key}`)} ${direction} ${sql.raw(query.sort.descending ? 'nulls last' : 'nulls first')}, `;
   return selectRecords(db, sql`"locations"."id" in (${pageIds})`, sql`order by ${byKey}"locations"."id" ${direction}`);
+}
+
+/**
+ * The IDs of a project's locations matching `filter`, in ID order, at most `limit` of them: what a bulk action works
+ * on.
+ */
+export async function matchingLocationIds(
+  db: Executor,
+  projectId: number,
+  filter: LocationFilter,
+  limit: number,
+): Promise<number[]> {
+  const rows = await filteredLocations(db, projectId, filter)
+    .select('locations.id')
+    .orderBy('locations.id')
+    .limit(limit)
+    .execute();
+  return rows.map((row) => row.id);
+}
+
+/** The IDs of a project's locations by their public IDs (those of another project or of none are left out). */
+export async function locationIdsByPublicId(
+  db: Executor,
+  projectId: number,
+  publicIds: readonly string[],
+): Promise<Map<string, number>> {
+  if (publicIds.length === 0) return new Map();
+  const rows = await db
+    .selectFrom('locations')
+    .select(['id', 'public_id'])
+    .where('project_id', '=', projectId)
+    .where('public_id', 'in', publicIds)
+    .execute();
+  return new Map(rows.map((row) => [row.public_id, row.id]));
 }
 
 /** The locations of a project named by any of these public or external IDs, with their type, marker and hours. */

@@ -5,6 +5,7 @@ import type { TransactionHooks } from '../../db/transaction-hooks.ts';
 import { InvalidInputError, NotFoundError } from '../../domain/errors.ts';
 import type { Actor } from '../../domain/events.ts';
 import { geocodeQueryOf } from '../../domain/geocode-request.ts';
+import { BULK_MAX_LOCATIONS, type BulkChange, bulkChangeErrors, bulkInputOf } from '../../domain/location-bulk.ts';
 import type {
   CurrentLocation,
   LocationInput,
@@ -12,14 +13,19 @@ import type {
   WriteMode,
   WritePolicy,
 } from '../../domain/location-input.ts';
-import { type LocationListQuery, selectsWholeProject } from '../../domain/location-list.ts';
+import { type LocationFilter, type LocationListQuery, selectsWholeProject } from '../../domain/location-list.ts';
 import { planLocationWrite, writeNeedsDefaultCountry } from '../../domain/location-write.ts';
 import type { ProjectRef } from '../../domain/project-ref.ts';
 import type { Clock } from '../../domain/time.ts';
 import { timeZoneAt } from '../../domain/time-zones.ts';
 import type { GeocodeResult, Geocoder } from '../../geocoding/geocoder.ts';
 import { accessibleProject, lockProjectForChange } from '../accounts/index.ts';
-import { countLocations, listLocationRecords } from './location-lists.repository.ts';
+import {
+  countLocations,
+  listLocationRecords,
+  locationIdsByPublicId,
+  matchingLocationIds,
+} from './location-lists.repository.ts';
 import {
   ALL_ATTACHMENTS,
   type AttachmentSelection,
@@ -29,6 +35,7 @@ import {
   type LocationView,
   loadAttachments,
   loadCatalog,
+  loadLocationViews,
   locationsByExternalId,
   scheduleOf,
 } from './location-reads.repository.ts';
@@ -119,6 +126,12 @@ export interface CreateLocationOptions {
   /** Who creates it, as the change feed and webhooks tell. */
   actor: Actor;
 }
+
+/** The locations a bulk action works on: named by their public IDs, or every one matching a list's filters. */
+export type BulkTarget = { ids: readonly string[] } | { where: LocationFilter };
+
+/** Updates saved per call of the write path: the size of an import's batch. */
+const BULK_UPDATES_PER_SAVE = 1_000;
 
 export interface UpdateLocationOptions {
   project: ProjectRef;
@@ -250,6 +263,53 @@ export function createLocations({ db, clock, geocoding }: LocationsDeps) {
     },
 
     /**
+     * One change to many locations in one transaction, through the one write path with an event of each location
+     * changed (none for one the change leaves as it was): the `ids` given (all of them locations of the project, or
+     * 422) or every location matching `where` (at most `BULK_MAX_LOCATIONS`, or 422). A refused change saves nothing.
+     * Answers the public IDs of the locations it worked on, in ID order.
+     */
+    async bulk({
+      project: ref,
+      target,
+      change,
+      actor,
+    }: {
+      project: ProjectRef;
+      target: BulkTarget;
+      change: BulkChange;
+      actor: Actor;
+    }): Promise<{ ids: string[] }> {
+      return db.transaction().execute(async (trx) => {
+        const project = await accessibleProject(trx, ref);
+        // Every write of the project's locations takes this lock first, so none changes them while this one works.
+        const context = await writeContextOf(trx, project.id, actor);
+        const catalog = await loadCatalog(trx, project.id, { withDefaultCountry: false });
+        const errors = bulkChangeErrors(change, catalog);
+        if (Object.keys(errors).length > 0) throw InvalidInputError.fields(errors);
+        const ids = await targetIds(trx, project.id, target);
+        const views = await loadLocationViews(trx, ids);
+        if (change.action === 'delete') {
+          await deleteLocations(trx, context, views);
+        } else {
+          const updates = views.map((before) => {
+            const names = before.attachments.filters.get(before.record.id)?.map((filter) => filter.name) ?? [];
+            const input = bulkInputOf(change, names) ?? {};
+            return {
+              before,
+              plan: planOrThrow('patch', currentLocationOf(before.record), input, catalog, BULK_POLICY),
+            };
+          });
+          for (let start = 0; start < updates.length; start += BULK_UPDATES_PER_SAVE)
+            await saveLocations(trx, context, {
+              catalog,
+              updates: updates.slice(start, start + BULK_UPDATES_PER_SAVE),
+            });
+        }
+        return { ids: views.map((view) => view.record.public_id) };
+      });
+    },
+
+    /**
      * Deletes a location with everything attached to it; an update of it in progress finishes first. Its event carries
      * its last state.
      */
@@ -264,6 +324,31 @@ export function createLocations({ db, clock, geocoding }: LocationsDeps) {
       });
     },
   };
+}
+
+const BULK_POLICY: WritePolicy = { legacyLocationType: false };
+
+/** The IDs of the locations a bulk action works on, in ID order; refuses unknown IDs and too many matches (422). */
+async function targetIds(trx: Executor, projectId: number, target: BulkTarget): Promise<number[]> {
+  if ('ids' in target) {
+    const found = await locationIdsByPublicId(trx, projectId, target.ids);
+    const unknown = target.ids.filter((publicId) => !found.has(publicId));
+    if (unknown.length > 0)
+      throw InvalidInputError.fields({
+        ids: [
+          `names no location of this project: ${unknown.slice(0, 10).join(', ')}${unknown.length > 10 ? ', …' : ''}`,
+        ],
+      });
+    return [...new Set(found.values())].sort((a, b) => a - b);
+  }
+  const ids = await matchingLocationIds(trx, projectId, target.where, BULK_MAX_LOCATIONS + 1);
+  if (ids.length > BULK_MAX_LOCATIONS)
+    throw InvalidInputError.fields({
+      where: [
+        `matches more than ${BULK_MAX_LOCATIONS.toLocaleString('en')} locations, the most one bulk action changes: narrow the filters`,
+      ],
+    });
+  return ids;
 }
 
 export type Locations = ReturnType<typeof createLocations>;

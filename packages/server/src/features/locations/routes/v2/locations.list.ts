@@ -1,8 +1,6 @@
-import { InvalidInputError } from '../../../../domain/errors.ts';
-import { parseSort, textFiltersOf } from '../../../../domain/location-list.ts';
+import { parseSort } from '../../../../domain/location-list.ts';
 import { paginate } from '../../../../domain/pagination.ts';
 import type { Clock } from '../../../../domain/time.ts';
-import { instantOf } from '../../../../domain/time.ts';
 import type { App } from '../../../../http/app-type.ts';
 import { projectRef } from '../../../../http/auth.ts';
 import { baseUrlOf, pathOf, rawQueryPairs } from '../../../../http/base-url.ts';
@@ -11,15 +9,8 @@ import { errorResponses, PageEnvelope, ProjectParams } from '../../../../schemas
 import type { Locations } from '../../locations.service.ts';
 import { presentLocationV2 } from '../../presenters/location-v2.ts';
 import { LOCATIONS_TAG, LocationV2 } from '../../schemas/location.v2.ts';
-import { LocationListQueryV2 } from '../../schemas/location-queries.v2.ts';
+import { LocationListQueryV2, locationFilterOf } from '../../schemas/location-queries.v2.ts';
 import { includesOf } from './location.includes.ts';
-
-function updatedSinceOf(text: string): string {
-  const instant = instantOf(text);
-  if (instant === undefined)
-    throw InvalidInputError.fields({ updated_since: ['must be an ISO 8601 date-time, e.g. 2026-01-31T12:00:00Z'] });
-  return instant;
-}
 
 export function registerV2LocationsList(app: App, { locations, clock }: { locations: Locations; clock: Clock }): void {
   app.get(
@@ -30,7 +21,7 @@ export function registerV2LocationsList(app: App, { locations, clock }: { locati
         tags: [LOCATIONS_TAG],
         operationId: 'listLocations',
         summary: 'List locations',
-        description: `Pages of locations ordered by ID (or \`sort\`). Filters: \`name\`, \`address\`, \`city\`, \`state\`, \`country\`, \`postcode\` (alias \`postal_code\`) as \`city=Austin\` or \`city[eq]=\`, \`city[ne]=\`, \`city[like]=\` (all ignore case; \`like\` is a substring); \`visible\`; \`phone_valid\`; \`updated_since\`; \`external_id\` (exact). An unknown parameter or operator is 422. \`links\` keep every parameter you sent. ${ETAG_DESCRIPTION}`,
+        description: `Pages of locations ordered by ID (or \`sort\`). Filters: \`name\`, \`address\`, \`city\`, \`state\`, \`country\`, \`postcode\` (alias \`postal_code\`) as \`city=Austin\` or \`city[eq]=\`, \`city[ne]=\`, \`city[like]=\` (all ignore case; \`like\` is a substring); \`visible\`; \`phone_valid\`; \`updated_since\`; \`external_id\` (exact); \`q\` searches the name, city, postcode and external ID (a substring, ignoring case); \`attention\` keeps the locations that need a look (\`no_coordinates\`, \`geocoding_failed\`, \`no_hours\`, \`hidden\`, or \`any\`). An unknown parameter or operator is 422. \`links\` keep every parameter you sent. ${ETAG_DESCRIPTION}`,
         security: [{ apiToken: [] }, { sessionCookie: [] }],
         headers: RevalidationHeaders,
         params: ProjectParams,
@@ -44,14 +35,8 @@ export function registerV2LocationsList(app: App, { locations, clock }: { locati
       const listQuery = {
         page: query.page ?? 1,
         limit: query.limit ?? 25,
-        filters: textFiltersOf(query),
         sort: parseSort(query.sort),
-        ...(query.visible !== undefined ? { visible: query.visible === 'true' || query.visible === '1' } : {}),
-        ...(query.phone_valid !== undefined
-          ? { phoneValid: query.phone_valid === 'true' || query.phone_valid === '1' }
-          : {}),
-        ...(query.external_id !== undefined ? { externalId: query.external_id } : {}),
-        ...(query.updated_since !== undefined ? { updatedSince: updatedSinceOf(query.updated_since) } : {}),
+        ...locationFilterOf(query),
       };
       const { locations: found, total } = await locations.list({
         project: projectRef(request, request.params.project_id),
