@@ -39,12 +39,14 @@ import {
   registerV1LocationsList,
   registerV1LocationsPost,
   registerV1LocationsPut,
+  registerV2Geocode,
   registerV2LocationsDelete,
   registerV2LocationsGet,
   registerV2LocationsList,
   registerV2LocationsPatch,
   registerV2LocationsPost,
   registerV2LocationsPut,
+  registerV2MapGet,
 } from './features/locations/index.ts';
 import { registerHealthzGet, registerReadyzGet } from './features/operations/index.ts';
 import {
@@ -114,6 +116,9 @@ export function registerRoutes(app: App, services: Services): void {
   registerV2LocationsPatch(app, services);
   registerV2LocationsPut(app, services);
   registerV2LocationsDelete(app, services);
+  // V2 what forms of locations use: an address's coordinates, the map tiles
+  registerV2Geocode(app, services);
+  registerV2MapGet(app, services);
 
   // V2 change feed and webhooks: what changed, by whom, read in order or pushed to the project's endpoints
   registerV2EventsList(app, services);
