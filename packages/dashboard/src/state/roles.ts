@@ -15,3 +15,6 @@ export const managesMember = (actor: Role, target: Role): boolean =>
 /** The roles `actor` may give: an owner every role, an admin every role but owner. */
 export const rolesGrantableBy = (actor: Role): Role[] =>
   actor === 'owner' ? ['owner', 'admin', 'editor', 'viewer'] : managesTeam(actor) ? ['admin', 'editor', 'viewer'] : [];
+
+/** Editors and above create, change and delete stores; viewers read them. */
+export const editsStores = (role: Role): boolean => RANK[role] >= RANK.editor;
