@@ -95,6 +95,14 @@ export interface SendOptions extends CreateOptions {
   once?: boolean;
   /** A body sent as it is with its media type (an import's file), instead of `body` as JSON. */
   file?: { content: Blob | ArrayBuffer | Uint8Array | string; contentType: string };
+  /** Headers of this request only (`If-Match`). */
+  headers?: Record<string, string>;
+}
+
+/** A success's parsed body with its `ETag` (undefined when the answer carries none). */
+export interface TaggedAnswer<Body> {
+  body: Body;
+  etag: string | undefined;
 }
 
 const DEFAULT_TIMEOUT_MS = 30_000;
@@ -180,8 +188,13 @@ export class HttpClient {
    * an `Idempotency-Key`, which makes it as safe to retry as a GET.
    */
   async send<Body>(method: string, path: string, options: SendOptions = {}): Promise<Body> {
+    return (await this.sendTagged<Body>(method, path, options)).body;
+  }
+
+  /** As `send`, with the answer's `ETag`: what a later write sends back in `If-Match`. */
+  async sendTagged<Body>(method: string, path: string, options: SendOptions = {}): Promise<TaggedAnswer<Body>> {
     const url = this.urlFor(path, options.query);
-    const headers: Record<string, string> = { ...this.headers, ...this.csrfHeader(method) };
+    const headers: Record<string, string> = { ...this.headers, ...options.headers, ...this.csrfHeader(method) };
     if (options.body !== undefined) headers['content-type'] = 'application/json';
     if (options.file) headers['content-type'] = options.file.contentType;
     if (method === 'POST' && !options.once) headers['idempotency-key'] = options.idempotencyKey ?? crypto.randomUUID();
@@ -204,7 +217,7 @@ export class HttpClient {
       options.signal,
     );
     if (!response.ok) throw apiErrorOf(response, body, request, retryAfterSeconds(response));
-    return body as Body;
+    return { body: body as Body, etag: response.headers.get('etag') ?? undefined };
   }
 
   private async withRetries(

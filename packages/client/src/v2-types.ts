@@ -31,6 +31,13 @@ export type LocationBulk = RequestBody<Op<'/api/v2/projects/{project_id}/locatio
 export type LocationBulkResult = SuccessBody<Op<'/api/v2/projects/{project_id}/locations/bulk', 'post'>>['data'];
 
 /** The configuration resources of a project, by path segment. */
+/** The address `POST /api/v2/projects/{id}/geocode` looks for. */
+export type GeocodeRequest = RequestBody<Op<'/api/v2/projects/{project_id}/geocode', 'post'>>;
+/** Where it is (coordinates, precision, time zone), or null when no place matches. */
+export type GeocodeAnswer = SuccessBody<Op<'/api/v2/projects/{project_id}/geocode', 'post'>>['data'];
+/** The server's map tiles (`MAP_TILE_URL`) and their credit. */
+export type MapTiles = SuccessBody<Op<'/api/v2/map', 'get'>>['data'];
+
 export type SettingSegment = 'location-types' | 'markers' | 'filters' | 'fields' | 'calls-to-action';
 type Assert<Condition extends true> = Condition;
 /** Fails to compile when the document lacks the collection or item path of a segment. */

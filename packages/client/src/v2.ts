@@ -8,6 +8,8 @@ import type {
   ChangeEvent,
   EventListQuery,
   EventPage,
+  GeocodeAnswer,
+  GeocodeRequest,
   Location,
   LocationBulk,
   LocationBulkResult,
@@ -17,6 +19,7 @@ import type {
   LocationPatch,
   LocationReadQuery,
   LocationReplace,
+  MapTiles,
   Project,
   SettingCreate,
   SettingItem,
@@ -67,10 +70,33 @@ export class V2Settings<S extends SettingSegment> {
   }
 }
 
+/** Per-call settings of a write of one location. */
+export interface WriteOptions extends CallOptions {
+  /**
+   * The `ETag` of the location as you read it (`getLocationTagged`, or the last write's `updateLocationTagged`): the
+   * write runs only while the location is at that version, else a `LocatorApiError` with status 412 and nothing
+   * changes.
+   */
+  ifMatch?: string;
+}
+
+/** A location with its `ETag`, to send back as `WriteOptions.ifMatch`. */
+export interface TaggedLocation {
+  location: Location;
+  etag: string;
+}
+
+const conditionOf = (options: WriteOptions | undefined) => ({
+  ...options,
+  ...(options?.ifMatch === undefined ? {} : { headers: { 'if-match': options.ifMatch } }),
+});
+
 /** A request of `V2Client.request`: its query, its JSON body, and whether a POST may be sent again (see `once`). */
 export interface RequestOptions extends CreateOptions {
   query?: QueryValues;
   body?: unknown;
+  /** Headers of this request only. */
+  headers?: Record<string, string>;
   /** A POST the server does not deduplicate by `Idempotency-Key`: sent without one, and never sent twice. */
   once?: boolean;
 }
@@ -175,24 +201,50 @@ export class V2Client {
     return (await this.http.send<{ data: Location }>('GET', target, { ...options, query })).data;
   }
 
+  /** One location with its `ETag`, for writes that must not overwrite someone else's change (`ifMatch`). */
+  async getLocationTagged(
+    projectId: string,
+    locationId: string,
+    query: LocationReadQuery = {},
+    options?: CallOptions,
+  ): Promise<TaggedLocation> {
+    const target = path('/api/v2/projects/{project_id}/locations/{location_id}', {
+      project_id: projectId,
+      location_id: locationId,
+    });
+    const answer = await this.http.sendTagged<{ data: Location }>('GET', target, { ...options, query });
+    return { location: answer.body.data, etag: answer.etag ?? '' };
+  }
+
   /** Creates a location (`name` and `city` required); safe to retry, see `CreateOptions.idempotencyKey`. */
   async createLocation(projectId: string, body: LocationCreate, options?: CreateOptions): Promise<Location> {
     const target = path('/api/v2/projects/{project_id}/locations', { project_id: projectId });
     return (await this.http.send<{ data: Location }>('POST', target, { ...options, body })).data;
   }
 
-  /** PATCH: changes only what `body` names. */
+  /** PATCH: changes only what `body` names; with `ifMatch`, only while the location is at the version read. */
   async updateLocation(
     projectId: string,
     locationId: string,
     body: LocationPatch,
-    options?: CallOptions,
+    options?: WriteOptions,
   ): Promise<Location> {
+    return (await this.updateLocationTagged(projectId, locationId, body, options)).location;
+  }
+
+  /** As `updateLocation`, with the saved location's new `ETag` for the next write. */
+  async updateLocationTagged(
+    projectId: string,
+    locationId: string,
+    body: LocationPatch,
+    options?: WriteOptions,
+  ): Promise<TaggedLocation> {
     const target = path('/api/v2/projects/{project_id}/locations/{location_id}', {
       project_id: projectId,
       location_id: locationId,
     });
-    return (await this.http.send<{ data: Location }>('PATCH', target, { ...options, body })).data;
+    const answer = await this.http.sendTagged<{ data: Location }>('PATCH', target, { ...conditionOf(options), body });
+    return { location: answer.body.data, etag: answer.etag ?? '' };
   }
 
   /**
@@ -209,21 +261,33 @@ export class V2Client {
     projectId: string,
     locationId: string,
     body: LocationReplace,
-    options?: CallOptions,
+    options?: WriteOptions,
   ): Promise<Location> {
     const target = path('/api/v2/projects/{project_id}/locations/{location_id}', {
       project_id: projectId,
       location_id: locationId,
     });
-    return (await this.http.send<{ data: Location }>('PUT', target, { ...options, body })).data;
+    return (await this.http.send<{ data: Location }>('PUT', target, { ...conditionOf(options), body })).data;
   }
 
-  async deleteLocation(projectId: string, locationId: string, options?: CallOptions): Promise<void> {
+  async deleteLocation(projectId: string, locationId: string, options?: WriteOptions): Promise<void> {
     const target = path('/api/v2/projects/{project_id}/locations/{location_id}', {
       project_id: projectId,
       location_id: locationId,
     });
-    await this.http.send('DELETE', target, options);
+    await this.http.send('DELETE', target, conditionOf(options));
+  }
+
+  /** Where an address is, by the server's geocoder (saves nothing); null when no place matches. */
+  async geocodeAddress(projectId: string, address: GeocodeRequest, options?: CallOptions): Promise<GeocodeAnswer> {
+    const target = path('/api/v2/projects/{project_id}/geocode', { project_id: projectId });
+    return (await this.http.send<{ data: GeocodeAnswer }>('POST', target, { ...options, body: address, once: true }))
+      .data;
+  }
+
+  /** The tile server of the server's maps (`MAP_TILE_URL`) and its credit. */
+  async getMap(options?: CallOptions): Promise<MapTiles> {
+    return (await this.http.send<{ data: MapTiles }>('GET', path('/api/v2/map'), options)).data;
   }
 
   /**

@@ -9,6 +9,7 @@ import { NotFoundPage } from './pages/not-found.tsx';
 import { ProjectsPage } from './pages/projects.tsx';
 import { ResetPasswordPage } from './pages/reset-password.tsx';
 import { SignInPage } from './pages/sign-in.tsx';
+import { NewStorePage, StorePage } from './pages/store/store-editor.tsx';
 import { StoresPage } from './pages/stores.tsx';
 import { TeamPage } from './pages/team.tsx';
 import { TokensPage } from './pages/tokens.tsx';
@@ -41,6 +42,8 @@ const Private = {
   Projects: signedIn(ProjectsPage),
   Stores: signedIn(StoresPage),
   Team: signedIn(TeamPage),
+  NewStore: signedIn(NewStorePage),
+  Store: signedIn(StorePage),
   Tokens: signedIn(TokensPage),
   Account: signedIn(AccountPage),
 };
@@ -73,6 +76,8 @@ export function App() {
             <Route path={paths.projects} component={Private.Projects} />
             <Route path={`${BASE}/projects/:projectId`} component={Private.Stores} />
             <Route path={`${BASE}/projects/:projectId/team`} component={Private.Team} />
+            <Route path={`${BASE}/projects/:projectId/stores/new`} component={Private.NewStore} />
+            <Route path={`${BASE}/projects/:projectId/stores/:locationId`} component={Private.Store} />
             <Route path={paths.tokens} component={Private.Tokens} />
             <Route path={paths.account} component={Private.Account} />
             <Route default component={NotFoundPage} />

@@ -39,6 +39,7 @@ import {
   registerV1LocationsList,
   registerV1LocationsPost,
   registerV1LocationsPut,
+  registerV2Geocode,
   registerV2LocationsBulk,
   registerV2LocationsDelete,
   registerV2LocationsGet,
@@ -46,6 +47,7 @@ import {
   registerV2LocationsPatch,
   registerV2LocationsPost,
   registerV2LocationsPut,
+  registerV2MapGet,
 } from './features/locations/index.ts';
 import { registerHealthzGet, registerReadyzGet } from './features/operations/index.ts';
 import {
@@ -116,6 +118,9 @@ export function registerRoutes(app: App, services: Services): void {
   registerV2LocationsPut(app, services);
   registerV2LocationsDelete(app, services);
   registerV2LocationsBulk(app, services);
+  // V2 what forms of locations use: an address's coordinates, the map tiles
+  registerV2Geocode(app, services);
+  registerV2MapGet(app, services);
 
   // V2 change feed and webhooks: what changed, by whom, read in order or pushed to the project's endpoints
   registerV2EventsList(app, services);

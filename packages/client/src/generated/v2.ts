@@ -795,22 +795,25 @@ export interface paths {
         };
         /**
          * Read one location
-         * @description The answer carries an `ETag` (a hash of its body) and `Cache-Control: private, no-cache`. Send the tag back in `If-None-Match` to revalidate: while the answer would be the same, it is `304 Not Modified` with no body.
+         * @description The answer carries an `ETag`: `"<version>.<hash>"`, the location's version (it moves on with every write of the location, by anyone: an edit, a geocoded pin, an import, a renamed filter it shows) and a hash of the body, with `Cache-Control: private, no-cache`. Send the tag back in `If-None-Match` to revalidate (a `304` with no body while the answer would be the same), or in `If-Match` on `PATCH`, `PUT` or `DELETE` of the location so the write runs only while the location is at that version (else `412`); a tag read with any include flags works.
          */
         get: operations["getLocation"];
         /**
          * Update a location (the older, fuller contract)
-         * @description `name` and `city` are required. Omitted basic fields keep their values; supplied `filters`, `fields` and `callsToAction` replace the whole set (omitted ones stay); omitted `marker` and `location_type` reset to the project defaults. Invalid input is 422 and saves nothing.
+         * @description `name` and `city` are required. Omitted basic fields keep their values; supplied `filters`, `fields` and `callsToAction` replace the whole set (omitted ones stay); omitted `marker` and `location_type` reset to the project defaults. Invalid input is 422 and saves nothing. The answer carries an `ETag`: `"<version>.<hash>"`, the location's version (it moves on with every write of the location, by anyone: an edit, a geocoded pin, an import, a renamed filter it shows) and a hash of the body, with `Cache-Control: private, no-cache`. Send the tag back in `If-None-Match` to revalidate (a `304` with no body while the answer would be the same), or in `If-Match` on `PATCH`, `PUT` or `DELETE` of the location so the write runs only while the location is at that version (else `412`); a tag read with any include flags works.
          */
         put: operations["replaceLocation"];
         post?: never;
-        /** Delete a location */
+        /**
+         * Delete a location
+         * @description With `If-Match` (the `ETag` of the location as you read it), the location is deleted only while it is at that version, else `412` and nothing changes.
+         */
         delete: operations["deleteLocation"];
         options?: never;
         head?: never;
         /**
          * Update some fields of a location
-         * @description Omitted fields keep their saved values. `filters` replaces the list; `fields` and `callsToAction` merge by name (null removes one); `hours` changes only the days sent, `hours: null` removes the schedule. Invalid input is 422 and saves nothing.
+         * @description Omitted fields keep their saved values. `filters` replaces the list; `fields` and `callsToAction` merge by name (null removes one); `hours` changes only the days sent, `hours: null` removes the schedule. Invalid input is 422 and saves nothing. The answer carries an `ETag`: `"<version>.<hash>"`, the location's version (it moves on with every write of the location, by anyone: an edit, a geocoded pin, an import, a renamed filter it shows) and a hash of the body, with `Cache-Control: private, no-cache`. Send the tag back in `If-None-Match` to revalidate (a `304` with no body while the answer would be the same), or in `If-Match` on `PATCH`, `PUT` or `DELETE` of the location so the write runs only while the location is at that version (else `412`); a tag read with any include flags works.
          */
         patch: operations["updateLocation"];
         trace?: never;
@@ -829,6 +832,46 @@ export interface paths {
          * @description One change (`change`: show, hide, add or remove a filter, set the type, set the weekly hours, delete) to the locations named by `ids` or to every location matching `where` (the list's filters), in one transaction: all of them change, or, on a refusal (422: an unknown ID, filter or type, hours that do not read, more than 5,000 matches), none. Each location changed records its event (`location.updated`, `location.deleted`) as a single write does, with the caller as the actor. Needs the `location:update` and `location:delete` scopes (editors and up).
          */
         post: operations["bulkLocations"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v2/projects/{project_id}/geocode": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Find the coordinates of an address
+         * @description Asks the server's geocoder (`GEOCODER`) where an address is, as a create without coordinates would, and saves nothing: for a form that fills `lat` and `lng` before saving ("find from the address"). `data` is null when no place matches. The geocoder's answers are cached; every call counts against the rate limit like any other. `503` with `Retry-After` when the geocoder does not answer in time.
+         */
+        post: operations["geocodeAddress"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v2/map": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The map tiles of this server
+         * @description The tile server the hosted store-finder pages and the dashboard draw their maps from (`MAP_TILE_URL`) and the credit it asks for (`MAP_TILE_ATTRIBUTION`), for a map of your own that matches them.
+         */
+        get: operations["getMap"];
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -12291,7 +12334,13 @@ export interface operations {
     replaceLocation: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description The `ETag` of the location as you read it (`GET`, or the answer of your last write): the write runs only while the location is still at that version, else `412` and nothing changes. `*`: only while it exists. Without it the write always runs.
+                 * @example "42.q3O1Zb4VvT8cX0vXr5v3mQGm1Yk"
+                 */
+                "if-match"?: string;
+            };
             path: {
                 /**
                  * @description Public project ID
@@ -12708,6 +12757,34 @@ export interface operations {
                 };
             };
             /** @description Error body */
+            412: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description What went wrong, in a sentence.
+                         * @example The city field is required.
+                         */
+                        message: string;
+                        /**
+                         * @description Field errors on 422, keyed by field; nested keys use dots (`hours.mon`, `fields.Manager`).
+                         * @example {
+                         *       "city": [
+                         *         "is required"
+                         *       ]
+                         *     }
+                         */
+                        errors?: {
+                            [key: string]: string[];
+                        };
+                        /** @description Present on 500: quote it when reporting the error. */
+                        request_id?: string;
+                    };
+                };
+            };
+            /** @description Error body */
             413: {
                 headers: {
                     [name: string]: unknown;
@@ -12824,7 +12901,13 @@ export interface operations {
     deleteLocation: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description The `ETag` of the location as you read it (`GET`, or the answer of your last write): the write runs only while the location is still at that version, else `412` and nothing changes. `*`: only while it exists. Without it the write always runs.
+                 * @example "42.q3O1Zb4VvT8cX0vXr5v3mQGm1Yk"
+                 */
+                "if-match"?: string;
+            };
             path: {
                 /**
                  * @description Public project ID
@@ -12938,6 +13021,34 @@ export interface operations {
                 };
             };
             /** @description Error body */
+            412: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description What went wrong, in a sentence.
+                         * @example The city field is required.
+                         */
+                        message: string;
+                        /**
+                         * @description Field errors on 422, keyed by field; nested keys use dots (`hours.mon`, `fields.Manager`).
+                         * @example {
+                         *       "city": [
+                         *         "is required"
+                         *       ]
+                         *     }
+                         */
+                        errors?: {
+                            [key: string]: string[];
+                        };
+                        /** @description Present on 500: quote it when reporting the error. */
+                        request_id?: string;
+                    };
+                };
+            };
+            /** @description Error body */
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -12970,7 +13081,13 @@ export interface operations {
     updateLocation: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description The `ETag` of the location as you read it (`GET`, or the answer of your last write): the write runs only while the location is still at that version, else `412` and nothing changes. `*`: only while it exists. Without it the write always runs.
+                 * @example "42.q3O1Zb4VvT8cX0vXr5v3mQGm1Yk"
+                 */
+                "if-match"?: string;
+            };
             path: {
                 /**
                  * @description Public project ID
@@ -13360,6 +13477,34 @@ export interface operations {
             };
             /** @description Error body */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description What went wrong, in a sentence.
+                         * @example The city field is required.
+                         */
+                        message: string;
+                        /**
+                         * @description Field errors on 422, keyed by field; nested keys use dots (`hours.mon`, `fields.Manager`).
+                         * @example {
+                         *       "city": [
+                         *         "is required"
+                         *       ]
+                         *     }
+                         */
+                        errors?: {
+                            [key: string]: string[];
+                        };
+                        /** @description Present on 500: quote it when reporting the error. */
+                        request_id?: string;
+                    };
+                };
+            };
+            /** @description Error body */
+            412: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -13817,6 +13962,435 @@ export interface operations {
             };
             /** @description Error body */
             422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description What went wrong, in a sentence.
+                         * @example The city field is required.
+                         */
+                        message: string;
+                        /**
+                         * @description Field errors on 422, keyed by field; nested keys use dots (`hours.mon`, `fields.Manager`).
+                         * @example {
+                         *       "city": [
+                         *         "is required"
+                         *       ]
+                         *     }
+                         */
+                        errors?: {
+                            [key: string]: string[];
+                        };
+                        /** @description Present on 500: quote it when reporting the error. */
+                        request_id?: string;
+                    };
+                };
+            };
+            /** @description Error body */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description What went wrong, in a sentence.
+                         * @example The city field is required.
+                         */
+                        message: string;
+                        /**
+                         * @description Field errors on 422, keyed by field; nested keys use dots (`hours.mon`, `fields.Manager`).
+                         * @example {
+                         *       "city": [
+                         *         "is required"
+                         *       ]
+                         *     }
+                         */
+                        errors?: {
+                            [key: string]: string[];
+                        };
+                        /** @description Present on 500: quote it when reporting the error. */
+                        request_id?: string;
+                    };
+                };
+            };
+        };
+    };
+    geocodeAddress: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description Public project ID
+                 * @example prj_8Hq2LmZ0aB3xYc7D
+                 */
+                project_id: string;
+            };
+            cookie?: never;
+        };
+        /** @description An address in the keys of a location body. The components are searched when a city or postcode is among them, else the free-text `address`; a country or state alone is 422. */
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "address_line_1": "1 Main St",
+                 *       "city": "Austin",
+                 *       "state": "TX",
+                 *       "postcode": "78701",
+                 *       "country": "US"
+                 *     }
+                 */
+                "application/json": {
+                    address?: string | null;
+                    address_line_1?: string | null;
+                    address_line_2?: string | null;
+                    city?: string | null;
+                    state?: string | null;
+                    postcode?: string | null;
+                    country?: string | null;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description Where the address is, or null when the geocoder found no such place */
+                        data: {
+                            /** @example 30.2672 */
+                            lat: number;
+                            /** @example -97.7431 */
+                            lng: number;
+                            /** @description How exact the point is, from a building to a whole region */
+                            precision: "rooftop" | "street" | "postcode" | "city" | "region";
+                            /** @description The IANA time zone the point lies in */
+                            time_zone: string | null;
+                        } | null;
+                    };
+                };
+            };
+            /** @description Error body */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description What went wrong, in a sentence.
+                         * @example The city field is required.
+                         */
+                        message: string;
+                        /**
+                         * @description Field errors on 422, keyed by field; nested keys use dots (`hours.mon`, `fields.Manager`).
+                         * @example {
+                         *       "city": [
+                         *         "is required"
+                         *       ]
+                         *     }
+                         */
+                        errors?: {
+                            [key: string]: string[];
+                        };
+                        /** @description Present on 500: quote it when reporting the error. */
+                        request_id?: string;
+                    };
+                };
+            };
+            /** @description Error body */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description What went wrong, in a sentence.
+                         * @example The city field is required.
+                         */
+                        message: string;
+                        /**
+                         * @description Field errors on 422, keyed by field; nested keys use dots (`hours.mon`, `fields.Manager`).
+                         * @example {
+                         *       "city": [
+                         *         "is required"
+                         *       ]
+                         *     }
+                         */
+                        errors?: {
+                            [key: string]: string[];
+                        };
+                        /** @description Present on 500: quote it when reporting the error. */
+                        request_id?: string;
+                    };
+                };
+            };
+            /** @description Error body */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description What went wrong, in a sentence.
+                         * @example The city field is required.
+                         */
+                        message: string;
+                        /**
+                         * @description Field errors on 422, keyed by field; nested keys use dots (`hours.mon`, `fields.Manager`).
+                         * @example {
+                         *       "city": [
+                         *         "is required"
+                         *       ]
+                         *     }
+                         */
+                        errors?: {
+                            [key: string]: string[];
+                        };
+                        /** @description Present on 500: quote it when reporting the error. */
+                        request_id?: string;
+                    };
+                };
+            };
+            /** @description Error body */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description What went wrong, in a sentence.
+                         * @example The city field is required.
+                         */
+                        message: string;
+                        /**
+                         * @description Field errors on 422, keyed by field; nested keys use dots (`hours.mon`, `fields.Manager`).
+                         * @example {
+                         *       "city": [
+                         *         "is required"
+                         *       ]
+                         *     }
+                         */
+                        errors?: {
+                            [key: string]: string[];
+                        };
+                        /** @description Present on 500: quote it when reporting the error. */
+                        request_id?: string;
+                    };
+                };
+            };
+            /** @description Error body */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description What went wrong, in a sentence.
+                         * @example The city field is required.
+                         */
+                        message: string;
+                        /**
+                         * @description Field errors on 422, keyed by field; nested keys use dots (`hours.mon`, `fields.Manager`).
+                         * @example {
+                         *       "city": [
+                         *         "is required"
+                         *       ]
+                         *     }
+                         */
+                        errors?: {
+                            [key: string]: string[];
+                        };
+                        /** @description Present on 500: quote it when reporting the error. */
+                        request_id?: string;
+                    };
+                };
+            };
+            /** @description Error body */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description What went wrong, in a sentence.
+                         * @example The city field is required.
+                         */
+                        message: string;
+                        /**
+                         * @description Field errors on 422, keyed by field; nested keys use dots (`hours.mon`, `fields.Manager`).
+                         * @example {
+                         *       "city": [
+                         *         "is required"
+                         *       ]
+                         *     }
+                         */
+                        errors?: {
+                            [key: string]: string[];
+                        };
+                        /** @description Present on 500: quote it when reporting the error. */
+                        request_id?: string;
+                    };
+                };
+            };
+            /** @description Error body */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description What went wrong, in a sentence.
+                         * @example The city field is required.
+                         */
+                        message: string;
+                        /**
+                         * @description Field errors on 422, keyed by field; nested keys use dots (`hours.mon`, `fields.Manager`).
+                         * @example {
+                         *       "city": [
+                         *         "is required"
+                         *       ]
+                         *     }
+                         */
+                        errors?: {
+                            [key: string]: string[];
+                        };
+                        /** @description Present on 500: quote it when reporting the error. */
+                        request_id?: string;
+                    };
+                };
+            };
+            /** @description Error body */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description What went wrong, in a sentence.
+                         * @example The city field is required.
+                         */
+                        message: string;
+                        /**
+                         * @description Field errors on 422, keyed by field; nested keys use dots (`hours.mon`, `fields.Manager`).
+                         * @example {
+                         *       "city": [
+                         *         "is required"
+                         *       ]
+                         *     }
+                         */
+                        errors?: {
+                            [key: string]: string[];
+                        };
+                        /** @description Present on 500: quote it when reporting the error. */
+                        request_id?: string;
+                    };
+                };
+            };
+            /** @description Error body */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description What went wrong, in a sentence.
+                         * @example The city field is required.
+                         */
+                        message: string;
+                        /**
+                         * @description Field errors on 422, keyed by field; nested keys use dots (`hours.mon`, `fields.Manager`).
+                         * @example {
+                         *       "city": [
+                         *         "is required"
+                         *       ]
+                         *     }
+                         */
+                        errors?: {
+                            [key: string]: string[];
+                        };
+                        /** @description Present on 500: quote it when reporting the error. */
+                        request_id?: string;
+                    };
+                };
+            };
+        };
+    };
+    getMap: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            /**
+                             * @description A Leaflet-style URL template of 256 px tiles (`{z}`, `{x}`, `{y}`, `{s}`, `{r}`)
+                             * @example https://tile.openstreetmap.org/{z}/{x}/{y}.png
+                             */
+                            tile_url: string;
+                            /**
+                             * @description The credit the tiles ask for, as HTML (links only)
+                             * @example © <a href="https://www.openstreetmap.org/copyright">OpenStreetMap</a> contributors
+                             */
+                            attribution: string;
+                        };
+                    };
+                };
+            };
+            /** @description Error body */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description What went wrong, in a sentence.
+                         * @example The city field is required.
+                         */
+                        message: string;
+                        /**
+                         * @description Field errors on 422, keyed by field; nested keys use dots (`hours.mon`, `fields.Manager`).
+                         * @example {
+                         *       "city": [
+                         *         "is required"
+                         *       ]
+                         *     }
+                         */
+                        errors?: {
+                            [key: string]: string[];
+                        };
+                        /** @description Present on 500: quote it when reporting the error. */
+                        request_id?: string;
+                    };
+                };
+            };
+            /** @description Error body */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };

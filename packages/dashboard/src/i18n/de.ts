@@ -1,4 +1,5 @@
 import type { Messages } from './index.ts';
+import { storeDe } from './store.de.ts';
 import { storesDe } from './stores.de.ts';
 
 export const de: Messages = {
@@ -161,4 +162,5 @@ export const de: Messages = {
   notFoundTitle: 'Seite nicht gefunden',
   backHome: 'Zurück zum Dashboard',
   ...storesDe,
+  ...storeDe,
 };

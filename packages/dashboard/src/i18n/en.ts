@@ -1,3 +1,4 @@
+import { storeEn } from './store.en.ts';
 import { storesEn } from './stores.en.ts';
 
 // The dashboard's messages in English: the reference catalogue. `{name}` marks a value filled in at run time.
@@ -160,4 +161,5 @@ export const en = {
   notFoundTitle: 'Page not found',
   backHome: 'Back to the dashboard',
   ...storesEn,
+  ...storeEn,
 };

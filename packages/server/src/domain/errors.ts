@@ -13,7 +13,15 @@ export function addFieldError(errors: FieldErrors, field: string, message: strin
  * turns each kind into its status (`http/error-handler.ts`) and the CLI prints the message.
  */
 export abstract class DomainError extends Error {
-  abstract readonly kind: 'not-found' | 'unauthorized' | 'forbidden' | 'invalid' | 'conflict' | 'gone' | 'unavailable';
+  abstract readonly kind:
+    | 'not-found'
+    | 'unauthorized'
+    | 'forbidden'
+    | 'invalid'
+    | 'conflict'
+    | 'precondition-failed'
+    | 'gone'
+    | 'unavailable';
 }
 
 /** Something named does not exist, or belongs to someone else (which callers must not be able to tell apart). */
@@ -39,6 +47,14 @@ export class ForbiddenError extends DomainError {
 /** The request contradicts the state it meets (a name already taken, a request still running). */
 export class ConflictError extends DomainError {
   readonly kind = 'conflict';
+}
+
+/**
+ * A write's condition no longer holds: the version the caller read (`If-Match`) is not the saved one, because someone
+ * else wrote in between.
+ */
+export class PreconditionFailedError extends DomainError {
+  readonly kind = 'precondition-failed';
 }
 
 /** Something named existed once and is kept no longer (a change-feed cursor older than the retention). */

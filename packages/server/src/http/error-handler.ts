@@ -13,6 +13,7 @@ const DOMAIN_STATUS: Record<DomainError['kind'], number> = {
   forbidden: 403,
   invalid: 422,
   conflict: 409,
+  'precondition-failed': 412,
   gone: 410,
   unavailable: 503,
 };

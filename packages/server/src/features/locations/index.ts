@@ -33,6 +33,7 @@ export { registerV1LocationsGet } from './routes/v1/locations.get.ts';
 export { registerV1LocationsList } from './routes/v1/locations.list.ts';
 export { registerV1LocationsPost } from './routes/v1/locations.post.ts';
 export { registerV1LocationsPut } from './routes/v1/locations.put.ts';
+export { registerV2Geocode } from './routes/v2/geocode.post.ts';
 export { registerV2LocationsBulk } from './routes/v2/locations.bulk.ts';
 export { registerV2LocationsDelete } from './routes/v2/locations.delete.ts';
 export { registerV2LocationsGet } from './routes/v2/locations.get.ts';
@@ -40,6 +41,7 @@ export { registerV2LocationsList } from './routes/v2/locations.list.ts';
 export { registerV2LocationsPatch } from './routes/v2/locations.patch.ts';
 export { registerV2LocationsPost } from './routes/v2/locations.post.ts';
 export { registerV2LocationsPut } from './routes/v2/locations.put.ts';
+export { registerV2MapGet } from './routes/v2/map.get.ts';
 export {
   LocationCreateV2,
   LocationPatchV2,

@@ -2,9 +2,9 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../../db/database.ts';
 import type { Executor } from '../../db/executor.ts';
 import type { TransactionHooks } from '../../db/transaction-hooks.ts';
-import { InvalidInputError, NotFoundError } from '../../domain/errors.ts';
+import { InvalidInputError, NotFoundError, UnavailableError } from '../../domain/errors.ts';
 import type { Actor } from '../../domain/events.ts';
-import { geocodeQueryOf } from '../../domain/geocode-request.ts';
+import { type GeocodeQuery, geocodeQueryOf, geocodeRequestOf } from '../../domain/geocode-request.ts';
 import { BULK_MAX_LOCATIONS, type BulkChange, bulkChangeErrors, bulkInputOf } from '../../domain/location-bulk.ts';
 import type {
   CurrentLocation,
@@ -18,7 +18,9 @@ import { planLocationWrite, writeNeedsDefaultCountry } from '../../domain/locati
 import type { ProjectRef } from '../../domain/project-ref.ts';
 import type { Clock } from '../../domain/time.ts';
 import { timeZoneAt } from '../../domain/time-zones.ts';
+import { requireVersion, type VersionCondition } from '../../domain/versions.ts';
 import type { GeocodeResult, Geocoder } from '../../geocoding/geocoder.ts';
+import { GeocoderError } from '../../geocoding/geocoder-error.ts';
 import { accessibleProject, lockProjectForChange } from '../accounts/index.ts';
 import {
   countLocations,
@@ -142,6 +144,8 @@ export interface UpdateLocationOptions {
   policy: WritePolicy;
   /** Who updates it, as the change feed and webhooks tell. */
   actor: Actor;
+  /** The version the caller read (`If-Match`): another is 412 and nothing changes. */
+  condition?: VersionCondition;
 }
 
 /**
@@ -167,6 +171,47 @@ export function createLocations({ db, clock, geocoding }: LocationsDeps) {
   }
 
   return {
+    /**
+     * Where an address is, as the geocoder answers (saving nothing), with the time zone of the point; null when it
+     * found no place. An address that names no place to look for (a country alone) is 422; a geocoder that does not
+     * answer within its bound is 503.
+     */
+    async geocodeAddress({
+      project: ref,
+      address,
+    }: {
+      project: ProjectRef;
+      address: GeocodeQuery;
+    }): Promise<{ lat: number; lng: number; precision: GeocodeResult['precision']; time_zone: string | null } | null> {
+      await accessibleProject(db, ref);
+      const query = geocodeQueryOf(address);
+      if (geocodeRequestOf(query) === null) {
+        throw InvalidInputError.fields({
+          address: ['names no place to look for: give a city, a postcode or an address'],
+        });
+      }
+      if (!geocoding) throw new UnavailableError('No geocoder is configured on this server.');
+      const signal = AbortSignal.timeout(geocoding.timeoutMs);
+      let found: GeocodeResult | null;
+      try {
+        found = await geocoding.geocoder.geocode(query, { signal });
+      } catch (error) {
+        if (error instanceof GeocoderError || signal.aborted) {
+          throw new UnavailableError(
+            'The geocoder did not answer; try again in a few seconds, or place the pin yourself.',
+          );
+        }
+        throw error;
+      }
+      if (!found) return null;
+      return {
+        lat: found.lat,
+        lng: found.lng,
+        precision: found.precision,
+        time_zone: timeZoneAt(found.lat, found.lng),
+      };
+    },
+
     /** Refuses a project the caller may not write (a check before an idempotency key is looked up). */
     async checkAccess(project: ProjectRef): Promise<void> {
       await accessibleProject(db, project);
@@ -242,12 +287,22 @@ export function createLocations({ db, clock, geocoding }: LocationsDeps) {
      * location (a generated address, the schedule), so the location stays locked from that read to the commit: writes
      * of one location run one after the other, each planned from what the one before saved.
      */
-    async update({ project: ref, key, mode, input, policy, actor }: UpdateLocationOptions): Promise<SavedLocation> {
+    async update({
+      project: ref,
+      key,
+      mode,
+      input,
+      policy,
+      actor,
+      condition,
+    }: UpdateLocationOptions): Promise<SavedLocation> {
       return db.transaction().execute(async (trx) => {
         const project = await accessibleProject(trx, ref);
         const context = await writeContextOf(trx, project.id, actor);
         const record = await findLocationRecord(trx, project.id, key, { forUpdate: true });
         if (!record) throw NotFoundError.of('Location');
+        // A condition is checked before the input: a write based on an old read is refused whatever it holds.
+        requireVersion(condition, record.data_version, 'location');
         const current = currentLocationOf(record);
         const catalog = await loadCatalog(trx, project.id, {
           withDefaultCountry: writeNeedsDefaultCountry(mode, current, input),
@@ -313,12 +368,24 @@ export function createLocations({ db, clock, geocoding }: LocationsDeps) {
      * Deletes a location with everything attached to it; an update of it in progress finishes first. Its event carries
      * its last state.
      */
-    async delete({ project: ref, key, actor }: { project: ProjectRef; key: LocationKey; actor: Actor }): Promise<void> {
+    async delete({
+      project: ref,
+      key,
+      actor,
+      condition,
+    }: {
+      project: ProjectRef;
+      key: LocationKey;
+      actor: Actor;
+      /** The version the caller read (`If-Match`): another is 412 and nothing is deleted. */
+      condition?: VersionCondition;
+    }): Promise<void> {
       await db.transaction().execute(async (trx) => {
         const project = await accessibleProject(trx, ref);
         const context = await writeContextOf(trx, project.id, actor);
         const record = await findLocationRecord(trx, project.id, key, { forUpdate: true });
         if (!record) throw NotFoundError.of('Location');
+        requireVersion(condition, record.data_version, 'location');
         const last = { record, attachments: await loadAttachments(trx, [record], ALL_ATTACHMENTS) };
         if ((await deleteLocations(trx, context, [last])) === 0) throw NotFoundError.of('Location');
       });

@@ -1,5 +1,6 @@
 import type { App } from '../../../../http/app-type.ts';
 import { actorOf, projectRef } from '../../../../http/auth.ts';
+import { versionConditionOf, WriteConditionHeaders } from '../../../../http/etag.ts';
 import { errorResponses, SuccessBody } from '../../../../schemas/common.ts';
 import type { Locations } from '../../locations.service.ts';
 import { LOCATIONS_TAG, LocationParams } from '../../schemas/location.v2.ts';
@@ -13,9 +14,12 @@ export function registerV2LocationsDelete(app: App, { locations }: { locations: 
         tags: [LOCATIONS_TAG],
         operationId: 'deleteLocation',
         summary: 'Delete a location',
+        description:
+          'With `If-Match` (the `ETag` of the location as you read it), the location is deleted only while it is at that version, else `412` and nothing changes.',
         security: [{ apiToken: [] }, { sessionCookie: [] }],
+        headers: WriteConditionHeaders,
         params: LocationParams,
-        response: { 200: SuccessBody, ...errorResponses(401, 403, 404, 429) },
+        response: { 200: SuccessBody, ...errorResponses(401, 403, 404, 412, 429) },
       },
     },
     async (request) => {
@@ -23,6 +27,7 @@ export function registerV2LocationsDelete(app: App, { locations }: { locations: 
         project: projectRef(request, request.params.project_id),
         key: { publicId: request.params.location_id },
         actor: actorOf(request),
+        condition: versionConditionOf(request.headers['if-match']),
       });
       return { success: true as const };
     },

@@ -1,7 +1,7 @@
 import type { Clock } from '../../../../domain/time.ts';
 import type { App } from '../../../../http/app-type.ts';
 import { projectRef } from '../../../../http/auth.ts';
-import { ETAG_DESCRIPTION, NotModified, RevalidationHeaders } from '../../../../http/etag.ts';
+import { LOCATION_ETAG_DESCRIPTION, NotModified, RevalidationHeaders, tagWithVersion } from '../../../../http/etag.ts';
 import { DataEnvelope, errorResponses } from '../../../../schemas/common.ts';
 import type { Locations } from '../../locations.service.ts';
 import { presentLocationV2 } from '../../presenters/location-v2.ts';
@@ -18,7 +18,7 @@ export function registerV2LocationsGet(app: App, { locations, clock }: { locatio
         tags: [LOCATIONS_TAG],
         operationId: 'getLocation',
         summary: 'Read one location',
-        description: ETAG_DESCRIPTION,
+        description: LOCATION_ETAG_DESCRIPTION,
         security: [{ apiToken: [] }, { sessionCookie: [] }],
         headers: RevalidationHeaders,
         params: LocationParams,
@@ -26,13 +26,14 @@ export function registerV2LocationsGet(app: App, { locations, clock }: { locatio
         response: { 200: DataEnvelope(LocationV2), 304: NotModified, ...errorResponses(401, 403, 404, 422, 429) },
       },
     },
-    async (request) => {
+    async (request, reply) => {
       const selection = includesOf(request.query, clock());
       const view = await locations.get({
         project: projectRef(request, request.params.project_id),
         key: { publicId: request.params.location_id },
         selection,
       });
+      tagWithVersion(reply, view.record.data_version);
       return { data: presentLocationV2(view, selection) };
     },
   );
