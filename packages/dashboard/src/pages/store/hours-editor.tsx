@@ -47,7 +47,7 @@ function Day({
   const messages = [...(unread.value ? [t('hoursUnread')] : []), ...errors];
   const errorId = `hours-${day}-error`;
   return (
-    <fieldset class="day">
+    <fieldset class="week-day">
       <legend>{name}</legend>
       <div class="day-row">
         <label class="visually-hidden" for={`hours-${day}-kind`}>
