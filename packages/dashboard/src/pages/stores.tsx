@@ -335,7 +335,8 @@ function Stores({ project }: { project: MemberProject }) {
     }
     selection.value = { kind: 'ids', ids: next };
   };
-  const columns = [t('storeCity'), t('storeType'), t('storeVisibility'), t('storeAttention')];
+  const plainColumns = [t('storeType'), t('storeVisibility'), t('storeAttention')];
+  const sortBy = (sort: string) => go({ ...state, sort });
   const from = total === 0 ? 0 : (state.page - 1) * state.limit + 1;
   return (
     <section aria-labelledby="stores-heading">
@@ -397,29 +398,14 @@ function Stores({ project }: { project: MemberProject }) {
                   />
                 </th>
               ) : null}
-              <SortHeader
-                column="name"
-                label={t('storeName')}
-                state={state}
-                onSort={(sort) => go({ ...state, sort })}
-              />
-              <SortHeader
-                column="city"
-                label={columns[0] ?? ''}
-                state={state}
-                onSort={(sort) => go({ ...state, sort })}
-              />
-              {columns.slice(1).map((column) => (
+              <SortHeader column="name" label={t('storeName')} state={state} onSort={sortBy} />
+              <SortHeader column="city" label={t('storeCity')} state={state} onSort={sortBy} />
+              {plainColumns.map((column) => (
                 <th key={column} scope="col">
                   {column}
                 </th>
               ))}
-              <SortHeader
-                column="updated_at"
-                label={t('storeUpdated')}
-                state={state}
-                onSort={(sort) => go({ ...state, sort })}
-              />
+              <SortHeader column="updated_at" label={t('storeUpdated')} state={state} onSort={sortBy} />
             </tr>
           </thead>
           <tbody>
