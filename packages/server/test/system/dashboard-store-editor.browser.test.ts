@@ -2,8 +2,15 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type BrowserPage, seriousAxeViolations, useBrowser } from '../support/browser.ts';
 import { buildDashboard } from '../support/dashboard-build.ts';
-import { sessionOf } from '../support/people.ts';
-import { type BrowserSession, call, startTestServer, type TestServer } from '../support/server.ts';
+import { addMember, sessionOf } from '../support/people.ts';
+import {
+  type BrowserSession,
+  call,
+  createAccount,
+  signInAs,
+  startTestServer,
+  type TestServer,
+} from '../support/server.ts';
 import { startTileStub, type TileStub } from '../support/tile-stub.ts';
 
 // A store's screen in Chromium against a real server (SQLite, or PostgreSQL with TEST_DATABASE=postgres): a store
@@ -244,5 +251,45 @@ describe('a store in the dashboard', () => {
       expect(await page.locator('#store-url-error').textContent()).not.toBe('');
       expect(await page.getByLabel('Website').inputValue()).toBe('not a link');
     }
+  });
+
+  it('keeps what was typed when the session ends: signed in again, the change is there and saves', async () => {
+    const created = await api('POST', '/locations', { name: 'Mueller', city: 'Austin', lat: 30.3, lng: -97.7 });
+    const { page } = await signedIn();
+    await openStore(page, created.body.data.id, 'Mueller');
+    await page.getByLabel('Phone').fill('+1 512 555 0133');
+    // The browser's session ends (as after the idle timeout); the test's own stays.
+    await server.database.db.deleteFrom('sessions').where('csrf_token', '!=', session.csrfToken).execute();
+    await page.getByRole('button', { name: 'Save' }).click();
+    await expect.poll(() => heading(page).textContent()).toBe('Sign in');
+    await page.getByLabel('E-mail').fill(OWNER.email);
+    await page.getByLabel('Password', { exact: true }).fill(OWNER.password);
+    await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+    await expect.poll(() => heading(page).textContent()).toBe('Mueller');
+    await expect.poll(() => page.getByLabel('Phone').inputValue()).toBe('+1 512 555 0133');
+    expect(await page.getByText('Your unsaved changes are back.').count()).toBe(1);
+    await page.getByRole('button', { name: 'Save' }).click();
+    await expect.poll(() => status(page)).toBe('Mueller is saved.');
+    expect((await api('GET', `/locations/${created.body.data.id}`)).body.data.phone).toBe('+1 512 555 0133');
+  });
+
+  it('offers a viewer no Save and no changes', async () => {
+    const created = await api('POST', '/locations', { name: 'Zilker', city: 'Austin', lat: 30.26, lng: -97.77 });
+    const viewer = await createAccount(server);
+    const project = await server.database.db
+      .selectFrom('projects')
+      .select('id')
+      .where('public_id', '=', projectId)
+      .executeTakeFirstOrThrow();
+    await addMember(server, project.id, viewer.user.id, 'viewer');
+    const { value } = await signInAs(server, viewer.user.id);
+    const { page, context } = await browser.newPage();
+    await context.addCookies([{ name: 'locator_session', value, url: server.url }]);
+    await openStore(page, created.body.data.id, 'Zilker');
+    expect(await page.getByText('You can read this store; your role does not change stores.').count()).toBe(1);
+    expect(await page.getByRole('button', { name: 'Save' }).count()).toBe(0);
+    expect(await page.getByRole('button', { name: 'Find from the address' }).count()).toBe(0);
+    expect(await page.getByLabel('Name', { exact: true }).isDisabled()).toBe(true);
+    expect(await seriousAxeViolations(page)).toEqual([]);
   });
 });
