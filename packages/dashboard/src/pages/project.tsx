@@ -1,4 +1,6 @@
 import { t } from '../i18n/index.ts';
+import { paths } from '../paths.ts';
+import { editsStores } from '../state/roles.ts';
 import { Page } from '../ui/page.tsx';
 import { roleName } from '../ui/role-name.ts';
 import { ProjectScope } from './project-scope.tsx';
@@ -17,6 +19,7 @@ export function ProjectPage({ projectId }: { projectId: string }) {
             <dt>{t('locations')}</dt>
             <dd>{project.locations_count}</dd>
           </dl>
+          {editsStores(project.role) ? <a href={paths.project(project.id, 'stores/new')}>{t('storeNew')}</a> : null}
         </Page>
       )}
     </ProjectScope>
