@@ -35,6 +35,37 @@ describe('V2Client against the real server: account', () => {
 });
 
 describe('V2Client against the real server: locations', () => {
+  it('writes only while the location is at the version read (ifMatch), and answers the new tag', async () => {
+    const created = await client.createLocation(projectId, locationBody({ name: 'Versioned Store' }));
+    const read = await client.getLocationTagged(projectId, created.id);
+    expect(read.etag).toMatch(/^"\d+\.[\w-]+"$/);
+    const saved = await client.updateLocationTagged(
+      projectId,
+      created.id,
+      { phone: '+1 512 555 0101' },
+      {
+        ifMatch: read.etag,
+      },
+    );
+    expect(saved.location.phone).toBe('+1 512 555 0101');
+    expect(saved.etag).not.toBe(read.etag);
+    const stale = await client
+      .updateLocation(projectId, created.id, { phone: '+1 512 555 0102' }, { ifMatch: read.etag })
+      .catch((error: unknown) => error);
+    expect(stale).toBeInstanceOf(LocatorApiError);
+    expect((stale as LocatorApiError).status).toBe(412);
+    await expect(client.deleteLocation(projectId, created.id, { ifMatch: read.etag })).rejects.toMatchObject({
+      status: 412,
+    });
+    await client.deleteLocation(projectId, created.id, { ifMatch: saved.etag });
+  });
+
+  it("finds an address with the server's geocoder and reads the map tiles", async () => {
+    const found = await client.geocodeAddress(projectId, { city: 'Denver', state: 'CO', country: 'US' });
+    expect(found).toMatchObject({ precision: 'city', time_zone: 'America/Denver' });
+    expect(await client.getMap()).toMatchObject({ tile_url: expect.stringContaining('{z}') });
+  });
+
   it('creates, reads, patches, replaces and deletes a location', async () => {
     const created = await client.createLocation(projectId, locationBody({ name: 'Lifecycle Store' }));
     expect(created).toMatchObject({

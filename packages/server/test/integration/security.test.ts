@@ -75,6 +75,8 @@ const configurationRoutes: SecuredRoute[] = CONFIGURATION.flatMap(({ segment, na
   return [
     {
       ...rule,
+      scope: 'project:read',
+      role: 'viewer',
       method: 'GET',
       route: collection,
       setup: async (_server, account) => ({ path: pathOf(account.project.public_id) }),
@@ -556,6 +558,27 @@ function v2LocationRoutes(): SecuredRoute[] {
         const location = (await existing(server, account)).split('/').pop();
         return { path: `${pathOf(account)}/bulk`, body: { ids: [location], change: { action: 'hide' } } };
       },
+    },
+    {
+      ...rule,
+      scope: 'location:update',
+      role: 'editor',
+      method: 'POST',
+      route: '/api/v2/projects/:project_id/geocode',
+      setup: async (_server, account) => ({
+        path: `/api/v2/projects/${account.project.public_id}/geocode`,
+        body: { city: 'Denver', country: 'US' },
+      }),
+    },
+    {
+      method: 'GET',
+      route: '/api/v2/map',
+      api: 'v2',
+      scope: 'location:read',
+      planGated: false,
+      owned: false,
+      role: null,
+      setup: async () => ({ path: '/api/v2/map' }),
     },
   ];
 }

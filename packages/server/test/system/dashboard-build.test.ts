@@ -27,6 +27,8 @@ it('loads the first screen with at most 150 KB of gzipped JavaScript, every file
   // The passkey helpers load when a passkey is used, not with the first screen.
   for (const script of scripts)
     expect(readFileSync(join(dir, script), 'utf8')).not.toContain('navigator.credentials.create');
+  // Nor does Leaflet: only a store's screen loads it, for its map.
+  for (const script of scripts) expect(readFileSync(join(dir, script), 'utf8')).not.toContain('Leaflet');
 });
 
 it('serves at /dashboard the build npm ci made, where the server looks without DASHBOARD_DIR', async () => {

@@ -50,7 +50,8 @@ export function openPinMap(
       });
       marker.addTo(map);
     } else marker.setLatLng(point);
-    if (!map.getBounds().contains(point)) map.setView(point, Math.max(map.getZoom(), 15));
+    // A pin found or typed far away, or on the world map opened without one, is shown up close, where it can be moved.
+    if (map.getZoom() < 15 || !map.getBounds().contains(point)) map.setView(point, Math.max(map.getZoom(), 15));
   };
   place(options.point);
   return { place, remove: () => map.remove() };

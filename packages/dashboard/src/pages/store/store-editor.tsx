@@ -254,7 +254,9 @@ function Editor({ project, locationId }: { project: MemberProject; locationId: s
           }}
         />
       ) : null}
+      {/* The server checks every field and its messages show beside each (the browser's own checks would say less). */}
       <form
+        noValidate
         class="store-form"
         aria-label={title}
         aria-busy={pending.value}

@@ -102,6 +102,9 @@ function currentLocationOf(record: LocationRecord): CurrentLocation {
   };
 }
 
+/** How many times `GEOCODER_TIMEOUT_MS` an asked-for lookup (`geocodeAddress`) may take. */
+const ASKED_GEOCODING_BOUND = 3;
+
 const isMissing = (value: number | null | undefined) => value === null || value === undefined || value === 0;
 
 /**
@@ -191,7 +194,9 @@ export function createLocations({ db, clock, geocoding }: LocationsDeps) {
         });
       }
       if (!geocoding) throw new UnavailableError('No geocoder is configured on this server.');
-      const signal = AbortSignal.timeout(geocoding.timeoutMs);
+      // A person waits for this answer (as a geocoding job may, unlike a create): the first lookup of the offline
+      // geocoder loads its place data, which takes seconds on a busy machine.
+      const signal = AbortSignal.timeout(geocoding.timeoutMs * ASKED_GEOCODING_BOUND);
       let found: GeocodeResult | null;
       try {
         found = await geocoding.geocoder.geocode(query, { signal });

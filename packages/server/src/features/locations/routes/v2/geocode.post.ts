@@ -15,7 +15,7 @@ export function registerV2Geocode(app: App, { locations }: { locations: Location
         operationId: 'geocodeAddress',
         summary: 'Find the coordinates of an address',
         description:
-          'Asks the server\'s geocoder (`GEOCODER`) where an address is, as a create without coordinates would, and saves nothing: for a form that fills `lat` and `lng` before saving ("find from the address"). `data` is null when no place matches. The geocoder\'s answers are cached; every call counts against the rate limit like any other. `503` with `Retry-After` when the geocoder does not answer in time.',
+          'Asks the server\'s geocoder (`GEOCODER`) where an address is, as a create without coordinates would, and saves nothing: for a form that fills `lat` and `lng` before saving ("find from the address"). `data` is null when no place matches. The geocoder\'s answers are cached; every call counts against the rate limit like any other. `503` with `Retry-After` when the geocoder does not answer within three times `GEOCODER_TIMEOUT_MS` (a first lookup of the offline geocoder loads its data).',
         security: [{ apiToken: [] }, { sessionCookie: [] }],
         params: ProjectParams,
         body: GeocodeRequestV2,

@@ -20,6 +20,8 @@ const ItemParams = Type.Object({
 });
 
 const auth: AuthRequirement = { api: 'v2', scope: 'project:manage' };
+/** Reading the lists is for every member: a store's form offers what is configured (its types, filters, …). */
+const readAuth: AuthRequirement = { api: 'v2', scope: 'project:read' };
 const tags = ['V2 project configuration'];
 const security = V2_SECURITY;
 
@@ -47,7 +49,8 @@ export interface SettingResource<
 
 /**
  * Registers GET (list) and POST on `/api/v2/projects/:project_id/<segment>` and PATCH and DELETE on
- * `.../<segment>/:id`. Every verb needs the `project:manage` scope and a Business project of the caller.
+ * `.../<segment>/:id`. Listing needs the `project:read` scope, every other verb `project:manage`, and all a Business
+ * project of the caller.
  */
 export function registerSettingRoutes<
   T extends SettingTable,
@@ -70,7 +73,7 @@ export function registerSettingRoutes<
   app.get(
     collection,
     {
-      config: { auth },
+      config: { auth: readAuth },
       schema: {
         tags,
         security,
