@@ -23,7 +23,9 @@ export function registerV2Branding(app: App, { branding }: { branding: Branding 
         operationId: 'getBranding',
         summary: "Read the store finder's branding",
         description:
-          "The hosted finder's title and header use `display_name` (else the project's name) and `logo_url`; `brand_color` is its accent and the widget's default accent. The public `config` of the store finder carries all three.",
+          "The hosted finder's title and header use `display_name` (else the project's name) and `logo_url`; `brand_color` is its accent and the widget's default accent. " +
+          "The design keys (`text_color` … `consent`, as the dashboard's widget designer saves them) are the defaults of the hosted finder, its pages and every widget of the project, and `default_unit` and `default_country` replace what the locations suggest. " +
+          'The public `config` of the store finder carries them all (see docs/branding.md).',
         params: Params,
         response: { 200: DataEnvelope(BrandingBody), ...errorResponses(401, 403, 404, 429) },
       },
@@ -41,7 +43,8 @@ export function registerV2Branding(app: App, { branding }: { branding: Branding 
         operationId: 'updateBranding',
         summary: "Change the store finder's branding",
         description:
-          'Partial update: omitted keys keep their values, null clears one. `logo_url` must be https (a logo over http would be refused by the pages that show it); `brand_color` is `#rrggbb`, saved in lower case. ' +
+          'Partial update: omitted keys keep their values, null clears one. `logo_url` must be https (a logo over http would be refused by the pages that show it); colours are `#rrggbb`, saved in lower case; `default_country` is saved in upper case. ' +
+          "A text colour and background (the widget's `#1b1f24` on `#ffffff` where null) under a contrast of 4.5:1 (WCAG AA) are refused (422). " +
           "A change moves the project's data version (the finder's answers and pages are revalidated) and is a `branding.updated` event of the change feed.",
         params: Params,
         body: BrandingPatchBody,

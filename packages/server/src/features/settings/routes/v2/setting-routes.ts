@@ -1,4 +1,4 @@
-import { type Static, type TSchema, Type } from 'typebox';
+import { type Static, type TObject, type TSchema, Type } from 'typebox';
 import type { App } from '../../../../http/app-type.ts';
 import type { AuthRequirement } from '../../../../http/auth.ts';
 import { actorOf, projectRef } from '../../../../http/auth.ts';
@@ -11,6 +11,7 @@ import {
 import { DataEnvelope, errorResponses, SuccessBody, V2_SECURITY } from '../../../../schemas/common.ts';
 import type { SettingRow, SettingTable } from '../../project-settings.repository.ts';
 import type { ProjectSettings } from '../../project-settings.service.ts';
+import { LocationsCount } from '../../schemas/project-settings.ts';
 
 const projectId = Type.String({ description: 'Public project ID', examples: ['prj_8Hq2LmZ0aB3xYc7D'] });
 const ProjectParams = Type.Object({ project_id: projectId });
@@ -28,7 +29,7 @@ const security = V2_SECURITY;
  */
 export interface SettingResource<
   T extends SettingTable,
-  Item extends TSchema,
+  Item extends TObject,
   Create extends TSchema,
   Patch extends TSchema,
 > {
@@ -51,7 +52,7 @@ export interface SettingResource<
  */
 export function registerSettingRoutes<
   T extends SettingTable,
-  Item extends TSchema,
+  Item extends TObject,
   Create extends TSchema,
   Patch extends TSchema,
 >(app: App, resource: SettingResource<T, Item, Create, Patch>, idempotency: IdempotencyStore): void {
@@ -62,7 +63,11 @@ export function registerSettingRoutes<
   const names = `${kind.nameKey === 'title' ? 'Titles' : 'Names'} are trimmed and unique in the project ignoring case (a duplicate is a 422).`;
   // Fastify's type provider cannot resolve schemas that are type parameters, so it is handed them as plain schemas;
   // the bodies it validated against them are then of the types the parameters name.
-  const listBody: TSchema = Type.Object({ data: Type.Array(schemas.item) });
+  const listItem = Type.Object(
+    { ...schemas.item.properties, locations_count: LocationsCount },
+    { description: 'An item with the number of locations that use it' },
+  );
+  const listBody: TSchema = Type.Object({ data: Type.Array(listItem) });
   const itemBody: TSchema = DataEnvelope(schemas.item);
   const createBody: TSchema = schemas.create;
   const patchBody: TSchema = schemas.patch;
@@ -76,14 +81,14 @@ export function registerSettingRoutes<
         security,
         operationId: `list${operationName.many}`,
         summary: `List the project's ${plural}`,
-        description: `Every ${kind.noun.toLowerCase()} of the project in ID order (oldest first). The list is not paginated.`,
+        description: `Every ${kind.noun.toLowerCase()} of the project in the project's order (\`position\`, then the oldest first), each with \`locations_count\`, the number of locations that use it (what a deletion would detach it from). The list is not paginated.`,
         params: ProjectParams,
         response: { 200: listBody, ...errorResponses(401, 403, 404, 429) },
       },
     },
     async (request) => {
-      const rows = await settings.list(projectRef(request, request.params.project_id));
-      return { data: rows.map(toBody) };
+      const rows = await settings.listWithUsage(projectRef(request, request.params.project_id));
+      return { data: rows.map(({ row, locationsCount }) => ({ ...toBody(row), locations_count: locationsCount })) };
     },
   );
 
@@ -124,7 +129,7 @@ export function registerSettingRoutes<
         security,
         operationId: `update${operationName.one}`,
         summary: `Update a ${kind.noun.toLowerCase()}`,
-        description: `Partial update: omitted keys keep their values. ${names} An ID of another project is a 404.`,
+        description: `Partial update: omitted keys keep their values. ${names} \`position\` moves the item in the project's order, renumbering the others from 0. An ID of another project is a 404.`,
         params: ItemParams,
         body: patchBody,
         response: { 200: itemBody, ...errorResponses(400, 401, 403, 404, 415, 422, 429) },
