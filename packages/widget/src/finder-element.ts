@@ -11,7 +11,7 @@ import {
 } from './api.ts';
 import { applyBranding } from './brand.ts';
 import { parseCsvList } from './csv.ts';
-import { append, h, safeColor } from './dom.ts';
+import { append, h, safeColor, stylesFor } from './dom.ts';
 import { autoUnit, formatDistance } from './format.ts';
 import { resolveLocale, type Translator, translator } from './i18n/index.ts';
 import { type Marker, markerLegend, safeIconUrl } from './legend.ts';
@@ -360,7 +360,7 @@ export class LocatorFinderElement extends HTMLElement {
       mapPane.append(consentPanel(t, this.tiles(), () => void this.showMap(true)));
     }
 
-    this.shadow.replaceChildren(h('style', {}, mapPaneStyles + styles), root);
+    this.shadow.replaceChildren(...stylesFor(this.shadow, mapPaneStyles + styles), root);
     return {
       root,
       form,

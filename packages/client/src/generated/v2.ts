@@ -442,7 +442,7 @@ export interface paths {
         };
         /**
          * List the project's location types
-         * @description Every location type of the project in the project's order (`position`, then the oldest first), each with `locations_count`, the number of locations that use it (what a deletion would detach it from). The list is not paginated.
+         * @description Every location type of the project in the project's order (`position`, then the oldest first), each with `locations_count`, the number of locations that use it (what a deletion would detach it from). The list is not paginated. Every member may list (`project:read`); changes need `project:manage`.
          */
         get: operations["listLocationTypes"];
         put?: never;
@@ -490,7 +490,7 @@ export interface paths {
         };
         /**
          * List the project's markers
-         * @description Every marker of the project in the project's order (`position`, then the oldest first), each with `locations_count`, the number of locations that use it (what a deletion would detach it from). The list is not paginated.
+         * @description Every marker of the project in the project's order (`position`, then the oldest first), each with `locations_count`, the number of locations that use it (what a deletion would detach it from). The list is not paginated. Every member may list (`project:read`); changes need `project:manage`.
          */
         get: operations["listMarkers"];
         put?: never;
@@ -538,7 +538,7 @@ export interface paths {
         };
         /**
          * List the project's filters
-         * @description Every filter of the project in the project's order (`position`, then the oldest first), each with `locations_count`, the number of locations that use it (what a deletion would detach it from). The list is not paginated.
+         * @description Every filter of the project in the project's order (`position`, then the oldest first), each with `locations_count`, the number of locations that use it (what a deletion would detach it from). The list is not paginated. Every member may list (`project:read`); changes need `project:manage`.
          */
         get: operations["listFilters"];
         put?: never;
@@ -586,7 +586,7 @@ export interface paths {
         };
         /**
          * List the project's custom fields
-         * @description Every custom field of the project in the project's order (`position`, then the oldest first), each with `locations_count`, the number of locations that use it (what a deletion would detach it from). The list is not paginated.
+         * @description Every custom field of the project in the project's order (`position`, then the oldest first), each with `locations_count`, the number of locations that use it (what a deletion would detach it from). The list is not paginated. Every member may list (`project:read`); changes need `project:manage`.
          */
         get: operations["listFields"];
         put?: never;
@@ -634,7 +634,7 @@ export interface paths {
         };
         /**
          * List the project's calls to action
-         * @description Every call to action of the project in the project's order (`position`, then the oldest first), each with `locations_count`, the number of locations that use it (what a deletion would detach it from). The list is not paginated.
+         * @description Every call to action of the project in the project's order (`position`, then the oldest first), each with `locations_count`, the number of locations that use it (what a deletion would detach it from). The list is not paginated. Every member may list (`project:read`); changes need `project:manage`.
          */
         get: operations["listCallsToAction"];
         put?: never;
@@ -706,7 +706,7 @@ export interface paths {
         };
         /**
          * List the project's publishable keys
-         * @description Every key of the project, revoked ones too, oldest first. Keys are public by design, so they are shown again.
+         * @description Every key of the project, revoked ones too, oldest first. Keys are public by design, so they are shown again, and every member may list them (`project:read`: an editor copies the embed code); making, changing and revoking one needs `project:manage`.
          */
         get: operations["listPublishableKeys"];
         put?: never;
@@ -9677,6 +9677,13 @@ export interface operations {
                             default_unit: ("km" | "mi") | null;
                             /** @description The country (ISO 3166-1 alpha-2, saved in upper case) typed addresses are biased to, or null for the country most visible locations are in */
                             default_country: string | null;
+                            /** @description Read only: the map tiles this server's hosted pages use (`MAP_TILE_URL`, `MAP_TILE_ATTRIBUTION`), for a preview or an embed's `tiles` and `attribution` */
+                            map_tiles: {
+                                /** @example https://tile.openstreetmap.org/{z}/{x}/{y}.png */
+                                url: string;
+                                /** @example © OpenStreetMap contributors */
+                                attribution: string;
+                            };
                         };
                     };
                 };
@@ -9885,6 +9892,13 @@ export interface operations {
                             default_unit: ("km" | "mi") | null;
                             /** @description The country (ISO 3166-1 alpha-2, saved in upper case) typed addresses are biased to, or null for the country most visible locations are in */
                             default_country: string | null;
+                            /** @description Read only: the map tiles this server's hosted pages use (`MAP_TILE_URL`, `MAP_TILE_ATTRIBUTION`), for a preview or an embed's `tiles` and `attribution` */
+                            map_tiles: {
+                                /** @example https://tile.openstreetmap.org/{z}/{x}/{y}.png */
+                                url: string;
+                                /** @example © OpenStreetMap contributors */
+                                attribution: string;
+                            };
                         };
                     };
                 };

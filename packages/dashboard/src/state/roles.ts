@@ -15,3 +15,6 @@ export const managesMember = (actor: Role, target: Role): boolean =>
 /** The roles `actor` may give: an owner every role, an admin every role but owner. */
 export const rolesGrantableBy = (actor: Role): Role[] =>
   actor === 'owner' ? ['owner', 'admin', 'editor', 'viewer'] : managesTeam(actor) ? ['admin', 'editor', 'viewer'] : [];
+
+/** Owners and admins change the project's settings, publishable keys and store-finder design; others read them. */
+export const managesProject = (role: Role): boolean => RANK[role] >= RANK.admin;

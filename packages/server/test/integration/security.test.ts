@@ -75,6 +75,8 @@ const configurationRoutes: SecuredRoute[] = CONFIGURATION.flatMap(({ segment, na
   return [
     {
       ...rule,
+      scope: 'project:read',
+      role: 'viewer',
       method: 'GET',
       route: collection,
       setup: async (_server, account) => ({ path: pathOf(account.project.public_id) }),
@@ -119,6 +121,8 @@ function publishableKeyRoutes(): SecuredRoute[] {
   return [
     {
       ...rule,
+      scope: 'project:read',
+      role: 'viewer',
       method: 'GET',
       route: collection,
       setup: async (_server, account) => ({ path: pathOf(account.project.public_id) }),

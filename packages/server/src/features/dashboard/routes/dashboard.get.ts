@@ -1,9 +1,10 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { Config } from '../../../config/config.ts';
 import { NotFoundError, UnavailableError } from '../../../domain/errors.ts';
 import type { App } from '../../../http/app-type.ts';
 import { noneMatchHits } from '../../../http/etag.ts';
 import type { DashboardFile, DashboardFileLookup, DashboardFiles } from '../dashboard-files.ts';
-import { ASSET_CACHE_CONTROL, DASHBOARD_CSP, PAGE_CACHE_CONTROL } from '../dashboard-headers.ts';
+import { ASSET_CACHE_CONTROL, dashboardCsp, PAGE_CACHE_CONTROL } from '../dashboard-headers.ts';
 
 function builtFile(found: DashboardFileLookup, what: string): DashboardFile {
   if (found.kind === 'not-built')
@@ -29,7 +30,10 @@ function sendFile(request: FastifyRequest, reply: FastifyReply, file: DashboardF
  * The dashboard: its hashed assets under /dashboard/assets/, and its one page at /dashboard and every address below
  * it, where the dashboard's own router takes over (a reload or a shared link of /dashboard/account works).
  */
-export function registerDashboard(app: App, { dashboardFiles }: { dashboardFiles: DashboardFiles }): void {
+export function registerDashboard(
+  app: App,
+  { dashboardFiles, config }: { dashboardFiles: DashboardFiles; config: Pick<Config, 'mapTiles'> },
+): void {
   app.get<{ Params: { file: string } }>(
     '/dashboard/assets/:file',
     { schema: { hide: true } },
@@ -40,7 +44,7 @@ export function registerDashboard(app: App, { dashboardFiles }: { dashboardFiles
   );
   const page = async (request: FastifyRequest, reply: FastifyReply) => {
     const file = builtFile(await dashboardFiles.index(), 'index.html');
-    void reply.header('content-security-policy', DASHBOARD_CSP);
+    void reply.header('content-security-policy', dashboardCsp(config.mapTiles.url));
     return sendFile(request, reply, file, PAGE_CACHE_CONTROL);
   };
   app.get('/dashboard', { schema: { hide: true } }, page);

@@ -21,6 +21,8 @@ const ItemParams = Type.Object({
 });
 
 const auth: AuthRequirement = { api: 'v2', scope: 'project:manage' };
+/** Every member may read the configuration (viewers and editors see it read-only in the dashboard). */
+const readAuth: AuthRequirement = { api: 'v2', scope: 'project:read' };
 const tags = ['V2 project configuration'];
 const security = V2_SECURITY;
 
@@ -48,7 +50,7 @@ export interface SettingResource<
 
 /**
  * Registers GET (list) and POST on `/api/v2/projects/:project_id/<segment>` and PATCH and DELETE on
- * `.../<segment>/:id`. Every verb needs the `project:manage` scope and a Business project of the caller.
+ * `.../<segment>/:id`. Listing needs `project:read`, every change `project:manage`, and a Business project of the caller.
  */
 export function registerSettingRoutes<
   T extends SettingTable,
@@ -75,13 +77,13 @@ export function registerSettingRoutes<
   app.get(
     collection,
     {
-      config: { auth },
+      config: { auth: readAuth },
       schema: {
         tags,
         security,
         operationId: `list${operationName.many}`,
         summary: `List the project's ${plural}`,
-        description: `Every ${kind.noun.toLowerCase()} of the project in the project's order (\`position\`, then the oldest first), each with \`locations_count\`, the number of locations that use it (what a deletion would detach it from). The list is not paginated.`,
+        description: `Every ${kind.noun.toLowerCase()} of the project in the project's order (\`position\`, then the oldest first), each with \`locations_count\`, the number of locations that use it (what a deletion would detach it from). The list is not paginated. Every member may list (\`project:read\`); changes need \`project:manage\`.`,
         params: ProjectParams,
         response: { 200: listBody, ...errorResponses(401, 403, 404, 429) },
       },
