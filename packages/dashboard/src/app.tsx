@@ -9,9 +9,11 @@ import { NotFoundPage } from './pages/not-found.tsx';
 import { ProjectPage } from './pages/project.tsx';
 import { ProjectsPage } from './pages/projects.tsx';
 import { ResetPasswordPage } from './pages/reset-password.tsx';
+import { SettingsPage } from './pages/settings.tsx';
 import { SignInPage } from './pages/sign-in.tsx';
 import { TeamPage } from './pages/team.tsx';
 import { TokensPage } from './pages/tokens.tsx';
+import { WebsitePage } from './pages/website.tsx';
 import { BASE, paths } from './paths.ts';
 import { homePath, needsSetup, session } from './state/session.ts';
 import { noteMove } from './state/status.ts';
@@ -41,6 +43,8 @@ const Private = {
   Projects: signedIn(ProjectsPage),
   Project: signedIn(ProjectPage),
   Team: signedIn(TeamPage),
+  Settings: signedIn(SettingsPage),
+  Website: signedIn(WebsitePage),
   Tokens: signedIn(TokensPage),
   Account: signedIn(AccountPage),
 };
@@ -73,6 +77,8 @@ export function App() {
             <Route path={paths.projects} component={Private.Projects} />
             <Route path={`${BASE}/projects/:projectId`} component={Private.Project} />
             <Route path={`${BASE}/projects/:projectId/team`} component={Private.Team} />
+            <Route path={`${BASE}/projects/:projectId/settings`} component={Private.Settings} />
+            <Route path={`${BASE}/projects/:projectId/website`} component={Private.Website} />
             <Route path={paths.tokens} component={Private.Tokens} />
             <Route path={paths.account} component={Private.Account} />
             <Route default component={NotFoundPage} />

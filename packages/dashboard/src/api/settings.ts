@@ -1,7 +1,7 @@
 import type { SettingCreate, SettingItem, SettingPatch, SettingSegment } from '@locator/client';
 import { api } from './client.ts';
 
-export type { SettingItem, SettingSegment };
+export type { SettingCreate, SettingItem, SettingSegment };
 
 const settingsOf = (projectId: string, segment: SettingSegment) =>
   `/api/v2/projects/${encodeURIComponent(projectId)}/${segment}`;
