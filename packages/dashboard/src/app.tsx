@@ -1,6 +1,6 @@
 import type { ComponentType } from 'preact';
 import { useEffect } from 'preact/hooks';
-import { LocationProvider, Route, Router, useLocation } from 'preact-iso';
+import { LocationProvider, lazy, Route, Router, useLocation } from 'preact-iso';
 import { locale, t } from './i18n/index.ts';
 import { AccountPage } from './pages/account.tsx';
 import { FirstRunPage } from './pages/first-run.tsx';
@@ -9,11 +9,9 @@ import { NotFoundPage } from './pages/not-found.tsx';
 import { ProjectPage } from './pages/project.tsx';
 import { ProjectsPage } from './pages/projects.tsx';
 import { ResetPasswordPage } from './pages/reset-password.tsx';
-import { SettingsPage } from './pages/settings.tsx';
 import { SignInPage } from './pages/sign-in.tsx';
 import { TeamPage } from './pages/team.tsx';
 import { TokensPage } from './pages/tokens.tsx';
-import { WebsitePage } from './pages/website.tsx';
 import { BASE, paths } from './paths.ts';
 import { homePath, needsSetup, session } from './state/session.ts';
 import { noteMove } from './state/status.ts';
@@ -37,6 +35,10 @@ function Home() {
   }, [target, route]);
   return null;
 }
+
+// Screens that only admins use often, loaded when first opened, so the first screen stays small.
+const SettingsPage = lazy(() => import('./pages/settings.tsx').then((module) => module.SettingsPage));
+const WebsitePage = lazy(() => import('./pages/website.tsx').then((module) => module.WebsitePage));
 
 const Private = {
   Home: signedIn(Home),
