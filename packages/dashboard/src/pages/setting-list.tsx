@@ -192,7 +192,9 @@ export function SettingList({
 
   return (
     <section aria-labelledby={headingId}>
-      <h2 id={headingId}>{t(kind.heading)}</h2>
+      <h2 id={headingId} tabIndex={-1}>
+        {t(kind.heading)}
+      </h2>
       {items.error.value ? <p class="field-error">{items.error.value}</p> : null}
       {items.data.value?.length === 0 ? <p>{t('settingsNone')}</p> : null}
       {list.length ? (
@@ -261,11 +263,12 @@ export function SettingList({
                           aria-label={t('deleteNamed', { name: nameOf(item) })}
                           onClick={() => {
                             if (!confirm(deleteQuestion(item))) return;
+                            // The row goes: the focus goes to the list's heading, not to the page's start.
                             void runChange(
                               () => deleteSetting(projectId, kind.segment, item.id),
                               t('settingDeleted', { name: nameOf(item) }),
                               items.reload,
-                            );
+                            ).then(() => document.getElementById(headingId)?.focus());
                           }}
                         >
                           {t('delete')}

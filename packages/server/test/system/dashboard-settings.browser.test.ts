@@ -100,6 +100,7 @@ describe('the settings screen', () => {
     await filters(page).getByRole('button', { name: 'Delete Wifi' }).click();
     expect(await question).toBe('Delete “Wifi”? 1 store uses it; it will be removed from that store.');
     await expect.poll(() => status(page)).toBe('“Wifi” deleted.');
+    await expect.poll(() => page.evaluate(() => document.activeElement?.id)).toBe('filters-heading');
     expect(await filterNames()).toEqual([
       ['Accessible', 0],
       ['Free parking', 0],
