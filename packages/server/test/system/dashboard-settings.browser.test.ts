@@ -143,5 +143,10 @@ describe('the settings screen', () => {
     await expect.poll(() => page.getByRole('row', { name: /Accessible/ }).count()).toBe(1);
     expect(await pageWidth(page)).toBeLessThanOrEqual(390);
     expect(await seriousAxeViolations(page)).toEqual([]);
+    // In German too, and still within the phone's width.
+    await page.getByLabel('Language').selectOption('de');
+    await expect.poll(() => heading(page).textContent()).toBe('Einstellungen');
+    expect(await page.getByRole('button', { name: 'Accessible nach oben' }).count()).toBe(1);
+    expect(await pageWidth(page)).toBeLessThanOrEqual(390);
   });
 });
