@@ -82,6 +82,15 @@ describe('the design of the store finder', () => {
     expect(page).toContain('<html lang="de"');
     for (const attribute of ['lang="de"', 'units="mi"', 'radius="12.5"', 'limit="7"', 'consent="click"'])
       expect(page).toContain(attribute);
+    // A location's page speaks the design's language, and its map waits for consent.
+    const created = await call(server, 'POST', `/api/v2/projects/${account.project.public_id}/locations`, {
+      token: account.token.token,
+      body: { name: 'Altstadt', city: 'Berlin', lat: 52.52, lng: 13.405 },
+    });
+    expect(created.status, created.text).toBe(201);
+    const locationPage = await (await fetch(`${server.url}/finder/${key}/${created.body.data.slug}`)).text();
+    expect(locationPage).toContain('<html lang="de"');
+    expect(locationPage).toMatch(/<locator-map[^>]* consent="click"/);
     // The address still decides over the design.
     const asked = await (await fetch(`${server.url}/finder/${key}?lang=en&units=km&consent=none`)).text();
     expect(asked).toContain('<html lang="en"');
