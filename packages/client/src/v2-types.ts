@@ -92,6 +92,13 @@ export type PublishableKey = SuccessBody<Op<KeyPath, 'patch'>>['data'];
 export type PublishableKeyCreate = RequestBody<Op<KeysPath, 'post'>>;
 export type PublishableKeyPatch = RequestBody<Op<KeyPath, 'patch'>>;
 
+type BrandingPath = '/api/v2/projects/{project_id}/branding';
+
+/** The store finder's branding and design, and the project's default unit and country: defaults of every widget. */
+export type Branding = SuccessBody<Op<BrandingPath, 'get'>>['data'];
+/** Changes to the branding: omitted keys keep their values, null clears one. */
+export type BrandingPatch = RequestBody<Op<BrandingPath, 'patch'>>;
+
 type ImportsPath = '/api/v2/projects/{project_id}/imports';
 type ImportPath = '/api/v2/projects/{project_id}/imports/{import_id}';
 

@@ -1,6 +1,6 @@
 import type { ComponentType } from 'preact';
 import { useEffect } from 'preact/hooks';
-import { LocationProvider, Route, Router, useLocation } from 'preact-iso';
+import { LocationProvider, lazy, Route, Router, useLocation } from 'preact-iso';
 import { locale, t } from './i18n/index.ts';
 import { AccountPage } from './pages/account.tsx';
 import { FirstRunPage } from './pages/first-run.tsx';
@@ -37,6 +37,10 @@ function Home() {
   return null;
 }
 
+// Screens that only admins use often, loaded when first opened, so the first screen stays small.
+const SettingsPage = lazy(() => import('./pages/settings.tsx').then((module) => module.SettingsPage));
+const WebsitePage = lazy(() => import('./pages/website.tsx').then((module) => module.WebsitePage));
+
 const Private = {
   Home: signedIn(Home),
   Projects: signedIn(ProjectsPage),
@@ -44,6 +48,8 @@ const Private = {
   Team: signedIn(TeamPage),
   NewStore: signedIn(NewStorePage),
   Store: signedIn(StorePage),
+  Settings: signedIn(SettingsPage),
+  Website: signedIn(WebsitePage),
   Tokens: signedIn(TokensPage),
   Account: signedIn(AccountPage),
 };
@@ -78,6 +84,8 @@ export function App() {
             <Route path={`${BASE}/projects/:projectId/team`} component={Private.Team} />
             <Route path={`${BASE}/projects/:projectId/stores/new`} component={Private.NewStore} />
             <Route path={`${BASE}/projects/:projectId/stores/:locationId`} component={Private.Store} />
+            <Route path={`${BASE}/projects/:projectId/settings`} component={Private.Settings} />
+            <Route path={`${BASE}/projects/:projectId/website`} component={Private.Website} />
             <Route path={paths.tokens} component={Private.Tokens} />
             <Route path={paths.account} component={Private.Account} />
             <Route default component={NotFoundPage} />

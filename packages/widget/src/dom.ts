@@ -66,3 +66,28 @@ export function safeAttribution(markup: string): string {
   copy(template.content, out);
   return out.innerHTML;
 }
+
+const sheets = new Map<string, CSSStyleSheet>();
+
+/**
+ * Gives a shadow root its styles: as a constructed style sheet where the browser has them (a page whose
+ * Content-Security-Policy allows no inline style still styles the widget, as the dashboard's preview does), else as
+ * a `style` element, which the caller puts first in the root.
+ */
+export function stylesFor(shadow: ShadowRoot, css: string): Node[] {
+  if (
+    typeof CSSStyleSheet !== 'undefined' &&
+    'adoptedStyleSheets' in shadow &&
+    'replaceSync' in CSSStyleSheet.prototype
+  ) {
+    let sheet = sheets.get(css);
+    if (!sheet) {
+      sheet = new CSSStyleSheet();
+      sheet.replaceSync(css);
+      sheets.set(css, sheet);
+    }
+    shadow.adoptedStyleSheets = [sheet];
+    return [];
+  }
+  return [h('style', {}, css)];
+}

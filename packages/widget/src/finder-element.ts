@@ -9,9 +9,9 @@ import {
   type SearchPlace,
   type Unit,
 } from './api.ts';
-import { applyBrandColor } from './brand.ts';
+import { applyBranding } from './brand.ts';
 import { parseCsvList } from './csv.ts';
-import { append, h, safeColor } from './dom.ts';
+import { append, h, safeColor, stylesFor } from './dom.ts';
 import { autoUnit, formatDistance } from './format.ts';
 import { resolveLocale, type Translator, translator } from './i18n/index.ts';
 import { type Marker, markerLegend, safeIconUrl } from './legend.ts';
@@ -360,7 +360,7 @@ export class LocatorFinderElement extends HTMLElement {
       mapPane.append(consentPanel(t, this.tiles(), () => void this.showMap(true)));
     }
 
-    this.shadow.replaceChildren(h('style', {}, mapPaneStyles + styles), root);
+    this.shadow.replaceChildren(...stylesFor(this.shadow, mapPaneStyles + styles), root);
     return {
       root,
       form,
@@ -417,7 +417,7 @@ export class LocatorFinderElement extends HTMLElement {
     const parts = this.parts;
     if (!parts) return;
     this.config = config;
-    applyBrandColor(this, parts.root, config.branding.brand_color);
+    applyBranding(this, parts.root, config.branding);
     this.unit = this.chosenUnit(config.default_unit);
     // Filters named by the attribute are matched ignoring case, then shown as the project spells them.
     const wanted = new Set([...this.selectedFilters].map((name) => name.toLowerCase()));
@@ -439,8 +439,14 @@ export class LocatorFinderElement extends HTMLElement {
     this.countActiveFilters();
   }
 
+  /** An attribute of the element, else the project's design of it (null when neither says). */
+  private attributeOrDesign(name: string, designed: number | null | undefined): string | null {
+    return this.getAttribute(name) ?? (designed === null || designed === undefined ? null : String(designed));
+  }
+
   private chosenUnit(projectUnit: Unit): Unit {
-    const units = this.getAttribute('units');
+    // The element's attribute, else the project's design (the dashboard's widget designer).
+    const units = this.getAttribute('units') ?? this.config?.branding.units;
     if (units === 'km' || units === 'mi') return units;
     return autoUnit([this.t.locale, ...navigator.languages, navigator.language], projectUnit);
   }
@@ -516,9 +522,11 @@ export class LocatorFinderElement extends HTMLElement {
       const answer = await api.search(
         place,
         {
-          radius: clampNumber(this.getAttribute('radius'), 50, 0.1, 1000),
+          radius: clampNumber(this.attributeOrDesign('radius', this.config?.branding.search_radius), 50, 0.1, 1000),
           unit: this.unit,
-          limit: firstView ? FIRST_VIEW_LIMIT : Math.round(clampNumber(this.getAttribute('limit'), 20, 1, 100)),
+          limit: firstView
+            ? FIRST_VIEW_LIMIT
+            : Math.round(clampNumber(this.attributeOrDesign('limit', this.config?.branding.result_limit), 20, 1, 100)),
           country,
           filters: [...this.selectedFilters],
           types: parts.type.value ? [parts.type.value] : [],

@@ -1,5 +1,5 @@
 // <locator-map>: one place on a small map, for server-rendered location pages; same lazy loading and consent rule.
-import { h } from './dom.ts';
+import { h, stylesFor } from './dom.ts';
 import { resolveLocale, translator } from './i18n/index.ts';
 import styles from './map-element.css';
 import {
@@ -59,7 +59,7 @@ export class LocatorMapElement extends HTMLElement {
       class: 'region',
       lang: t.locale,
     });
-    this.shadow.replaceChildren(h('style', {}, mapPaneStyles + styles), region);
+    this.shadow.replaceChildren(...stylesFor(this.shadow, mapPaneStyles + styles), region);
     const valid = this.hasAttribute('lat') && this.hasAttribute('lng') && Number.isFinite(lat) && Number.isFinite(lng);
     if (!valid) return;
 

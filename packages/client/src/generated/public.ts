@@ -586,11 +586,21 @@ export interface operations {
                                 id: string;
                                 name: string;
                             };
-                            /** @description The project's branding (V2 `/projects/{project_id}/branding`): the widget takes `brand_color` as its accent unless the page sets `--locator-accent` */
+                            /** @description The project's branding and design (V2 `/projects/{project_id}/branding`), each null for the widget's own default: the widget takes `brand_color` as its accent unless the page sets `--locator-accent`, the colours, font, radius and height likewise unless the page sets their custom property, and `units`, `search_radius` and `result_limit` unless the element has the attribute */
                             branding: {
                                 display_name: string | null;
                                 logo_url: string | null;
                                 brand_color: string | null;
+                                text_color: string | null;
+                                background_color: string | null;
+                                font_family: string | null;
+                                corner_radius: number | null;
+                                height: number | null;
+                                units: ("km" | "mi") | null;
+                                language: string | null;
+                                search_radius: number | null;
+                                result_limit: number | null;
+                                consent: ("none" | "click") | null;
                             };
                             /** @description Every filter a visitor may narrow by, in the order the project made them */
                             filters: string[];
@@ -602,7 +612,7 @@ export interface operations {
                                 color: string | null;
                                 icon_url: string | null;
                             }[];
-                            /** @description Miles when most visible locations are in a country that uses them (US, GB, LR, MM), else kilometres */
+                            /** @description The project's `default_unit` when set, else miles when most visible locations are in a country that uses them (US, GB, LR, MM), else kilometres */
                             default_unit: "km" | "mi";
                             default_country: string | null;
                         };

@@ -442,7 +442,7 @@ export interface paths {
         };
         /**
          * List the project's location types
-         * @description Every location type of the project in ID order (oldest first). The list is not paginated.
+         * @description Every location type of the project in the project's order (`position`, then the oldest first), each with `locations_count`, the number of locations that use it (what a deletion would detach it from). The list is not paginated. Every member may list (`project:read`); changes need `project:manage`.
          */
         get: operations["listLocationTypes"];
         put?: never;
@@ -476,7 +476,7 @@ export interface paths {
         head?: never;
         /**
          * Update a location type
-         * @description Partial update: omitted keys keep their values. Names are trimmed and unique in the project ignoring case (a duplicate is a 422). An ID of another project is a 404.
+         * @description Partial update: omitted keys keep their values. Names are trimmed and unique in the project ignoring case (a duplicate is a 422). `position` moves the item in the project's order, renumbering the others from 0. An ID of another project is a 404.
          */
         patch: operations["updateLocationType"];
         trace?: never;
@@ -490,7 +490,7 @@ export interface paths {
         };
         /**
          * List the project's markers
-         * @description Every marker of the project in ID order (oldest first). The list is not paginated.
+         * @description Every marker of the project in the project's order (`position`, then the oldest first), each with `locations_count`, the number of locations that use it (what a deletion would detach it from). The list is not paginated. Every member may list (`project:read`); changes need `project:manage`.
          */
         get: operations["listMarkers"];
         put?: never;
@@ -524,7 +524,7 @@ export interface paths {
         head?: never;
         /**
          * Update a marker
-         * @description Partial update: omitted keys keep their values. Names are trimmed and unique in the project ignoring case (a duplicate is a 422). An ID of another project is a 404.
+         * @description Partial update: omitted keys keep their values. Names are trimmed and unique in the project ignoring case (a duplicate is a 422). `position` moves the item in the project's order, renumbering the others from 0. An ID of another project is a 404.
          */
         patch: operations["updateMarker"];
         trace?: never;
@@ -538,7 +538,7 @@ export interface paths {
         };
         /**
          * List the project's filters
-         * @description Every filter of the project in ID order (oldest first). The list is not paginated.
+         * @description Every filter of the project in the project's order (`position`, then the oldest first), each with `locations_count`, the number of locations that use it (what a deletion would detach it from). The list is not paginated. Every member may list (`project:read`); changes need `project:manage`.
          */
         get: operations["listFilters"];
         put?: never;
@@ -572,7 +572,7 @@ export interface paths {
         head?: never;
         /**
          * Update a filter
-         * @description Partial update: omitted keys keep their values. Names are trimmed and unique in the project ignoring case (a duplicate is a 422). An ID of another project is a 404.
+         * @description Partial update: omitted keys keep their values. Names are trimmed and unique in the project ignoring case (a duplicate is a 422). `position` moves the item in the project's order, renumbering the others from 0. An ID of another project is a 404.
          */
         patch: operations["updateFilter"];
         trace?: never;
@@ -586,7 +586,7 @@ export interface paths {
         };
         /**
          * List the project's custom fields
-         * @description Every custom field of the project in ID order (oldest first). The list is not paginated.
+         * @description Every custom field of the project in the project's order (`position`, then the oldest first), each with `locations_count`, the number of locations that use it (what a deletion would detach it from). The list is not paginated. Every member may list (`project:read`); changes need `project:manage`.
          */
         get: operations["listFields"];
         put?: never;
@@ -620,7 +620,7 @@ export interface paths {
         head?: never;
         /**
          * Update a custom field
-         * @description Partial update: omitted keys keep their values. Names are trimmed and unique in the project ignoring case (a duplicate is a 422). An ID of another project is a 404.
+         * @description Partial update: omitted keys keep their values. Names are trimmed and unique in the project ignoring case (a duplicate is a 422). `position` moves the item in the project's order, renumbering the others from 0. An ID of another project is a 404.
          */
         patch: operations["updateField"];
         trace?: never;
@@ -634,7 +634,7 @@ export interface paths {
         };
         /**
          * List the project's calls to action
-         * @description Every call to action of the project in ID order (oldest first). The list is not paginated.
+         * @description Every call to action of the project in the project's order (`position`, then the oldest first), each with `locations_count`, the number of locations that use it (what a deletion would detach it from). The list is not paginated. Every member may list (`project:read`); changes need `project:manage`.
          */
         get: operations["listCallsToAction"];
         put?: never;
@@ -668,7 +668,7 @@ export interface paths {
         head?: never;
         /**
          * Update a call to action
-         * @description Partial update: omitted keys keep their values. Titles are trimmed and unique in the project ignoring case (a duplicate is a 422). An ID of another project is a 404.
+         * @description Partial update: omitted keys keep their values. Titles are trimmed and unique in the project ignoring case (a duplicate is a 422). `position` moves the item in the project's order, renumbering the others from 0. An ID of another project is a 404.
          */
         patch: operations["updateCallToAction"];
         trace?: never;
@@ -682,7 +682,7 @@ export interface paths {
         };
         /**
          * Read the store finder's branding
-         * @description The hosted finder's title and header use `display_name` (else the project's name) and `logo_url`; `brand_color` is its accent and the widget's default accent. The public `config` of the store finder carries all three.
+         * @description The hosted finder's title and header use `display_name` (else the project's name) and `logo_url`; `brand_color` is its accent and the widget's default accent. The design keys (`text_color` … `consent`, as the dashboard's widget designer saves them) are the defaults of the hosted finder, its pages and every widget of the project, and `default_unit` and `default_country` replace what the locations suggest. The public `config` of the store finder carries them all (see docs/branding.md).
          */
         get: operations["getBranding"];
         put?: never;
@@ -692,7 +692,7 @@ export interface paths {
         head?: never;
         /**
          * Change the store finder's branding
-         * @description Partial update: omitted keys keep their values, null clears one. `logo_url` must be https (a logo over http would be refused by the pages that show it); `brand_color` is `#rrggbb`, saved in lower case. A change moves the project's data version (the finder's answers and pages are revalidated) and is a `branding.updated` event of the change feed.
+         * @description Partial update: omitted keys keep their values, null clears one. `logo_url` must be https (a logo over http would be refused by the pages that show it); colours are `#rrggbb`, saved in lower case; `default_country` is saved in upper case. A text colour and background (the widget's `#1b1f24` on `#ffffff` where null) under a contrast of 4.5:1 (WCAG AA) are refused (422). A change moves the project's data version (the finder's answers and pages are revalidated) and is a `branding.updated` event of the change feed.
          */
         patch: operations["updateBranding"];
         trace?: never;
@@ -706,7 +706,7 @@ export interface paths {
         };
         /**
          * List the project's publishable keys
-         * @description Every key of the project, revoked ones too, oldest first. Keys are public by design, so they are shown again.
+         * @description Every key of the project, revoked ones too, oldest first. Keys are public by design, so they are shown again, and every member may list them (`project:read`: an editor copies the embed code); making, changing and revoking one needs `project:manage`.
          */
         get: operations["listPublishableKeys"];
         put?: never;
@@ -5398,6 +5398,16 @@ export interface operations {
                             default: boolean;
                             /** @description Whether front ends show the type as a label on the location */
                             label: boolean;
+                            /**
+                             * @description Where the item stands in the project's order of its kind, 0 first: lists, the store finder's filters and the dashboard follow it. New items go last.
+                             * @example 0
+                             */
+                            position: number;
+                            /**
+                             * @description How many of the project's locations use it (have this type, marker, filter, field value or call to action)
+                             * @example 12
+                             */
+                            locations_count: number;
                         }[];
                     };
                 };
@@ -5592,6 +5602,11 @@ export interface operations {
                             default: boolean;
                             /** @description Whether front ends show the type as a label on the location */
                             label: boolean;
+                            /**
+                             * @description Where the item stands in the project's order of its kind, 0 first: lists, the store finder's filters and the dashboard follow it. New items go last.
+                             * @example 0
+                             */
+                            position: number;
                         };
                     };
                 };
@@ -5998,6 +6013,11 @@ export interface operations {
                     default?: boolean;
                     /** @description Whether front ends show the type as a label on the location */
                     label?: boolean;
+                    /**
+                     * @description Moves the item to this place in the order (0 first; past the end is last), the others moving up or down one; each moved item has its own `updated` event
+                     * @example 0
+                     */
+                    position?: number;
                 };
             };
         };
@@ -6030,6 +6050,11 @@ export interface operations {
                             default: boolean;
                             /** @description Whether front ends show the type as a label on the location */
                             label: boolean;
+                            /**
+                             * @description Where the item stands in the project's order of its kind, 0 first: lists, the store finder's filters and the dashboard follow it. New items go last.
+                             * @example 0
+                             */
+                            position: number;
                         };
                     };
                 };
@@ -6271,6 +6296,16 @@ export interface operations {
                             icon_url: string | null;
                             /** @description The marker new locations get when none is given; setting it clears the former default */
                             default: boolean;
+                            /**
+                             * @description Where the item stands in the project's order of its kind, 0 first: lists, the store finder's filters and the dashboard follow it. New items go last.
+                             * @example 0
+                             */
+                            position: number;
+                            /**
+                             * @description How many of the project's locations use it (have this type, marker, filter, field value or call to action)
+                             * @example 12
+                             */
+                            locations_count: number;
                         }[];
                     };
                 };
@@ -6455,6 +6490,11 @@ export interface operations {
                             icon_url: string | null;
                             /** @description The marker new locations get when none is given; setting it clears the former default */
                             default: boolean;
+                            /**
+                             * @description Where the item stands in the project's order of its kind, 0 first: lists, the store finder's filters and the dashboard follow it. New items go last.
+                             * @example 0
+                             */
+                            position: number;
                         };
                     };
                 };
@@ -6858,6 +6898,11 @@ export interface operations {
                     icon_url?: string | null;
                     /** @description The marker new locations get when none is given; setting it clears the former default */
                     default?: boolean;
+                    /**
+                     * @description Moves the item to this place in the order (0 first; past the end is last), the others moving up or down one; each moved item has its own `updated` event
+                     * @example 0
+                     */
+                    position?: number;
                 };
             };
         };
@@ -6887,6 +6932,11 @@ export interface operations {
                             icon_url: string | null;
                             /** @description The marker new locations get when none is given; setting it clears the former default */
                             default: boolean;
+                            /**
+                             * @description Where the item stands in the project's order of its kind, 0 first: lists, the store finder's filters and the dashboard follow it. New items go last.
+                             * @example 0
+                             */
+                            position: number;
                         };
                     };
                 };
@@ -7122,6 +7172,16 @@ export interface operations {
                              * @example Wheelchair access
                              */
                             name: string;
+                            /**
+                             * @description Where the item stands in the project's order of its kind, 0 first: lists, the store finder's filters and the dashboard follow it. New items go last.
+                             * @example 0
+                             */
+                            position: number;
+                            /**
+                             * @description How many of the project's locations use it (have this type, marker, filter, field value or call to action)
+                             * @example 12
+                             */
+                            locations_count: number;
                         }[];
                     };
                 };
@@ -7291,6 +7351,11 @@ export interface operations {
                              * @example Wheelchair access
                              */
                             name: string;
+                            /**
+                             * @description Where the item stands in the project's order of its kind, 0 first: lists, the store finder's filters and the dashboard follow it. New items go last.
+                             * @example 0
+                             */
+                            position: number;
                         };
                     };
                 };
@@ -7679,7 +7744,7 @@ export interface operations {
             };
             cookie?: never;
         };
-        /** @description A filter rename */
+        /** @description A filter rename or move */
         requestBody: {
             content: {
                 "application/json": {
@@ -7688,6 +7753,11 @@ export interface operations {
                      * @example Wheelchair access
                      */
                     name?: string;
+                    /**
+                     * @description Moves the item to this place in the order (0 first; past the end is last), the others moving up or down one; each moved item has its own `updated` event
+                     * @example 0
+                     */
+                    position?: number;
                 };
             };
         };
@@ -7711,6 +7781,11 @@ export interface operations {
                              * @example Wheelchair access
                              */
                             name: string;
+                            /**
+                             * @description Where the item stands in the project's order of its kind, 0 first: lists, the store finder's filters and the dashboard follow it. New items go last.
+                             * @example 0
+                             */
+                            position: number;
                         };
                     };
                 };
@@ -7946,6 +8021,16 @@ export interface operations {
                              * @example Manager
                              */
                             name: string;
+                            /**
+                             * @description Where the item stands in the project's order of its kind, 0 first: lists, the store finder's filters and the dashboard follow it. New items go last.
+                             * @example 0
+                             */
+                            position: number;
+                            /**
+                             * @description How many of the project's locations use it (have this type, marker, filter, field value or call to action)
+                             * @example 12
+                             */
+                            locations_count: number;
                         }[];
                     };
                 };
@@ -8115,6 +8200,11 @@ export interface operations {
                              * @example Manager
                              */
                             name: string;
+                            /**
+                             * @description Where the item stands in the project's order of its kind, 0 first: lists, the store finder's filters and the dashboard follow it. New items go last.
+                             * @example 0
+                             */
+                            position: number;
                         };
                     };
                 };
@@ -8503,7 +8593,7 @@ export interface operations {
             };
             cookie?: never;
         };
-        /** @description A custom field rename */
+        /** @description A custom field rename or move */
         requestBody: {
             content: {
                 "application/json": {
@@ -8512,6 +8602,11 @@ export interface operations {
                      * @example Manager
                      */
                     name?: string;
+                    /**
+                     * @description Moves the item to this place in the order (0 first; past the end is last), the others moving up or down one; each moved item has its own `updated` event
+                     * @example 0
+                     */
+                    position?: number;
                 };
             };
         };
@@ -8535,6 +8630,11 @@ export interface operations {
                              * @example Manager
                              */
                             name: string;
+                            /**
+                             * @description Where the item stands in the project's order of its kind, 0 first: lists, the store finder's filters and the dashboard follow it. New items go last.
+                             * @example 0
+                             */
+                            position: number;
                         };
                     };
                 };
@@ -8770,6 +8870,16 @@ export interface operations {
                              * @example Order online
                              */
                             title: string;
+                            /**
+                             * @description Where the item stands in the project's order of its kind, 0 first: lists, the store finder's filters and the dashboard follow it. New items go last.
+                             * @example 0
+                             */
+                            position: number;
+                            /**
+                             * @description How many of the project's locations use it (have this type, marker, filter, field value or call to action)
+                             * @example 12
+                             */
+                            locations_count: number;
                         }[];
                     };
                 };
@@ -8939,6 +9049,11 @@ export interface operations {
                              * @example Order online
                              */
                             title: string;
+                            /**
+                             * @description Where the item stands in the project's order of its kind, 0 first: lists, the store finder's filters and the dashboard follow it. New items go last.
+                             * @example 0
+                             */
+                            position: number;
                         };
                     };
                 };
@@ -9327,7 +9442,7 @@ export interface operations {
             };
             cookie?: never;
         };
-        /** @description A call to action rename */
+        /** @description A call to action rename or move */
         requestBody: {
             content: {
                 "application/json": {
@@ -9336,6 +9451,11 @@ export interface operations {
                      * @example Order online
                      */
                     title?: string;
+                    /**
+                     * @description Moves the item to this place in the order (0 first; past the end is last), the others moving up or down one; each moved item has its own `updated` event
+                     * @example 0
+                     */
+                    position?: number;
                 };
             };
         };
@@ -9359,6 +9479,11 @@ export interface operations {
                              * @example Order online
                              */
                             title: string;
+                            /**
+                             * @description Where the item stands in the project's order of its kind, 0 first: lists, the store finder's filters and the dashboard follow it. New items go last.
+                             * @example 0
+                             */
+                            position: number;
                         };
                     };
                 };
@@ -9583,7 +9708,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @description The store finder's branding */
+                        /** @description The store finder's branding and design: the defaults of the hosted finder, its pages and every widget */
                         data: {
                             /** @description The name visitors read: the hosted finder's title and header (the project's name when null); surrounding spaces are trimmed */
                             display_name: string | null;
@@ -9591,6 +9716,37 @@ export interface operations {
                             logo_url: string | null;
                             /** @description The brand's colour as `#rrggbb` (saved in lower case): the hosted finder's accent, and the widget's unless the page sets `--locator-accent`; or null */
                             brand_color: string | null;
+                            /** @description The widget's text (`--locator-text`, default `#1b1f24`) as `#rrggbb` (saved in lower case), or null for the widget's default */
+                            text_color: string | null;
+                            /** @description The widget's background (`--locator-background`, default `#ffffff`) as `#rrggbb` (saved in lower case), or null for the widget's default */
+                            background_color: string | null;
+                            /** @description A CSS font-family list for the widget (`--locator-font`), or null for the host page's font */
+                            font_family: string | null;
+                            /** @description The widget's corner radius in pixels (`--locator-radius`, default 8), or null */
+                            corner_radius: number | null;
+                            /** @description The widget's height in pixels on wide screens (`--locator-height`, default 640), or null */
+                            height: number | null;
+                            /** @description The widget's `units`: `km` or `mi` for every visitor, or null for `auto` (by the visitor's region) */
+                            units: ("km" | "mi") | null;
+                            /** @description The widget's `lang`, or null for the page's or the visitor's language */
+                            language: ("en" | "de" | "fr" | "es" | "nl") | null;
+                            /** @description The widget's `radius`, in its units (default 50), or null */
+                            search_radius: number | null;
+                            /** @description The widget's `limit`: results at most (default 20), or null */
+                            result_limit: number | null;
+                            /** @description The widget's `consent`: `click` shows no map and loads no tile until the visitor asks; null is `none` */
+                            consent: ("none" | "click") | null;
+                            /** @description The project's distance unit where the visitor's region does not decide (`auto`), or null for the unit of the country most visible locations are in */
+                            default_unit: ("km" | "mi") | null;
+                            /** @description The country (ISO 3166-1 alpha-2, saved in upper case) typed addresses are biased to, or null for the country most visible locations are in */
+                            default_country: string | null;
+                            /** @description Read only: the map tiles this server's hosted pages use (`MAP_TILE_URL`, `MAP_TILE_ATTRIBUTION`), for a preview or an embed's `tiles` and `attribution` */
+                            map_tiles: {
+                                /** @example https://tile.openstreetmap.org/{z}/{x}/{y}.png */
+                                url: string;
+                                /** @example © OpenStreetMap contributors */
+                                attribution: string;
+                            };
                         };
                     };
                 };
@@ -9732,6 +9888,30 @@ export interface operations {
                     logo_url?: string | null;
                     /** @description The brand's colour as `#rrggbb` (saved in lower case): the hosted finder's accent, and the widget's unless the page sets `--locator-accent`; or null */
                     brand_color?: string | null;
+                    /** @description The widget's text (`--locator-text`, default `#1b1f24`) as `#rrggbb` (saved in lower case), or null for the widget's default */
+                    text_color?: string | null;
+                    /** @description The widget's background (`--locator-background`, default `#ffffff`) as `#rrggbb` (saved in lower case), or null for the widget's default */
+                    background_color?: string | null;
+                    /** @description A CSS font-family list for the widget (`--locator-font`), or null for the host page's font */
+                    font_family?: string | null;
+                    /** @description The widget's corner radius in pixels (`--locator-radius`, default 8), or null */
+                    corner_radius?: number | null;
+                    /** @description The widget's height in pixels on wide screens (`--locator-height`, default 640), or null */
+                    height?: number | null;
+                    /** @description The widget's `units`: `km` or `mi` for every visitor, or null for `auto` (by the visitor's region) */
+                    units?: ("km" | "mi") | null;
+                    /** @description The widget's `lang`, or null for the page's or the visitor's language */
+                    language?: ("en" | "de" | "fr" | "es" | "nl") | null;
+                    /** @description The widget's `radius`, in its units (default 50), or null */
+                    search_radius?: number | null;
+                    /** @description The widget's `limit`: results at most (default 20), or null */
+                    result_limit?: number | null;
+                    /** @description The widget's `consent`: `click` shows no map and loads no tile until the visitor asks; null is `none` */
+                    consent?: ("none" | "click") | null;
+                    /** @description The project's distance unit where the visitor's region does not decide (`auto`), or null for the unit of the country most visible locations are in */
+                    default_unit?: ("km" | "mi") | null;
+                    /** @description The country (ISO 3166-1 alpha-2, saved in upper case) typed addresses are biased to, or null for the country most visible locations are in */
+                    default_country?: string | null;
                 };
             };
         };
@@ -9743,7 +9923,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @description The store finder's branding */
+                        /** @description The store finder's branding and design: the defaults of the hosted finder, its pages and every widget */
                         data: {
                             /** @description The name visitors read: the hosted finder's title and header (the project's name when null); surrounding spaces are trimmed */
                             display_name: string | null;
@@ -9751,6 +9931,37 @@ export interface operations {
                             logo_url: string | null;
                             /** @description The brand's colour as `#rrggbb` (saved in lower case): the hosted finder's accent, and the widget's unless the page sets `--locator-accent`; or null */
                             brand_color: string | null;
+                            /** @description The widget's text (`--locator-text`, default `#1b1f24`) as `#rrggbb` (saved in lower case), or null for the widget's default */
+                            text_color: string | null;
+                            /** @description The widget's background (`--locator-background`, default `#ffffff`) as `#rrggbb` (saved in lower case), or null for the widget's default */
+                            background_color: string | null;
+                            /** @description A CSS font-family list for the widget (`--locator-font`), or null for the host page's font */
+                            font_family: string | null;
+                            /** @description The widget's corner radius in pixels (`--locator-radius`, default 8), or null */
+                            corner_radius: number | null;
+                            /** @description The widget's height in pixels on wide screens (`--locator-height`, default 640), or null */
+                            height: number | null;
+                            /** @description The widget's `units`: `km` or `mi` for every visitor, or null for `auto` (by the visitor's region) */
+                            units: ("km" | "mi") | null;
+                            /** @description The widget's `lang`, or null for the page's or the visitor's language */
+                            language: ("en" | "de" | "fr" | "es" | "nl") | null;
+                            /** @description The widget's `radius`, in its units (default 50), or null */
+                            search_radius: number | null;
+                            /** @description The widget's `limit`: results at most (default 20), or null */
+                            result_limit: number | null;
+                            /** @description The widget's `consent`: `click` shows no map and loads no tile until the visitor asks; null is `none` */
+                            consent: ("none" | "click") | null;
+                            /** @description The project's distance unit where the visitor's region does not decide (`auto`), or null for the unit of the country most visible locations are in */
+                            default_unit: ("km" | "mi") | null;
+                            /** @description The country (ISO 3166-1 alpha-2, saved in upper case) typed addresses are biased to, or null for the country most visible locations are in */
+                            default_country: string | null;
+                            /** @description Read only: the map tiles this server's hosted pages use (`MAP_TILE_URL`, `MAP_TILE_ATTRIBUTION`), for a preview or an embed's `tiles` and `attribution` */
+                            map_tiles: {
+                                /** @example https://tile.openstreetmap.org/{z}/{x}/{y}.png */
+                                url: string;
+                                /** @example © OpenStreetMap contributors */
+                                attribution: string;
+                            };
                         };
                     };
                 };

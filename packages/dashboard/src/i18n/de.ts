@@ -1,4 +1,5 @@
 import type { Messages } from './index.ts';
+import { settingsDe } from './settings.de.ts';
 import { storeDe } from './store.de.ts';
 import { storesDe } from './stores.de.ts';
 
@@ -163,4 +164,5 @@ export const de: Messages = {
   backHome: 'Zurück zum Dashboard',
   ...storesDe,
   ...storeDe,
+  ...settingsDe,
 };

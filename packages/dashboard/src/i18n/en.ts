@@ -1,3 +1,4 @@
+import { settingsEn } from './settings.en.ts';
 import { storeEn } from './store.en.ts';
 import { storesEn } from './stores.en.ts';
 
@@ -162,4 +163,5 @@ export const en = {
   backHome: 'Back to the dashboard',
   ...storesEn,
   ...storeEn,
+  ...settingsEn,
 };

@@ -18,3 +18,5 @@ export const rolesGrantableBy = (actor: Role): Role[] =>
 
 /** Editors and up change the project's locations: create, edit, bulk actions, delete. */
 export const editsLocations = (role: Role): boolean => RANK[role] >= RANK.editor;
+/** Owners and admins change the project's settings, publishable keys and store-finder design; others read them. */
+export const managesProject = (role: Role): boolean => RANK[role] >= RANK.admin;

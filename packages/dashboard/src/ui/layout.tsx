@@ -67,6 +67,8 @@ function MainNav() {
     <nav aria-label={t('mainNavigation')}>
       <ul>
         {project ? <NavLink href={paths.project(project.id)}>{t('navProject')}</NavLink> : null}
+        {project ? <NavLink href={paths.project(project.id, 'settings')}>{t('navSettings')}</NavLink> : null}
+        {project ? <NavLink href={paths.project(project.id, 'website')}>{t('navWebsite')}</NavLink> : null}
         {project && managesTeam(project.role) ? (
           <NavLink href={paths.project(project.id, 'team')}>{t('navTeam')}</NavLink>
         ) : null}

@@ -7,6 +7,23 @@ import { call, createAccount, useTestServer } from '../support/server.ts';
 // configuration (the widget's defaults) and the hosted finder page (its title, header and policy for the logo).
 
 const server = useTestServer();
+
+/** The design keys of a project that never set them (the widget's own defaults). */
+const UNSET_DESIGN = {
+  text_color: null,
+  background_color: null,
+  font_family: null,
+  corner_radius: null,
+  height: null,
+  units: null,
+  language: null,
+  search_radius: null,
+  result_limit: null,
+  consent: null,
+};
+const UNSET_DEFAULTS = { default_unit: null, default_country: null };
+/** The server's map tiles, read only (the test server's configuration). */
+const TILES = { map_tiles: { url: expect.stringContaining('{z}'), attribution: expect.any(String) } };
 let account: CreatedUser;
 let key = '';
 let path = '';
@@ -23,7 +40,9 @@ beforeAll(async () => {
 
 describe('the branding of a project', () => {
   it('is unset at first, and set in part: trimmed, lower-cased, null clearing one, omitted keys kept', async () => {
-    expect((await v2('GET')).body).toEqual({ data: { display_name: null, logo_url: null, brand_color: null } });
+    expect((await v2('GET')).body).toEqual({
+      data: { display_name: null, logo_url: null, brand_color: null, ...UNSET_DESIGN, ...UNSET_DEFAULTS, ...TILES },
+    });
     const set = await v2('PATCH', {
       display_name: '  Acme Coffee ',
       logo_url: 'https://cdn.example.com/acme/logo.svg',
@@ -34,9 +53,19 @@ describe('the branding of a project', () => {
       display_name: 'Acme Coffee',
       logo_url: 'https://cdn.example.com/acme/logo.svg',
       brand_color: '#7a1f5c',
+      ...UNSET_DESIGN,
+      ...UNSET_DEFAULTS,
+      ...TILES,
     });
     const cleared = await v2('PATCH', { logo_url: null });
-    expect(cleared.body.data).toEqual({ display_name: 'Acme Coffee', logo_url: null, brand_color: '#7a1f5c' });
+    expect(cleared.body.data).toEqual({
+      display_name: 'Acme Coffee',
+      logo_url: null,
+      brand_color: '#7a1f5c',
+      ...UNSET_DESIGN,
+      ...UNSET_DEFAULTS,
+      ...TILES,
+    });
     expect((await v2('GET')).body.data).toEqual(cleared.body.data);
     await v2('PATCH', { logo_url: 'https://cdn.example.com/acme/logo.svg' });
   });
@@ -74,6 +103,7 @@ describe('the branding of a project', () => {
       display_name: 'Acme Coffee',
       logo_url: 'https://cdn.example.com/acme/logo.svg',
       brand_color: '#1f4e79',
+      ...UNSET_DESIGN,
     });
     const page = await fetch(`${server.url}/finder/${key}?lang=en`);
     const text = await page.text();

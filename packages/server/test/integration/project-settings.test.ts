@@ -69,45 +69,57 @@ const RESOURCES: ResourceCase[] = [
     idPrefix: 'lty_',
     nameKey: 'name',
     create: { name: 'Outlet' },
-    created: { name: 'Outlet', priority: 0, default: false, label: false },
+    created: { name: 'Outlet', priority: 0, default: false, label: false, position: 0 },
     patch: { priority: 7, label: true },
-    patched: { name: 'Outlet', priority: 7, default: false, label: true },
+    patched: { name: 'Outlet', priority: 7, default: false, label: true, position: 0 },
   },
   {
     segment: 'markers',
     idPrefix: 'mrk_',
     nameKey: 'name',
     create: { name: 'Flagship', color: '#E4572E', icon_url: 'https://cdn.example.com/pin.png' },
-    created: { name: 'Flagship', color: '#e4572e', icon_url: 'https://cdn.example.com/pin.png', default: false },
+    created: {
+      name: 'Flagship',
+      color: '#e4572e',
+      icon_url: 'https://cdn.example.com/pin.png',
+      default: false,
+      position: 0,
+    },
     patch: { color: null },
-    patched: { name: 'Flagship', color: null, icon_url: 'https://cdn.example.com/pin.png', default: false },
+    patched: {
+      name: 'Flagship',
+      color: null,
+      icon_url: 'https://cdn.example.com/pin.png',
+      default: false,
+      position: 0,
+    },
   },
   {
     segment: 'filters',
     idPrefix: 'flt_',
     nameKey: 'name',
     create: { name: 'Parking' },
-    created: { name: 'Parking' },
+    created: { name: 'Parking', position: 0 },
     patch: { name: 'Free parking' },
-    patched: { name: 'Free parking' },
+    patched: { name: 'Free parking', position: 0 },
   },
   {
     segment: 'fields',
     idPrefix: 'fld_',
     nameKey: 'name',
     create: { name: 'Manager' },
-    created: { name: 'Manager' },
+    created: { name: 'Manager', position: 0 },
     patch: { name: 'Store manager' },
-    patched: { name: 'Store manager' },
+    patched: { name: 'Store manager', position: 0 },
   },
   {
     segment: 'calls-to-action',
     idPrefix: 'cta_',
     nameKey: 'title',
     create: { title: 'Order online' },
-    created: { title: 'Order online' },
+    created: { title: 'Order online', position: 0 },
     patch: { title: 'Book a table' },
-    patched: { title: 'Book a table' },
+    patched: { title: 'Book a table', position: 0 },
   },
 ];
 
@@ -130,7 +142,7 @@ describe.each(RESOURCES)('/api/v2/projects/{project_id}/$segment', (resource) =>
     const listed = await client.list(segment);
     expect(listed.status).toBe(200);
     expect(listed.body.data.map((item: { id: string }) => item.id)).toEqual([id, second.body.data.id]);
-    expect(listed.body.data[0]).toEqual(created.body.data);
+    expect(listed.body.data[0]).toEqual({ ...created.body.data, locations_count: 0 });
 
     const patched = await client.update(segment, id, resource.patch);
     expect(patched.status).toBe(200);
@@ -199,7 +211,7 @@ describe.each(RESOURCES)('/api/v2/projects/{project_id}/$segment', (resource) =>
       const response = await client.update(segment, item.id, body);
       expect(response.status, JSON.stringify(body)).toBe(422);
     }
-    expect((await client.list(segment)).body.data[1]).toEqual(item);
+    expect((await client.list(segment)).body.data[1]).toEqual({ ...item, locations_count: 0 });
   });
 
   it("answers 404 for an ID of the caller's other project, of another user, or of another kind", async () => {
@@ -222,8 +234,10 @@ describe.each(RESOURCES)('/api/v2/projects/{project_id}/$segment', (resource) =>
     expect((await client.update(segment, 'not-an-id', {})).status).toBe(404);
 
     // Nothing was touched by the refused calls.
-    expect((await api(account, extra.public_id).list(segment)).body.data).toEqual([foreignItem]);
-    expect((await api(stranger).list(segment)).body.data).toEqual([strangersItem]);
+    expect((await api(account, extra.public_id).list(segment)).body.data).toEqual([
+      { ...foreignItem, locations_count: 0 },
+    ]);
+    expect((await api(stranger).list(segment)).body.data).toEqual([{ ...strangersItem, locations_count: 0 }]);
   });
 });
 
@@ -247,13 +261,15 @@ describe('location type and marker fields', () => {
       expect(response.status, JSON.stringify(body)).toBe(422);
       expect(Object.keys(response.body.errors)).toEqual(Object.keys(body));
     }
-    expect((await client.list('location-types')).body.data).toEqual([{ ...type, name: 'Small kiosk' }]);
+    expect((await client.list('location-types')).body.data).toEqual([
+      { ...type, name: 'Small kiosk', locations_count: 0 },
+    ]);
   });
 
   it('accepts #rrggbb colours and http(s) icon URLs, each nullable', async () => {
     const client = api(await createAccount(server));
     const marker = (await client.create('markers', { name: 'Plain' })).body.data;
-    expect(marker).toEqual({ id: marker.id, name: 'Plain', color: null, icon_url: null, default: false });
+    expect(marker).toEqual({ id: marker.id, name: 'Plain', color: null, icon_url: null, default: false, position: 0 });
     for (const body of [
       { color: 'red' },
       { color: '#12345' },

@@ -128,7 +128,21 @@ describe('GET /api/public/v1/config', () => {
     expect(answer.status).toBe(200);
     expect(answer.body.data).toEqual({
       project: { id: account.project.public_id, name: account.project.name },
-      branding: { display_name: null, logo_url: null, brand_color: null },
+      branding: {
+        display_name: null,
+        logo_url: null,
+        brand_color: null,
+        text_color: null,
+        background_color: null,
+        font_family: null,
+        corner_radius: null,
+        height: null,
+        units: null,
+        language: null,
+        search_radius: null,
+        result_limit: null,
+        consent: null,
+      },
       filters: ['Wifi', 'Parking', 'Accessible'],
       location_types: ['Outlet', 'Store'],
       markers: [

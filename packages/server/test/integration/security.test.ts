@@ -121,6 +121,8 @@ function publishableKeyRoutes(): SecuredRoute[] {
   return [
     {
       ...rule,
+      scope: 'project:read',
+      role: 'viewer',
       method: 'GET',
       route: collection,
       setup: async (_server, account) => ({ path: pathOf(account.project.public_id) }),

@@ -43,6 +43,14 @@ describe('phone numbers on V2 locations', () => {
     expect((await v2('PUT', `${owner.locations}/${german.id}`, { ...body, phone_valid: false })).status).toBe(200);
   });
 
+  it("read a phone without a country in the project's default country when it has set one", async () => {
+    await create({ name: 'Austin', country: 'US', phone: '512 555 0142' });
+    expect((await create({ name: 'Before', country: null, phone: '030 1234567' })).phone_valid).toBe(false);
+    const set = await v2('PATCH', owner.locations.replace(/\/locations$/, '/branding'), { default_country: 'DE' });
+    expect(set.status, set.text).toBe(200);
+    expect((await create({ name: 'After', country: null, phone: '030 1234567' })).phone_valid).toBe(true);
+  });
+
   it('read an imported phone without a country in the project country, as a single write does', async () => {
     await create({ name: 'Anchor', phone: null });
     const file = 'name,address_line_1,city,phone\nImported,1 Main St,Austin,512 555 0142\n';

@@ -5,6 +5,8 @@ export interface FiltersTable {
   public_id: string;
   project_id: number;
   name: string;
+  /** Where it stands in the project's order of its kind, 0 first (the dashboard reorders it). */
+  position: Generated<number>;
   created_at: string;
 }
 

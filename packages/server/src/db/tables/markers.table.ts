@@ -8,6 +8,8 @@ export interface MarkersTable {
   color: string | null;
   icon_url: string | null;
   is_default: number;
+  /** Where it stands in the project's order of its kind, 0 first (the dashboard reorders it). */
+  position: Generated<number>;
   created_at: string;
 }
 

@@ -16,6 +16,20 @@ export interface ProjectsTable {
   display_name: string | null;
   logo_url: string | null;
   brand_color: string | null;
+  /** The store finder's design (`features/settings/branding.service.ts`), null for the widget's own defaults. */
+  text_color: string | null;
+  background_color: string | null;
+  font_family: string | null;
+  corner_radius: number | null;
+  widget_height: number | null;
+  widget_units: string | null;
+  widget_language: string | null;
+  search_radius: number | null;
+  result_limit: number | null;
+  map_consent: string | null;
+  /** The project's distance unit and country, null for what its locations suggest. */
+  default_unit: string | null;
+  default_country: string | null;
   created_at: string;
   updated_at: string;
 }

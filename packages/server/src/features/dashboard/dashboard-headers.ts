@@ -1,9 +1,10 @@
-import { sourceOf } from '../../domain/csp-source.ts';
+import { sourceOf } from '../../http/csp-source.ts';
 
 /**
  * The dashboard's Content-Security-Policy: its scripts and styles only from this server (Vite writes no inline
- * script or style into the page), images also from the map's tile server (`MAP_TILE_URL`, the store editor's map),
- * requests only to this server's API, no frames around it or in it.
+ * script or style into the page; the widget of the designer's preview adopts a constructed style sheet), requests
+ * only to this server's API, no frames around it or in it. Images may come from the map's tile server too: the
+ * store screen's map, and the widget designer's preview of the real store finder, map included.
  */
 export const dashboardCsp = (tileUrl: string): string =>
   [

@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import type { Executor } from '../../db/executor.ts';
 import type { InsertablePublishableKeyRow, PublishableKeyRow } from '../../db/tables/publishable-keys.table.ts';
+import type { FinderDesignRow } from '../../domain/finder-design.ts';
 
 export async function insertPublishableKey(db: Executor, row: InsertablePublishableKeyRow): Promise<PublishableKeyRow> {
   return db.insertInto('publishable_keys').values(row).returningAll().executeTakeFirstOrThrow();
@@ -44,15 +45,21 @@ export interface KeyAccessRow {
   data_version: number;
 }
 
+/** A key's row with its project's store-finder design. */
+export type KeyAccessWithDesign = KeyAccessRow & FinderDesignRow;
+
 /**
  * A key a page sent, with its project's plan and data version: every store-finder request reads it, so it is SQL
  * text rather than a builder chain (docs/decisions/record-reads-as-sql.md).
  */
-export async function findKeyAccess(db: Executor, key: string): Promise<KeyAccessRow | undefined> {
+export async function findKeyAccess(db: Executor, key: string): Promise<KeyAccessWithDesign | undefined> {
   const { rows } =
-    await sql<KeyAccessRow>`select "publishable_keys"."project_id", "publishable_keys"."origins", "publishable_keys"."revoked_at",
+    await sql<KeyAccessWithDesign>`select "publishable_keys"."project_id", "publishable_keys"."origins", "publishable_keys"."revoked_at",
       "projects"."plan", "projects"."public_id" as "project_public_id", "projects"."name" as "project_name",
-      "projects"."display_name", "projects"."logo_url", "projects"."brand_color", "projects"."data_version"
+      "projects"."display_name", "projects"."logo_url", "projects"."brand_color", "projects"."data_version",
+      "projects"."text_color", "projects"."background_color", "projects"."font_family", "projects"."corner_radius",
+      "projects"."widget_height", "projects"."widget_units", "projects"."widget_language", "projects"."search_radius",
+      "projects"."result_limit", "projects"."map_consent", "projects"."default_unit", "projects"."default_country"
     from "publishable_keys" inner join "projects" on "projects"."id" = "publishable_keys"."project_id"
     where "publishable_keys"."key" = ${key}`.execute(db);
   return rows[0];

@@ -3,6 +3,7 @@ import type { Database } from '../../db/database.ts';
 import type { Executor } from '../../db/executor.ts';
 import type { PublishableKeyRow } from '../../db/tables/publishable-keys.table.ts';
 import { ForbiddenError, InvalidInputError, NotFoundError, UnauthorizedError } from '../../domain/errors.ts';
+import { designOfRow, type FinderDesign } from '../../domain/finder-design.ts';
 import { newPublicId, randomBase62 } from '../../domain/ids.ts';
 import { parseOrigins } from '../../domain/origins.ts';
 import { hasApiAccess } from '../../domain/plans.ts';
@@ -126,6 +127,8 @@ export interface PublicAccess {
   projectName: string;
   /** The project's store-finder branding (`features/settings`), each null until set. */
   branding: { displayName: string | null; logoUrl: string | null; brandColor: string | null };
+  /** The project's store-finder design (the defaults of its widgets and pages), each null for the widget's own. */
+  design: FinderDesign;
   origins: string[];
   /** The project's data version as this request found it: what its index and ETags must match. */
   dataVersion: number;
@@ -143,6 +146,7 @@ async function accessOfKey(db: Kysely<Database>, key: string): Promise<PublicAcc
     projectPublicId: row.project_public_id,
     projectName: row.project_name,
     branding: { displayName: row.display_name, logoUrl: row.logo_url, brandColor: row.brand_color },
+    design: designOfRow(row),
     origins: JSON.parse(row.origins) as string[],
     dataVersion: row.data_version,
   };

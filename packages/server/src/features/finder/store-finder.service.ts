@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/database.ts';
+import type { FinderDesign } from '../../domain/finder-design.ts';
 import { distanceUnitOf } from '../../domain/geo.ts';
 import { hasApiAccess } from '../../domain/plans.ts';
 import { loadCatalog } from '../locations/index.ts';
@@ -14,10 +15,13 @@ export interface FinderMarker {
   icon_url: string | null;
 }
 
+/** The design keys the widget reads from its configuration (the unit and country are the configuration's own). */
+type WidgetDesign = Omit<FinderDesign, 'default_unit' | 'default_country'>;
+
 /** What a store-finder widget needs before its first search. */
 export interface FinderConfig {
   project: { id: string; name: string };
-  branding: { display_name: string | null; logo_url: string | null; brand_color: string | null };
+  branding: { display_name: string | null; logo_url: string | null; brand_color: string | null } & WidgetDesign;
   filters: string[];
   locationTypes: string[];
   markers: FinderMarker[];
@@ -45,13 +49,16 @@ export async function finderConfigOf(
   now: number,
 ): Promise<FinderConfig> {
   const [catalog, index] = await Promise.all([loadCatalog(db, access.projectId), indexes.of(db, access, now)]);
-  const defaultCountry = commonestCountry(index.locations.items());
+  // The project's own unit and country, when set, over what its locations suggest.
+  const { default_unit: projectUnit, default_country: projectCountry, ...design } = access.design;
+  const defaultCountry = projectCountry ?? commonestCountry(index.locations.items());
   return {
     project: { id: access.projectPublicId, name: access.projectName },
     branding: {
       display_name: access.branding.displayName,
       logo_url: access.branding.logoUrl,
       brand_color: access.branding.brandColor,
+      ...design,
     },
     filters: catalog.filters.map((filter) => filter.name),
     locationTypes: [...catalog.types]
@@ -63,7 +70,7 @@ export async function finderConfigOf(
       color: marker.color,
       icon_url: marker.iconUrl,
     })),
-    defaultUnit: distanceUnitOf(defaultCountry) ?? 'km',
+    defaultUnit: projectUnit ?? distanceUnitOf(defaultCountry) ?? 'km',
     defaultCountry,
   };
 }

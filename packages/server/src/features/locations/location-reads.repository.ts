@@ -319,21 +319,24 @@ interface CatalogRow {
   icon_url: string | null;
 }
 
-/** The six small tables of a project's configuration side by side (a UNION ALL, named by its first part). */
+/**
+ * The six small tables of a project's configuration side by side (a UNION ALL, named by its first part), each kind in
+ * the order the project gave it (images have no order of their own: their ID).
+ */
 const catalogRows = (projectId: number) => sql<CatalogRow>`
   select 'type' as "kind", "id", "public_id", "name", "is_default", null as "url", "priority", "label",
-    null as "color", null as "icon_url" from "location_types" where "project_id" = ${projectId}
-  union all select 'marker', "id", "public_id", "name", "is_default", null, null, null, "color", "icon_url"
+    null as "color", null as "icon_url", "position" from "location_types" where "project_id" = ${projectId}
+  union all select 'marker', "id", "public_id", "name", "is_default", null, null, null, "color", "icon_url", "position"
     from "markers" where "project_id" = ${projectId}
-  union all select 'filter', "id", "public_id", "name", 0, null, null, null, null, null
+  union all select 'filter', "id", "public_id", "name", 0, null, null, null, null, null, "position"
     from "filters" where "project_id" = ${projectId}
-  union all select 'field', "id", "public_id", "name", 0, null, null, null, null, null
+  union all select 'field', "id", "public_id", "name", 0, null, null, null, null, null, "position"
     from "custom_fields" where "project_id" = ${projectId}
-  union all select 'callToAction', "id", "public_id", "title", 0, null, null, null, null, null
+  union all select 'callToAction', "id", "public_id", "title", 0, null, null, null, null, null, "position"
     from "calls_to_action" where "project_id" = ${projectId}
-  union all select 'image', "id", "public_id", "name", 0, "url", null, null, null, null
+  union all select 'image', "id", "public_id", "name", 0, "url", null, null, null, null, "id"
     from "images" where "project_id" = ${projectId}
-  order by "id"`;
+  order by "position", "id"`;
 
 /**
  * Everything a project configured for its locations, in one query whatever the project's size: every create and
@@ -372,10 +375,17 @@ export async function loadCatalog(
 }
 
 /**
- * The country most of the project's locations are in (counting every way they write it), or null. A scan of the
- * project's locations, so it is read only for a write with a phone number that needs it.
+ * The project's default country when it set one (`/branding`), else the country most of its locations are in
+ * (counting every way they write it), or null. A scan of the project's locations, so it is read only for a write with
+ * a phone number that needs it.
  */
 export async function projectDefaultCountry(db: Executor, projectId: number): Promise<string | null> {
+  const project = await db
+    .selectFrom('projects')
+    .select('default_country')
+    .where('id', '=', projectId)
+    .executeTakeFirst();
+  if (project?.default_country) return project.default_country;
   const counts = await db
     .selectFrom('locations')
     .select(({ fn }) => ['country', fn.countAll<number | string>().as('count')])

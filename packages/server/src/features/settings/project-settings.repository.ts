@@ -9,6 +9,7 @@ export type SettingRow<T extends SettingTable> = Selectable<Database[T]> & {
   id: number;
   public_id: string;
   project_id: number;
+  position: number;
 };
 
 /** The tables whose rows may be the project's default, with an `is_default` column. */
@@ -18,14 +19,20 @@ export type DefaultingTable = 'location_types' | 'markers';
 // the five tables (every one has `id`, `public_id` and `project_id`) and state the row type of the one table asked for:
 // the query reads exactly that table, so the stated type is the row it returns.
 
-/** Every row of the table in the project, in ID order. */
+/** Every row of the table in the project, in the project's order (position, then ID). */
 export async function listSettings<T extends SettingTable>(
   db: Executor,
   table: T,
   projectId: number,
 ): Promise<SettingRow<T>[]> {
   const anyTable: SettingTable = table;
-  const rows = await db.selectFrom(anyTable).selectAll().where('project_id', '=', projectId).orderBy('id').execute();
+  const rows = await db
+    .selectFrom(anyTable)
+    .selectAll()
+    .where('project_id', '=', projectId)
+    .orderBy('position')
+    .orderBy('id')
+    .execute();
   return rows as SettingRow<T>[];
 }
 
@@ -69,6 +76,65 @@ export async function updateSetting<T extends SettingTable>(
   const anyTable: SettingTable = table;
   const row = await db.updateTable(anyTable).set(changes).where('id', '=', id).returningAll().executeTakeFirstOrThrow();
   return row as SettingRow<T>;
+}
+
+/** Puts rows at new places in the order. */
+export async function setPositions(
+  db: Executor,
+  table: SettingTable,
+  moves: readonly { id: number; position: number }[],
+): Promise<void> {
+  for (const { id, position } of moves) await db.updateTable(table).set({ position }).where('id', '=', id).execute();
+}
+
+/** How many of the project's locations use each row of the table that some use, by the row's ID. */
+export async function usageCounts(db: Executor, table: SettingTable, projectId: number): Promise<Map<number, number>> {
+  const counted = (rows: { id: number | null; count: number | string | bigint }[]) =>
+    new Map(rows.flatMap((row) => (row.id === null ? [] : [[row.id, Number(row.count)] as const])));
+  switch (table) {
+    case 'location_types':
+    case 'markers': {
+      const column = table === 'markers' ? 'marker_id' : 'location_type_id';
+      const rows = await db
+        .selectFrom('locations')
+        .select(({ fn, ref }) => [ref(column).as('id'), fn.countAll().as('count')])
+        .where('project_id', '=', projectId)
+        .where(column, 'is not', null)
+        .groupBy(column)
+        .execute();
+      return counted(rows as { id: number | null; count: number | string | bigint }[]);
+    }
+    case 'filters':
+      return counted(
+        await db
+          .selectFrom('location_filters')
+          .innerJoin('filters', 'filters.id', 'location_filters.filter_id')
+          .select(({ fn }) => ['location_filters.filter_id as id', fn.countAll().as('count')])
+          .where('filters.project_id', '=', projectId)
+          .groupBy('location_filters.filter_id')
+          .execute(),
+      );
+    case 'custom_fields':
+      return counted(
+        await db
+          .selectFrom('location_field_values')
+          .innerJoin('custom_fields', 'custom_fields.id', 'location_field_values.field_id')
+          .select(({ fn }) => ['location_field_values.field_id as id', fn.countAll().as('count')])
+          .where('custom_fields.project_id', '=', projectId)
+          .groupBy('location_field_values.field_id')
+          .execute(),
+      );
+    case 'calls_to_action':
+      return counted(
+        await db
+          .selectFrom('location_calls_to_action')
+          .innerJoin('calls_to_action', 'calls_to_action.id', 'location_calls_to_action.call_to_action_id')
+          .select(({ fn }) => ['location_calls_to_action.call_to_action_id as id', fn.countAll().as('count')])
+          .where('calls_to_action.project_id', '=', projectId)
+          .groupBy('location_calls_to_action.call_to_action_id')
+          .execute(),
+      );
+  }
 }
 
 /** Deletes the row; the foreign keys detach it from locations (link rows cascade, references become null). */

@@ -19,8 +19,10 @@ import {
   locationIdsUsing,
   type SettingRow,
   type SettingTable,
+  setPositions,
   touchLocationsUsing,
   updateSetting,
+  usageCounts,
 } from './project-settings.repository.ts';
 import { type SettingChange, settingEventOf } from './setting-events.ts';
 import {
@@ -78,11 +80,15 @@ export class ProjectSettings<T extends SettingTable, Create, Patch, Body extends
     await accessibleProject(this.deps.db, ref);
   }
 
-  /** The project's settings of this kind, in ID order. */
-  async list(ref: ProjectRef): Promise<SettingRow<T>[]> {
+  /** The project's settings of this kind, in its order, each with the number of locations that use it. */
+  async listWithUsage(ref: ProjectRef): Promise<{ row: SettingRow<T>; locationsCount: number }[]> {
     const { db } = this.deps;
     const project = await accessibleProject(db, ref);
-    return listSettings(db, this.kind.table, project.id);
+    const [rows, counts] = await Promise.all([
+      listSettings(db, this.kind.table, project.id),
+      usageCounts(db, this.kind.table, project.id),
+    ]);
+    return rows.map((row) => ({ row, locationsCount: counts.get(row.id) ?? 0 }));
   }
 
   /** Locks the project for a change of its settings: who writes, when, at which data version. */
@@ -99,11 +105,13 @@ export class ProjectSettings<T extends SettingTable, Create, Patch, Body extends
       const project = await accessibleProject(trx, ref);
       await hooks.before?.(trx);
       const context = await this.writeContextOf(trx, project.id, actor);
-      await this.ensureNameFree(trx, project.id, name);
+      const existing = await listSettings(trx, kind.table, project.id);
+      this.ensureNameFreeAmong(existing, name);
       const keys: NewSettingKeys = {
         public_id: newPublicId(kind.idKind),
         project_id: project.id,
         name,
+        position: Math.max(-1, ...existing.map((other) => other.position)) + 1,
         created_at: isoOf(context.now),
       };
       const row = await insertSetting(trx, kind.table, kind.newRow(input, keys));
@@ -143,10 +151,13 @@ export class ProjectSettings<T extends SettingTable, Create, Patch, Body extends
             ...(renamed ? { updatedAt: isoOf(context.now) } : {}),
           });
         }
+        const moved = await this.move(trx, row, kind.inputPosition(input));
+        row = moved.row;
         const formerDefaults = await this.otherDefaults(trx, row);
         await kind.keepOneDefault?.(trx, row);
         await this.recordChange(trx, context, [
           { kind: kind.eventKind, action: 'updated', before: this.bodyOf(current), after: this.bodyOf(row) },
+          ...moved.others,
           ...(await this.clearedDefaults(trx, formerDefaults)),
         ]);
         return true;
@@ -181,6 +192,37 @@ export class ProjectSettings<T extends SettingTable, Create, Patch, Body extends
         return true;
       });
     });
+  }
+
+  /**
+   * Moves `row` to `position` in the project's order (past the end is last) and numbers every row of its kind from 0,
+   * answering the row as moved and the changes of the others that moved with it.
+   */
+  private async move(
+    trx: Executor,
+    row: SettingRow<T>,
+    position: number | undefined,
+  ): Promise<{ row: SettingRow<T>; others: SettingChange[] }> {
+    if (position === undefined) return { row, others: [] };
+    const rows = await listSettings(trx, this.kind.table, row.project_id);
+    const order = rows.filter((other) => other.id !== row.id);
+    order.splice(Math.min(position, order.length), 0, row);
+    const moves = order.flatMap((other, place) => (other.position === place ? [] : [{ row: other, position: place }]));
+    await setPositions(
+      trx,
+      this.kind.table,
+      moves.map((change) => ({ id: change.row.id, position: change.position })),
+    );
+    const others: SettingChange[] = moves
+      .filter((change) => change.row.id !== row.id)
+      .map((change) => ({
+        kind: this.kind.eventKind,
+        action: 'updated',
+        before: this.bodyOf(change.row),
+        after: this.bodyOf({ ...change.row, position: change.position }),
+      }));
+    const place = order.indexOf(row);
+    return { row: { ...row, position: place }, others };
   }
 
   private bodyOf(row: SettingRow<T>): Record<string, unknown> {
@@ -226,8 +268,12 @@ export class ProjectSettings<T extends SettingTable, Create, Patch, Body extends
   }
 
   private async ensureNameFree(db: Executor, projectId: number, name: string, exceptId?: number): Promise<void> {
+    this.ensureNameFreeAmong(await listSettings(db, this.kind.table, projectId), name, exceptId);
+  }
+
+  private ensureNameFreeAmong(rows: readonly SettingRow<T>[], name: string, exceptId?: number): void {
     const { kind } = this;
-    const clash = findNameClash(await listSettings(db, kind.table, projectId), kind.nameOf, name, exceptId);
+    const clash = findNameClash(rows, kind.nameOf, name, exceptId);
     if (clash) {
       throw InvalidInputError.fields({
         [kind.nameKey]: [`is already used by ${kind.noun.toLowerCase()} "${kind.nameOf(clash)}" (names ignore case)`],

@@ -27,11 +27,12 @@ import type {
   MarkerPatchBody,
 } from './schemas/project-settings.ts';
 
-/** The columns every new row gets from the service: its IDs, its checked name and its creation time. */
+/** The columns every new row gets from the service: its IDs, its checked name, its place and its creation time. */
 export interface NewSettingKeys {
   public_id: string;
   project_id: number;
   name: string;
+  position: number;
   created_at: string;
 }
 
@@ -50,6 +51,8 @@ export interface SettingKind<T extends SettingTable, Create, Patch, Body extends
   nameKey: 'name' | 'title';
   nameOf(row: SettingRow<T>): string;
   inputName(input: Create | Patch): string | undefined;
+  /** The place a patch moves the item to, if it moves it. */
+  inputPosition(input: Patch): number | undefined;
   newRow(input: Create, keys: NewSettingKeys): Insertable<Database[T]>;
   /** Column changes of a patch; `name` is the checked name when the patch renames. */
   changes(input: Patch, name: string | undefined): Updateable<Database[T]>;
@@ -68,6 +71,7 @@ const byName = {
   nameKey: 'name',
   nameOf: (row: { name: string }) => row.name,
   inputName: (input: { name?: string }) => input.name,
+  inputPosition: (input: { position?: number }) => input.position,
 } as const;
 
 function keepOneDefaultIn(table: DefaultingTable) {
@@ -105,6 +109,7 @@ export const LOCATION_TYPES: SettingKind<
     priority: row.priority,
     default: row.is_default === 1,
     label: row.label === 1,
+    position: row.position,
   }),
   keepOneDefault: keepOneDefaultIn('location_types'),
 };
@@ -133,6 +138,7 @@ export const MARKERS: SettingKind<'markers', MarkerCreateBody, MarkerPatchBody, 
     color: row.color,
     icon_url: row.icon_url,
     default: row.is_default === 1,
+    position: row.position,
   }),
   keepOneDefault: keepOneDefaultIn('markers'),
 };
@@ -145,7 +151,7 @@ export const FILTERS: SettingKind<'filters', FilterCreateBody, FilterPatchBody, 
   ...byName,
   newRow: (_input, keys) => keys,
   changes: (_input, name) => ({ name }),
-  toBody: (row) => ({ id: row.public_id, name: row.name }),
+  toBody: (row) => ({ id: row.public_id, name: row.name, position: row.position }),
 };
 
 export const FIELDS: SettingKind<'custom_fields', FieldCreateBody, FieldPatchBody, FieldBody> = {
@@ -156,7 +162,7 @@ export const FIELDS: SettingKind<'custom_fields', FieldCreateBody, FieldPatchBod
   noun: 'Custom field',
   newRow: (_input, keys) => keys,
   changes: (_input, name) => ({ name }),
-  toBody: (row) => ({ id: row.public_id, name: row.name }),
+  toBody: (row) => ({ id: row.public_id, name: row.name, position: row.position }),
 };
 
 export const CALLS_TO_ACTION: SettingKind<
@@ -172,7 +178,8 @@ export const CALLS_TO_ACTION: SettingKind<
   nameKey: 'title',
   nameOf: (row) => row.title,
   inputName: (input) => input.title,
+  inputPosition: (input) => input.position,
   newRow: (_input, { name, ...keys }) => ({ ...keys, title: name }),
   changes: (_input, name) => ({ title: name }),
-  toBody: (row) => ({ id: row.public_id, title: row.title }),
+  toBody: (row) => ({ id: row.public_id, title: row.title, position: row.position }),
 };

@@ -1,4 +1,5 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { Config } from '../../../config/config.ts';
 import { NotFoundError, UnavailableError } from '../../../domain/errors.ts';
 import type { App } from '../../../http/app-type.ts';
 import { noneMatchHits } from '../../../http/etag.ts';
@@ -31,9 +32,8 @@ function sendFile(request: FastifyRequest, reply: FastifyReply, file: DashboardF
  */
 export function registerDashboard(
   app: App,
-  { dashboardFiles, config }: { dashboardFiles: DashboardFiles; config: { mapTiles: { url: string } } },
+  { dashboardFiles, config }: { dashboardFiles: DashboardFiles; config: Pick<Config, 'mapTiles'> },
 ): void {
-  const csp = dashboardCsp(config.mapTiles.url);
   app.get<{ Params: { file: string } }>(
     '/dashboard/assets/:file',
     { schema: { hide: true } },
@@ -44,7 +44,7 @@ export function registerDashboard(
   );
   const page = async (request: FastifyRequest, reply: FastifyReply) => {
     const file = builtFile(await dashboardFiles.index(), 'index.html');
-    void reply.header('content-security-policy', csp);
+    void reply.header('content-security-policy', dashboardCsp(config.mapTiles.url));
     return sendFile(request, reply, file, PAGE_CACHE_CONTROL);
   };
   app.get('/dashboard', { schema: { hide: true } }, page);

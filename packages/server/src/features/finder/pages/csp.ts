@@ -1,4 +1,4 @@
-import { sourceOf } from '../../../domain/csp-source.ts';
+import { sourceOf } from '../../../http/csp-source.ts';
 
 /**
  * The hosted pages' Content-Security-Policy: scripts only from this server (the widget), no plugins or frames, images

@@ -1,3 +1,4 @@
+import type { FinderDesign } from '../../../domain/finder-design.ts';
 import { attributes, type Html, html } from './html.ts';
 import { layout } from './layout.ts';
 import { type Messages, messagesOf } from './messages.ts';
@@ -44,6 +45,17 @@ export function finderOptionsOf(query: Readonly<Record<string, unknown>>): Finde
   if (filters !== undefined && filters !== '' && filters.length <= 1000) options.filters = filters;
   const consent = text('consent')?.toLowerCase();
   if (consent !== undefined && CONSENTS.has(consent)) options.consent = consent;
+  return options;
+}
+
+/** The project's design as the element's attributes: what a finder page's address does not set. */
+export function designOptionsOf(design: FinderDesign): FinderOptions {
+  const options: FinderOptions = {};
+  if (design.language) options.lang = design.language;
+  if (design.units) options.units = design.units;
+  if (design.search_radius !== null) options.radius = String(design.search_radius);
+  if (design.result_limit !== null) options.limit = String(design.result_limit);
+  if (design.consent) options.consent = design.consent;
   return options;
 }
 

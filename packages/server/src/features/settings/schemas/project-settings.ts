@@ -21,6 +21,28 @@ const settingName = (what: string, examples: string[]) =>
 
 const strict = (description: string) => ({ additionalProperties: false, description });
 
+const position = Type.Integer({
+  minimum: 0,
+  description:
+    "Where the item stands in the project's order of its kind, 0 first: lists, the store finder's filters and the dashboard follow it. New items go last.",
+  examples: [0],
+});
+const move = Type.Integer({
+  minimum: 0,
+  maximum: 10000,
+  description:
+    'Moves the item to this place in the order (0 first; past the end is last), the others moving up or down one; each moved item has its own `updated` event',
+  examples: [0],
+});
+
+/** The number of locations that use an item, in list answers only (the dashboard shows it before a deletion). */
+export const LocationsCount = Type.Integer({
+  minimum: 0,
+  description:
+    "How many of the project's locations use it (have this type, marker, filter, field value or call to action)",
+  examples: [12],
+});
+
 // ---------- Location types ----------
 
 const typeName = settingName('location types', ['Outlet']);
@@ -42,6 +64,7 @@ export const LocationTypeBody = Type.Object(
     priority: typePriority,
     default: typeDefault,
     label: typeLabel,
+    position,
   },
   { description: 'A location type' },
 );
@@ -60,6 +83,7 @@ export const LocationTypePatchBody = Type.Object(
     priority: Type.Optional(typePriority),
     default: Type.Optional(typeDefault),
     label: Type.Optional(typeLabel),
+    position: Type.Optional(move),
   },
   strict('Changes to a location type; omitted keys keep their values'),
 );
@@ -91,6 +115,7 @@ export const MarkerBody = Type.Object(
     color: markerColor,
     icon_url: markerIcon,
     default: markerDefault,
+    position,
   },
   { description: 'A map marker' },
 );
@@ -109,6 +134,7 @@ export const MarkerPatchBody = Type.Object(
     color: Type.Optional(markerColor),
     icon_url: Type.Optional(markerIcon),
     default: Type.Optional(markerDefault),
+    position: Type.Optional(move),
   },
   strict('Changes to a marker; omitted keys keep their values, null clears color or icon_url'),
 );
@@ -117,29 +143,35 @@ export const MarkerPatchBody = Type.Object(
 
 const filterName = settingName('filters', ['Wheelchair access']);
 export const FilterBody = Type.Object(
-  { id: publicId('filter', 'flt_Qw3rTy8uIo1pAs2D'), name: filterName },
+  { id: publicId('filter', 'flt_Qw3rTy8uIo1pAs2D'), name: filterName, position },
   { description: 'A filter' },
 );
 export const FilterCreateBody = Type.Object({ name: filterName }, strict('A new filter'));
-export const FilterPatchBody = Type.Object({ name: Type.Optional(filterName) }, strict('A filter rename'));
+export const FilterPatchBody = Type.Object(
+  { name: Type.Optional(filterName), position: Type.Optional(move) },
+  strict('A filter rename or move'),
+);
 
 const fieldName = settingName('custom fields', ['Manager']);
 export const FieldBody = Type.Object(
-  { id: publicId('custom field', 'fld_Zx9cVb8nM7aS6dF5'), name: fieldName },
+  { id: publicId('custom field', 'fld_Zx9cVb8nM7aS6dF5'), name: fieldName, position },
   { description: 'A custom field' },
 );
 export const FieldCreateBody = Type.Object({ name: fieldName }, strict('A new custom field'));
-export const FieldPatchBody = Type.Object({ name: Type.Optional(fieldName) }, strict('A custom field rename'));
+export const FieldPatchBody = Type.Object(
+  { name: Type.Optional(fieldName), position: Type.Optional(move) },
+  strict('A custom field rename or move'),
+);
 
 const callToActionTitle = settingName('calls to action', ['Order online']);
 export const CallToActionBody = Type.Object(
-  { id: publicId('call to action', 'cta_Lk4jH5gF6dS7aQ8w'), title: callToActionTitle },
+  { id: publicId('call to action', 'cta_Lk4jH5gF6dS7aQ8w'), title: callToActionTitle, position },
   { description: 'A call to action (a button on the location, its link set per location)' },
 );
 export const CallToActionCreateBody = Type.Object({ title: callToActionTitle }, strict('A new call to action'));
 export const CallToActionPatchBody = Type.Object(
-  { title: Type.Optional(callToActionTitle) },
-  strict('A call to action rename'),
+  { title: Type.Optional(callToActionTitle), position: Type.Optional(move) },
+  strict('A call to action rename or move'),
 );
 
 export type LocationTypeBody = Static<typeof LocationTypeBody>;

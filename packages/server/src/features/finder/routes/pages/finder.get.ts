@@ -1,7 +1,7 @@
 import type { App } from '../../../../http/app-type.ts';
 import type { Finder } from '../../finder.service.ts';
 import { LOCATION_LINKS_PER_PAGE } from '../../finder-pages.service.ts';
-import { finderOptionsOf, finderPage } from '../../pages/finder-page.ts';
+import { designOptionsOf, finderOptionsOf, finderPage } from '../../pages/finder-page.ts';
 import { openFinderPage, type PageQuery, sendPage } from './page-setting.ts';
 
 /** `?page=` of the finder's list without JavaScript: a whole number from 1 (anything else is the first page). */
@@ -24,7 +24,9 @@ export function registerFinderPage(app: App, { finder }: { finder: Finder }): vo
         limit: LOCATION_LINKS_PER_PAGE,
         offset: (page - 1) * LOCATION_LINKS_PER_PAGE,
       });
-      return sendPage(reply, finderPage(setting, { ...pages, page }, finderOptionsOf(query)), setting, pages.imageUrls);
+      // The address's options over the project's design (the dashboard's widget designer).
+      const options = { ...designOptionsOf(access.design), ...finderOptionsOf(query) };
+      return sendPage(reply, finderPage(setting, { ...pages, page }, options), setting, pages.imageUrls);
     },
   );
 }

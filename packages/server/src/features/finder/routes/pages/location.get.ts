@@ -19,7 +19,7 @@ export function registerFinderLocationPage(app: App, { finder }: { finder: Finde
       const { setting, access } = opened;
       const page = await finder.locationPageOf(access, request.params.slug, now);
       if (!page) return sendNotFoundPage(reply, setting);
-      const { consent } = finderOptionsOf(request.query as PageQuery);
+      const consent = finderOptionsOf(request.query as PageQuery).consent ?? access.design.consent ?? undefined;
       return sendPage(reply, locationPage(setting, page, consent ? { consent } : {}), setting, page.imageUrls);
     },
   );

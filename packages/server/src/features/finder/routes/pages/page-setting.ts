@@ -69,13 +69,16 @@ export async function openFinderPage(
   key: string,
   instant = '',
 ): Promise<{ setting: PageSetting; access: PublicAccess } | undefined> {
-  const setting = pageSettingOf(request, key, finder.config.mapTiles);
+  const asked = pageSettingOf(request, key, finder.config.mapTiles);
   const access = await finder.pageAccessOf(key);
   if (typeof access === 'string') {
     if (access === 'unknown-key') markPageKeyRefused(request);
-    sendNotFoundPage(reply, setting);
+    sendNotFoundPage(reply, asked);
     return undefined;
   }
+  // The design's language is the pages' when the address asks for none (the visitor's browser decides without both).
+  const language = access.design.language;
+  const setting = asked.langAsked || !language ? asked : { ...asked, locale: pageLocale(language, undefined) };
   if (pageAnsweredNotModified(request, reply, access, setting, instant)) {
     void reply.send();
     return undefined;

@@ -31,14 +31,14 @@ export function registerV2PublishableKeys(app: App, { finder }: { finder: Finder
   app.get(
     collection,
     {
-      config: { auth },
+      config: { auth: { api: 'v2', scope: 'project:read' } },
       schema: {
         tags,
         security,
         operationId: 'listPublishableKeys',
         summary: "List the project's publishable keys",
         description:
-          'Every key of the project, revoked ones too, oldest first. Keys are public by design, so they are shown again.',
+          'Every key of the project, revoked ones too, oldest first. Keys are public by design, so they are shown again, and every member may list them (`project:read`: an editor copies the embed code); making, changing and revoking one needs `project:manage`.',
         params: ProjectParams,
         response: { 200: Type.Object({ data: Type.Array(PublishableKeyBody) }), ...errorResponses(401, 403, 404, 429) },
       },

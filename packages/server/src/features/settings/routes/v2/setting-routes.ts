@@ -1,4 +1,4 @@
-import { type Static, type TSchema, Type } from 'typebox';
+import { type Static, type TObject, type TSchema, Type } from 'typebox';
 import type { App } from '../../../../http/app-type.ts';
 import type { AuthRequirement } from '../../../../http/auth.ts';
 import { actorOf, projectRef } from '../../../../http/auth.ts';
@@ -11,6 +11,7 @@ import {
 import { DataEnvelope, errorResponses, SuccessBody, V2_SECURITY } from '../../../../schemas/common.ts';
 import type { SettingRow, SettingTable } from '../../project-settings.repository.ts';
 import type { ProjectSettings } from '../../project-settings.service.ts';
+import { LocationsCount } from '../../schemas/project-settings.ts';
 
 const projectId = Type.String({ description: 'Public project ID', examples: ['prj_8Hq2LmZ0aB3xYc7D'] });
 const ProjectParams = Type.Object({ project_id: projectId });
@@ -20,7 +21,7 @@ const ItemParams = Type.Object({
 });
 
 const auth: AuthRequirement = { api: 'v2', scope: 'project:manage' };
-/** Reading the lists is for every member: a store's form offers what is configured (its types, filters, …). */
+/** Every member may read the configuration (viewers and editors see it read-only in the dashboard). */
 const readAuth: AuthRequirement = { api: 'v2', scope: 'project:read' };
 const tags = ['V2 project configuration'];
 const security = V2_SECURITY;
@@ -30,7 +31,7 @@ const security = V2_SECURITY;
  */
 export interface SettingResource<
   T extends SettingTable,
-  Item extends TSchema,
+  Item extends TObject,
   Create extends TSchema,
   Patch extends TSchema,
 > {
@@ -49,12 +50,11 @@ export interface SettingResource<
 
 /**
  * Registers GET (list) and POST on `/api/v2/projects/:project_id/<segment>` and PATCH and DELETE on
- * `.../<segment>/:id`. Listing needs the `project:read` scope, every other verb `project:manage`, and all a Business
- * project of the caller.
+ * `.../<segment>/:id`. Listing needs `project:read`, every change `project:manage`, and a Business project of the caller.
  */
 export function registerSettingRoutes<
   T extends SettingTable,
-  Item extends TSchema,
+  Item extends TObject,
   Create extends TSchema,
   Patch extends TSchema,
 >(app: App, resource: SettingResource<T, Item, Create, Patch>, idempotency: IdempotencyStore): void {
@@ -65,7 +65,11 @@ export function registerSettingRoutes<
   const names = `${kind.nameKey === 'title' ? 'Titles' : 'Names'} are trimmed and unique in the project ignoring case (a duplicate is a 422).`;
   // Fastify's type provider cannot resolve schemas that are type parameters, so it is handed them as plain schemas;
   // the bodies it validated against them are then of the types the parameters name.
-  const listBody: TSchema = Type.Object({ data: Type.Array(schemas.item) });
+  const listItem = Type.Object(
+    { ...schemas.item.properties, locations_count: LocationsCount },
+    { description: 'An item with the number of locations that use it' },
+  );
+  const listBody: TSchema = Type.Object({ data: Type.Array(listItem) });
   const itemBody: TSchema = DataEnvelope(schemas.item);
   const createBody: TSchema = schemas.create;
   const patchBody: TSchema = schemas.patch;
@@ -79,14 +83,14 @@ export function registerSettingRoutes<
         security,
         operationId: `list${operationName.many}`,
         summary: `List the project's ${plural}`,
-        description: `Every ${kind.noun.toLowerCase()} of the project in ID order (oldest first). The list is not paginated.`,
+        description: `Every ${kind.noun.toLowerCase()} of the project in the project's order (\`position\`, then the oldest first), each with \`locations_count\`, the number of locations that use it (what a deletion would detach it from). The list is not paginated. Every member may list (\`project:read\`); changes need \`project:manage\`.`,
         params: ProjectParams,
         response: { 200: listBody, ...errorResponses(401, 403, 404, 429) },
       },
     },
     async (request) => {
-      const rows = await settings.list(projectRef(request, request.params.project_id));
-      return { data: rows.map(toBody) };
+      const rows = await settings.listWithUsage(projectRef(request, request.params.project_id));
+      return { data: rows.map(({ row, locationsCount }) => ({ ...toBody(row), locations_count: locationsCount })) };
     },
   );
 
@@ -127,7 +131,7 @@ export function registerSettingRoutes<
         security,
         operationId: `update${operationName.one}`,
         summary: `Update a ${kind.noun.toLowerCase()}`,
-        description: `Partial update: omitted keys keep their values. ${names} An ID of another project is a 404.`,
+        description: `Partial update: omitted keys keep their values. ${names} \`position\` moves the item in the project's order, renumbering the others from 0. An ID of another project is a 404.`,
         params: ItemParams,
         body: patchBody,
         response: { 200: itemBody, ...errorResponses(400, 401, 403, 404, 415, 422, 429) },
