@@ -9740,13 +9740,6 @@ export interface operations {
                             default_unit: ("km" | "mi") | null;
                             /** @description The country (ISO 3166-1 alpha-2, saved in upper case) typed addresses are biased to, or null for the country most visible locations are in */
                             default_country: string | null;
-                            /** @description Read only: the map tiles this server's hosted pages use (`MAP_TILE_URL`, `MAP_TILE_ATTRIBUTION`), for a preview or an embed's `tiles` and `attribution` */
-                            map_tiles: {
-                                /** @example https://tile.openstreetmap.org/{z}/{x}/{y}.png */
-                                url: string;
-                                /** @example © OpenStreetMap contributors */
-                                attribution: string;
-                            };
                         };
                     };
                 };
@@ -9955,13 +9948,6 @@ export interface operations {
                             default_unit: ("km" | "mi") | null;
                             /** @description The country (ISO 3166-1 alpha-2, saved in upper case) typed addresses are biased to, or null for the country most visible locations are in */
                             default_country: string | null;
-                            /** @description Read only: the map tiles this server's hosted pages use (`MAP_TILE_URL`, `MAP_TILE_ATTRIBUTION`), for a preview or an embed's `tiles` and `attribution` */
-                            map_tiles: {
-                                /** @example https://tile.openstreetmap.org/{z}/{x}/{y}.png */
-                                url: string;
-                                /** @example © OpenStreetMap contributors */
-                                attribution: string;
-                            };
                         };
                     };
                 };

@@ -8,13 +8,12 @@ import type {
   LocationCreate,
   LocationPatch,
   LocationType,
-  MapTiles,
   Marker,
   TaggedLocation,
 } from '@locator/client';
 import { api } from './client.ts';
 
-export type { GeocodeAnswer, Location, LocationPatch, MapTiles, TaggedLocation };
+export type { GeocodeAnswer, Location, LocationPatch, TaggedLocation };
 
 /** Every include a store's screen shows: its hours, special hours, filters, custom fields and calls to action. */
 const EVERYTHING = {
@@ -53,11 +52,6 @@ export function saveStore(
 /** `POST …/geocode`: where the address is, or null. */
 export function findAddress(projectId: string, address: GeocodeRequest): Promise<GeocodeAnswer> {
   return api.geocodeAddress(projectId, address);
-}
-
-/** `GET /api/v2/map`: the tiles of the map. */
-export function mapTiles(): Promise<MapTiles> {
-  return api.getMap();
 }
 
 /** What a store may be given: the project's types, markers, filters, custom fields and calls to action. */

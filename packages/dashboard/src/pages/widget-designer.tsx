@@ -332,7 +332,7 @@ export function WidgetDesigner({
                 </a>
               </p>
               <h3>{t('previewHeading')}</h3>
-              <WidgetPreview publicKey={key} design={current} tiles={saved.map_tiles} />
+              <WidgetPreview publicKey={key} design={current} />
             </>
           ) : (
             <p class="notice">{t('designerNoKey')}</p>

@@ -1,5 +1,5 @@
 import { useEffect, useRef } from 'preact/hooks';
-import type { Branding } from '../api/website.ts';
+import { mapTiles } from '../api/map.ts';
 import { type Design, elementOf } from './widget-design.ts';
 
 /** The widget's script, served by this server: loaded once, when a preview first shows. */
@@ -20,15 +20,7 @@ function loadWidget(): Promise<void> {
  * The real `<locator-finder>` of the project, with the design being chosen set on it as attributes and custom
  * properties: each change shows at once, before anything is saved.
  */
-export function WidgetPreview({
-  publicKey,
-  design,
-  tiles,
-}: {
-  publicKey: string;
-  design: Design;
-  tiles: Branding['map_tiles'];
-}) {
+export function WidgetPreview({ publicKey, design }: { publicKey: string; design: Design }) {
   const host = useRef<HTMLDivElement>(null);
   const finder = useRef<HTMLElement | null>(null);
 
@@ -36,13 +28,18 @@ export function WidgetPreview({
     void loadWidget().catch(() => undefined);
     const element = document.createElement('locator-finder');
     element.setAttribute('api', globalThis.location.origin);
-    element.setAttribute('tiles', tiles.url);
-    element.setAttribute('attribution', tiles.attribution);
     element.setAttribute('key', publicKey);
+    // The map the hosted pages draw: the widget reads its tiles when it first draws the map, after the search.
+    void mapTiles()
+      .then((tiles) => {
+        element.setAttribute('tiles', tiles.tile_url);
+        element.setAttribute('attribution', tiles.attribution);
+      })
+      .catch(() => undefined);
     host.current?.replaceChildren(element);
     finder.current = element;
     return () => element.remove();
-  }, [publicKey, tiles.url, tiles.attribution]);
+  }, [publicKey]);
 
   useEffect(() => {
     const element = finder.current;

@@ -1,6 +1,6 @@
 import type { Signal } from '@preact/signals';
 import { useEffect, useRef } from 'preact/hooks';
-import { type MapTiles, mapTiles } from '../../api/stores.ts';
+import { mapTiles } from '../../api/map.ts';
 import { t } from '../../i18n/index.ts';
 import { errorText } from '../../state/status.ts';
 import type { PinMap } from './leaflet-map.ts';
@@ -11,8 +11,6 @@ const pointOf = (lat: string, lng: string) => {
     ? point
     : null;
 };
-
-let tiles: Promise<MapTiles> | undefined;
 
 /**
  * The map with the store's pin, dragged to move it; the latitude and longitude fields beside it are the keyboard's
@@ -39,8 +37,7 @@ export function MapPin({
   moved.current = onMove;
   useEffect(() => {
     let closed = false;
-    tiles ??= mapTiles();
-    void Promise.all([tiles, import('./leaflet-map.ts')])
+    void Promise.all([mapTiles(), import('./leaflet-map.ts')])
       .then(([server, leaflet]) => {
         if (closed || !element.current) return;
         map.current = leaflet.openPinMap(element.current, {
@@ -52,7 +49,6 @@ export function MapPin({
         });
       })
       .catch((error: unknown) => {
-        tiles = undefined;
         failure.value = errorText(error);
       });
     return () => {

@@ -94,26 +94,10 @@ const properties = {
 const WritableBranding = Type.Object(properties);
 export type BrandingBody = Static<typeof WritableBranding>;
 
-/** The answer: what is written, and the map tiles of this server (its configuration, read only). */
-export const BrandingAnswer = Type.Object(
-  {
-    ...properties,
-    map_tiles: Type.Object(
-      {
-        url: Type.String({ examples: ['https://tile.openstreetmap.org/{z}/{x}/{y}.png'] }),
-        attribution: Type.String({ examples: ['© OpenStreetMap contributors'] }),
-      },
-      {
-        description:
-          "Read only: the map tiles this server's hosted pages use (`MAP_TILE_URL`, `MAP_TILE_ATTRIBUTION`), for a preview or an embed's `tiles` and `attribution`",
-      },
-    ),
-  },
-  {
-    description:
-      "The store finder's branding and design: the defaults of the hosted finder, its pages and every widget",
-  },
-);
+/** The answer: what is written. */
+export const BrandingAnswer = Type.Object(properties, {
+  description: "The store finder's branding and design: the defaults of the hosted finder, its pages and every widget",
+});
 
 export const BrandingPatchBody = Type.Partial(WritableBranding, {
   additionalProperties: false,

@@ -1,5 +1,4 @@
 import { Type } from 'typebox';
-import type { Config } from '../../../../config/config.ts';
 import type { App } from '../../../../http/app-type.ts';
 import { actorOf, projectRef } from '../../../../http/auth.ts';
 import { DataEnvelope, errorResponses, V2_SECURITY } from '../../../../schemas/common.ts';
@@ -13,11 +12,7 @@ const path = '/api/v2/projects/:project_id/branding';
 const tags = ['V2 project configuration'];
 
 /** `/api/v2/projects/{project_id}/branding`: how the project's store finder presents it (read and change). */
-export function registerV2Branding(
-  app: App,
-  { branding, config }: { branding: Branding; config: Pick<Config, 'mapTiles'> },
-): void {
-  const mapTiles = () => ({ url: config.mapTiles.url, attribution: config.mapTiles.attribution });
+export function registerV2Branding(app: App, { branding }: { branding: Branding }): void {
   app.get<{ Params: { project_id: string } }>(
     path,
     {
@@ -35,9 +30,7 @@ export function registerV2Branding(
         response: { 200: DataEnvelope(BrandingAnswer), ...errorResponses(401, 403, 404, 429) },
       },
     },
-    async (request) => ({
-      data: { ...(await branding.get(projectRef(request, request.params.project_id))), map_tiles: mapTiles() },
-    }),
+    async (request) => ({ data: await branding.get(projectRef(request, request.params.project_id)) }),
   );
 
   app.patch<{ Params: { project_id: string } }>(
@@ -59,14 +52,11 @@ export function registerV2Branding(
       },
     },
     async (request) => ({
-      data: {
-        ...(await branding.update({
-          project: projectRef(request, request.params.project_id),
-          input: request.body as BrandingPatchBody,
-          actor: actorOf(request),
-        })),
-        map_tiles: mapTiles(),
-      },
+      data: await branding.update({
+        project: projectRef(request, request.params.project_id),
+        input: request.body as BrandingPatchBody,
+        actor: actorOf(request),
+      }),
     }),
   );
 }
