@@ -15381,6 +15381,11 @@ export interface operations {
                              * @example 2026-11-21T12:00:00.000Z
                              */
                             created_at: string;
+                            /**
+                             * @description The JSON body every try POSTs (`{"type", "timestamp", "data"}`), as the receiver gets it; the `webhook-*` headers are made at each try
+                             * @example {"type":"ping","timestamp":"2026-11-26T10:00:00.000Z","data":{"webhook_id":"whk_4f9XkQ2mZr8TbW1c"}}
+                             */
+                            request_body: string;
                             /** @description Every try, oldest first */
                             attempts: {
                                 /**
@@ -15571,6 +15576,11 @@ export interface operations {
                              * @example 2026-11-21T12:00:00.000Z
                              */
                             created_at: string;
+                            /**
+                             * @description The JSON body every try POSTs (`{"type", "timestamp", "data"}`), as the receiver gets it; the `webhook-*` headers are made at each try
+                             * @example {"type":"ping","timestamp":"2026-11-26T10:00:00.000Z","data":{"webhook_id":"whk_4f9XkQ2mZr8TbW1c"}}
+                             */
+                            request_body: string;
                             /** @description Every try, oldest first */
                             attempts: {
                                 /**
@@ -15814,6 +15824,11 @@ export interface operations {
                              * @example 2026-11-21T12:00:00.000Z
                              */
                             created_at: string;
+                            /**
+                             * @description The JSON body every try POSTs (`{"type", "timestamp", "data"}`), as the receiver gets it; the `webhook-*` headers are made at each try
+                             * @example {"type":"ping","timestamp":"2026-11-26T10:00:00.000Z","data":{"webhook_id":"whk_4f9XkQ2mZr8TbW1c"}}
+                             */
+                            request_body: string;
                             /** @description Every try, oldest first */
                             attempts: {
                                 /**
