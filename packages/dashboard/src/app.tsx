@@ -3,6 +3,7 @@ import { useEffect } from 'preact/hooks';
 import { LocationProvider, Route, Router, useLocation } from 'preact-iso';
 import { locale, t } from './i18n/index.ts';
 import { AccountPage } from './pages/account.tsx';
+import { ActivityPage } from './pages/activity.tsx';
 import { FirstRunPage } from './pages/first-run.tsx';
 import { InvitationPage } from './pages/invitation.tsx';
 import { NotFoundPage } from './pages/not-found.tsx';
@@ -12,6 +13,7 @@ import { ResetPasswordPage } from './pages/reset-password.tsx';
 import { SignInPage } from './pages/sign-in.tsx';
 import { TeamPage } from './pages/team.tsx';
 import { TokensPage } from './pages/tokens.tsx';
+import { WebhooksPage } from './pages/webhooks.tsx';
 import { BASE, paths } from './paths.ts';
 import { homePath, needsSetup, session } from './state/session.ts';
 import { noteMove } from './state/status.ts';
@@ -41,6 +43,8 @@ const Private = {
   Projects: signedIn(ProjectsPage),
   Project: signedIn(ProjectPage),
   Team: signedIn(TeamPage),
+  Webhooks: signedIn(WebhooksPage),
+  Activity: signedIn(ActivityPage),
   Tokens: signedIn(TokensPage),
   Account: signedIn(AccountPage),
 };
@@ -73,6 +77,8 @@ export function App() {
             <Route path={paths.projects} component={Private.Projects} />
             <Route path={`${BASE}/projects/:projectId`} component={Private.Project} />
             <Route path={`${BASE}/projects/:projectId/team`} component={Private.Team} />
+            <Route path={`${BASE}/projects/:projectId/webhooks`} component={Private.Webhooks} />
+            <Route path={`${BASE}/projects/:projectId/activity`} component={Private.Activity} />
             <Route path={paths.tokens} component={Private.Tokens} />
             <Route path={paths.account} component={Private.Account} />
             <Route default component={NotFoundPage} />

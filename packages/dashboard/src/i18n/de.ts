@@ -1,4 +1,6 @@
+import { activityDe } from './activity.de.ts';
 import type { Messages } from './index.ts';
+import { webhooksDe } from './webhooks.de.ts';
 
 export const de: Messages = {
   productName: 'Locator',
@@ -162,4 +164,6 @@ export const de: Messages = {
 
   notFoundTitle: 'Seite nicht gefunden',
   backHome: 'Zurück zum Dashboard',
+  ...webhooksDe,
+  ...activityDe,
 };

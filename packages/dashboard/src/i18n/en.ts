@@ -1,3 +1,6 @@
+import { activityEn } from './activity.en.ts';
+import { webhooksEn } from './webhooks.en.ts';
+
 // The dashboard's messages in English: the reference catalogue. `{name}` marks a value filled in at run time.
 export const en = {
   productName: 'Locator',
@@ -160,4 +163,6 @@ export const en = {
 
   notFoundTitle: 'Page not found',
   backHome: 'Back to the dashboard',
+  ...webhooksEn,
+  ...activityEn,
 };

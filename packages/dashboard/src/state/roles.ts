@@ -15,3 +15,6 @@ export const managesMember = (actor: Role, target: Role): boolean =>
 /** The roles `actor` may give: an owner every role, an admin every role but owner. */
 export const rolesGrantableBy = (actor: Role): Role[] =>
   actor === 'owner' ? ['owner', 'admin', 'editor', 'viewer'] : managesTeam(actor) ? ['admin', 'editor', 'viewer'] : [];
+
+/** Owners and admins manage webhooks (the scope `project:manage`): where the project's data goes, and their secrets. */
+export const managesWebhooks = (role: Role): boolean => RANK[role] >= RANK.admin;
