@@ -136,6 +136,27 @@ describe('the Webhooks screen', () => {
     await expect.poll(() => page.getByText('No endpoints yet.').count()).toBe(1);
   });
 
+  it("shows the guard's refusal of an address inside the network beside the field, on a server that keeps it", async () => {
+    const guarded = await startDashboardProject();
+    try {
+      const { page } = await browser.newPage();
+      await signInOwner(page, guarded);
+      await page.goto(`${guarded.server.url}/dashboard/projects/${guarded.projectId}/webhooks`);
+      const url = page.getByLabel('URL', { exact: true });
+      await url.fill('https://10.0.0.1/hooks');
+      await page.getByRole('button', { name: 'Create the endpoint' }).click();
+      await expect.poll(() => url.getAttribute('aria-invalid')).toBe('true');
+      expect(await page.locator('#webhook-new-url-error').textContent()).toMatch(/must not point at .*private/);
+      expect(await url.getAttribute('aria-describedby')).toContain('webhook-new-url-error');
+      const listed = await call(guarded.server, 'GET', `/api/v2/projects/${guarded.projectId}/webhooks`, {
+        session: guarded.owner,
+      });
+      expect(listed.body.data).toEqual([]);
+    } finally {
+      await guarded.server.stop();
+    }
+  });
+
   it('is not offered to an editor, whom the server refuses all the same', async () => {
     const { session } = await addEditor(dashboard);
     const { page, context } = await browser.newPage();
