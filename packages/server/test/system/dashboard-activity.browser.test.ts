@@ -96,5 +96,17 @@ describe('the Activity screen', () => {
     await page.getByRole('link', { name: 'Show every store' }).click();
     await expect.poll(() => new URL(page.url()).search).toBe('');
     await expect.poll(() => timeline(page).count()).toBe(all.body.data.length);
+
+    // In German too, the same changes.
+    await page.getByLabel('Language').selectOption('de');
+    await expect.poll(() => heading(page).textContent()).toMatch(/^Aktivität in /);
+    expect(
+      await page
+        .getByRole('list', { name: 'Änderungen' })
+        .getByRole('listitem')
+        .first()
+        .locator('.timeline-line')
+        .textContent(),
+    ).toBe(`${bobName} hat die Filiale Hilltop Mall geändert`);
   });
 });
