@@ -73,7 +73,7 @@ type KeyPath = '/api/v2/projects/{project_id}/publishable-keys/{key_id}';
 export type EventPage = SuccessBody<Op<EventsPath, 'get'>>;
 /** An event of the change feed: `id` (the cursor), `type`, `occurred_at`, `actor`, `location_id`, `changes`, `data`. */
 export type ChangeEvent = EventPage['data'][number];
-/** `after` (an event ID, or `latest`) and `limit` (1 to 500). */
+/** `after` (an event ID, or `latest`) or `before` (backwards, newest first), `location`, `actor` and `limit` (1 to 500). */
 export type EventListQuery = QueryParameters<Op<EventsPath, 'get'>>;
 
 /** A webhook endpoint (without its secret). */

@@ -302,7 +302,8 @@ export class V2Client {
   }
 
   /**
-   * Every event after `query.after`, page by page in commit order, until the feed has no more for now. Keep each
+   * Every event after `query.after`, page by page in commit order, until the feed has no more for now (with
+   * `query.before`: every event before it, newest first, to the oldest kept). Keep each
    * event's `id` with what you did with it and start from the last one next time (or loop, waiting between rounds)
    * to follow the feed. A cursor older than the retention is a `LocatorApiError` with status 410: copy the locations
    * again and follow from `after: 'latest'`.
@@ -312,6 +313,10 @@ export class V2Client {
     query: EventListQuery = {},
     options?: CallOptions,
   ): AsyncGenerator<ChangeEvent, void, undefined> {
+    if (query.before !== undefined) {
+      yield* this.history(projectId, query, options);
+      return;
+    }
     let after = query.after;
     for (;;) {
       const page = await this.listEvents(projectId, { ...query, ...(after !== undefined ? { after } : {}) }, options);
@@ -322,6 +327,25 @@ export class V2Client {
           `The change feed says more events follow ${after ?? 'the start'} but names no later cursor; stopping rather than looping.`,
         );
       after = page.meta.next_after;
+    }
+  }
+
+  /** The feed backwards from `query.before` (an event ID or `latest`), newest first, page by page to the oldest kept. */
+  private async *history(
+    projectId: string,
+    query: EventListQuery,
+    options?: CallOptions,
+  ): AsyncGenerator<ChangeEvent, void, undefined> {
+    let before = query.before;
+    for (;;) {
+      const page = await this.listEvents(projectId, { ...query, before }, options);
+      yield* page.data;
+      if (!page.meta.has_more) return;
+      if (page.meta.next_before === null || page.meta.next_before === before)
+        throw new LocatorError(
+          `The change feed says older events precede ${before} but names no cursor; stopping rather than looping.`,
+        );
+      before = page.meta.next_before;
     }
   }
 }

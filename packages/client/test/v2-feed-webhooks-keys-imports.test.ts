@@ -44,6 +44,9 @@ describe('V2Client: the change feed', () => {
     ]);
     expect(events[2]?.changes).toEqual({ phone: { old: expect.anything(), new: '+1 512 555 0111' } });
     expect(await collect(client.events(projectId, { after: events[1]?.id }))).toEqual(events.slice(2));
+    // Backwards, one location's history, a page of one at a time.
+    const history = await collect(client.events(projectId, { before: 'latest', location: first.id, limit: 1 }));
+    expect(history.map((event) => event.type)).toEqual(['location.deleted', 'location.updated', 'location.created']);
 
     const latest = await client.listEvents(projectId, { after: 'latest' });
     expect(latest).toMatchObject({ data: [], meta: { next_after: events[3]?.id, has_more: false } });

@@ -3,6 +3,7 @@ import { useEffect } from 'preact/hooks';
 import { LocationProvider, lazy, Route, Router, useLocation } from 'preact-iso';
 import { locale, t } from './i18n/index.ts';
 import { AccountPage } from './pages/account.tsx';
+import { ActivityPage } from './pages/activity.tsx';
 import { FirstRunPage } from './pages/first-run.tsx';
 import { InvitationPage } from './pages/invitation.tsx';
 import { NotFoundPage } from './pages/not-found.tsx';
@@ -13,6 +14,7 @@ import { NewStorePage, StorePage } from './pages/store/store-editor.tsx';
 import { StoresPage } from './pages/stores.tsx';
 import { TeamPage } from './pages/team.tsx';
 import { TokensPage } from './pages/tokens.tsx';
+import { WebhooksPage } from './pages/webhooks.tsx';
 import { BASE, paths } from './paths.ts';
 import { homePath, needsSetup, session } from './state/session.ts';
 import { noteMove } from './state/status.ts';
@@ -50,6 +52,8 @@ const Private = {
   Store: signedIn(StorePage),
   Settings: signedIn(SettingsPage),
   Website: signedIn(WebsitePage),
+  Webhooks: signedIn(WebhooksPage),
+  Activity: signedIn(ActivityPage),
   Tokens: signedIn(TokensPage),
   Account: signedIn(AccountPage),
 };
@@ -86,6 +90,8 @@ export function App() {
             <Route path={`${BASE}/projects/:projectId/stores/:locationId`} component={Private.Store} />
             <Route path={`${BASE}/projects/:projectId/settings`} component={Private.Settings} />
             <Route path={`${BASE}/projects/:projectId/website`} component={Private.Website} />
+            <Route path={`${BASE}/projects/:projectId/webhooks`} component={Private.Webhooks} />
+            <Route path={`${BASE}/projects/:projectId/activity`} component={Private.Activity} />
             <Route path={paths.tokens} component={Private.Tokens} />
             <Route path={paths.account} component={Private.Account} />
             <Route default component={NotFoundPage} />

@@ -894,6 +894,8 @@ export interface paths {
          *     Page with `after`: the `id` of the last event you processed (`links.next` does it for you). Without `after` the feed starts at the oldest event kept (`EVENT_RETENTION_DAYS`, 90 by default); `after=latest` answers no events and the newest event’s ID as `meta.next_after`, to start following from now.
          *
          *     An `after` the project no longer has (older than the retention) is 410: copy the locations again and follow from `after=latest`.
+         *
+         *     `location` lists one location’s events only (its history, also once deleted), `actor` one actor’s (a person’s `usr_…`, a token’s `tok_…`). `before=latest` reads the feed backwards, newest first (a history page); `links.next` (`before` the oldest event listed) continues to older ones.
          */
         get: operations["listEvents"];
         put?: never;
@@ -14652,6 +14654,21 @@ export interface operations {
                  * @example evt_3xQ9aB2cD4eF6gH8
                  */
                 after?: string;
+                /**
+                 * @description An event ID, or `latest`: the events before it (from the newest), newest first, to read the history backwards; `links.next` pages on to older ones. Not with `after`.
+                 * @example latest
+                 */
+                before?: string;
+                /**
+                 * @description A location's ID: only its events (its history, kept even once it is deleted)
+                 * @example loc_4f9XkQ2mZr8TbW1c
+                 */
+                location?: string;
+                /**
+                 * @description An actor's `id`: only the changes it made, e.g. a person's (`usr_…`), a token's (`tok_…`), or the geocoding queue's (`geocoding`)
+                 * @example usr_8Hq2LmZ0aB3xYc7D
+                 */
+                actor?: string;
                 /** @description Events per page, 1 to 500 (default 100) */
                 limit?: number;
             };
@@ -14945,16 +14962,20 @@ export interface operations {
                         links: {
                             /** @description This page */
                             self: string;
-                            /** @description The page after this one: `after` the last event listed (or the same `after` when none was). Poll it to follow the feed. */
+                            /** @description The page after this one: `after` the last event listed (or the same `after` when none was); poll it to follow the feed. Read backwards: `before` the last (oldest) event listed. */
                             next: string;
                         };
                         meta: {
                             /** @description The cursor this page starts after */
                             after: string | null;
-                            /** @description The cursor to continue from: the last event listed, or `after` when none was */
+                            /** @description The cursor to continue from: the last event listed, or `after` when none was; null when reading backwards */
                             next_after: string | null;
+                            /** @description Read backwards: the cursor this page starts before; null otherwise */
+                            before: string | null;
+                            /** @description Read backwards: the cursor of the next (older) page, the last event listed (or `before` when none was); null otherwise */
+                            next_before: string | null;
                             limit: number;
-                            /** @description Whether more events follow already: fetch `links.next` at once; otherwise wait before polling it */
+                            /** @description Whether more events follow already: fetch `links.next` at once; otherwise wait before polling it. Read backwards: whether older events are kept. */
                             has_more: boolean;
                         };
                     };
@@ -16531,6 +16552,11 @@ export interface operations {
                              * @example 2026-11-21T12:00:00.000Z
                              */
                             created_at: string;
+                            /**
+                             * @description The JSON body every try POSTs (`{"type", "timestamp", "data"}`), as the receiver gets it; the `webhook-*` headers are made at each try
+                             * @example {"type":"ping","timestamp":"2026-11-26T10:00:00.000Z","data":{"webhook_id":"whk_4f9XkQ2mZr8TbW1c"}}
+                             */
+                            request_body: string;
                             /** @description Every try, oldest first */
                             attempts: {
                                 /**
@@ -16721,6 +16747,11 @@ export interface operations {
                              * @example 2026-11-21T12:00:00.000Z
                              */
                             created_at: string;
+                            /**
+                             * @description The JSON body every try POSTs (`{"type", "timestamp", "data"}`), as the receiver gets it; the `webhook-*` headers are made at each try
+                             * @example {"type":"ping","timestamp":"2026-11-26T10:00:00.000Z","data":{"webhook_id":"whk_4f9XkQ2mZr8TbW1c"}}
+                             */
+                            request_body: string;
                             /** @description Every try, oldest first */
                             attempts: {
                                 /**
@@ -16964,6 +16995,11 @@ export interface operations {
                              * @example 2026-11-21T12:00:00.000Z
                              */
                             created_at: string;
+                            /**
+                             * @description The JSON body every try POSTs (`{"type", "timestamp", "data"}`), as the receiver gets it; the `webhook-*` headers are made at each try
+                             * @example {"type":"ping","timestamp":"2026-11-26T10:00:00.000Z","data":{"webhook_id":"whk_4f9XkQ2mZr8TbW1c"}}
+                             */
+                            request_body: string;
                             /** @description Every try, oldest first */
                             attempts: {
                                 /**

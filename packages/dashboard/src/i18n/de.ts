@@ -1,7 +1,9 @@
+import { activityDe } from './activity.de.ts';
 import type { Messages } from './index.ts';
 import { settingsDe } from './settings.de.ts';
 import { storeDe } from './store.de.ts';
 import { storesDe } from './stores.de.ts';
+import { webhooksDe } from './webhooks.de.ts';
 
 export const de: Messages = {
   productName: 'Locator',
@@ -165,4 +167,6 @@ export const de: Messages = {
   ...storesDe,
   ...storeDe,
   ...settingsDe,
+  ...webhooksDe,
+  ...activityDe,
 };

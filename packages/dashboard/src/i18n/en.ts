@@ -1,6 +1,8 @@
+import { activityEn } from './activity.en.ts';
 import { settingsEn } from './settings.en.ts';
 import { storeEn } from './store.en.ts';
 import { storesEn } from './stores.en.ts';
+import { webhooksEn } from './webhooks.en.ts';
 
 // The dashboard's messages in English: the reference catalogue. `{name}` marks a value filled in at run time.
 export const en = {
@@ -164,4 +166,6 @@ export const en = {
   ...storesEn,
   ...storeEn,
   ...settingsEn,
+  ...webhooksEn,
+  ...activityEn,
 };

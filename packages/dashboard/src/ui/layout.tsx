@@ -4,7 +4,7 @@ import { useLocation } from 'preact-iso';
 import { signOut } from '../api/session.ts';
 import { chooseLanguage, LANGUAGES, languageOf, locale, t } from '../i18n/index.ts';
 import { paths } from '../paths.ts';
-import { managesTeam } from '../state/roles.ts';
+import { managesProject, managesTeam } from '../state/roles.ts';
 import { currentProject, endSession, projects, session } from '../state/session.ts';
 import { announceAcrossMove, announceError, status } from '../state/status.ts';
 import { roleName } from './role-name.ts';
@@ -72,6 +72,10 @@ function MainNav() {
         {project && managesTeam(project.role) ? (
           <NavLink href={paths.project(project.id, 'team')}>{t('navTeam')}</NavLink>
         ) : null}
+        {project && managesProject(project.role) ? (
+          <NavLink href={paths.project(project.id, 'webhooks')}>{t('navWebhooks')}</NavLink>
+        ) : null}
+        {project ? <NavLink href={paths.project(project.id, 'activity')}>{t('navActivity')}</NavLink> : null}
         <NavLink href={paths.projects}>{t('navProjects')}</NavLink>
         <NavLink href={paths.tokens}>{t('navTokens')}</NavLink>
         <NavLink href={paths.account}>{t('navAccount')}</NavLink>

@@ -27,6 +27,7 @@ import * as sessionAgentsAndFirstRun from './migrations/20261128T1700_session_ag
 import * as passkeys from './migrations/20261128T1800_passkeys.ts';
 import * as searchAnalytics from './migrations/20261128T2000_search_analytics.ts';
 import * as settingPositionsAndFinderDesign from './migrations/20261129T0300_setting_positions_and_finder_design.ts';
+import * as eventsByLocationAndActor from './migrations/20261129T0500_events_by_location_and_actor.ts';
 
 /**
  * A migration module; it is told the dialect so it can build the DDL that differs (see `migrations/schema-helpers.ts`).
@@ -65,6 +66,7 @@ const migrations: Record<string, DialectAwareMigration> = {
   '20261128T1800_passkeys': passkeys,
   '20261128T2000_search_analytics': searchAnalytics,
   '20261129T0300_setting_positions_and_finder_design': settingPositionsAndFinderDesign,
+  '20261129T0500_events_by_location_and_actor': eventsByLocationAndActor,
 };
 
 function providerFor(dialect: DialectName): MigrationProvider {

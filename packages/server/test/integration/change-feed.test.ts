@@ -22,7 +22,14 @@ async function readFeed(projectId: string, token: string, query = '') {
   const response = await call<{
     data: FeedEvent[];
     links: { self: string; next: string };
-    meta: { after: string | null; next_after: string | null; limit: number; has_more: boolean };
+    meta: {
+      after: string | null;
+      next_after: string | null;
+      before: string | null;
+      next_before: string | null;
+      limit: number;
+      has_more: boolean;
+    };
   }>(server, 'GET', `/api/v2/projects/${projectId}/events${query}`, { token });
   expect(response.status, response.text).toBe(200);
   return response.body;
@@ -116,7 +123,14 @@ describe('the change feed', () => {
     });
     const times = feed.data.map((event) => event.occurred_at);
     expect([...times].sort()).toEqual(times);
-    expect(feed.meta).toEqual({ after: null, next_after: deleted?.id, limit: 100, has_more: false });
+    expect(feed.meta).toEqual({
+      after: null,
+      next_after: deleted?.id,
+      before: null,
+      next_before: null,
+      limit: 100,
+      has_more: false,
+    });
   });
 
   it('pages with after and limit, and follows from after=latest', async () => {

@@ -332,6 +332,9 @@ describe('deliveries', () => {
       },
     });
     expect(ping.id).toBe(response.body.data.event_id);
+    // The log shows the body sent, byte for byte as the receiver got it.
+    expect(response.body.data.request_body).toBe(ping.body);
+    expect((await deliveriesOf(webhook.id)).data[0].request_body).toBe(ping.body);
 
     receiver.reply({ status: 404 });
     const failed = await call(server, 'POST', `${webhooksPath()}/${webhook.id}/test`, { token: token() });

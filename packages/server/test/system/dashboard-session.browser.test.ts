@@ -49,6 +49,8 @@ describe('the dashboard with a session', () => {
     expect(await nav.getByRole('link').allTextContents()).toEqual([
       'Project',
       'Team',
+      'Webhooks',
+      'Activity',
       'All projects',
       'API tokens',
       'Your account',

@@ -1,23 +1,34 @@
 import type { Executor } from '../../db/executor.ts';
 import type { EventRow } from '../../db/tables/events.table.ts';
 
+/** Which of a project's events a page of the feed lists: one location's, one actor's, or all. */
+export interface EventFilter {
+  /** A location's public ID (`loc_…`). */
+  location?: string | undefined;
+  /** An actor's ID (`usr_…`, `tok_…`, `geocoding`, …). */
+  actor?: string | undefined;
+}
+
 /**
- * Events of the project after the one with row ID `afterId` (0: from the oldest kept), in commit order, `ping`s left
- * out.
+ * Events of the project (`ping`s left out) past a row ID, filtered: `forward`, those after `fromId` (0: from the
+ * oldest kept) in commit order; backward, those before `fromId` (none: from the newest) newest first.
  */
-export async function listEventsAfter(
+export async function listEvents(
   db: Executor,
-  projectId: number,
-  afterId: number,
-  limit: number,
+  {
+    projectId,
+    fromId,
+    forward,
+    filter,
+    limit,
+  }: { projectId: number; fromId: number | undefined; forward: boolean; filter: EventFilter; limit: number },
 ): Promise<EventRow[]> {
-  return db
-    .selectFrom('events')
-    .selectAll()
-    .where('project_id', '=', projectId)
-    .where('id', '>', afterId)
-    .where('type', '<>', 'ping')
-    .orderBy('id')
+  let query = db.selectFrom('events').selectAll().where('project_id', '=', projectId).where('type', '<>', 'ping');
+  if (fromId !== undefined) query = query.where('id', forward ? '>' : '<', fromId);
+  if (filter.location !== undefined) query = query.where('location_public_id', '=', filter.location);
+  if (filter.actor !== undefined) query = query.where('actor_id', '=', filter.actor);
+  return query
+    .orderBy('id', forward ? 'asc' : 'desc')
     .limit(limit)
     .execute();
 }

@@ -1,6 +1,7 @@
 import type { WebhookAttemptRow } from '../../db/tables/webhook-attempts.table.ts';
 import type { WebhookDeliveryStatus } from '../../db/tables/webhook-deliveries.table.ts';
 import type { WebhookEndpointRow } from '../../db/tables/webhook-endpoints.table.ts';
+import { webhookPayloadOf } from './webhook-delivery.service.ts';
 import type { DeliveryListing } from './webhooks.repository.ts';
 
 /** A webhook endpoint as the API shows it; the secret only where it is made. */
@@ -34,6 +35,8 @@ export interface DeliveryView {
   next_attempt_at: string | null;
   delivered_at: string | null;
   created_at: string;
+  /** The JSON body every try POSTs. */
+  request_body: string;
   attempts: AttemptView[];
 }
 
@@ -70,6 +73,13 @@ export function deliveryViewOf(row: DeliveryListing, attempts: readonly WebhookA
     next_attempt_at: row.next_attempt_at,
     delivered_at: row.delivered_at,
     created_at: row.created_at,
+    request_body: webhookPayloadOf({
+      type: row.event_type,
+      occurred_at: row.event_occurred_at,
+      actor_type: row.event_actor_type,
+      actor_id: row.event_actor_id,
+      body: row.event_body,
+    }),
     attempts: attempts.filter((attempt) => attempt.delivery_id === row.id).map(attemptViewOf),
   };
 }

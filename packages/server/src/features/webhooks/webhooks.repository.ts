@@ -190,6 +190,11 @@ export async function requeueDelivery(db: Executor, id: number, now: number): Pr
 export interface DeliveryListing extends WebhookDeliveryRow {
   event_public_id: string;
   event_type: string;
+  /** What the delivery's body is made of (`webhookPayloadOf`). */
+  event_occurred_at: string;
+  event_actor_type: string;
+  event_actor_id: string;
+  event_body: string;
 }
 
 const listingColumns = [
@@ -206,6 +211,16 @@ const listingColumns = [
   'd.updated_at',
 ] as const;
 
+const eventColumns = [
+  ...listingColumns,
+  'ev.public_id as event_public_id',
+  'ev.type as event_type',
+  'ev.occurred_at as event_occurred_at',
+  'ev.actor_type as event_actor_type',
+  'ev.actor_id as event_actor_id',
+  'ev.body as event_body',
+] as const;
+
 /** A page of an endpoint's deliveries, newest first, optionally of one status. */
 export async function listDeliveries(
   db: Executor,
@@ -215,7 +230,7 @@ export async function listDeliveries(
   let query = db
     .selectFrom('webhook_deliveries as d')
     .innerJoin('events as ev', 'ev.id', 'd.event_id')
-    .select([...listingColumns, 'ev.public_id as event_public_id', 'ev.type as event_type'])
+    .select(eventColumns)
     .where('d.endpoint_id', '=', endpointId);
   if (status) query = query.where('d.status', '=', status);
   return query.orderBy('d.id', 'desc').offset(offset).limit(limit).execute();
@@ -242,7 +257,7 @@ export async function findDelivery(
   return db
     .selectFrom('webhook_deliveries as d')
     .innerJoin('events as ev', 'ev.id', 'd.event_id')
-    .select([...listingColumns, 'ev.public_id as event_public_id', 'ev.type as event_type'])
+    .select(eventColumns)
     .where('d.endpoint_id', '=', endpointId)
     .where('d.public_id', '=', publicId)
     .executeTakeFirst();

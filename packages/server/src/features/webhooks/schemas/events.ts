@@ -61,6 +61,29 @@ export const EventListQuery = Type.Object(
         examples: ['evt_3xQ9aB2cD4eF6gH8'],
       }),
     ),
+    before: Type.Optional(
+      Type.String({
+        maxLength: 64,
+        description:
+          'An event ID, or `latest`: the events before it (from the newest), newest first, to read the history backwards; `links.next` pages on to older ones. Not with `after`.',
+        examples: ['latest'],
+      }),
+    ),
+    location: Type.Optional(
+      Type.String({
+        maxLength: 64,
+        description: "A location's ID: only its events (its history, kept even once it is deleted)",
+        examples: ['loc_4f9XkQ2mZr8TbW1c'],
+      }),
+    ),
+    actor: Type.Optional(
+      Type.String({
+        maxLength: 64,
+        description:
+          "An actor's `id`: only the changes it made, e.g. a person's (`usr_…`), a token's (`tok_…`), or the geocoding queue's (`geocoding`)",
+        examples: ['usr_8Hq2LmZ0aB3xYc7D'],
+      }),
+    ),
     limit: Type.Optional(
       Type.Integer({ minimum: 1, maximum: 500, default: 100, description: 'Events per page, 1 to 500 (default 100)' }),
     ),
@@ -74,17 +97,26 @@ export const EventPage = Type.Object({
     self: Type.String({ description: 'This page' }),
     next: Type.String({
       description:
-        'The page after this one: `after` the last event listed (or the same `after` when none was). Poll it to follow the feed.',
+        'The page after this one: `after` the last event listed (or the same `after` when none was); poll it to follow the feed. Read backwards: `before` the last (oldest) event listed.',
     }),
   }),
   meta: Type.Object({
     after: Type.Union([Type.String(), Type.Null()], { description: 'The cursor this page starts after' }),
     next_after: Type.Union([Type.String(), Type.Null()], {
-      description: 'The cursor to continue from: the last event listed, or `after` when none was',
+      description:
+        'The cursor to continue from: the last event listed, or `after` when none was; null when reading backwards',
+    }),
+    before: Type.Union([Type.String(), Type.Null()], {
+      description: 'Read backwards: the cursor this page starts before; null otherwise',
+    }),
+    next_before: Type.Union([Type.String(), Type.Null()], {
+      description:
+        'Read backwards: the cursor of the next (older) page, the last event listed (or `before` when none was); null otherwise',
     }),
     limit: Type.Integer(),
     has_more: Type.Boolean({
-      description: 'Whether more events follow already: fetch `links.next` at once; otherwise wait before polling it',
+      description:
+        'Whether more events follow already: fetch `links.next` at once; otherwise wait before polling it. Read backwards: whether older events are kept.',
     }),
   }),
 });

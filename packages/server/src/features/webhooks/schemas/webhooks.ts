@@ -111,6 +111,11 @@ export const DeliveryBody = Type.Object({
   ),
   delivered_at: nullable(Timestamp, 'When a try succeeded'),
   created_at: Timestamp,
+  request_body: Type.String({
+    description:
+      'The JSON body every try POSTs (`{"type", "timestamp", "data"}`), as the receiver gets it; the `webhook-*` headers are made at each try',
+    examples: ['{"type":"ping","timestamp":"2026-11-26T10:00:00.000Z","data":{"webhook_id":"whk_4f9XkQ2mZr8TbW1c"}}'],
+  }),
   attempts: Type.Array(AttemptBody, { description: 'Every try, oldest first' }),
 });
 
