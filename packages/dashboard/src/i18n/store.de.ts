@@ -129,6 +129,8 @@ export const storeDe: { [K in keyof typeof storeEn]: string } = {
   conflictTookTheirsDone: 'Sie sehen nun die gespeicherte Fassung; Ihre Änderungen sind verworfen.',
 
   visitorTitle: 'Was Besucher sehen',
+  storeHistory: 'Verlauf',
+  storeHistoryList: 'Änderungen an dieser Filiale, die neuesten zuerst',
   visitorHidden: 'Diese Filiale ist verborgen: Besucher sehen sie nicht.',
   visitorNow: 'Jetzt',
   visitorOpen: 'Geöffnet',

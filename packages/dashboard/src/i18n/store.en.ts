@@ -125,6 +125,8 @@ export const storeEn = {
   conflictTookTheirsDone: 'You now see the saved version; your changes are dropped.',
 
   visitorTitle: 'What visitors see',
+  storeHistory: 'History',
+  storeHistoryList: 'Changes to this store, newest first',
   visitorHidden: 'This store is hidden: visitors do not see it.',
   visitorNow: 'Now',
   visitorOpen: 'Open',

@@ -17,6 +17,7 @@ import {
   fieldErrorsOf,
   noteFailure,
 } from '../../state/status.ts';
+import { ActivityTimeline } from '../../ui/activity-timeline.tsx';
 import { Page } from '../../ui/page.tsx';
 import { useResource } from '../../ui/resource.ts';
 import { ProjectScope } from '../project-scope.tsx';
@@ -291,6 +292,11 @@ function Editor({ project, locationId }: { project: MemberProject; locationId: s
             version={etag.value ?? ''}
             showsPageLink={managesTeam(project.role)}
           />
+        </Section>
+      ) : null}
+      {locationId && saved.value ? (
+        <Section id="history" title={t('storeHistory')}>
+          <ActivityTimeline projectId={projectId} location={locationId} label={t('storeHistoryList')} />
         </Section>
       ) : null}
     </Page>
