@@ -26,6 +26,7 @@ import * as projectBranding from './migrations/20261128T1700_project_branding.ts
 import * as sessionAgentsAndFirstRun from './migrations/20261128T1700_session_agents_and_first_run.ts';
 import * as passkeys from './migrations/20261128T1800_passkeys.ts';
 import * as searchAnalytics from './migrations/20261128T2000_search_analytics.ts';
+import * as importMappingsAndChanges from './migrations/20261129T0400_import_mappings_and_changes.ts';
 
 /**
  * A migration module; it is told the dialect so it can build the DDL that differs (see `migrations/schema-helpers.ts`).
@@ -63,6 +64,7 @@ const migrations: Record<string, DialectAwareMigration> = {
   '20261128T1700_session_agents_and_first_run': sessionAgentsAndFirstRun,
   '20261128T1800_passkeys': passkeys,
   '20261128T2000_search_analytics': searchAnalytics,
+  '20261129T0400_import_mappings_and_changes': importMappingsAndChanges,
 };
 
 function providerFor(dialect: DialectName): MigrationProvider {
