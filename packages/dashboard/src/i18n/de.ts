@@ -1,6 +1,8 @@
+import { importsDe } from './imports.de.ts';
 import type { Messages } from './index.ts';
 
 export const de: Messages = {
+  ...importsDe,
   productName: 'Locator',
   skipToContent: 'Zum Inhalt springen',
   mainNavigation: 'Hauptmenü',

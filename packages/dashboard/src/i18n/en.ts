@@ -1,5 +1,8 @@
 // The dashboard's messages in English: the reference catalogue. `{name}` marks a value filled in at run time.
+import { importsEn } from './imports.en.ts';
+
 export const en = {
+  ...importsEn,
   productName: 'Locator',
   skipToContent: 'Skip to content',
   mainNavigation: 'Main',

@@ -15,3 +15,6 @@ export const managesMember = (actor: Role, target: Role): boolean =>
 /** The roles `actor` may give: an owner every role, an admin every role but owner. */
 export const rolesGrantableBy = (actor: Role): Role[] =>
   actor === 'owner' ? ['owner', 'admin', 'editor', 'viewer'] : managesTeam(actor) ? ['admin', 'editor', 'viewer'] : [];
+
+/** Editors and up import files (the scopes location:create and location:update); every role exports. */
+export const importsLocations = (role: Role): boolean => RANK[role] >= RANK.editor;

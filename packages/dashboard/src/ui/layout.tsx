@@ -70,6 +70,7 @@ function MainNav() {
         {project && managesTeam(project.role) ? (
           <NavLink href={paths.project(project.id, 'team')}>{t('navTeam')}</NavLink>
         ) : null}
+        {project ? <NavLink href={paths.project(project.id, 'imports')}>{t('navImports')}</NavLink> : null}
         <NavLink href={paths.projects}>{t('navProjects')}</NavLink>
         <NavLink href={paths.tokens}>{t('navTokens')}</NavLink>
         <NavLink href={paths.account}>{t('navAccount')}</NavLink>
