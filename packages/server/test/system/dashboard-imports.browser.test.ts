@@ -2,8 +2,15 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seriousAxeViolations, useBrowser } from '../support/browser.ts';
 import { buildDashboard } from '../support/dashboard-build.ts';
-import { sessionOf } from '../support/people.ts';
-import { type BrowserSession, call, startTestServer, type TestServer } from '../support/server.ts';
+import { addMember, sessionOf } from '../support/people.ts';
+import {
+  type BrowserSession,
+  call,
+  createAccount,
+  signInAs,
+  startTestServer,
+  type TestServer,
+} from '../support/server.ts';
 
 // The import wizard in Chromium against a real server: a CSV whose headers need mapping is mapped, checked by a dry
 // run and imported; a changed file imported again with the remembered mapping and match updates the stores instead of
@@ -134,6 +141,36 @@ describe('the import wizard', () => {
     await page.getByRole('button', { name: 'Check what would change' }).click();
     await page.getByRole('heading', { name: 'What the import would do' }).waitFor();
     expect(await width()).toBeLessThanOrEqual(390);
+    expect(await seriousAxeViolations(page)).toEqual([]);
+  });
+
+  it('shows a viewer the export and the recent imports, and no import', async () => {
+    const viewer = await createAccount(server);
+    const project = await server.database.db
+      .selectFrom('projects')
+      .select('id')
+      .where('public_id', '=', projectId)
+      .executeTakeFirstOrThrow();
+    await addMember(server, project.id, viewer.user.id, 'viewer');
+    const { page, context } = await browser.newPage();
+    const signedIn = await signInAs(server, viewer.user.id);
+    await context.addCookies([{ name: 'locator_session', value: signedIn.value, url: server.url }]);
+    await page.goto(`${server.url}/dashboard/projects/${projectId}/imports`);
+    await expect.poll(() => heading(page).textContent()).toBe('Import and export');
+    await page.getByRole('heading', { name: 'Recent imports' }).waitFor();
+    expect(await page.getByRole('link', { name: /^Download as / }).allTextContents()).toEqual([
+      'Download as CSV',
+      'Download as XLSX',
+      'Download as GEOJSON',
+      'Download as NDJSON',
+    ]);
+    expect(await page.getByLabel('File of stores').count()).toBe(0);
+    expect(await page.getByRole('heading', { name: 'Import a file' }).count()).toBe(0);
+    const exported = await page.evaluate(
+      async (href) => (await fetch(href)).status,
+      await page.getByRole('link', { name: 'Download as CSV' }).getAttribute('href'),
+    );
+    expect(exported).toBe(200);
     expect(await seriousAxeViolations(page)).toEqual([]);
   });
 });
