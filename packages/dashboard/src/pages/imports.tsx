@@ -1,3 +1,4 @@
+import { useEffect } from 'preact/hooks';
 import { EXPORT_FORMATS, exportHref, failedRowsHref, listImports } from '../api/imports.ts';
 import type { MemberProject } from '../api/projects.ts';
 import { formatDateTime, t } from '../i18n/index.ts';
@@ -44,7 +45,9 @@ function MapColumns({ wizard }: { wizard: ImportWizard }) {
         void wizard.check();
       }}
     >
-      <h3 id="map-heading">{t('impMapHeading', { name: wizard.file.value?.name ?? '' })}</h3>
+      <h3 id="map-heading" tabIndex={-1}>
+        {t('impMapHeading', { name: wizard.file.value?.name ?? '' })}
+      </h3>
       <p class="hint">{t('impMapHint')}</p>
       {/* biome-ignore lint/a11y/noNoninteractiveTabindex: a region that scrolls must take the focus to scroll by keyboard */}
       <section class="table-scroll" aria-labelledby="map-heading" tabIndex={0}>
@@ -128,7 +131,7 @@ function Progress({ wizard }: { wizard: ImportWizard }) {
   const percent = current?.progress.percent ?? 0;
   return (
     <div class="progress">
-      <p id="import-progress-label" aria-live="polite">
+      <p id="import-progress-label" aria-live="polite" tabIndex={-1}>
         {t(wizard.step.value === 'checking' ? 'impChecking' : 'impRunning', {
           rows: current?.progress.rows_done ?? 0,
           percent,
@@ -143,6 +146,14 @@ function Wizard({ project, recent }: { project: MemberProject; recent: Resource<
   const wizard = wizardFor(project.id);
   const step = wizard.step.value;
   const current = wizard.current.value;
+  // The button pressed goes with its step: the focus moves to where the next step starts, for the keyboard.
+  useEffect(() => {
+    const start = { file: 'import-file', map: 'map-heading', checking: 'import-progress-label' } as const;
+    const id =
+      step === 'running' ? start.checking : step === 'checked' || step === 'done' ? 'result-heading' : start[step];
+    if (document.activeElement === document.body || document.activeElement === null)
+      document.getElementById(id)?.focus();
+  }, [step]);
   return (
     <section aria-labelledby="import-heading">
       <h2 id="import-heading">{t('impImportHeading')}</h2>
@@ -151,7 +162,9 @@ function Wizard({ project, recent }: { project: MemberProject; recent: Resource<
       {step === 'checking' || step === 'running' ? <Progress wizard={wizard} /> : null}
       {(step === 'checked' || step === 'done') && current ? (
         <section aria-labelledby="result-heading">
-          <h3 id="result-heading">{t(step === 'checked' ? 'impDryRunHeading' : 'impDoneHeading')}</h3>
+          <h3 id="result-heading" tabIndex={-1}>
+            {t(step === 'checked' ? 'impDryRunHeading' : 'impDoneHeading')}
+          </h3>
           <ImportResult projectId={project.id} result={current} changes={wizard.changes.value} />
           <div class="actions">
             {step === 'checked' && current.status === 'done' ? (

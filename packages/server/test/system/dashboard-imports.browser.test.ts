@@ -79,6 +79,8 @@ describe('the import wizard', () => {
     const created = page.getByRole('region', { name: 'New stores (2)' });
     await created.waitFor();
     expect(await created.getByRole('rowheader').allTextContents()).toEqual(['Downtown', 'Riverside']);
+    // The pressed button went with its step: the keyboard goes on from the result's heading.
+    await expect.poll(() => page.evaluate(() => document.activeElement?.id)).toBe('result-heading');
     // A dry run saved nothing.
     expect((await api('/locations')).data).toEqual([]);
     expect(await seriousAxeViolations(page)).toEqual([]);
