@@ -94,7 +94,7 @@ export interface SendOptions extends CreateOptions {
    */
   once?: boolean;
   /** A body sent as it is with its media type (an import's file), instead of `body` as JSON. */
-  file?: { content: Blob | ArrayBuffer | Uint8Array | string; contentType: string };
+  file?: { content: Blob | ArrayBuffer | Uint8Array | string; contentType: string; name?: string };
   /** Headers of this request only (`If-Match`). */
   headers?: Record<string, string>;
 }
@@ -197,6 +197,8 @@ export class HttpClient {
     const headers: Record<string, string> = { ...this.headers, ...options.headers, ...this.csrfHeader(method) };
     if (options.body !== undefined) headers['content-type'] = 'application/json';
     if (options.file) headers['content-type'] = options.file.contentType;
+    if (options.file?.name)
+      headers['content-disposition'] = `attachment; filename*=UTF-8''${encodeURIComponent(options.file.name)}`;
     if (method === 'POST' && !options.once) headers['idempotency-key'] = options.idempotencyKey ?? crypto.randomUUID();
     const payload = options.file
       ? fileBody(options.file.content)

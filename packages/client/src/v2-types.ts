@@ -108,6 +108,20 @@ export type Import = SuccessBody<Op<ImportPath, 'get'>>['data'];
 export type ImportAccepted = Op<ImportsPath, 'post'>['responses'][202]['content']['application/json']['data'];
 /** A file format of imports and exports. */
 export type FileFormat = Import['format'];
+/** An import in the list of recent ones: as `Import`, but the report without its failed rows. */
+export type ImportSummary = SuccessBody<Op<ImportsPath, 'get'>>['data'][number];
+/** A page of an import's diff, with `next_after` for the next. */
+export type ImportChangesPage = SuccessBody<Op<'/api/v2/projects/{project_id}/imports/{import_id}/changes', 'get'>>;
+/** A location an import created, updated (with the `fields` it changed) or deleted. */
+export type ImportChange = ImportChangesPage['data'][number];
+/** A file's columns, each with the mapping suggested for it, and the names a column may be mapped to. */
+export type ImportPreview = SuccessBody<Op<'/api/v2/projects/{project_id}/imports/preview', 'post'>>['data'];
+/** The column mapping and match a project's imports remember. */
+export type ImportMapping = SuccessBody<Op<'/api/v2/projects/{project_id}/import-mapping', 'get'>>['data'];
+/** A column mapping: a header to the name of what it sets, or null to skip it. */
+export type ColumnMap = ImportMapping['columns'];
+/** How rows without a key find their location. */
+export type ImportMatch = ImportMapping['match'];
 
 type SessionPath = '/api/v2/session';
 type MembersPath = '/api/v2/projects/{project_id}/members';

@@ -5,6 +5,7 @@ import { locale, t } from './i18n/index.ts';
 import { AccountPage } from './pages/account.tsx';
 import { ActivityPage } from './pages/activity.tsx';
 import { FirstRunPage } from './pages/first-run.tsx';
+import { ImportsPage } from './pages/imports.tsx';
 import { InvitationPage } from './pages/invitation.tsx';
 import { NotFoundPage } from './pages/not-found.tsx';
 import { ProjectsPage } from './pages/projects.tsx';
@@ -54,6 +55,7 @@ const Private = {
   Website: signedIn(WebsitePage),
   Webhooks: signedIn(WebhooksPage),
   Activity: signedIn(ActivityPage),
+  Imports: signedIn(ImportsPage),
   Tokens: signedIn(TokensPage),
   Account: signedIn(AccountPage),
 };
@@ -92,6 +94,7 @@ export function App() {
             <Route path={`${BASE}/projects/:projectId/website`} component={Private.Website} />
             <Route path={`${BASE}/projects/:projectId/webhooks`} component={Private.Webhooks} />
             <Route path={`${BASE}/projects/:projectId/activity`} component={Private.Activity} />
+            <Route path={`${BASE}/projects/:projectId/imports`} component={Private.Imports} />
             <Route path={paths.tokens} component={Private.Tokens} />
             <Route path={paths.account} component={Private.Account} />
             <Route default component={NotFoundPage} />

@@ -32,7 +32,17 @@ import {
   registerV2PublishableKeys,
   registerWidgetFiles,
 } from './features/finder/index.ts';
-import { registerV2ImportsGet, registerV2ImportsPost, registerV2LocationsExport } from './features/imports/index.ts';
+import {
+  registerV2ImportChangesList,
+  registerV2ImportFailedRowsGet,
+  registerV2ImportMappingGet,
+  registerV2ImportMappingPut,
+  registerV2ImportsGet,
+  registerV2ImportsList,
+  registerV2ImportsPost,
+  registerV2ImportsPreview,
+  registerV2LocationsExport,
+} from './features/imports/index.ts';
 import {
   registerV1LocationsDelete,
   registerV1LocationsGet,
@@ -135,7 +145,13 @@ export function registerRoutes(app: App, services: Services): void {
   registerV2WebhookDeliveriesRetry(app, services);
   // V2 imports: a file of locations, in the background
   registerV2ImportsPost(app, services);
+  registerV2ImportsList(app, services);
   registerV2ImportsGet(app, services);
+  registerV2ImportChangesList(app, services);
+  registerV2ImportFailedRowsGet(app, services);
+  registerV2ImportsPreview(app, services);
+  registerV2ImportMappingGet(app, services);
+  registerV2ImportMappingPut(app, services);
   // V2 analytics: what the store finder was asked and what visitors did, counted per day
   registerV2AnalyticsGet(app, services);
   registerV2AnalyticsUnservedGet(app, services);

@@ -1042,6 +1042,30 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v2/projects/{project_id}/imports": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The project's latest imports
+         * @description The latest imports, newest first (`limit`, default 20), each as `GET …/imports/{id}` answers it but for the failed rows and possible duplicates.
+         */
+        get: operations["listImports"];
+        put?: never;
+        /**
+         * Import a file of locations
+         * @description The file is the body, with its Content-Type: text/csv, application/vnd.openxmlformats-officedocument.spreadsheetml.sheet, application/geo+json, application/x-ndjson, text/tab-separated-values; up to 50 MiB unless the server's IMPORT_MAX_BYTES says otherwise. The import runs in the background: poll `GET …/imports/{id}` for its status, progress and report, and `GET …/imports/{id}/changes` for what it changed. Columns are the V2 input names (also `id`, `external_id`, weekdays `mon`..`sun` or `monday`..`sunday`, `special_hours`, `filters` separated by `|` or `;`, `field:<name>`, `cta:<title>`) or common aliases (`Store Name`, `Address 1`, `Zip`, `Postal Code`, `Latitude`, `Phone Number`, `Website`, `Store code`), matched ignoring case and spacing; `columns` maps other headers; other columns are reported in `unknown_columns`. A row with an `external_id` updates the location that has it, or creates one; otherwise an `id` updates that location; otherwise the row creates one, unless `match=name_address` and one saved location (without another external_id) has its name and address: the row updates it. A row created although a saved location has its name and address is listed in `possible_duplicates`. An absent column leaves its field alone; an empty cell clears it (empty coordinates never clear a pin that geocoding found). A row equal to the saved location is `unchanged` and not written. Each row obeys the V2 rules and fails alone, with its row number; a row naming a location (or key) an earlier row named fails too. Rows without coordinates are queued for geocoding. Scopes: location:create and location:update, and location:delete with `delete_missing`.
+         */
+        post: operations["createImport"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v2/projects/{project_id}/imports/{import_id}": {
         parameters: {
             query?: never;
@@ -1055,6 +1079,70 @@ export interface paths {
          */
         get: operations["getImport"];
         put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v2/projects/{project_id}/imports/{import_id}/changes": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * An import's diff: what it created, updated and deleted
+         * @description Each location the import created, updated (with the input names it changed) or deleted with `delete_missing`, a dry run what it would: in file order, the deletions last, page by page (`after` the `next_after` of the page before), of one `kind` or all. Rows equal to their location (`unchanged`) are counted in the report only; failed rows are in the report and in `GET …/imports/{id}/failed-rows`. A dry run lists its lines once it has ended; a batch-by-batch import lists those of the batches it has saved.
+         */
+        get: operations["listImportChanges"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v2/projects/{project_id}/imports/{import_id}/failed-rows": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * An import's failed rows as CSV, to fix and import again
+         * @description Every failed row of the import as CSV (UTF-8 with a byte-order mark, CRLF): `Row` (its number in the file), `Errors` (each field's messages: `lat: must be <= 90; name: is required`), then the file's columns with the row's cells as the file had them (after the column mapping, the headers are the file's own). Fix the cells and import the file again: `Row` and `Errors` are skipped as unknown columns. Only a header when no row failed. Texts a spreadsheet would take for a formula are written after a `'`, as the export does.
+         */
+        get: operations["getImportFailedRows"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v2/projects/{project_id}/import-mapping": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The column mapping and match the project's imports remember
+         * @description What `PUT …/import-mapping` saved: each header a file of the project had to what it sets (or null: skipped), and the match. `POST …/imports/preview` suggests it for those headers. Empty (`{}`, `external_id`, `updated_at` null) until one is saved.
+         */
+        get: operations["getImportMapping"];
+        /**
+         * Remember a column mapping and match for the project's imports
+         * @description Replaces the remembered mapping (send the headers of earlier files too to keep them). Each value must be a name a column sets, or null, as for `columns` of `POST …/imports`; a name no column sets is `422` under `columns.<header>`. It changes no location and records no event: it is the import form's memory, which `POST …/imports/preview` suggests from; an import uses only the `columns` it is sent.
+         */
+        put: operations["putImportMapping"];
         post?: never;
         delete?: never;
         options?: never;
@@ -1106,7 +1194,7 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/api/v2/projects/{project_id}/imports": {
+    "/api/v2/projects/{project_id}/imports/preview": {
         parameters: {
             query?: never;
             header?: never;
@@ -1116,10 +1204,10 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * Import a file of locations
-         * @description The file is the body, with its Content-Type: text/csv, application/vnd.openxmlformats-officedocument.spreadsheetml.sheet, application/geo+json, application/x-ndjson, text/tab-separated-values; up to 50 MiB unless the server's IMPORT_MAX_BYTES says otherwise. The import runs in the background: poll `GET …/imports/{id}` for its status, progress and report. Columns are the V2 input names (also `id`, `external_id`, weekdays `mon`..`sun` or `monday`..`sunday`, `special_hours`, `filters` separated by `|` or `;`, `field:<name>`, `cta:<title>`) or common aliases (`Store Name`, `Address 1`, `Zip`, `Postal Code`, `Latitude`, `Phone Number`, `Website`, `Store code`), matched ignoring case and spacing; other columns are reported in `unknown_columns`. A row with an `external_id` updates the location that has it, or creates one; otherwise an `id` updates that location; otherwise the row creates one, unless `match=name_address` and one saved location (without another external_id) has its name and address: the row updates it. A row created although a saved location has its name and address is listed in `possible_duplicates`. An absent column leaves its field alone; an empty cell clears it (empty coordinates never clear a pin that geocoding found). A row equal to the saved location is `unchanged` and not written. Each row obeys the V2 rules and fails alone, with its row number; a row naming a location (or key) an earlier row named fails too. Rows without coordinates are queued for geocoding. Scopes: location:create and location:update, and location:delete with `delete_missing`.
+         * A file's columns, with the mapping suggested for each
+         * @description The file is the body, as for `POST …/imports` (text/csv, application/vnd.openxmlformats-officedocument.spreadsheetml.sheet, application/geo+json, application/x-ndjson, text/tab-separated-values); it is read as an import reads it, up to its fifth row, and not kept. Answers each column with its first values and what it is suggested to set: the project's remembered mapping (`GET …/import-mapping`) for a header it names, else what the header itself names (`Zip` sets `postcode`), else null (an unknown column, skipped). `targets` lists every name a column may be mapped to. Send the chosen mapping as `columns` of `POST …/imports`. A file that cannot be read is `422`.
          */
-        post: operations["createImport"];
+        post: operations["previewImport"];
         delete?: never;
         options?: never;
         head?: never;
@@ -17163,6 +17251,480 @@ export interface operations {
             };
         };
     };
+    listImports: {
+        parameters: {
+            query?: {
+                /** @description How many, newest first (default 20) */
+                limit?: number;
+            };
+            header?: never;
+            path: {
+                /**
+                 * @description Public project ID
+                 * @example prj_8Hq2LmZ0aB3xYc7D
+                 */
+                project_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            /**
+                             * @description Public import ID
+                             * @example imp_4f9XkQ2mZr8TbW1c
+                             */
+                            id: string;
+                            /** @description `queued`, `running`, then `done` or `failed` (with `error`). An import whose process ends (a crash, a restart) is resumed by another; a third interruption fails it. */
+                            status: "queued" | "running" | "done" | "failed";
+                            format: "csv" | "xlsx" | "geojson" | "ndjson";
+                            file_name: string | null;
+                            dry_run: boolean;
+                            delete_missing: boolean;
+                            atomic: boolean;
+                            match: "external_id" | "name_address";
+                            /** @description Updated about every ten seconds while running */
+                            progress: {
+                                /** @description Rows read from the file so far */
+                                rows_read: number;
+                                /** @description Rows finished (saved, or decided in a dry run) */
+                                rows_done: number;
+                                /** @description How far through the file */
+                                percent: number;
+                            };
+                            /** @description Why a failed import failed */
+                            error: string | null;
+                            /** @description The counts and unknown columns of the report; `GET …/imports/{id}` lists the failed rows */
+                            report: {
+                                /** @description Locations created */
+                                created: number;
+                                /** @description Locations changed */
+                                updated: number;
+                                /** @description Rows equal to the saved location: not written, `updated_at` kept */
+                                unchanged: number;
+                                /** @description Locations deleted by delete_missing */
+                                deleted: number;
+                                /** @description Rows that failed (each alone, unless atomic) */
+                                failed: number;
+                                /** @description Rows left without coordinates, queued for geocoding */
+                                geocoding_queued: number;
+                                /** @description Columns of the file the import does not read, as the file names them (not an error) */
+                                unknown_columns: string[];
+                            } | null;
+                            /** @description Who started the import: a V2 token (`token`, its `tok_…` ID) or the CLI (`cli`, `import`). The changes the import makes name the import itself as their actor. */
+                            created_by: {
+                                /** @description `token` (a V2 API token), `legacy_token` (the V1 token), `user` (a person signed in to the dashboard), `cli` (a `locator` command), `import`, `system` (the geocoding queue) */
+                                type: "token" | "legacy_token" | "user" | "cli" | "import" | "system";
+                                /**
+                                 * @description The token's ID (`tok_…`), the user's ID (`usr_…`), the command (`geocode`), the import's ID, or the worker (`geocoding`)
+                                 * @example tok_4f9XkQ2mZr8TbW1c
+                                 */
+                                id: string;
+                            } | null;
+                            /**
+                             * Format: date-time
+                             * @description ISO 8601 UTC
+                             * @example 2026-11-21T12:00:00.000Z
+                             */
+                            created_at: string;
+                            started_at: string | null;
+                            finished_at: string | null;
+                        }[];
+                    };
+                };
+            };
+            /** @description Error body */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description What went wrong, in a sentence.
+                         * @example The city field is required.
+                         */
+                        message: string;
+                        /**
+                         * @description Field errors on 422, keyed by field; nested keys use dots (`hours.mon`, `fields.Manager`).
+                         * @example {
+                         *       "city": [
+                         *         "is required"
+                         *       ]
+                         *     }
+                         */
+                        errors?: {
+                            [key: string]: string[];
+                        };
+                        /** @description Present on 500: quote it when reporting the error. */
+                        request_id?: string;
+                    };
+                };
+            };
+            /** @description Error body */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description What went wrong, in a sentence.
+                         * @example The city field is required.
+                         */
+                        message: string;
+                        /**
+                         * @description Field errors on 422, keyed by field; nested keys use dots (`hours.mon`, `fields.Manager`).
+                         * @example {
+                         *       "city": [
+                         *         "is required"
+                         *       ]
+                         *     }
+                         */
+                        errors?: {
+                            [key: string]: string[];
+                        };
+                        /** @description Present on 500: quote it when reporting the error. */
+                        request_id?: string;
+                    };
+                };
+            };
+            /** @description Error body */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description What went wrong, in a sentence.
+                         * @example The city field is required.
+                         */
+                        message: string;
+                        /**
+                         * @description Field errors on 422, keyed by field; nested keys use dots (`hours.mon`, `fields.Manager`).
+                         * @example {
+                         *       "city": [
+                         *         "is required"
+                         *       ]
+                         *     }
+                         */
+                        errors?: {
+                            [key: string]: string[];
+                        };
+                        /** @description Present on 500: quote it when reporting the error. */
+                        request_id?: string;
+                    };
+                };
+            };
+            /** @description Error body */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description What went wrong, in a sentence.
+                         * @example The city field is required.
+                         */
+                        message: string;
+                        /**
+                         * @description Field errors on 422, keyed by field; nested keys use dots (`hours.mon`, `fields.Manager`).
+                         * @example {
+                         *       "city": [
+                         *         "is required"
+                         *       ]
+                         *     }
+                         */
+                        errors?: {
+                            [key: string]: string[];
+                        };
+                        /** @description Present on 500: quote it when reporting the error. */
+                        request_id?: string;
+                    };
+                };
+            };
+            /** @description Error body */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description What went wrong, in a sentence.
+                         * @example The city field is required.
+                         */
+                        message: string;
+                        /**
+                         * @description Field errors on 422, keyed by field; nested keys use dots (`hours.mon`, `fields.Manager`).
+                         * @example {
+                         *       "city": [
+                         *         "is required"
+                         *       ]
+                         *     }
+                         */
+                        errors?: {
+                            [key: string]: string[];
+                        };
+                        /** @description Present on 500: quote it when reporting the error. */
+                        request_id?: string;
+                    };
+                };
+            };
+        };
+    };
+    createImport: {
+        parameters: {
+            query?: {
+                /** @description `1`/`true`: report exactly what the import would do, and change nothing */
+                dry_run?: "1" | "true" | "0" | "false";
+                /** @description `1`/`true`: also delete the project's locations that have an external_id the file does not name (locations without one are never deleted; the file must have an external_id column). Needs the location:delete scope. */
+                delete_missing?: "1" | "true" | "0" | "false";
+                /** @description `1`/`true`: all or nothing; one failed row saves no row. The import then holds the project's writes until it ends. */
+                atomic?: "1" | "true" | "0" | "false";
+                /** @description How a row no key names (no `external_id` a location holds, no `id`) finds its location. `external_id` (the default): it does not, and creates one; a saved location with its name and address is reported in `possible_duplicates`. `name_address`: the saved location with its name (ignoring case) and address (street and city, or the full `address`, ignoring case, accents and punctuation) is updated, unless it holds another external_id; a row matching several fails. */
+                match?: "external_id" | "name_address";
+                /** @description A column mapping as JSON: each header, as the file names it, to the name of what the column sets (an input name such as `city`, a weekday such as `mon`, `id`, `field:<name>`, `cta:<title>`), or null to skip the column; other headers are read by their own name. E.g. `{"Store Name": "name", "Town": "city", "Fax": null}`. `POST …/imports/preview` suggests one; `PUT …/import-mapping` remembers one. */
+                columns?: string;
+            };
+            header?: never;
+            path: {
+                /**
+                 * @description Public project ID
+                 * @example prj_8Hq2LmZ0aB3xYc7D
+                 */
+                project_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            /**
+                             * @description Public import ID; `GET …/imports/{id}` tells its status
+                             * @example imp_4f9XkQ2mZr8TbW1c
+                             */
+                            id: string;
+                            /** @enum {string} */
+                            status: "queued";
+                        };
+                    };
+                };
+            };
+            /** @description Error body */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description What went wrong, in a sentence.
+                         * @example The city field is required.
+                         */
+                        message: string;
+                        /**
+                         * @description Field errors on 422, keyed by field; nested keys use dots (`hours.mon`, `fields.Manager`).
+                         * @example {
+                         *       "city": [
+                         *         "is required"
+                         *       ]
+                         *     }
+                         */
+                        errors?: {
+                            [key: string]: string[];
+                        };
+                        /** @description Present on 500: quote it when reporting the error. */
+                        request_id?: string;
+                    };
+                };
+            };
+            /** @description Error body */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description What went wrong, in a sentence.
+                         * @example The city field is required.
+                         */
+                        message: string;
+                        /**
+                         * @description Field errors on 422, keyed by field; nested keys use dots (`hours.mon`, `fields.Manager`).
+                         * @example {
+                         *       "city": [
+                         *         "is required"
+                         *       ]
+                         *     }
+                         */
+                        errors?: {
+                            [key: string]: string[];
+                        };
+                        /** @description Present on 500: quote it when reporting the error. */
+                        request_id?: string;
+                    };
+                };
+            };
+            /** @description Error body */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description What went wrong, in a sentence.
+                         * @example The city field is required.
+                         */
+                        message: string;
+                        /**
+                         * @description Field errors on 422, keyed by field; nested keys use dots (`hours.mon`, `fields.Manager`).
+                         * @example {
+                         *       "city": [
+                         *         "is required"
+                         *       ]
+                         *     }
+                         */
+                        errors?: {
+                            [key: string]: string[];
+                        };
+                        /** @description Present on 500: quote it when reporting the error. */
+                        request_id?: string;
+                    };
+                };
+            };
+            /** @description Error body */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description What went wrong, in a sentence.
+                         * @example The city field is required.
+                         */
+                        message: string;
+                        /**
+                         * @description Field errors on 422, keyed by field; nested keys use dots (`hours.mon`, `fields.Manager`).
+                         * @example {
+                         *       "city": [
+                         *         "is required"
+                         *       ]
+                         *     }
+                         */
+                        errors?: {
+                            [key: string]: string[];
+                        };
+                        /** @description Present on 500: quote it when reporting the error. */
+                        request_id?: string;
+                    };
+                };
+            };
+            /** @description Error body */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description What went wrong, in a sentence.
+                         * @example The city field is required.
+                         */
+                        message: string;
+                        /**
+                         * @description Field errors on 422, keyed by field; nested keys use dots (`hours.mon`, `fields.Manager`).
+                         * @example {
+                         *       "city": [
+                         *         "is required"
+                         *       ]
+                         *     }
+                         */
+                        errors?: {
+                            [key: string]: string[];
+                        };
+                        /** @description Present on 500: quote it when reporting the error. */
+                        request_id?: string;
+                    };
+                };
+            };
+            /** @description Error body */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description What went wrong, in a sentence.
+                         * @example The city field is required.
+                         */
+                        message: string;
+                        /**
+                         * @description Field errors on 422, keyed by field; nested keys use dots (`hours.mon`, `fields.Manager`).
+                         * @example {
+                         *       "city": [
+                         *         "is required"
+                         *       ]
+                         *     }
+                         */
+                        errors?: {
+                            [key: string]: string[];
+                        };
+                        /** @description Present on 500: quote it when reporting the error. */
+                        request_id?: string;
+                    };
+                };
+            };
+            /** @description Error body */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description What went wrong, in a sentence.
+                         * @example The city field is required.
+                         */
+                        message: string;
+                        /**
+                         * @description Field errors on 422, keyed by field; nested keys use dots (`hours.mon`, `fields.Manager`).
+                         * @example {
+                         *       "city": [
+                         *         "is required"
+                         *       ]
+                         *     }
+                         */
+                        errors?: {
+                            [key: string]: string[];
+                        };
+                        /** @description Present on 500: quote it when reporting the error. */
+                        request_id?: string;
+                    };
+                };
+            };
+        };
+    };
     getImport: {
         parameters: {
             query?: never;
@@ -17345,6 +17907,714 @@ export interface operations {
             };
             /** @description Error body */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description What went wrong, in a sentence.
+                         * @example The city field is required.
+                         */
+                        message: string;
+                        /**
+                         * @description Field errors on 422, keyed by field; nested keys use dots (`hours.mon`, `fields.Manager`).
+                         * @example {
+                         *       "city": [
+                         *         "is required"
+                         *       ]
+                         *     }
+                         */
+                        errors?: {
+                            [key: string]: string[];
+                        };
+                        /** @description Present on 500: quote it when reporting the error. */
+                        request_id?: string;
+                    };
+                };
+            };
+            /** @description Error body */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description What went wrong, in a sentence.
+                         * @example The city field is required.
+                         */
+                        message: string;
+                        /**
+                         * @description Field errors on 422, keyed by field; nested keys use dots (`hours.mon`, `fields.Manager`).
+                         * @example {
+                         *       "city": [
+                         *         "is required"
+                         *       ]
+                         *     }
+                         */
+                        errors?: {
+                            [key: string]: string[];
+                        };
+                        /** @description Present on 500: quote it when reporting the error. */
+                        request_id?: string;
+                    };
+                };
+            };
+        };
+    };
+    listImportChanges: {
+        parameters: {
+            query?: {
+                /** @description Only lines of this kind */
+                kind?: "created" | "updated" | "deleted";
+                /** @description The cursor: `next_after` of the page before (default: from the start) */
+                after?: number;
+                /** @description Lines per page */
+                limit?: number;
+            };
+            header?: never;
+            path: {
+                /**
+                 * @description Public project ID
+                 * @example prj_8Hq2LmZ0aB3xYc7D
+                 */
+                project_id: string;
+                /**
+                 * @description Public import ID
+                 * @example imp_4f9XkQ2mZr8TbW1c
+                 */
+                import_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            /** @description The line's position in the diff: a cursor for `after` */
+                            line: number;
+                            kind: "created" | "updated" | "deleted";
+                            /**
+                             * @description The file's row (as the report numbers rows); null for a deletion
+                             * @example 2
+                             */
+                            row: number | null;
+                            /**
+                             * @description The location's public ID; null for a create of a dry run
+                             * @example loc_4f9XkQ2mZr8TbW1c
+                             */
+                            location_id: string | null;
+                            external_id: string | null;
+                            /** @description The location's name (an update's: as saved before) */
+                            name: string | null;
+                            /**
+                             * @description The input names an update changes (empty for a create or deletion)
+                             * @example [
+                             *       "phone",
+                             *       "hours"
+                             *     ]
+                             */
+                            fields: string[];
+                        }[];
+                        /** @description Pass as `after` for the next page; null on the last */
+                        next_after: number | null;
+                    };
+                };
+            };
+            /** @description Error body */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description What went wrong, in a sentence.
+                         * @example The city field is required.
+                         */
+                        message: string;
+                        /**
+                         * @description Field errors on 422, keyed by field; nested keys use dots (`hours.mon`, `fields.Manager`).
+                         * @example {
+                         *       "city": [
+                         *         "is required"
+                         *       ]
+                         *     }
+                         */
+                        errors?: {
+                            [key: string]: string[];
+                        };
+                        /** @description Present on 500: quote it when reporting the error. */
+                        request_id?: string;
+                    };
+                };
+            };
+            /** @description Error body */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description What went wrong, in a sentence.
+                         * @example The city field is required.
+                         */
+                        message: string;
+                        /**
+                         * @description Field errors on 422, keyed by field; nested keys use dots (`hours.mon`, `fields.Manager`).
+                         * @example {
+                         *       "city": [
+                         *         "is required"
+                         *       ]
+                         *     }
+                         */
+                        errors?: {
+                            [key: string]: string[];
+                        };
+                        /** @description Present on 500: quote it when reporting the error. */
+                        request_id?: string;
+                    };
+                };
+            };
+            /** @description Error body */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description What went wrong, in a sentence.
+                         * @example The city field is required.
+                         */
+                        message: string;
+                        /**
+                         * @description Field errors on 422, keyed by field; nested keys use dots (`hours.mon`, `fields.Manager`).
+                         * @example {
+                         *       "city": [
+                         *         "is required"
+                         *       ]
+                         *     }
+                         */
+                        errors?: {
+                            [key: string]: string[];
+                        };
+                        /** @description Present on 500: quote it when reporting the error. */
+                        request_id?: string;
+                    };
+                };
+            };
+            /** @description Error body */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description What went wrong, in a sentence.
+                         * @example The city field is required.
+                         */
+                        message: string;
+                        /**
+                         * @description Field errors on 422, keyed by field; nested keys use dots (`hours.mon`, `fields.Manager`).
+                         * @example {
+                         *       "city": [
+                         *         "is required"
+                         *       ]
+                         *     }
+                         */
+                        errors?: {
+                            [key: string]: string[];
+                        };
+                        /** @description Present on 500: quote it when reporting the error. */
+                        request_id?: string;
+                    };
+                };
+            };
+            /** @description Error body */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description What went wrong, in a sentence.
+                         * @example The city field is required.
+                         */
+                        message: string;
+                        /**
+                         * @description Field errors on 422, keyed by field; nested keys use dots (`hours.mon`, `fields.Manager`).
+                         * @example {
+                         *       "city": [
+                         *         "is required"
+                         *       ]
+                         *     }
+                         */
+                        errors?: {
+                            [key: string]: string[];
+                        };
+                        /** @description Present on 500: quote it when reporting the error. */
+                        request_id?: string;
+                    };
+                };
+            };
+        };
+    };
+    getImportFailedRows: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description Public project ID
+                 * @example prj_8Hq2LmZ0aB3xYc7D
+                 */
+                project_id: string;
+                /**
+                 * @description Public import ID
+                 * @example imp_4f9XkQ2mZr8TbW1c
+                 */
+                import_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The failed rows as CSV */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/csv": string;
+                };
+            };
+            /** @description Error body */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description What went wrong, in a sentence.
+                         * @example The city field is required.
+                         */
+                        message: string;
+                        /**
+                         * @description Field errors on 422, keyed by field; nested keys use dots (`hours.mon`, `fields.Manager`).
+                         * @example {
+                         *       "city": [
+                         *         "is required"
+                         *       ]
+                         *     }
+                         */
+                        errors?: {
+                            [key: string]: string[];
+                        };
+                        /** @description Present on 500: quote it when reporting the error. */
+                        request_id?: string;
+                    };
+                };
+            };
+            /** @description Error body */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description What went wrong, in a sentence.
+                         * @example The city field is required.
+                         */
+                        message: string;
+                        /**
+                         * @description Field errors on 422, keyed by field; nested keys use dots (`hours.mon`, `fields.Manager`).
+                         * @example {
+                         *       "city": [
+                         *         "is required"
+                         *       ]
+                         *     }
+                         */
+                        errors?: {
+                            [key: string]: string[];
+                        };
+                        /** @description Present on 500: quote it when reporting the error. */
+                        request_id?: string;
+                    };
+                };
+            };
+            /** @description Error body */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description What went wrong, in a sentence.
+                         * @example The city field is required.
+                         */
+                        message: string;
+                        /**
+                         * @description Field errors on 422, keyed by field; nested keys use dots (`hours.mon`, `fields.Manager`).
+                         * @example {
+                         *       "city": [
+                         *         "is required"
+                         *       ]
+                         *     }
+                         */
+                        errors?: {
+                            [key: string]: string[];
+                        };
+                        /** @description Present on 500: quote it when reporting the error. */
+                        request_id?: string;
+                    };
+                };
+            };
+            /** @description Error body */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description What went wrong, in a sentence.
+                         * @example The city field is required.
+                         */
+                        message: string;
+                        /**
+                         * @description Field errors on 422, keyed by field; nested keys use dots (`hours.mon`, `fields.Manager`).
+                         * @example {
+                         *       "city": [
+                         *         "is required"
+                         *       ]
+                         *     }
+                         */
+                        errors?: {
+                            [key: string]: string[];
+                        };
+                        /** @description Present on 500: quote it when reporting the error. */
+                        request_id?: string;
+                    };
+                };
+            };
+        };
+    };
+    getImportMapping: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description Public project ID
+                 * @example prj_8Hq2LmZ0aB3xYc7D
+                 */
+                project_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            /**
+                             * @description A header, as the file names it, to the name of what the column sets (an input name such as `city`, a weekday such as `mon`, `id`, `field:<name>`, `cta:<title>`), or null to skip the column. Headers it does not name are read by their own name.
+                             * @example {
+                             *       "Store Name": "name",
+                             *       "Town": "city",
+                             *       "Fax": null
+                             *     }
+                             */
+                            columns: {
+                                [key: string]: string | null;
+                            };
+                            /** @description How rows without a key find their location (see `match` of `POST …/imports`) */
+                            match: "external_id" | "name_address";
+                            /** @description When it was saved; null when it never was */
+                            updated_at: string | null;
+                        };
+                    };
+                };
+            };
+            /** @description Error body */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description What went wrong, in a sentence.
+                         * @example The city field is required.
+                         */
+                        message: string;
+                        /**
+                         * @description Field errors on 422, keyed by field; nested keys use dots (`hours.mon`, `fields.Manager`).
+                         * @example {
+                         *       "city": [
+                         *         "is required"
+                         *       ]
+                         *     }
+                         */
+                        errors?: {
+                            [key: string]: string[];
+                        };
+                        /** @description Present on 500: quote it when reporting the error. */
+                        request_id?: string;
+                    };
+                };
+            };
+            /** @description Error body */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description What went wrong, in a sentence.
+                         * @example The city field is required.
+                         */
+                        message: string;
+                        /**
+                         * @description Field errors on 422, keyed by field; nested keys use dots (`hours.mon`, `fields.Manager`).
+                         * @example {
+                         *       "city": [
+                         *         "is required"
+                         *       ]
+                         *     }
+                         */
+                        errors?: {
+                            [key: string]: string[];
+                        };
+                        /** @description Present on 500: quote it when reporting the error. */
+                        request_id?: string;
+                    };
+                };
+            };
+            /** @description Error body */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description What went wrong, in a sentence.
+                         * @example The city field is required.
+                         */
+                        message: string;
+                        /**
+                         * @description Field errors on 422, keyed by field; nested keys use dots (`hours.mon`, `fields.Manager`).
+                         * @example {
+                         *       "city": [
+                         *         "is required"
+                         *       ]
+                         *     }
+                         */
+                        errors?: {
+                            [key: string]: string[];
+                        };
+                        /** @description Present on 500: quote it when reporting the error. */
+                        request_id?: string;
+                    };
+                };
+            };
+            /** @description Error body */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description What went wrong, in a sentence.
+                         * @example The city field is required.
+                         */
+                        message: string;
+                        /**
+                         * @description Field errors on 422, keyed by field; nested keys use dots (`hours.mon`, `fields.Manager`).
+                         * @example {
+                         *       "city": [
+                         *         "is required"
+                         *       ]
+                         *     }
+                         */
+                        errors?: {
+                            [key: string]: string[];
+                        };
+                        /** @description Present on 500: quote it when reporting the error. */
+                        request_id?: string;
+                    };
+                };
+            };
+        };
+    };
+    putImportMapping: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description Public project ID
+                 * @example prj_8Hq2LmZ0aB3xYc7D
+                 */
+                project_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /**
+                     * @description A header, as the file names it, to the name of what the column sets (an input name such as `city`, a weekday such as `mon`, `id`, `field:<name>`, `cta:<title>`), or null to skip the column. Headers it does not name are read by their own name.
+                     * @example {
+                     *       "Store Name": "name",
+                     *       "Town": "city",
+                     *       "Fax": null
+                     *     }
+                     */
+                    columns: {
+                        [key: string]: string | null;
+                    };
+                    /** @description How rows without a key find their location (see `match` of `POST …/imports`) */
+                    match: "external_id" | "name_address";
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            /**
+                             * @description A header, as the file names it, to the name of what the column sets (an input name such as `city`, a weekday such as `mon`, `id`, `field:<name>`, `cta:<title>`), or null to skip the column. Headers it does not name are read by their own name.
+                             * @example {
+                             *       "Store Name": "name",
+                             *       "Town": "city",
+                             *       "Fax": null
+                             *     }
+                             */
+                            columns: {
+                                [key: string]: string | null;
+                            };
+                            /** @description How rows without a key find their location (see `match` of `POST …/imports`) */
+                            match: "external_id" | "name_address";
+                            /** @description When it was saved; null when it never was */
+                            updated_at: string | null;
+                        };
+                    };
+                };
+            };
+            /** @description Error body */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description What went wrong, in a sentence.
+                         * @example The city field is required.
+                         */
+                        message: string;
+                        /**
+                         * @description Field errors on 422, keyed by field; nested keys use dots (`hours.mon`, `fields.Manager`).
+                         * @example {
+                         *       "city": [
+                         *         "is required"
+                         *       ]
+                         *     }
+                         */
+                        errors?: {
+                            [key: string]: string[];
+                        };
+                        /** @description Present on 500: quote it when reporting the error. */
+                        request_id?: string;
+                    };
+                };
+            };
+            /** @description Error body */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description What went wrong, in a sentence.
+                         * @example The city field is required.
+                         */
+                        message: string;
+                        /**
+                         * @description Field errors on 422, keyed by field; nested keys use dots (`hours.mon`, `fields.Manager`).
+                         * @example {
+                         *       "city": [
+                         *         "is required"
+                         *       ]
+                         *     }
+                         */
+                        errors?: {
+                            [key: string]: string[];
+                        };
+                        /** @description Present on 500: quote it when reporting the error. */
+                        request_id?: string;
+                    };
+                };
+            };
+            /** @description Error body */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /**
+                         * @description What went wrong, in a sentence.
+                         * @example The city field is required.
+                         */
+                        message: string;
+                        /**
+                         * @description Field errors on 422, keyed by field; nested keys use dots (`hours.mon`, `fields.Manager`).
+                         * @example {
+                         *       "city": [
+                         *         "is required"
+                         *       ]
+                         *     }
+                         */
+                        errors?: {
+                            [key: string]: string[];
+                        };
+                        /** @description Present on 500: quote it when reporting the error. */
+                        request_id?: string;
+                    };
+                };
+            };
+            /** @description Error body */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -17899,18 +19169,9 @@ export interface operations {
             };
         };
     };
-    createImport: {
+    previewImport: {
         parameters: {
-            query?: {
-                /** @description `1`/`true`: report exactly what the import would do, and change nothing */
-                dry_run?: "1" | "true" | "0" | "false";
-                /** @description `1`/`true`: also delete the project's locations that have an external_id the file does not name (locations without one are never deleted; the file must have an external_id column). Needs the location:delete scope. */
-                delete_missing?: "1" | "true" | "0" | "false";
-                /** @description `1`/`true`: all or nothing; one failed row saves no row. The import then holds the project's writes until it ends. */
-                atomic?: "1" | "true" | "0" | "false";
-                /** @description How a row no key names (no `external_id` a location holds, no `id`) finds its location. `external_id` (the default): it does not, and creates one; a saved location with its name and address is reported in `possible_duplicates`. `name_address`: the saved location with its name (ignoring case) and address (street and city, or the full `address`, ignoring case, accents and punctuation) is updated, unless it holds another external_id; a row matching several fails. */
-                match?: "external_id" | "name_address";
-            };
+            query?: never;
             header?: never;
             path: {
                 /**
@@ -17924,20 +19185,32 @@ export interface operations {
         requestBody?: never;
         responses: {
             /** @description Default Response */
-            202: {
+            200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": {
                         data: {
-                            /**
-                             * @description Public import ID; `GET …/imports/{id}` tells its status
-                             * @example imp_4f9XkQ2mZr8TbW1c
-                             */
-                            id: string;
-                            /** @enum {string} */
-                            status: "queued";
+                            format: "csv" | "xlsx" | "geojson" | "ndjson";
+                            /** @description The file's columns in file order */
+                            columns: {
+                                /** @example Town */
+                                header: string;
+                                /**
+                                 * @description What the column is suggested to set: the project's remembered mapping, else what the header names; null: nothing (skipped)
+                                 * @example city
+                                 */
+                                suggested: string | null;
+                                /** @description Whether the suggestion is the project's remembered mapping */
+                                remembered: boolean;
+                                /** @description The column's first non-empty values (up to three) */
+                                samples: string[];
+                            }[];
+                            /** @description Rows read for the samples (up to five) */
+                            rows_read: number;
+                            /** @description Every name a column may be mapped to: the input names, weekdays, and `field:<name>` and `cta:<title>` of what the project configured */
+                            targets: string[];
                         };
                     };
                 };

@@ -1,4 +1,5 @@
 import { activityDe } from './activity.de.ts';
+import { importsDe } from './imports.de.ts';
 import type { Messages } from './index.ts';
 import { settingsDe } from './settings.de.ts';
 import { storeDe } from './store.de.ts';
@@ -6,6 +7,7 @@ import { storesDe } from './stores.de.ts';
 import { webhooksDe } from './webhooks.de.ts';
 
 export const de: Messages = {
+  ...importsDe,
   productName: 'Locator',
   skipToContent: 'Zum Inhalt springen',
   mainNavigation: 'Hauptmenü',

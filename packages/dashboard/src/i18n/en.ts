@@ -1,11 +1,13 @@
 import { activityEn } from './activity.en.ts';
+// The dashboard's messages in English: the reference catalogue. `{name}` marks a value filled in at run time.
+import { importsEn } from './imports.en.ts';
 import { settingsEn } from './settings.en.ts';
 import { storeEn } from './store.en.ts';
 import { storesEn } from './stores.en.ts';
 import { webhooksEn } from './webhooks.en.ts';
 
-// The dashboard's messages in English: the reference catalogue. `{name}` marks a value filled in at run time.
 export const en = {
+  ...importsEn,
   productName: 'Locator',
   skipToContent: 'Skip to content',
   mainNavigation: 'Main',

@@ -72,6 +72,7 @@ function MainNav() {
         {project && managesTeam(project.role) ? (
           <NavLink href={paths.project(project.id, 'team')}>{t('navTeam')}</NavLink>
         ) : null}
+        {project ? <NavLink href={paths.project(project.id, 'imports')}>{t('navImports')}</NavLink> : null}
         {project && managesProject(project.role) ? (
           <NavLink href={paths.project(project.id, 'webhooks')}>{t('navWebhooks')}</NavLink>
         ) : null}

@@ -10,6 +10,8 @@ import type { GeocodingJobsTable } from './tables/geocoding-jobs.table.ts';
 import type { IdempotencyKeysTable } from './tables/idempotency-keys.table.ts';
 import type { ImagesTable } from './tables/images.table.ts';
 import type { ImportFilesTable } from './tables/import-files.table.ts';
+import type { ImportMappingsTable } from './tables/import-mappings.table.ts';
+import type { ImportRowChangesTable } from './tables/import-row-changes.table.ts';
 import type { ImportRowErrorsTable } from './tables/import-row-errors.table.ts';
 import type { ImportsTable } from './tables/imports.table.ts';
 import type { InvitationsTable } from './tables/invitations.table.ts';
@@ -70,6 +72,8 @@ export interface Database {
   imports: ImportsTable;
   import_files: ImportFilesTable;
   import_row_errors: ImportRowErrorsTable;
+  import_row_changes: ImportRowChangesTable;
+  import_mappings: ImportMappingsTable;
   search_counts: SearchCountsTable;
   search_place_counts: SearchPlaceCountsTable;
   location_action_counts: LocationActionCountsTable;

@@ -27,6 +27,7 @@ import * as sessionAgentsAndFirstRun from './migrations/20261128T1700_session_ag
 import * as passkeys from './migrations/20261128T1800_passkeys.ts';
 import * as searchAnalytics from './migrations/20261128T2000_search_analytics.ts';
 import * as settingPositionsAndFinderDesign from './migrations/20261129T0300_setting_positions_and_finder_design.ts';
+import * as importMappingsAndChanges from './migrations/20261129T0400_import_mappings_and_changes.ts';
 import * as eventsByLocationAndActor from './migrations/20261129T0500_events_by_location_and_actor.ts';
 
 /**
@@ -67,6 +68,7 @@ const migrations: Record<string, DialectAwareMigration> = {
   '20261128T2000_search_analytics': searchAnalytics,
   '20261129T0300_setting_positions_and_finder_design': settingPositionsAndFinderDesign,
   '20261129T0500_events_by_location_and_actor': eventsByLocationAndActor,
+  '20261129T0400_import_mappings_and_changes': importMappingsAndChanges,
 };
 
 function providerFor(dialect: DialectName): MigrationProvider {

@@ -132,3 +132,68 @@ export function columnOf(header: string): ImportColumn {
   if (cta?.[1]) return { kind: 'callToAction', title: cta[1] };
   return NAMED_COLUMNS.get(headerKey(header)) ?? { kind: 'unknown' };
 }
+
+/**
+ * The name a column is sent as to set what `column` sets: the V2 input name (`city`), a weekday (`mon`), `id`,
+ * `field:<name>`, `cta:<title>`; null for a column that sets nothing.
+ * @example columnNameOf(columnOf('Zip')) // "postcode"
+ */
+export function columnNameOf(column: ImportColumn): string | null {
+  switch (column.kind) {
+    case 'id':
+    case 'visible':
+    case 'hours':
+    case 'special_hours':
+    case 'filters':
+    case 'fields':
+    case 'callsToAction':
+      return column.kind;
+    case 'text':
+    case 'coordinate':
+      return column.field;
+    case 'day':
+      return column.day;
+    case 'field':
+      return `field:${column.name}`;
+    case 'callToAction':
+      return `cta:${column.title}`;
+    default:
+      return null;
+  }
+}
+
+/** Every name a column can be mapped to (besides `field:<name>` and `cta:<title>`), in a form's order. */
+export const COLUMN_NAMES: readonly string[] = [
+  ...new Set([...NAMED_COLUMNS.values()].flatMap((column) => columnNameOf(column) ?? [])),
+];
+
+/**
+ * A column mapping: a header as the file names it, to the name of what it sets (`Town` → `city`), or null to skip the
+ * column. Headers it does not name are read as `columnOf` reads them.
+ */
+export type ColumnMap = Readonly<Record<string, string | null>>;
+
+/**
+ * What a header sets under a mapping: the mapped name's column (a header mapped to null sets nothing and is not
+ * reported unknown), else what the header itself names.
+ * @example mappedColumnOf('Town', { Town: 'city' }) // { kind: 'text', field: 'city' }
+ */
+export function mappedColumnOf(header: string, map: ColumnMap | undefined): ImportColumn {
+  if (map && Object.hasOwn(map, header)) {
+    const target = map[header];
+    return target === null || target === undefined ? { kind: 'readOnly' } : columnOf(target);
+  }
+  return columnOf(header);
+}
+
+/** The mapping's errors by header: a name no column sets. Empty when every target is one the import reads. */
+export function columnMapErrors(map: ColumnMap): Record<string, string[]> {
+  const errors: Record<string, string[]> = {};
+  for (const [header, target] of Object.entries(map)) {
+    if (target === null) continue;
+    const kind = columnOf(target).kind;
+    if (kind === 'unknown' || kind === 'readOnly')
+      errors[header] = [`maps to "${target}", which no column sets; use an input name such as city, or null to skip`];
+  }
+  return errors;
+}

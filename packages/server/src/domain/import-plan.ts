@@ -33,6 +33,8 @@ export interface Candidate {
   input: LocationInput;
   /** What reading the row already found wrong with it. */
   errors: FieldErrors | undefined;
+  /** The row's cells as text, by header: what a failed row is downloaded as. */
+  cells?: Readonly<Record<string, string>>;
 }
 
 /**
@@ -56,7 +58,13 @@ export interface BodyChecks {
 export type RowDecision =
   | { kind: 'failed'; row: number; externalId: string | null; errors: FieldErrors }
   | { kind: 'unchanged' }
-  | { kind: 'update'; locationId: number; plan: LocationWritePlan }
+  | {
+      kind: 'update';
+      locationId: number;
+      plan: LocationWritePlan;
+      /** The input names the row changes (`phone`, `hours`, ...). */
+      fields: string[];
+    }
   | {
       kind: 'create';
       name: string;
@@ -274,7 +282,7 @@ export class ImportPlan {
       if (location.externalId !== null) this.#keyHolders.set(location.externalId, null);
       if (newKey !== null) this.#keyHolders.set(newKey, target);
     }
-    return { kind: 'update', locationId: target, plan: planned.plan };
+    return { kind: 'update', locationId: target, plan: planned.plan, fields: Object.keys(changes) };
   }
 
   #create(

@@ -590,6 +590,17 @@ function v2ImportRoutes(): SecuredRoute[] {
   const rule = { api: 'v2', planGated: true, owned: true } as const;
   const imports = '/api/v2/projects/:project_id/imports';
   const file = { content: 'name,city\nNew,Austin\n', contentType: 'text/csv' };
+  /** The path of a dry-run import made through the service. */
+  const queuedImport = async (server: TestServer, account: CreatedUser) => {
+    const created = await server.services.imports.queue({
+      project: refOfProject(account.project),
+      content: Buffer.from(file.content),
+      format: 'csv',
+      options: { dryRun: true, deleteMissing: false, atomic: false },
+      createdBy: TEST_ACTOR,
+    });
+    return `/api/v2/projects/${account.project.public_id}/imports/${created.public_id}`;
+  };
   return [
     {
       ...rule,
@@ -605,16 +616,55 @@ function v2ImportRoutes(): SecuredRoute[] {
       role: 'viewer',
       method: 'GET',
       route: `${imports}/:import_id`,
-      setup: async (server, account) => {
-        const created = await server.services.imports.queue({
-          project: refOfProject(account.project),
-          content: Buffer.from(file.content),
-          format: 'csv',
-          options: { dryRun: true, deleteMissing: false, atomic: false },
-          createdBy: TEST_ACTOR,
-        });
-        return { path: `/api/v2/projects/${account.project.public_id}/imports/${created.public_id}` };
-      },
+      setup: async (server, account) => ({ path: await queuedImport(server, account) }),
+    },
+    {
+      ...rule,
+      scope: ['location:create', 'location:update'],
+      role: 'editor',
+      method: 'POST',
+      route: `${imports}/preview`,
+      setup: async (_server, account) => ({
+        path: `/api/v2/projects/${account.project.public_id}/imports/preview`,
+        file,
+      }),
+    },
+    {
+      ...rule,
+      scope: 'location:read',
+      role: 'viewer',
+      method: 'GET',
+      route: imports,
+      setup: async (_server, account) => ({ path: `/api/v2/projects/${account.project.public_id}/imports` }),
+    },
+    ...(['changes', 'failed-rows'] as const).map(
+      (part): SecuredRoute => ({
+        ...rule,
+        scope: 'location:read',
+        role: 'viewer',
+        method: 'GET',
+        route: `${imports}/:import_id/${part}`,
+        setup: async (server, account) => ({ path: `${await queuedImport(server, account)}/${part}` }),
+      }),
+    ),
+    {
+      ...rule,
+      scope: 'location:read',
+      role: 'viewer',
+      method: 'GET',
+      route: '/api/v2/projects/:project_id/import-mapping',
+      setup: async (_server, account) => ({ path: `/api/v2/projects/${account.project.public_id}/import-mapping` }),
+    },
+    {
+      ...rule,
+      scope: ['location:create', 'location:update'],
+      role: 'editor',
+      method: 'PUT',
+      route: '/api/v2/projects/:project_id/import-mapping',
+      setup: async (_server, account) => ({
+        path: `/api/v2/projects/${account.project.public_id}/import-mapping`,
+        body: { columns: { Town: 'city' }, match: 'external_id' },
+      }),
     },
     {
       ...rule,

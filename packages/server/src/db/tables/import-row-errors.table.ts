@@ -8,6 +8,8 @@ export interface ImportRowErrorsTable {
   errors: string;
   /** `failed`, or `possible_duplicate`: a row created although a saved location has its name and address. */
   kind: Generated<'failed' | 'possible_duplicate'>;
+  /** A failed row's cells as JSON (header to text), to download the failed rows; null for other notes. */
+  cells: string | null;
 }
 
 export type ImportRowErrorRow = Selectable<ImportRowErrorsTable>;

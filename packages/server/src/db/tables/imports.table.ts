@@ -17,6 +17,8 @@ export interface ImportsTable {
   atomic: number;
   /** How rows without a key match saved locations: `external_id` (they do not) or `name_address`. */
   match: Generated<ImportMatch>;
+  /** JSON object of the column mapping sent: a header to the input name it sets, or null to skip it. */
+  column_map: string | null;
   rows_read: Generated<number>;
   rows_done: Generated<number>;
   /** How far through the file reading has come, in thousandths. */

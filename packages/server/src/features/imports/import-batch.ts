@@ -34,6 +34,20 @@ export interface RowFailure {
   externalId: string | null;
   errors: string;
   kind?: 'possible_duplicate';
+  /** A failed row's cells as JSON, to download it. */
+  cells?: string;
+}
+
+/** A location a row creates or updates, or `delete_missing` deletes: a line of the import's diff. */
+export interface RowChange {
+  kind: 'created' | 'updated' | 'deleted';
+  row: number | null;
+  /** The location's public ID: null for a create not (yet) saved. */
+  locationId: string | null;
+  externalId: string | null;
+  name: string | null;
+  /** An update's changed input names. */
+  fields?: string[];
 }
 
 /** What a batch of rows came to: their counts, their failures, and the writes they make (planned against `catalog`). */
@@ -41,6 +55,8 @@ export interface DecidedBatch {
   catalog: ProjectCatalog;
   counts: ImportCounts;
   failures: RowFailure[];
+  /** The creates and updates, in file order (creates without their location ID: the write makes it). */
+  changes: RowChange[];
   creates: PlannedCreate[];
   updates: PlannedUpdate[];
 }
@@ -119,12 +135,37 @@ export async function decideBatch(
     catalog,
     counts: countsOf(decisions),
     failures: decisions.flatMap((decision, index) => {
-      if (decision.kind === 'failed') return [failureOf(decision)];
+      if (decision.kind === 'failed') return [failureOf(decision, candidates[index]?.cells)];
       if (decision.kind !== 'create' || decision.possibleDuplicateOf.length === 0) return [];
       const externalId = candidates[index]?.externalId ?? null;
       const row = candidates[index]?.row ?? 0;
       const errors = JSON.stringify({ location_ids: decision.possibleDuplicateOf });
       return [{ row, externalId, errors, kind: 'possible_duplicate' as const }];
+    }),
+    changes: decisions.flatMap((decision, index): RowChange[] => {
+      const candidate = candidates[index];
+      if (decision.kind === 'create')
+        return [
+          {
+            kind: 'created',
+            row: candidate?.row ?? null,
+            locationId: null,
+            externalId: candidate?.externalId ?? null,
+            name: decision.name,
+          },
+        ];
+      const before = decision.kind === 'update' ? views.get(decision.locationId)?.record : undefined;
+      if (decision.kind !== 'update' || !before) return [];
+      return [
+        {
+          kind: 'updated',
+          row: candidate?.row ?? null,
+          locationId: before.public_id,
+          externalId: candidate?.externalId ?? before.external_id,
+          name: before.name,
+          fields: decision.fields,
+        },
+      ];
     }),
     creates: decisions.flatMap((decision) =>
       decision.kind === 'create' ? [{ name: decision.name, plan: decision.plan }] : [],
@@ -136,8 +177,24 @@ export async function decideBatch(
   };
 }
 
-function failureOf(decision: Extract<RowDecision, { kind: 'failed' }>): RowFailure {
-  return { row: decision.row, externalId: decision.externalId, errors: JSON.stringify(decision.errors) };
+function failureOf(
+  decision: Extract<RowDecision, { kind: 'failed' }>,
+  cells: Readonly<Record<string, string>> | undefined,
+): RowFailure {
+  return {
+    row: decision.row,
+    externalId: decision.externalId,
+    errors: JSON.stringify(decision.errors),
+    ...(cells ? { cells: JSON.stringify(cells) } : {}),
+  };
+}
+
+/** The changes of a saved batch, with the IDs of the locations its creates made (in the order planned). */
+export function savedChanges(changes: readonly RowChange[], createdIds: readonly string[]): RowChange[] {
+  let created = 0;
+  return changes.map((change) =>
+    change.kind === 'created' ? { ...change, locationId: createdIds[created++] ?? null } : change,
+  );
 }
 
 /** How many locations a batch writes. */

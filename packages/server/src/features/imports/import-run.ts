@@ -4,7 +4,7 @@ import type { ImportRow } from '../../db/tables/imports.table.ts';
 import { findByName, findCallToAction, type ProjectCatalog } from '../../domain/catalog.ts';
 import type { FieldErrors } from '../../domain/errors.ts';
 import type { FileBounds } from '../../domain/file-bounds.ts';
-import { columnOf, type ImportColumn } from '../../domain/import-columns.ts';
+import { type ColumnMap, type ImportColumn, mappedColumnOf } from '../../domain/import-columns.ts';
 import {
   atomicFailure,
   type Candidate,
@@ -64,7 +64,10 @@ class FileRows {
   readonly #columns = new Map<string, ImportColumn>();
   #sawExternalIdColumn = false;
 
-  constructor(private readonly catalog: ProjectCatalog) {}
+  constructor(
+    private readonly catalog: ProjectCatalog,
+    private readonly columnMap: ColumnMap | undefined,
+  ) {}
 
   /** Whether any row so far had an external_id column: without one the file names no key. */
   get namesKeys(): boolean {
@@ -80,7 +83,7 @@ class FileRows {
   #columnOf(header: string): ImportColumn {
     let column = this.#columns.get(header);
     if (!column) {
-      column = columnOf(header);
+      column = mappedColumnOf(header, this.columnMap);
       const unconfigured =
         (column.kind === 'field' && !findByName(this.catalog.fields, column.name)) ||
         (column.kind === 'callToAction' && !findCallToAction(this.catalog, column.title));
@@ -107,8 +110,20 @@ class FileRows {
       id: read.id,
       input: read.body as LocationInput,
       errors: hasErrors(read.errors) ? read.errors : undefined,
+      cells: cellsOf(fileRow),
     };
   }
+}
+
+/** A row's cells as text, by header (a JSON value as JSON), as a failed row is downloaded. */
+function cellsOf({ columns, cells }: FileRow): Record<string, string> {
+  const text: Record<string, string> = {};
+  columns.forEach((header, index) => {
+    const cell = cells[index];
+    text[header] =
+      cell === null || cell === undefined ? '' : typeof cell === 'object' ? JSON.stringify(cell) : String(cell);
+  });
+  return text;
 }
 
 const checks = { patch: bodyCheck(LocationPatchV2), create: bodyCheck(LocationCreateV2) };
@@ -135,6 +150,7 @@ class ImportRun {
     this.#progress = {
       counts: this.#resumes ? { created, updated, unchanged, deleted, failed, geocoding_queued } : noCounts(),
       pendingFailures: [],
+      pendingChanges: [],
       unknownColumns: new Set(),
       rowsRead: 0,
       rowsDone: 0,
@@ -173,7 +189,8 @@ class ImportRun {
       const content = await imports.readImportFile(db, job.id);
       if (!content) return await this.#fail('The file of this import is no longer stored.');
       const source = readRowsInWorker(job.format as FileFormat, content, options.bounds);
-      const rows = new FileRows(await loadCatalog(db, job.project_id));
+      const columnMap = job.column_map ? (JSON.parse(job.column_map) as ColumnMap) : undefined;
+      const rows = new FileRows(await loadCatalog(db, job.project_id), columnMap);
       this.#progress.unknownColumns = rows.unknownColumns;
       writer =
         job.dry_run === 1

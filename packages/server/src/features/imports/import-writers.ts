@@ -14,7 +14,14 @@ import {
   saveLocations,
   type WriteContext,
 } from '../locations/index.ts';
-import { type DecidedBatch, decideBatch, type RowFailure, writesOf } from './import-batch.ts';
+import {
+  type DecidedBatch,
+  decideBatch,
+  type RowChange,
+  type RowFailure,
+  savedChanges,
+  writesOf,
+} from './import-batch.ts';
 import { endImport, importActorOf } from './import-end.ts';
 import * as imports from './imports.repository.ts';
 
@@ -31,6 +38,8 @@ export type RunStop = { stop: 'lost' } | { stop: 'stopping' } | { stop: 'failed'
 export interface ImportProgress {
   counts: ImportCounts;
   pendingFailures: RowFailure[];
+  /** The diff's lines not yet stored (a dry or atomic run stores them at its end). */
+  pendingChanges: RowChange[];
   unknownColumns: ReadonlySet<string>;
   rowsRead: number;
   rowsDone: number;
@@ -67,7 +76,35 @@ export interface ImportWriter {
 const add = (progress: ImportProgress, batch: DecidedBatch) => {
   progress.counts = sumCounts(progress.counts, batch.counts);
   progress.pendingFailures.push(...batch.failures);
+  progress.pendingChanges.push(...batch.changes);
 };
+
+/** Stores lines of the diff of an import. */
+const storeChanges = (db: Executor, importId: number, changes: readonly RowChange[]) =>
+  imports.insertImportRowChanges(
+    db,
+    changes.map((change) => ({
+      import_id: importId,
+      kind: change.kind,
+      row_number: change.row,
+      location_id: change.locationId,
+      external_id: change.externalId,
+      name: change.name,
+      fields: change.fields ? JSON.stringify(change.fields) : null,
+    })),
+  );
+
+/** The diff's lines of locations `delete_missing` deletes. */
+const deletionsOf = (records: readonly { public_id: string; external_id: string | null; name: string }[]) =>
+  records.map(
+    (record): RowChange => ({
+      kind: 'deleted',
+      row: null,
+      locationId: record.public_id,
+      externalId: record.external_id,
+      name: record.name,
+    }),
+  );
 
 /**
  * Records the end in the caller's transaction: the counts, the failed rows not yet stored, the progress, and (but for a
@@ -94,16 +131,23 @@ async function endIn(
       updated_at: isoOf(at),
     });
     if (!held) return false;
-    if (!resumes) await imports.deleteImportRowErrors(trx, job.id);
+    if (!resumes) {
+      await imports.deleteImportRowErrors(trx, job.id);
+      await imports.deleteImportRowChanges(trx, job.id);
+    }
     await imports.insertImportRowErrors(trx, job.id, progress.pendingFailures);
+    await storeChanges(trx, job.id, progress.pendingChanges);
     return true;
   });
 }
 
 /** The keyed locations of the project that the file does not name. */
-async function missingOf(db: Executor, { job, plan }: RunContext): Promise<number[]> {
+async function missingOf(
+  db: Executor,
+  { job, plan }: RunContext,
+): Promise<{ id: number; public_id: string; external_id: string; name: string }[]> {
   const keyed = await keyedLocations(db, job.project_id);
-  return keyed.filter((location) => plan.isMissing(location)).map((location) => location.id);
+  return keyed.filter((location) => plan.isMissing(location));
 }
 
 /** A write of the import's project: under its change lock, now, by this import. */
@@ -121,7 +165,9 @@ export function dryRunWriter(run: RunContext): ImportWriter {
       return undefined;
     },
     async deleteMissing() {
-      run.progress.counts.deleted += (await missingOf(run.db, run)).length;
+      const missing = await missingOf(run.db, run);
+      run.progress.counts.deleted += missing.length;
+      run.progress.pendingChanges.push(...deletionsOf(missing));
       return undefined;
     },
     end: (end) => finishImport(run, end, { resumes: false }),
@@ -154,8 +200,10 @@ export function perBatchWriter(run: RunContext): ImportWriter {
         const context = await writeContextOf(trx, run);
         const decided = await decideBatch(trx, job.project_id, run.plan, candidates, { match: job.match });
         if (writesOf(decided) === 0) return { rollBack: { written: false, decided } };
-        await saveLocations(trx, context, decided);
+        const saved = await saveLocations(trx, context, decided);
         await imports.insertImportRowErrors(trx, job.id, [...progress.pendingFailures, ...decided.failures]);
+        const createdIds = saved.created.map((location) => location.body.id);
+        await storeChanges(trx, job.id, savedChanges(decided.changes, createdIds));
         const counts = sumCounts(progress.counts, decided.counts);
         const held = await hold(trx, {
           checkpoint: records,
@@ -178,7 +226,7 @@ export function perBatchWriter(run: RunContext): ImportWriter {
       return undefined;
     },
     async deleteMissing() {
-      const missing = await missingOf(db, run);
+      const missing = (await missingOf(db, run)).map((location) => location.id);
       for (let start = 0; start < missing.length; start += DELETE_BATCH) {
         const slice = missing.slice(start, start + DELETE_BATCH);
         const deleted = await decideTransaction(db, async (trx) => {
@@ -195,6 +243,7 @@ export function perBatchWriter(run: RunContext): ImportWriter {
               stillMissing.map(({ id }) => id),
             ),
           );
+          await storeChanges(trx, job.id, deletionsOf(stillMissing));
           const held = await hold(trx, { deleted: progress.counts.deleted + count, updated_at: isoOf(context.now) });
           return held ? { commit: count } : { rollBack: undefined };
         });
@@ -230,15 +279,24 @@ export async function atomicWriter(run: RunContext): Promise<ImportWriter> {
   return {
     async batch(candidates) {
       const decided = await decideBatch(trx, run.job.project_id, run.plan, candidates, { match: run.job.match });
-      if (writesOf(decided) > 0) await saveLocations(trx, context, decided);
+      if (writesOf(decided) > 0) {
+        const saved = await saveLocations(trx, context, decided);
+        const createdIds = saved.created.map((location) => location.body.id);
+        decided.changes = savedChanges(decided.changes, createdIds);
+      }
       add(run.progress, decided);
       return undefined;
     },
     async deleteMissing() {
       const missing = await missingOf(trx, run);
       for (let start = 0; start < missing.length; start += DELETE_BATCH) {
-        const views = await loadLocationViews(trx, missing.slice(start, start + DELETE_BATCH));
+        const slice = missing.slice(start, start + DELETE_BATCH);
+        const views = await loadLocationViews(
+          trx,
+          slice.map(({ id }) => id),
+        );
         run.progress.counts.deleted += await deleteLocations(trx, context, views);
+        run.progress.pendingChanges.push(...deletionsOf(slice));
       }
       return undefined;
     },

@@ -1,5 +1,11 @@
 import { sql } from 'kysely';
 import type { Executor } from '../../db/executor.ts';
+import type { ImportMappingRow } from '../../db/tables/import-mappings.table.ts';
+import type {
+  ImportChangeKind,
+  ImportRowChangeRow,
+  InsertableImportRowChange,
+} from '../../db/tables/import-row-changes.table.ts';
 import type { ImportRowErrorRow } from '../../db/tables/import-row-errors.table.ts';
 import type { ImportRow, InsertableImportRow, UpdateableImportRow } from '../../db/tables/imports.table.ts';
 import { isoOf } from '../../domain/time.ts';
@@ -119,7 +125,7 @@ export async function deleteImportFile(db: Executor, importId: number): Promise<
 export async function insertImportRowErrors(
   db: Executor,
   importId: number,
-  rows: { row: number; externalId: string | null; errors: string; kind?: 'possible_duplicate' }[],
+  rows: { row: number; externalId: string | null; errors: string; kind?: 'possible_duplicate'; cells?: string }[],
 ): Promise<void> {
   for (let start = 0; start < rows.length; start += 1000) {
     await db
@@ -131,6 +137,7 @@ export async function insertImportRowErrors(
           external_id: row.externalId,
           errors: row.errors,
           kind: row.kind ?? 'failed',
+          cells: row.cells ?? null,
         })),
       )
       .onConflict((conflict) =>
@@ -138,6 +145,7 @@ export async function insertImportRowErrors(
           external_id: eb.ref('excluded.external_id'),
           errors: eb.ref('excluded.errors'),
           kind: eb.ref('excluded.kind'),
+          cells: eb.ref('excluded.cells'),
         })),
       )
       .execute();
@@ -155,5 +163,58 @@ export async function importRowErrors(db: Executor, importId: number): Promise<I
     .selectAll()
     .where('import_id', '=', importId)
     .orderBy('row_number')
+    .execute();
+}
+
+/** Records lines of an import's diff, in the order given. */
+export async function insertImportRowChanges(
+  db: Executor,
+  rows: readonly Omit<InsertableImportRowChange, 'id'>[],
+): Promise<void> {
+  for (let start = 0; start < rows.length; start += 1000)
+    await db
+      .insertInto('import_row_changes')
+      .values(rows.slice(start, start + 1000))
+      .execute();
+}
+
+export async function deleteImportRowChanges(db: Executor, importId: number): Promise<void> {
+  await db.deleteFrom('import_row_changes').where('import_id', '=', importId).execute();
+}
+
+/** A page of an import's diff in the order it was recorded, of one kind or all, after the line `after`. */
+export async function importRowChanges(
+  db: Executor,
+  importId: number,
+  { kind, after, limit }: { kind: ImportChangeKind | undefined; after: number; limit: number },
+): Promise<ImportRowChangeRow[]> {
+  let query = db.selectFrom('import_row_changes').selectAll().where('import_id', '=', importId).where('id', '>', after);
+  if (kind) query = query.where('kind', '=', kind);
+  return query.orderBy('id').limit(limit).execute();
+}
+
+/** A project's latest imports, newest first. */
+export async function latestImports(db: Executor, projectId: number, limit: number): Promise<ImportRow[]> {
+  return db
+    .selectFrom('imports')
+    .selectAll()
+    .where('project_id', '=', projectId)
+    .orderBy('id', 'desc')
+    .limit(limit)
+    .execute();
+}
+
+export async function findImportMapping(db: Executor, projectId: number): Promise<ImportMappingRow | undefined> {
+  return db.selectFrom('import_mappings').selectAll().where('project_id', '=', projectId).executeTakeFirst();
+}
+
+/** Saves a project's remembered mapping, replacing the one before. */
+export async function saveImportMapping(db: Executor, row: ImportMappingRow): Promise<void> {
+  await db
+    .insertInto('import_mappings')
+    .values(row)
+    .onConflict((conflict) =>
+      conflict.column('project_id').doUpdateSet({ columns: row.columns, match: row.match, updated_at: row.updated_at }),
+    )
     .execute();
 }

@@ -204,10 +204,10 @@ export async function recordsAfter(
 export async function keyedLocations(
   db: Executor,
   projectId: number,
-): Promise<{ id: number; public_id: string; external_id: string }[]> {
+): Promise<{ id: number; public_id: string; external_id: string; name: string }[]> {
   const rows = await db
     .selectFrom('locations')
-    .select(['id', 'public_id', 'external_id'])
+    .select(['id', 'public_id', 'external_id', 'name'])
     .where('project_id', '=', projectId)
     .where('external_id', 'is not', null)
     .orderBy('id')

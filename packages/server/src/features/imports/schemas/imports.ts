@@ -30,6 +30,13 @@ export const ImportQueryV2 = Type.Object(
           'How a row no key names (no `external_id` a location holds, no `id`) finds its location. `external_id` (the default): it does not, and creates one; a saved location with its name and address is reported in `possible_duplicates`. `name_address`: the saved location with its name (ignoring case) and address (street and city, or the full `address`, ignoring case, accents and punctuation) is updated, unless it holds another external_id; a row matching several fails.',
       }),
     ),
+    columns: Type.Optional(
+      Type.String({
+        maxLength: 65536,
+        description:
+          'A column mapping as JSON: each header, as the file names it, to the name of what the column sets (an input name such as `city`, a weekday such as `mon`, `id`, `field:<name>`, `cta:<title>`), or null to skip the column; other headers are read by their own name. E.g. `{"Store Name": "name", "Town": "city", "Fax": null}`. `POST …/imports/preview` suggests one; `PUT …/import-mapping` remembers one.',
+      }),
+    ),
   },
   { additionalProperties: false },
 );

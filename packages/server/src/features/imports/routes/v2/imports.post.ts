@@ -1,22 +1,11 @@
-import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
-import type { FastifyError } from 'fastify';
-import { FILE_FORMATS, type FileFormat, MEDIA_TYPES } from '../../../../domain/file-formats.ts';
 import type { App } from '../../../../http/app-type.ts';
 import { actorOf, principalOf, projectRef } from '../../../../http/auth.ts';
-import { handleError } from '../../../../http/error-handler.ts';
 import { ApiError } from '../../../../http/errors.ts';
 import { DataEnvelope, errorResponses, ProjectParams } from '../../../../schemas/common.ts';
 import type { Imports } from '../../imports.service.ts';
 import { IMPORTS_TAG, ImportAcceptedV2, ImportQueryV2 } from '../../schemas/imports.ts';
-
-/**
- * Media types of import files, each with its format; a tab-separated file is read as CSV (the separator is sniffed).
- */
-const UPLOAD_TYPES = new Map<string, FileFormat>([
-  ...FILE_FORMATS.map((format): [string, FileFormat] => [MEDIA_TYPES[format], format]),
-  ['text/tab-separated-values', 'csv'],
-]);
-const ACCEPTED = [...UPLOAD_TYPES.keys()].join(', ');
+import { columnMapOf } from './column-map.ts';
+import { ACCEPTED_UPLOADS, uploadOf, withFileUpload } from './upload.ts';
 
 const on = (flag: string | undefined) => flag === '1' || flag === 'true';
 
@@ -28,28 +17,7 @@ function fileNameOf(header: string | undefined): string | undefined {
 
 export function registerV2ImportsPost(app: App, { imports }: { imports: Imports }): void {
   const { maxBytes } = imports;
-  // In a scope of its own: the file types are accepted here only, and their refusals say what this route takes.
-  void app.register(async (plugin) => {
-    const scope = plugin.withTypeProvider<TypeBoxTypeProvider>();
-    for (const type of UPLOAD_TYPES.keys())
-      scope.addContentTypeParser(type, { parseAs: 'buffer', bodyLimit: maxBytes }, (_request, body, done) =>
-        done(null, body),
-      );
-    scope.setErrorHandler((error: FastifyError, request, reply) => {
-      if (error.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE')
-        return handleError(
-          new ApiError(415, `Send the file as the body, with its Content-Type: one of ${ACCEPTED}.`),
-          request,
-          reply,
-        );
-      if (error.code === 'FST_ERR_CTP_BODY_TOO_LARGE')
-        return handleError(
-          new ApiError(413, `The file is larger than the ${maxBytes} bytes an import takes (IMPORT_MAX_BYTES).`),
-          request,
-          reply,
-        );
-      return handleError(error, request, reply);
-    });
+  withFileUpload(app, maxBytes, (scope) => {
     scope.post(
       '/api/v2/projects/:project_id/imports',
       {
@@ -60,8 +28,8 @@ export function registerV2ImportsPost(app: App, { imports }: { imports: Imports 
           operationId: 'createImport',
           summary: 'Import a file of locations',
           description: [
-            `The file is the body, with its Content-Type: ${ACCEPTED}; up to ${maxBytes / 1024 / 1024} MiB unless the server's IMPORT_MAX_BYTES says otherwise. The import runs in the background: poll \`GET …/imports/{id}\` for its status, progress and report.`,
-            'Columns are the V2 input names (also `id`, `external_id`, weekdays `mon`..`sun` or `monday`..`sunday`, `special_hours`, `filters` separated by `|` or `;`, `field:<name>`, `cta:<title>`) or common aliases (`Store Name`, `Address 1`, `Zip`, `Postal Code`, `Latitude`, `Phone Number`, `Website`, `Store code`), matched ignoring case and spacing; other columns are reported in `unknown_columns`.',
+            `The file is the body, with its Content-Type: ${ACCEPTED_UPLOADS}; up to ${maxBytes / 1024 / 1024} MiB unless the server's IMPORT_MAX_BYTES says otherwise. The import runs in the background: poll \`GET …/imports/{id}\` for its status, progress and report, and \`GET …/imports/{id}/changes\` for what it changed.`,
+            'Columns are the V2 input names (also `id`, `external_id`, weekdays `mon`..`sun` or `monday`..`sunday`, `special_hours`, `filters` separated by `|` or `;`, `field:<name>`, `cta:<title>`) or common aliases (`Store Name`, `Address 1`, `Zip`, `Postal Code`, `Latitude`, `Phone Number`, `Website`, `Store code`), matched ignoring case and spacing; `columns` maps other headers; other columns are reported in `unknown_columns`.',
             'A row with an `external_id` updates the location that has it, or creates one; otherwise an `id` updates that location; otherwise the row creates one, unless `match=name_address` and one saved location (without another external_id) has its name and address: the row updates it. A row created although a saved location has its name and address is listed in `possible_duplicates`. An absent column leaves its field alone; an empty cell clears it (empty coordinates never clear a pin that geocoding found). A row equal to the saved location is `unchanged` and not written. Each row obeys the V2 rules and fails alone, with its row number; a row naming a location (or key) an earlier row named fails too.',
             'Rows without coordinates are queued for geocoding. Scopes: location:create and location:update, and location:delete with `delete_missing`.',
           ].join(' '),
@@ -76,16 +44,15 @@ export function registerV2ImportsPost(app: App, { imports }: { imports: Imports 
         const deleteMissing = on(query.delete_missing);
         if (deleteMissing && !principalOf(request).scopes.has('location:delete'))
           throw new ApiError(403, 'This token lacks the location:delete scope, which delete_missing needs.');
-        const type = (request.headers['content-type'] ?? '').split(';')[0]?.trim().toLowerCase() ?? '';
-        const format = UPLOAD_TYPES.get(type);
-        if (!format || !Buffer.isBuffer(request.body))
-          throw new ApiError(415, `Send the file as the body, with its Content-Type: one of ${ACCEPTED}.`);
+        const { content, format } = uploadOf(request);
+        const columns = columnMapOf(query.columns);
         const fileName = fileNameOf(request.headers['content-disposition']);
         const created = await imports.queue({
           project: projectRef(request, request.params.project_id),
-          content: request.body,
+          content,
           format,
           ...(fileName ? { fileName } : {}),
+          ...(columns ? { columns } : {}),
           options: {
             dryRun: on(query.dry_run),
             deleteMissing,
