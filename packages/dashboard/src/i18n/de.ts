@@ -13,7 +13,7 @@ export const de: Messages = {
   mainNavigation: 'Hauptmenü',
   language: 'Sprache',
   loading: 'Wird geladen…',
-  navProject: 'Projekt',
+  navProject: 'Filialen',
   navTeam: 'Team',
   navProjects: 'Alle Projekte',
   navTokens: 'API-Tokens',

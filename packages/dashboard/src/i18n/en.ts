@@ -13,7 +13,7 @@ export const en = {
   mainNavigation: 'Main',
   language: 'Language',
   loading: 'Loading…',
-  navProject: 'Project',
+  navProject: 'Stores',
   navTeam: 'Team',
   navProjects: 'All projects',
   navTokens: 'API tokens',

@@ -67,16 +67,16 @@ function MainNav() {
     <nav aria-label={t('mainNavigation')}>
       <ul>
         {project ? <NavLink href={paths.project(project.id)}>{t('navProject')}</NavLink> : null}
+        {project ? <NavLink href={paths.project(project.id, 'imports')}>{t('navImports')}</NavLink> : null}
+        {project ? <NavLink href={paths.project(project.id, 'activity')}>{t('navActivity')}</NavLink> : null}
         {project ? <NavLink href={paths.project(project.id, 'settings')}>{t('navSettings')}</NavLink> : null}
         {project ? <NavLink href={paths.project(project.id, 'website')}>{t('navWebsite')}</NavLink> : null}
-        {project && managesTeam(project.role) ? (
-          <NavLink href={paths.project(project.id, 'team')}>{t('navTeam')}</NavLink>
-        ) : null}
-        {project ? <NavLink href={paths.project(project.id, 'imports')}>{t('navImports')}</NavLink> : null}
         {project && managesProject(project.role) ? (
           <NavLink href={paths.project(project.id, 'webhooks')}>{t('navWebhooks')}</NavLink>
         ) : null}
-        {project ? <NavLink href={paths.project(project.id, 'activity')}>{t('navActivity')}</NavLink> : null}
+        {project && managesTeam(project.role) ? (
+          <NavLink href={paths.project(project.id, 'team')}>{t('navTeam')}</NavLink>
+        ) : null}
         <NavLink href={paths.projects}>{t('navProjects')}</NavLink>
         <NavLink href={paths.tokens}>{t('navTokens')}</NavLink>
         <NavLink href={paths.account}>{t('navAccount')}</NavLink>

@@ -176,7 +176,12 @@ describe('people around the account', () => {
     const { page } = await browser.newPage();
     await signIn(page, viewer);
     await page.goto(`${base}/dashboard/projects/${projectId}`);
-    await expect.poll(() => page.locator('main dd').allTextContents()).toContain('Viewer');
+    // The project's home, the stores, for reading: no "New store", the role beside the project's name.
+    await page.getByRole('table').waitFor();
+    expect(await page.getByRole('link', { name: 'New store' }).count()).toBe(0);
+    expect(await page.getByLabel('Project', { exact: true }).locator('option:checked').textContent()).toMatch(
+      /\(Viewer\)$/,
+    );
     const nav = page.getByRole('navigation', { name: 'Main' });
     expect(await nav.getByRole('link').allTextContents()).not.toContain('Team');
     await page.goto(`${base}/dashboard/projects/${projectId}/team`);

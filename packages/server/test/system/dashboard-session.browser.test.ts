@@ -47,10 +47,13 @@ describe('the dashboard with a session', () => {
     ]);
     const nav = page.getByRole('navigation', { name: 'Main' });
     expect(await nav.getByRole('link').allTextContents()).toEqual([
-      'Project',
-      'Team',
-      'Webhooks',
+      'Stores',
+      'Import and export',
       'Activity',
+      'Settings',
+      'Website',
+      'Webhooks',
+      'Team',
       'All projects',
       'API tokens',
       'Your account',
