@@ -260,7 +260,13 @@ const ROUTES: WriteRoute[] = [
           (await call<{ data: { id: string }[] }>(server, 'GET', markers, { token: account.token.token })).body.data;
         const before = await readState();
         const response = await v2(method, path, body);
-        const readBack = async () => (await readState()).find((marker) => marker.id === response.body?.data?.id);
+        // A listed marker also says how many locations use it (`locations_count`), which a write does not answer.
+        const readBack = async () => {
+          const listed = (await readState()).find((marker) => marker.id === response.body?.data?.id);
+          if (!listed) return listed;
+          const { locations_count: _, ...marker } = listed as { id: string; locations_count?: number };
+          return marker;
+        };
         return { response, before, readState, readBack };
       },
       saved: (response) => response.body.data,

@@ -2,9 +2,9 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../../db/database.ts';
 import type { Executor } from '../../db/executor.ts';
 import type { TransactionHooks } from '../../db/transaction-hooks.ts';
-import { InvalidInputError, NotFoundError, UnavailableError } from '../../domain/errors.ts';
+import { InvalidInputError, NotFoundError } from '../../domain/errors.ts';
 import type { Actor } from '../../domain/events.ts';
-import { type GeocodeQuery, geocodeQueryOf, geocodeRequestOf } from '../../domain/geocode-request.ts';
+import { geocodeQueryOf } from '../../domain/geocode-request.ts';
 import { BULK_MAX_LOCATIONS, type BulkChange, bulkChangeErrors, bulkInputOf } from '../../domain/location-bulk.ts';
 import type {
   CurrentLocation,
@@ -20,8 +20,8 @@ import type { Clock } from '../../domain/time.ts';
 import { timeZoneAt } from '../../domain/time-zones.ts';
 import { requireVersion, type VersionCondition } from '../../domain/versions.ts';
 import type { GeocodeResult, Geocoder } from '../../geocoding/geocoder.ts';
-import { GeocoderError } from '../../geocoding/geocoder-error.ts';
 import { accessibleProject, lockProjectForChange } from '../accounts/index.ts';
+import { type AddressLookup, lookUpAddress } from './address-lookup.ts';
 import {
   countLocations,
   listLocationRecords,
@@ -102,9 +102,6 @@ function currentLocationOf(record: LocationRecord): CurrentLocation {
   };
 }
 
-/** How many times `GEOCODER_TIMEOUT_MS` an asked-for lookup (`geocodeAddress`) may take. */
-const ASKED_GEOCODING_BOUND = 3;
-
 const isMissing = (value: number | null | undefined) => value === null || value === undefined || value === 0;
 
 /**
@@ -174,48 +171,8 @@ export function createLocations({ db, clock, geocoding }: LocationsDeps) {
   }
 
   return {
-    /**
-     * Where an address is, as the geocoder answers (saving nothing), with the time zone of the point; null when it
-     * found no place. An address that names no place to look for (a country alone) is 422; a geocoder that does not
-     * answer within its bound is 503.
-     */
-    async geocodeAddress({
-      project: ref,
-      address,
-    }: {
-      project: ProjectRef;
-      address: GeocodeQuery;
-    }): Promise<{ lat: number; lng: number; precision: GeocodeResult['precision']; time_zone: string | null } | null> {
-      await accessibleProject(db, ref);
-      const query = geocodeQueryOf(address);
-      if (geocodeRequestOf(query) === null) {
-        throw InvalidInputError.fields({
-          address: ['names no place to look for: give a city, a postcode or an address'],
-        });
-      }
-      if (!geocoding) throw new UnavailableError('No geocoder is configured on this server.');
-      // A person waits for this answer (as a geocoding job may, unlike a create): the first lookup of the offline
-      // geocoder loads its place data, which takes seconds on a busy machine.
-      const signal = AbortSignal.timeout(geocoding.timeoutMs * ASKED_GEOCODING_BOUND);
-      let found: GeocodeResult | null;
-      try {
-        found = await geocoding.geocoder.geocode(query, { signal });
-      } catch (error) {
-        if (error instanceof GeocoderError || signal.aborted) {
-          throw new UnavailableError(
-            'The geocoder did not answer; try again in a few seconds, or place the pin yourself.',
-          );
-        }
-        throw error;
-      }
-      if (!found) return null;
-      return {
-        lat: found.lat,
-        lng: found.lng,
-        precision: found.precision,
-        time_zone: timeZoneAt(found.lat, found.lng),
-      };
-    },
+    /** Where an address is, as the geocoder answers (saving nothing): `address-lookup.ts`. */
+    geocodeAddress: (request: AddressLookup) => lookUpAddress({ db, geocoding }, request),
 
     /** Refuses a project the caller may not write (a check before an idempotency key is looked up). */
     async checkAccess(project: ProjectRef): Promise<void> {
