@@ -4,6 +4,7 @@ import { LocationProvider, Route, Router, useLocation } from 'preact-iso';
 import { locale, t } from './i18n/index.ts';
 import { AccountPage } from './pages/account.tsx';
 import { FirstRunPage } from './pages/first-run.tsx';
+import { InsightsPage } from './pages/insights.tsx';
 import { InvitationPage } from './pages/invitation.tsx';
 import { NotFoundPage } from './pages/not-found.tsx';
 import { ProjectPage } from './pages/project.tsx';
@@ -41,6 +42,7 @@ const Private = {
   Projects: signedIn(ProjectsPage),
   Project: signedIn(ProjectPage),
   Team: signedIn(TeamPage),
+  Insights: signedIn(InsightsPage),
   Tokens: signedIn(TokensPage),
   Account: signedIn(AccountPage),
 };
@@ -73,6 +75,7 @@ export function App() {
             <Route path={paths.projects} component={Private.Projects} />
             <Route path={`${BASE}/projects/:projectId`} component={Private.Project} />
             <Route path={`${BASE}/projects/:projectId/team`} component={Private.Team} />
+            <Route path={`${BASE}/projects/:projectId/insights`} component={Private.Insights} />
             <Route path={paths.tokens} component={Private.Tokens} />
             <Route path={paths.account} component={Private.Account} />
             <Route default component={NotFoundPage} />

@@ -1,4 +1,5 @@
 import type { Messages } from './index.ts';
+import { insightsDe } from './insights.de.ts';
 
 export const de: Messages = {
   productName: 'Locator',
@@ -162,4 +163,5 @@ export const de: Messages = {
 
   notFoundTitle: 'Seite nicht gefunden',
   backHome: 'Zurück zum Dashboard',
+  ...insightsDe,
 };

@@ -1,3 +1,5 @@
+import { insightsEn } from './insights.en.ts';
+
 // The dashboard's messages in English: the reference catalogue. `{name}` marks a value filled in at run time.
 export const en = {
   productName: 'Locator',
@@ -160,4 +162,5 @@ export const en = {
 
   notFoundTitle: 'Page not found',
   backHome: 'Back to the dashboard',
+  ...insightsEn,
 };

@@ -67,6 +67,7 @@ function MainNav() {
     <nav aria-label={t('mainNavigation')}>
       <ul>
         {project ? <NavLink href={paths.project(project.id)}>{t('navProject')}</NavLink> : null}
+        {project ? <NavLink href={paths.insights(project.id)}>{t('navInsights')}</NavLink> : null}
         {project && managesTeam(project.role) ? (
           <NavLink href={paths.project(project.id, 'team')}>{t('navTeam')}</NavLink>
         ) : null}
