@@ -1,3 +1,5 @@
+import { useSignal } from '@preact/signals';
+import { useEffect } from 'preact/hooks';
 import { useLocation } from 'preact-iso';
 import {
   type Analytics,
@@ -47,6 +49,15 @@ const periodQuery = (period: Period) => new URLSearchParams(period as Record<str
 function PeriodForm({ period, shown }: { period: Period; shown: Analytics | undefined }) {
   const { path, route } = useLocation();
   const today = todayUtc();
+  // The fields show the period shown (the API's defaults filled in), and stay where the focus is while it changes.
+  const from = useSignal(period.from ?? '');
+  const to = useSignal(period.to ?? '');
+  const shownFrom = shown?.from ?? period.from ?? '';
+  const shownTo = shown?.to ?? period.to ?? '';
+  useEffect(() => {
+    from.value = shownFrom;
+    to.value = shownTo;
+  }, [shownFrom, shownTo]);
   return (
     <section aria-labelledby="period-heading">
       <h2 id="period-heading">{t('insightsPeriod')}</h2>
@@ -61,22 +72,36 @@ function PeriodForm({ period, shown }: { period: Period; shown: Analytics | unde
         ))}
       </ul>
       <form
-        key={`${shown?.from ?? period.from}-${shown?.to ?? period.to}`}
         class="period"
         aria-label={t('insightsPeriod')}
         onSubmit={(event) => {
           event.preventDefault();
-          const data = new FormData(event.currentTarget);
-          route(`${path}?${periodQuery(periodOf(Object.fromEntries(data) as Record<string, string>))}`);
+          route(`${path}?${periodQuery(periodOf({ from: from.value, to: to.value }))}`);
         }}
       >
         <div class="field">
           <label for="insights-from">{t('insightsFrom')}</label>
-          <input id="insights-from" name="from" type="date" defaultValue={shown?.from ?? period.from ?? ''} />
+          <input
+            id="insights-from"
+            name="from"
+            type="date"
+            value={from.value}
+            onInput={(event) => {
+              from.value = event.currentTarget.value;
+            }}
+          />
         </div>
         <div class="field">
           <label for="insights-to">{t('insightsTo')}</label>
-          <input id="insights-to" name="to" type="date" defaultValue={shown?.to ?? period.to ?? ''} />
+          <input
+            id="insights-to"
+            name="to"
+            type="date"
+            value={to.value}
+            onInput={(event) => {
+              to.value = event.currentTarget.value;
+            }}
+          />
         </div>
         <button type="submit" class="primary">
           {t('insightsShow')}

@@ -181,10 +181,16 @@ describe('the Insights screen', () => {
       .poll(() => page.getByText('No place searched 5 times or more found nothing in range in this period.').count())
       .toBe(1);
 
+    // From the keyboard: Enter in the field shows the new period, and the focus stays where it was.
     await page.getByLabel('From', { exact: true }).fill('2020-01-10');
-    await page.getByRole('button', { name: 'Show' }).click();
+    await page.getByLabel('From', { exact: true }).press('Enter');
     await expect.poll(() => new URL(page.url()).search).toBe('?from=2020-01-10&to=2020-01-31');
-    await expect.poll(() => dailyRows(page)).toHaveLength(22);
+    await expect
+      .poll(() => page.getByRole('img', { name: /^Bar chart of searches per day/ }).getAttribute('aria-label'))
+      .toContain('from Jan 10, 2020 to Jan 31, 2020');
+    expect(await page.evaluate(() => document.activeElement?.id)).toBe('insights-from');
+    expect(await dailyRows(page)).toHaveLength(22);
+    expect(await page.getByLabel('To', { exact: true }).inputValue()).toBe('2020-01-31');
 
     await page.getByRole('link', { name: 'Last 7 days' }).click();
     await expect.poll(() => totals(page)).toMatchObject({ Searches: '11' });
