@@ -1,4 +1,4 @@
-import { useSignal } from '@preact/signals';
+import { type Signal, useSignal } from '@preact/signals';
 import { useEffect } from 'preact/hooks';
 import { useLocation } from 'preact-iso';
 import {
@@ -46,6 +46,24 @@ function periodOf(query: Record<string, string>): Period {
 
 const periodQuery = (period: Period) => new URLSearchParams(period as Record<string, string>).toString();
 
+/** A UTC day of the period, as the browser's date field (`YYYY-MM-DD`). */
+function DayField({ name, label, value }: { name: string; label: string; value: Signal<string> }) {
+  return (
+    <div class="field">
+      <label for={`insights-${name}`}>{label}</label>
+      <input
+        id={`insights-${name}`}
+        name={name}
+        type="date"
+        value={value.value}
+        onInput={(event) => {
+          value.value = event.currentTarget.value;
+        }}
+      />
+    </div>
+  );
+}
+
 function PeriodForm({ period, shown }: { period: Period; shown: Analytics | undefined }) {
   const { path, route } = useLocation();
   const today = todayUtc();
@@ -79,30 +97,8 @@ function PeriodForm({ period, shown }: { period: Period; shown: Analytics | unde
           route(`${path}?${periodQuery(periodOf({ from: from.value, to: to.value }))}`);
         }}
       >
-        <div class="field">
-          <label for="insights-from">{t('insightsFrom')}</label>
-          <input
-            id="insights-from"
-            name="from"
-            type="date"
-            value={from.value}
-            onInput={(event) => {
-              from.value = event.currentTarget.value;
-            }}
-          />
-        </div>
-        <div class="field">
-          <label for="insights-to">{t('insightsTo')}</label>
-          <input
-            id="insights-to"
-            name="to"
-            type="date"
-            value={to.value}
-            onInput={(event) => {
-              to.value = event.currentTarget.value;
-            }}
-          />
-        </div>
+        <DayField name="from" label={t('insightsFrom')} value={from} />
+        <DayField name="to" label={t('insightsTo')} value={to} />
         <button type="submit" class="primary">
           {t('insightsShow')}
         </button>
