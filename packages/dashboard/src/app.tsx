@@ -6,6 +6,7 @@ import { AccountPage } from './pages/account.tsx';
 import { ActivityPage } from './pages/activity.tsx';
 import { FirstRunPage } from './pages/first-run.tsx';
 import { ImportsPage } from './pages/imports.tsx';
+import { InsightsPage } from './pages/insights.tsx';
 import { InvitationPage } from './pages/invitation.tsx';
 import { NotFoundPage } from './pages/not-found.tsx';
 import { ProjectsPage } from './pages/projects.tsx';
@@ -56,6 +57,7 @@ const Private = {
   Webhooks: signedIn(WebhooksPage),
   Activity: signedIn(ActivityPage),
   Imports: signedIn(ImportsPage),
+  Insights: signedIn(InsightsPage),
   Tokens: signedIn(TokensPage),
   Account: signedIn(AccountPage),
 };
@@ -95,6 +97,7 @@ export function App() {
             <Route path={`${BASE}/projects/:projectId/webhooks`} component={Private.Webhooks} />
             <Route path={`${BASE}/projects/:projectId/activity`} component={Private.Activity} />
             <Route path={`${BASE}/projects/:projectId/imports`} component={Private.Imports} />
+            <Route path={`${BASE}/projects/:projectId/insights`} component={Private.Insights} />
             <Route path={paths.tokens} component={Private.Tokens} />
             <Route path={paths.account} component={Private.Account} />
             <Route default component={NotFoundPage} />

@@ -14,6 +14,8 @@ export const paths = {
   /** A project's page, or one of its sections (`team`). */
   project: (projectId: string, section?: string) =>
     `${BASE}/projects/${encodeURIComponent(projectId)}${section ? `/${section}` : ''}`,
+  /** A project's Insights: the store finder's analytics (`?from=&to=`, UTC days). */
+  insights: (projectId: string) => `${BASE}/projects/${encodeURIComponent(projectId)}/insights`,
 };
 
 /** The link's token of a reset or invitation link: `#token=` (never sent to a server) or `?token=`. */

@@ -2,6 +2,7 @@
 // document (`@locator/client`), so they follow the server's schemas; type imports only, nothing of the client's
 // code is bundled.
 import type { FinderConfig, PinCollection, PublicLocation, SearchAnswer } from '@locator/client';
+import { sendBeacon, type VisitorAction } from './beacon.ts';
 import { toCsvList } from './csv.ts';
 
 export type { FinderConfig, PinCollection, PublicLocation, SearchAnswer };
@@ -24,6 +25,8 @@ export interface SearchOptions {
   filters: string[];
   types: string[];
   openNow: boolean;
+  /** The list shown on opening, before the visitor searched: counted as a view of the finder, not as a search. */
+  initial?: boolean;
 }
 
 /** Why a request failed, in the terms the visitor is told. */
@@ -82,7 +85,13 @@ export class LocatorApi {
     if (options.filters.length > 0) params.set('filters', toCsvList(options.filters));
     if (options.types.length > 0) params.set('type', toCsvList(options.types));
     if (options.openNow) params.set('open_now', '1');
+    if (options.initial) params.set('initial', '1');
     return this.get<SearchAnswer>('search', params, signal);
+  }
+
+  /** Counts a visitor's action with a location (unless their browser asks not to be tracked). */
+  event(type: VisitorAction, locationId: string): void {
+    sendBeacon(this.base, this.key, type, locationId);
   }
 
   private async get<T>(path: string, params: URLSearchParams, signal?: AbortSignal): Promise<T> {

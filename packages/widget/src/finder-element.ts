@@ -9,6 +9,7 @@ import {
   type SearchPlace,
   type Unit,
 } from './api.ts';
+import { actionOfClick, type VisitorAction } from './beacon.ts';
 import { applyBranding } from './brand.ts';
 import { parseCsvList } from './csv.ts';
 import { append, h, safeColor, stylesFor } from './dom.ts';
@@ -113,6 +114,7 @@ export class LocatorFinderElement extends HTMLElement {
     'details',
     'url-state',
     'url-prefix',
+    'analytics',
   ];
 
   private readonly shadow = this.attachShadow({ mode: 'open' });
@@ -131,6 +133,8 @@ export class LocatorFinderElement extends HTMLElement {
   private shown = 0;
   /** The box of the map's first view, listed before any search; null until the pins are known. */
   private firstView: SearchPlace | null = null;
+  /** Whether the visitor changed a filter of the first view's list (its search is then theirs, not the page's). */
+  private refinedFirstView = false;
   private selectedId: string | null = null;
   /** What the status says about the list shown, put back when a later search or locating fails. */
   private answeredStatus = '';
@@ -212,6 +216,7 @@ export class LocatorFinderElement extends HTMLElement {
     this.results = [];
     this.shown = 0;
     this.firstView = null;
+    this.refinedFirstView = false;
     this.selectedId = null;
     this.config = null;
     this.answeredStatus = this.t.text('prompt');
@@ -345,6 +350,11 @@ export class LocatorFinderElement extends HTMLElement {
     });
     type.addEventListener('change', () => this.refine());
     more.addEventListener('click', () => this.showMore(true));
+    results.addEventListener('click', (event) => {
+      const action = actionOfClick(event);
+      const id = event.target instanceof Element ? event.target.closest('li')?.dataset.id : undefined;
+      if (action && id) this.count(action, id);
+    });
     filtersToggle.addEventListener('click', () => {
       const open = filtersToggle.getAttribute('aria-expanded') !== 'true';
       filtersToggle.setAttribute('aria-expanded', String(open));
@@ -459,7 +469,16 @@ export class LocatorFinderElement extends HTMLElement {
   private refine(): void {
     this.countActiveFilters();
     if (this.lastPlace) void this.runSearch(this.lastPlace, this.lastPlace.kind !== 'area');
-    else if (this.firstView) void this.runSearch(this.firstView, false, 'first-view');
+    else if (this.firstView) {
+      // The visitor chose a filter: from now on the first view's list answers their choice, a search of theirs.
+      this.refinedFirstView = true;
+      void this.runSearch(this.firstView, false, 'first-view');
+    }
+  }
+
+  /** Counts a visitor's action with a location, unless the element has `analytics="off"`. */
+  private count(action: VisitorAction, locationId: string): void {
+    if (this.getAttribute('analytics') !== 'off') this.api?.event(action, locationId);
   }
 
   private useMyLocation(): void {
@@ -531,6 +550,7 @@ export class LocatorFinderElement extends HTMLElement {
           filters: [...this.selectedFilters],
           types: parts.type.value ? [parts.type.value] : [],
           openNow: this.openNow,
+          initial: firstView && !this.refinedFirstView,
         },
         search.signal,
       );
@@ -565,7 +585,7 @@ export class LocatorFinderElement extends HTMLElement {
     this.keepInUrl(history);
     const selected = this.pendingSelected;
     this.pendingSelected = null;
-    if (selected && this.results.some((location) => location.id === selected)) this.select(selected, 'map');
+    if (selected && this.results.some((location) => location.id === selected)) this.select(selected, 'map', false);
     const detail: SearchEventDetail = {
       query: place.kind === 'query' ? place.q : null,
       count: meta.count,
@@ -659,9 +679,11 @@ export class LocatorFinderElement extends HTMLElement {
     if (legend) pane.append(legend);
   }
 
-  private select(id: string, from: 'list' | 'map'): void {
+  /** Selects a location of the list or map; `byVisitor` false for one restored from the address (not counted). */
+  private select(id: string, from: 'list' | 'map', byVisitor = true): void {
     const parts = this.parts;
     if (!parts) return;
+    if (byVisitor && id !== this.selectedId) this.count('select', id);
     this.selectedId = id;
     const location = this.results.find((result) => result.id === id) ?? null;
     // A pin of a result not listed yet: the list grows to show it.

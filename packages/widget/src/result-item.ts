@@ -25,8 +25,9 @@ function addressOf(location: PublicLocation): string {
   return [location.address_line_1, location.address_line_2, location.city, statePostcode].filter(Boolean).join(', ');
 }
 
-function externalLink(href: string | null, text: string): HTMLAnchorElement | null {
-  return href ? h('a', { href, target: '_blank', rel: 'noopener' }, text) : null;
+/** A link that opens beside the finder; `action` is what a click on it counts as (`beacon.ts`). */
+function externalLink(href: string | null, text: string, action: string): HTMLAnchorElement | null {
+  return href ? h('a', { href, target: '_blank', rel: 'noopener', 'data-locator-action': action }, text) : null;
 }
 
 export function resultItem(
@@ -60,17 +61,17 @@ export function resultItem(
   const phone =
     location.phone &&
     (location.phone_e164
-      ? h('a', { href: `tel:${location.phone_e164}` }, location.phone)
+      ? h('a', { href: `tel:${location.phone_e164}`, 'data-locator-action': 'call' }, location.phone)
       : h('span', { class: 'phone' }, location.phone));
   // One primary action, Directions, as a button; the others are links beside it.
-  const directions = externalLink(directionsUrl(location), t.text('directions'));
+  const directions = externalLink(directionsUrl(location), t.text('directions'), 'directions');
   directions?.classList.add('button', 'primary', 'directions');
   const links = h(
     'div',
     { class: 'links' },
     directions,
     phone,
-    ...location.callsToAction.map((action) => externalLink(safeHref(action.value), action.title)),
+    ...location.callsToAction.map((action) => externalLink(safeHref(action.value), action.title, 'cta')),
     detailsUrl(detailsTemplate, location) !== null &&
       h('a', { href: detailsUrl(detailsTemplate, location) }, t.text('details')),
   );

@@ -10,7 +10,7 @@ export interface paths {
         };
         /**
          * Find the nearest visible locations
-         * @description With a publishable key. Where: `lat` and `lng`, `q` (geocoded, biased to `country`), or `bbox` (every match inside, nearest to `lat`,`lng` or the box centre first). Within `radius` of the origin, nearest first then by ID; when none is in range, the nearest `limit` anywhere with `meta.fallback: true` (unless `fallback=0`). `filters` with `match=all|any`, `type` (any of), `open_now=1` (at `at`). Only visible locations with coordinates. A `q` that finds no place answers no results and `meta.origin: null`; a geocoder that does not answer is 503 with `Retry-After`. Answers carry an `ETag` (from the project's data version, the query and, without `at`, the minute) and `Cache-Control: public, max-age=60, stale-while-revalidate=300` (`PUBLIC_CACHE_CONTROL`); `If-None-Match` with a current tag is 304. A browser origin the key does not allow is 403 with `Access-Control-Allow-Origin` echoing that origin (and `Vary: Origin`), so the page can read the message naming it; a project without the plan is 403 no page may read. Each answered search (not a 304, not an error) is counted for the project’s analytics, with nothing that identifies the visitor (see `GET /api/v2/projects/{project_id}/analytics`).
+         * @description With a publishable key. Where: `lat` and `lng`, `q` (geocoded, biased to `country`), or `bbox` (every match inside, nearest to `lat`,`lng` or the box centre first). Within `radius` of the origin, nearest first then by ID; when none is in range, the nearest `limit` anywhere with `meta.fallback: true` (unless `fallback=0`). `filters` with `match=all|any`, `type` (any of), `open_now=1` (at `at`). Only visible locations with coordinates. A `q` that finds no place answers no results and `meta.origin: null`; a geocoder that does not answer is 503 with `Retry-After`. Answers carry an `ETag` (from the project's data version, the query and, without `at`, the minute) and `Cache-Control: public, max-age=60, stale-while-revalidate=300` (`PUBLIC_CACHE_CONTROL`); `If-None-Match` with a current tag is 304. A browser origin the key does not allow is 403 with `Access-Control-Allow-Origin` echoing that origin (and `Vary: Origin`), so the page can read the message naming it; a project without the plan is 403 no page may read. Each answered search (not a 304, not an error) is counted for the project’s analytics, with nothing that identifies the visitor (see `GET /api/v2/projects/{project_id}/analytics`); one with `initial=1` (a finder’s list on opening) counts as a view of the finder, not as a search.
          */
         get: operations["searchLocations"];
         put?: never;
@@ -126,6 +126,8 @@ export interface operations {
                 at?: string;
                 /** @description Default on */
                 fallback?: "1" | "true" | "0" | "false";
+                /** @description On for the list a finder shows when it opens, before the visitor searched (the widget sends it with its first view): the analytics count it as a view of the finder (`views`), not as a visitor’s search */
+                initial?: "1" | "true" | "0" | "false";
             };
             header?: never;
             path?: never;
@@ -721,6 +723,15 @@ export interface operations {
         };
         requestBody: {
             content: {
+                "text/plain": {
+                    /** @description What the visitor did with the location */
+                    type: "select" | "page_view" | "directions" | "call" | "website" | "cta";
+                    /**
+                     * @description The location’s public ID
+                     * @example loc_4f9XkQ2mZr8TbW1c
+                     */
+                    location_id: string;
+                };
                 "application/json": {
                     /** @description What the visitor did with the location */
                     type: "select" | "page_view" | "directions" | "call" | "website" | "cta";

@@ -18718,6 +18718,8 @@ export interface operations {
                              */
                             to: string;
                             totals: {
+                                /** @description Finders opened: the lists a finder showed before the visitor searched (`initial=1`), not searches */
+                                views: number;
                                 /** @description Searches answered (not 304s, not errors) */
                                 searches: number;
                                 /** @description Searches that found nothing within range, whether or not the fallback answered */
@@ -18753,6 +18755,8 @@ export interface operations {
                                  * @example 2026-11-28
                                  */
                                 date: string;
+                                /** @description Finders opened: the lists a finder showed before the visitor searched (`initial=1`), not searches */
+                                views: number;
                                 /** @description Searches answered (not 304s, not errors) */
                                 searches: number;
                                 /** @description Searches that found nothing within range, whether or not the fallback answered */

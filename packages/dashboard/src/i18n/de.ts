@@ -1,6 +1,7 @@
 import { activityDe } from './activity.de.ts';
 import { importsDe } from './imports.de.ts';
 import type { Messages } from './index.ts';
+import { insightsDe } from './insights.de.ts';
 import { settingsDe } from './settings.de.ts';
 import { storeDe } from './store.de.ts';
 import { storesDe } from './stores.de.ts';
@@ -171,4 +172,5 @@ export const de: Messages = {
   ...settingsDe,
   ...webhooksDe,
   ...activityDe,
+  ...insightsDe,
 };

@@ -1,6 +1,7 @@
 import { activityEn } from './activity.en.ts';
 // The dashboard's messages in English: the reference catalogue. `{name}` marks a value filled in at run time.
 import { importsEn } from './imports.en.ts';
+import { insightsEn } from './insights.en.ts';
 import { settingsEn } from './settings.en.ts';
 import { storeEn } from './store.en.ts';
 import { storesEn } from './stores.en.ts';
@@ -170,4 +171,5 @@ export const en = {
   ...settingsEn,
   ...webhooksEn,
   ...activityEn,
+  ...insightsEn,
 };

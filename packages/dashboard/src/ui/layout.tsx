@@ -69,6 +69,7 @@ function MainNav() {
         {project ? <NavLink href={paths.project(project.id)}>{t('navProject')}</NavLink> : null}
         {project ? <NavLink href={paths.project(project.id, 'imports')}>{t('navImports')}</NavLink> : null}
         {project ? <NavLink href={paths.project(project.id, 'activity')}>{t('navActivity')}</NavLink> : null}
+        {project ? <NavLink href={paths.insights(project.id)}>{t('navInsights')}</NavLink> : null}
         {project ? <NavLink href={paths.project(project.id, 'settings')}>{t('navSettings')}</NavLink> : null}
         {project ? <NavLink href={paths.project(project.id, 'website')}>{t('navWebsite')}</NavLink> : null}
         {project && managesProject(project.role) ? (

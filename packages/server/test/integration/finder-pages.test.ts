@@ -284,9 +284,11 @@ describe('GET /finder/{key}/{slug}', () => {
     expect(page.status).toBe(200);
     expect(page.text).toContain('<h1>Congress Avenue</h1>');
     expect(page.text).toContain('<address>600 Congress Ave<br>Austin, TX 78701<br>United States</address>');
-    expect(page.text).toContain('<a href="tel:+15125550199">+1 512 555 0199</a>');
+    expect(page.text).toContain('<a href="tel:+15125550199" data-locator-action="call">+1 512 555 0199</a>');
     expect(page.text).toContain('<a href="mailto:congress@shop.example">congress@shop.example</a>');
-    expect(page.text).toContain('<a href="https://shop.example/congress" rel="noopener">');
+    expect(page.text).toContain(
+      '<a href="https://shop.example/congress" rel="noopener" data-locator-action="website">',
+    );
     expect(page.text).toContain('<tr><th scope="row">Monday</th><td>9:00 AM – 5:00 PM</td></tr>');
     expect(page.text).toContain(
       '<tr><th scope="row">Wednesday</th><td>9:00 AM – 12:00 PM, 1:00 PM – 5:00 PM</td></tr>',
@@ -298,11 +300,15 @@ describe('GET /finder/{key}/{slug}', () => {
     );
     expect(page.text).not.toContain('Far away');
     expect(page.text).toContain(
-      '<a class="button" href="https://shop.example/order?store=congress&amp;x=1" rel="noopener">Order online</a>',
+      '<a class="button" href="https://shop.example/order?store=congress&amp;x=1" rel="noopener" data-locator-action="cta">Order online</a>',
     );
     expect(page.text).not.toContain('javascript:');
     expect(page.text).toContain('<dt>Manager</dt><dd>Ada Lovelace</dd>');
     expect(page.text).toContain(`<locator-map lat="30.2711" lng="-97.7437" label="Congress Avenue" tiles="${TILES}"`);
+    // The view and the clicks on the marked links are counted by the widget's <locator-page-view>.
+    expect(page.text).toMatch(
+      /<locator-page-view key="lpk_\w+" api="https:\/\/locator\.example" location="loc_\w+" hidden><\/locator-page-view>/,
+    );
     expect(page.text).toContain(
       '<a href="https://www.openstreetmap.org/?mlat=30.2711&amp;mlon=-97.7437#map=17/30.2711/-97.7437">View on OpenStreetMap</a>',
     );

@@ -119,6 +119,10 @@ async function searchesAndEvents(): Promise<void> {
   for (let n = 0; n < 3; n += 1)
     expect((await search(`lat=${BERLIN_POSITION.lat}&lng=${BERLIN_POSITION.lng}&type=Store`)).status).toBe(200);
   expect((await search('bbox=13.2,52.4,13.6,52.6')).body.data.length).toBe(3);
+  // A finder's list on opening is a view, not a search: neither a search nor an area.
+  for (const initial of ['1', 'true'])
+    expect((await search(`bbox=13.2,52.4,13.7,52.6&limit=100&initial=${initial}`)).body.data.length).toBe(3);
+  expect((await search('bbox=13.2,52.4,13.8,52.6&initial=0')).status).toBe(200);
   // Neither a 304 nor an error counts.
   const again = await search(`lat=${BERLIN_POSITION.lat}&lng=${BERLIN_POSITION.lng}&type=Store`);
   const etag = again.headers.get('etag') ?? '';
@@ -138,7 +142,8 @@ async function searchesAndEvents(): Promise<void> {
 
 /** `again` counts the extra search made to read its ETag. */
 const EXPECTED_TOTALS = {
-  searches: 6 + 5 + 2 + 3 + 1 + 1,
+  views: 2,
+  searches: 6 + 5 + 2 + 3 + 1 + 1 + 1,
   zero_result: 5 + 2,
   fallback: 5,
   select: 3,
@@ -160,7 +165,7 @@ describe('search analytics', () => {
     expect(answer.status).toBe(200);
     const data = answer.body.data;
     expect(data.totals).toEqual(EXPECTED_TOTALS);
-    expect(data.kinds).toEqual({ text: 11, position: 6, area: 1 });
+    expect(data.kinds).toEqual({ text: 11, position: 6, area: 2 });
     expect(data.daily).toHaveLength(30);
     const today = new Date(server.clock.now).toISOString().slice(0, 10);
     expect(data.to).toBe(today);
@@ -231,11 +236,37 @@ describe('search analytics', () => {
     expect(answer.headers.get('content-type')).toBe('text/csv; charset=utf-8');
     const lines = answer.text.trimEnd().split('\r\n');
     expect(lines[0]).toBe('section,key,name,metric,value');
-    expect(lines).toContain('totals,,,searches,18');
+    expect(lines).toContain('totals,,,searches,19');
+    expect(lines).toContain('totals,,,views,2');
     expect(lines).toContain('totals,,,zero_result,7');
     expect(lines).toContain('filters,filter,Wifi,searches,6');
     expect(lines).toContain(`locations,${stores[1]?.id},Berlin 1,call,2`);
     expect(lines).toContain(`places,${geohash.encode(HAMBURG.lat, HAMBURG.lng, 5)},,zero_result_share,1`);
+  });
+
+  it("counts the events of the server's own hosted pages whatever origins the key allows", async () => {
+    const { key: shopKey } = await server.services.finder.keys.create({
+      owner: { project: refOfProject(account.project) },
+      origins: ['https://shop.example'],
+    });
+    const send = (origin: string) =>
+      call(server, 'POST', `/api/public/v1/events?key=${shopKey}`, {
+        rawBody: JSON.stringify({ type: 'page_view', location_id: stores[2]?.id }),
+        headers: { 'content-type': 'text/plain;charset=UTF-8', origin },
+      });
+    expect((await send(new URL(server.url).origin)).status).toBe(204);
+    expect((await send('https://shop.example')).status).toBe(204);
+    expect((await send('https://elsewhere.example')).status).toBe(403);
+    await server.services.analytics.flush();
+    expect((await report()).body.data.totals.page_view).toBe(2);
+  });
+
+  it('documents the text/plain body a beacon sends, and the initial list of a finder', async () => {
+    const document = (await call(server, 'GET', '/api/public/v1/openapi.json')).body;
+    const events = document.paths['/api/public/v1/events'].post;
+    expect(Object.keys(events.requestBody.content).sort()).toEqual(['application/json', 'text/plain']);
+    const parameters = document.paths['/api/public/v1/search'].get.parameters.map((p: { name: string }) => p.name);
+    expect(parameters).toContain('initial');
   });
 
   it('refuses bad periods and bad events with clear 422s', async () => {

@@ -112,9 +112,11 @@ describe('the top of a store page', () => {
   it('has Directions and Call as buttons, then the calls to action', async () => {
     const text = (await page('Congress Avenue')).text;
     expect(text).toContain(
-      '<ul class="buttons"><li><a class="button primary" href="https://www.openstreetmap.org/directions?to=30.2686%2C-97.7426" rel="noopener">Directions</a></li><li><a class="button" href="tel:+15125550199">Call</a></li><li><a class="button" href="https://shop.example/order" rel="noopener">Order online</a></li></ul>',
+      '<ul class="buttons"><li><a class="button primary" href="https://www.openstreetmap.org/directions?to=30.2686%2C-97.7426" rel="noopener" data-locator-action="directions">Directions</a></li><li><a class="button" href="tel:+15125550199" data-locator-action="call">Call</a></li><li><a class="button" href="https://shop.example/order" rel="noopener" data-locator-action="cta">Order online</a></li></ul>',
     );
-    expect((await page('Mitte')).text).toContain('<a class="button" href="tel:+49301234567">Call</a>');
+    expect((await page('Mitte')).text).toContain(
+      '<a class="button" href="tel:+49301234567" data-locator-action="call">Call</a>',
+    );
     // Without coordinates the route is a search for the address.
     expect((await page('Nowhere')).text).toContain(
       'href="https://www.openstreetmap.org/search?query=1%20Unknown%20Rd%2C%20Austin%2C%20United%20States"',

@@ -72,6 +72,7 @@ const SHOTS: Shot[] = [
   },
   { file: 'dashboard-imports.png', path: (p) => `${p}/imports`, options: DESKTOP, ready: heading },
   { file: 'dashboard-activity.png', path: (p) => `${p}/activity`, options: DESKTOP, ready: heading },
+  { file: 'dashboard-insights.png', path: (p) => `${p}/insights`, options: DESKTOP, ready: heading },
 ];
 
 async function cli(args: string[], env: Record<string, string>): Promise<any> {
@@ -79,6 +80,22 @@ async function cli(args: string[], env: Record<string, string>): Promise<any> {
   if (result.code !== 0)
     throw new Error(`locator ${args.join(' ')} failed (${result.code}):\n${result.stderr}${result.stdout}`);
   return JSON.parse(result.stdout);
+}
+
+/** Visitors' searches for the Insights picture: near the demo's stores, and from two cities it does not serve. */
+async function searchAsVisitors(origin: string, key: string): Promise<void> {
+  const places = [
+    { lat: 30.27, lng: -97.74, times: 14 },
+    { lat: 41.88, lng: -87.63, times: 9 },
+    { lat: 43.61, lng: -116.2, times: 7 },
+    { lat: 46.87, lng: -96.79, times: 5 },
+  ];
+  for (const place of places)
+    for (let n = 0; n < place.times; n += 1) {
+      const query = new URLSearchParams({ key, lat: String(place.lat), lng: String(place.lng), limit: String(n + 1) });
+      const answer = await fetch(`${origin}/api/public/v1/search?${query}`);
+      if (!answer.ok) throw new Error(`a search answered ${answer.status}: ${await answer.text()}`);
+    }
 }
 
 async function main(): Promise<void> {
@@ -93,7 +110,9 @@ async function main(): Promise<void> {
   });
   server.clock.now = NOW.getTime();
   const env = { DATABASE_URL: server.services.config.databaseUrl };
-  await cli(['demo'], env);
+  const demo = await cli(['demo'], env);
+  await searchAsVisitors(server.url, demo.publishable_key);
+  await server.services.analytics.flush();
   const { db } = server.database;
   const owner = await db
     .selectFrom('users')

@@ -11,7 +11,7 @@ import {
 } from '../../domain/search-analytics.ts';
 import { actionCountsIn, metricCountsIn, placeCountsIn, visibleStorePoints } from './analytics.repository.ts';
 
-const SEARCH_MEASURES = ['searches', 'zero_result', 'fallback'] as const;
+const SEARCH_MEASURES = ['views', 'searches', 'zero_result', 'fallback'] as const;
 type SearchMeasure = (typeof SEARCH_MEASURES)[number];
 
 /** The counts of a day or a period. */
@@ -19,7 +19,7 @@ export type Counts = Record<SearchMeasure | VisitorAction, number>;
 
 const noActions = () =>
   Object.fromEntries(VISITOR_ACTIONS.map((action) => [action, 0])) as Record<VisitorAction, number>;
-const noCounts = (): Counts => ({ searches: 0, zero_result: 0, fallback: 0, ...noActions() });
+const noCounts = (): Counts => ({ views: 0, searches: 0, zero_result: 0, fallback: 0, ...noActions() });
 
 /** Places a report lists before the rest is folded into "other". */
 const MAX_PLACES = 100;

@@ -95,6 +95,10 @@ export function createAnalytics({ db, clock, config, onError }: AnalyticsDeps) {
     countSearch(projectId: number, search: LocationSearch, result: SearchResult): void {
       if (config.enabled) tally.countSearch(projectId, utcDayOf(clock()), countedSearchOf(search, result));
     },
+    /** Counts a finder's list on opening (`initial=1`) on today's row of the project: a view, not a search. */
+    countView(projectId: number): void {
+      if (config.enabled) tally.countView(projectId, utcDayOf(clock()));
+    },
     /**
      * Counts a visitor's action with a location of the project, by its public ID; an ID that is no location of the
      * project is 422.

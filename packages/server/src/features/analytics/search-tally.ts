@@ -72,6 +72,11 @@ export class SearchTally {
       this.#addPlace({ ...search.place, projectId, day, searches: 1, zeroResult: search.zeroResult ? 1 : 0 });
   }
 
+  /** A finder's list on opening, before the visitor searched: a view, no search. */
+  countView(projectId: number, day: string): void {
+    this.#addMetric({ projectId, day, metric: 'views', key: '', count: 1 });
+  }
+
   countAction(projectId: number, day: string, locationId: number, action: VisitorAction): void {
     this.#addAction({ projectId, day, locationId, action, count: 1 });
   }

@@ -32,6 +32,7 @@ export const AnalyticsReportQuery = Type.Object({
 const count = (description: string) => Type.Integer({ minimum: 0, description });
 
 const SEARCH_COUNTS = {
+  views: count('Finders opened: the lists a finder showed before the visitor searched (`initial=1`), not searches'),
   searches: count('Searches answered (not 304s, not errors)'),
   zero_result: count('Searches that found nothing within range, whether or not the fallback answered'),
   fallback: count('Searches answered by the fallback (the nearest locations beyond the radius)'),

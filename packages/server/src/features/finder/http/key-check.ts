@@ -2,6 +2,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { ForbiddenError } from '../../../domain/errors.ts';
 import { originAllowed } from '../../../domain/origins.ts';
 import type { App } from '../../../http/app-type.ts';
+import { baseUrlOf } from '../../../http/base-url.ts';
 import { ApiError } from '../../../http/errors.ts';
 import { publishableKeyOf } from '../../../http/public-routes.ts';
 import type { Finder } from '../finder.service.ts';
@@ -34,7 +35,7 @@ export function createKeyCheck({
       throw error;
     });
     const origin = request.headers.origin;
-    if (origin !== undefined && !originAllowed(access.origins, origin))
+    if (origin !== undefined && !originAllowed(access.origins, origin) && !isOwnOrigin(request, origin))
       throw new ApiError(
         403,
         `This publishable key does not allow the origin ${origin}: add it to the key's origins (PATCH /api/v2/projects/{project}/publishable-keys/{id}) or use a key that allows it.`,
@@ -42,6 +43,14 @@ export function createKeyCheck({
     void reply.header('cache-control', config.publicCacheControl);
     request.publicAccess = access;
   };
+}
+
+/**
+ * Whether `Origin` is this server's own: its hosted pages (`/finder/{key}`), which every key has, send their
+ * visitors' events from there (a same-origin `POST` carries `Origin`; a `GET` does not).
+ */
+function isOwnOrigin(request: FastifyRequest, origin: string): boolean {
+  return new URL(baseUrlOf(request)).origin === origin;
 }
 
 /** Gives every request the place where `checkPublicKey` puts the access it found. */

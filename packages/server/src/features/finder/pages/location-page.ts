@@ -89,7 +89,7 @@ function contactList(location: Location, messages: Messages): Html {
   const website = safeHref(location.url);
   // A phone that does not read as a number is shown as typed, never as a link.
   const phone = location.phone_e164
-    ? html`<a href="tel:${location.phone_e164}">${location.phone}</a>`
+    ? html`<a href="tel:${location.phone_e164}" data-locator-action="call">${location.phone}</a>`
     : html`${location.phone ?? ''}`;
   const items = [
     location.phone ? html`<dt>${messages.phone}</dt><dd>${phone}</dd>` : '',
@@ -97,7 +97,7 @@ function contactList(location: Location, messages: Messages): Html {
       ? html`<dt>${messages.email}</dt><dd><a href="${safeHref(`mailto:${location.email}`)}">${location.email}</a></dd>`
       : '',
     location.url
-      ? html`<dt>${messages.website}</dt><dd>${website ? html`<a href="${website}" rel="noopener">${location.url}</a>` : location.url}</dd>`
+      ? html`<dt>${messages.website}</dt><dd>${website ? html`<a href="${website}" rel="noopener" data-locator-action="website">${location.url}</a>` : location.url}</dd>`
       : '',
   ].filter((item) => item !== '');
   if (items.length === 0) return html``;
@@ -142,12 +142,16 @@ function actionButtons(data: LocationPageData, address: readonly string[], messa
   const directions = directionsUrl(data, address);
   const buttons = [
     directions
-      ? html`<li><a class="button primary" href="${directions}" rel="noopener">${messages.directions}</a></li>`
+      ? html`<li><a class="button primary" href="${directions}" rel="noopener" data-locator-action="directions">${messages.directions}</a></li>`
       : '',
-    location.phone_e164 ? html`<li><a class="button" href="tel:${location.phone_e164}">${messages.call}</a></li>` : '',
+    location.phone_e164
+      ? html`<li><a class="button" href="tel:${location.phone_e164}" data-locator-action="call">${messages.call}</a></li>`
+      : '',
     ...location.callsToAction.map(({ title, value }) => {
       const href = safeHref(value);
-      return href ? html`<li><a class="button" href="${href}" rel="noopener">${title}</a></li>` : '';
+      return href
+        ? html`<li><a class="button" href="${href}" rel="noopener" data-locator-action="cta">${title}</a></li>`
+        : '';
     }),
   ].filter((button) => button !== '');
   return buttons.length > 0 ? html`<ul class="buttons">${buttons}</ul>` : '';
@@ -204,7 +208,10 @@ function webImage(url: string | null): string | undefined {
   return href && /^https?:/.test(href) ? href : undefined;
 }
 
-/** A location's own page: everything a visitor needs without JavaScript, and what search engines read of it. */
+/**
+ * A location's own page: everything a visitor needs without JavaScript, and what search engines read of it. With the
+ * widget's script, `<locator-page-view>` counts the view and the clicks on the links marked `data-locator-action`.
+ */
 export function locationPage(setting: PageSetting, data: LocationPageData, options: { consent?: string } = {}): string {
   const messages = messagesOf(setting.locale);
   const { location } = data;
@@ -247,6 +254,7 @@ ${fieldsList(location, messages)}
 ${nearbyList(data, setting, messages)}
 </div>
 </div>
-</main>`,
+</main>
+<locator-page-view${attributes({ key: setting.key, api: setting.base, location: location.id })} hidden></locator-page-view>`,
   });
 }

@@ -115,6 +115,12 @@ export const SearchQuery = Type.Object(
         description: 'Default on',
       }),
     ),
+    initial: Type.Optional(
+      Type.Union([Type.Literal('1'), Type.Literal('true'), Type.Literal('0'), Type.Literal('false')], {
+        description:
+          'On for the list a finder shows when it opens, before the visitor searched (the widget sends it with its first view): the analytics count it as a view of the finder (`views`), not as a visitor’s search',
+      }),
+    ),
   },
   { additionalProperties: false },
 );

@@ -42,6 +42,7 @@ export function registerPublicEvents(app: App, { analytics }: { analytics: Analy
             'A request with `Sec-GPC: 1` or `DNT: 1` is not counted (still 204), nor is any when the operator turned analytics off (`ANALYTICS=off`). ' +
             'A `location_id` that is no location of the key’s project is 422, so an integration learns of its mistake.',
           security: [{ publishableKey: [] }, { publishableKeyHeader: [] }],
+          consumes: ['text/plain', 'application/json'],
           querystring: VisitorEventQuery,
           body: VisitorEvent,
           response: {
