@@ -219,12 +219,18 @@ async function seed(databaseUrl: string): Promise<{ account: CreatedUser; locati
     expect((await call(server, 'DELETE', `${projectPath}/locations/${closed.id}`, { token })).status).toBe(200);
     // An import that ended with a failed row (its file is gone), and one still queued with its file, in two parts and
     // with bytes that are no text.
-    // (One row leaves the first location unchanged, the other fails: the import creates nothing.)
+    // (One row changes the first location's phone, a change the import lists; the other fails: it creates nothing.)
     await servicesOn(db).imports.runNow(account.project, {
-      content: Buffer.from(`id,phone\n${locationIds[0] ?? ''},+1 512 555 0100\nloc_nothing,+1 512 555 0199\n`),
+      content: Buffer.from(`id,phone\n${locationIds[0] ?? ''},+1 512 555 0142\nloc_nothing,+1 512 555 0199\n`),
       format: 'csv',
       options: { dryRun: false, deleteMissing: false, atomic: false },
       createdBy: { type: 'cli', id: 'import' },
+    });
+    // The column mapping the project's imports remember.
+    await servicesOn(db).imports.saveMapping({
+      project: refOfProject(account.project),
+      columns: { 'Store Name': 'name', Town: 'city' },
+      match: 'name_address',
     });
     const waiting = Buffer.alloc(1024 * 1024 + 300, 0);
     waiting.write('name,city\nWaiting,Austin\n');

@@ -50,6 +50,7 @@ describe('the dashboard with a session', () => {
       'Stores',
       'Import and export',
       'Activity',
+      'Insights',
       'Settings',
       'Website',
       'Webhooks',
