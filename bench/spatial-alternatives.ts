@@ -11,6 +11,7 @@ import type { Database } from '../packages/server/src/db/database.ts';
 import { migrateToLatest } from '../packages/server/src/db/migrate.ts';
 import { boxAround } from '../packages/server/src/domain/geo.ts';
 import { systemClock } from '../packages/server/src/domain/time.ts';
+import { FinderBodies } from '../packages/server/src/features/finder/finder-bodies.ts';
 import { searchLocations } from '../packages/server/src/features/finder/location-search.service.ts';
 import { createPublishableKeys } from '../packages/server/src/features/finder/publishable-keys.service.ts';
 import { StoreFinderIndexes } from '../packages/server/src/features/finder/store-finder-index.ts';
@@ -159,7 +160,8 @@ async function main(): Promise<void> {
       return { lat: Number(query.get('lat')), lng: Number(query.get('lng')), filter: query.get('filters') ?? '' };
     });
 
-    const indexes = new StoreFinderIndexes();
+    const bodies = new FinderBodies(256 * 1024 * 1024);
+    const indexes = new StoreFinderIndexes((ids) => bodies.forget(ids));
     const access = await createPublishableKeys({ db, clock: systemClock }).accessOf(seeded.publishableKey);
     const built = performance.now();
     await indexes.of(db, access, Date.now());
@@ -168,7 +170,7 @@ async function main(): Promise<void> {
     const inMemory: Way = async (search) => {
       const result = await searchLocations(
         db,
-        indexes,
+        { indexes, bodies },
         access,
         {
           place: { kind: 'point', point: search },
@@ -179,7 +181,7 @@ async function main(): Promise<void> {
         },
         { geocoder, now: Date.now(), clock: Date.now() },
       );
-      return result.hits.map((hit) => hit.location.id);
+      return result.hits.map((hit) => hit.id);
     };
     // The same answers from every way, or the comparison means nothing.
     for (const search of searches.slice(0, 20)) {

@@ -49,6 +49,7 @@ const EnvSchema = Type.Object({
   EVENT_RETENTION_DAYS: Type.Integer({ default: 90, minimum: 1, maximum: 3650 }),
   IMPORT_WORKER: Type.Union([Type.Literal('on'), Type.Literal('off')], { default: 'on' }),
   STORE_FINDER_WARM_UP: Type.Union([Type.Literal('on'), Type.Literal('off')], { default: 'on' }),
+  STORE_FINDER_CACHE_MB: Type.Integer({ default: 160, minimum: 0, maximum: 1024 * 1024 }),
   IMPORT_MAX_BYTES: Type.Integer({ default: DEFAULT_IMPORT_MAX_BYTES, minimum: 1024, maximum: 1024 * 1024 * 1024 }),
   IMPORT_LEASE_SECONDS: Type.Number({ default: 30, minimum: 0.3, maximum: 3600 }),
   IMPORT_XLSX_MAX_UNPACKED_BYTES: Type.Integer({
@@ -125,6 +126,8 @@ export interface Config {
   imports: { worker: boolean; maxBytes: number; leaseMs: number; bounds: FileBounds };
   /** Whether a starting process builds the store finder's index of every project with a working publishable key. */
   storeFinderWarmUp: boolean;
+  /** How much memory the bodies of the locations searches answer with may keep (the least recently used go first). */
+  storeFinderCacheBytes: number;
   /**
    * The raster tiles of the hosted finder's maps: a URL template (`{z}`, `{x}`, `{y}`, optionally `{s}`) and the
    * attribution their licence asks for (HTML of links, shown on the map).
@@ -238,6 +241,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       },
     },
     storeFinderWarmUp: parsed.STORE_FINDER_WARM_UP === 'on',
+    storeFinderCacheBytes: parsed.STORE_FINDER_CACHE_MB * 1024 * 1024,
     mapTiles: { url: parsed.MAP_TILE_URL, attribution: parsed.MAP_TILE_ATTRIBUTION },
     widgetDir: parsed.WIDGET_DIR,
     people: {

@@ -37,7 +37,7 @@ describe('the store finder warm-up', () => {
       lng: -97.74,
     });
 
-    expect(await warmFinderIndexes(server.database.db, new StoreFinderIndexes(), systemClock)).toBe(1);
+    expect(await warmFinderIndexes(server.database.db, new StoreFinderIndexes(() => undefined), systemClock)).toBe(1);
     expect(await server.services.finder.warmUp()).toBe(1);
     const found = await call(server, 'GET', `/api/public/v1/search?key=${key.key}&lat=30.27&lng=-97.74`);
     expect(found.body.data.map((location: { name: string }) => location.name)).toEqual(['Congress']);

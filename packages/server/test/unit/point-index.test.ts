@@ -57,7 +57,7 @@ describe('PointIndex', () => {
         fc.integer({ min: 1, max: 40 }),
         fc.integer({ min: 1, max: 4 }),
         (points, far, radiusKm, limit, every) => {
-          const index = new PointIndex(points);
+          const index = PointIndex.of(points);
           const origin = points[0] ?? far;
           const accept = (i: number) => i % every === 0;
           const query = { origin, limit, accept, tieBreak: (a: number, b: number) => a - b };
@@ -88,7 +88,7 @@ describe('PointIndex', () => {
         fc.double({ min: 1, max: 20_000, noNaN: true }),
         fc.integer({ min: 1, max: 30 }),
         (points, origin, radiusKm, limit) => {
-          const index = new PointIndex(points);
+          const index = PointIndex.of(points);
           const query = {
             origin,
             limit,
@@ -113,7 +113,7 @@ describe('PointIndex', () => {
       { lat: 10.1, lng: 10 },
       { lat: 10.2, lng: 10 },
     ];
-    const index = new PointIndex(points, [70, 50, 60]);
+    const index = PointIndex.of(points, [70, 50, 60]);
     const hits = index.nearest({
       origin: { lat: 10, lng: 10 },
       limit: 3,
@@ -126,7 +126,7 @@ describe('PointIndex', () => {
   it('keeps every point at the distance of the last one kept, ordered by the tie-break', () => {
     const mall = { lat: 30.27, lng: -97.74 };
     const points = [...Array.from({ length: 100 }, () => mall), { lat: 30.2, lng: -97.7 }];
-    const index = new PointIndex(points);
+    const index = PointIndex.of(points);
     const reversed = index.nearest({
       origin: { lat: 30.3, lng: -97.8 },
       limit: 5,
@@ -140,7 +140,7 @@ describe('PointIndex', () => {
     const origin = { lat: 51.5, lng: -0.12 };
     const points = [{ lat: 51.6, lng: -0.12 }];
     const exact = distanceKm(origin, points[0] as Point);
-    const index = new PointIndex(points);
+    const index = PointIndex.of(points);
     const query = { origin, limit: 1, accept: () => true, tieBreak: () => 0 };
     expect(index.nearest({ ...query, radiusKm: exact })).toEqual([{ key: 0, distanceKm: exact }]);
     expect(index.nearest({ ...query, radiusKm: exact - 1e-9 })).toEqual([]);
@@ -163,7 +163,7 @@ describe('PointIndex', () => {
           .filter((i) => inside(points[i] as Point))
           .sort(byDistanceThenIndex(origin, points))
           .slice(0, limit);
-        const index = new PointIndex(points);
+        const index = PointIndex.of(points);
         expect(
           index.inBox(box, { origin, limit, accept: () => true, tieBreak: (a, b) => a - b }).map((hit) => hit.key),
         ).toEqual(expected);
@@ -173,7 +173,7 @@ describe('PointIndex', () => {
   });
 
   it('answers nothing from no points', () => {
-    const index = new PointIndex([]);
+    const index = PointIndex.of([]);
     expect(index.nearest({ origin: { lat: 0, lng: 0 }, limit: 10, accept: () => true, tieBreak: () => 0 })).toEqual([]);
   });
 

@@ -17,8 +17,8 @@ import {
 } from '../locations/index.ts';
 import { findVisibleLocationBySlug, listVisibleLocationLinks } from './location-pages.repository.ts';
 import { isSearchable } from './location-search.repository.ts';
+import type { FinderMemory } from './location-search.service.ts';
 import type { PublicAccess, PublishableKeys } from './publishable-keys.service.ts';
-import type { StoreFinderIndexes } from './store-finder-index.ts';
 
 /**
  * Locations the sitemap names at most, the 50,000 addresses a sitemap holds; a project with more has its later names
@@ -136,7 +136,7 @@ function localDayAt(now: number, timeZone: string | null): LocalDay | null {
 /** A visible location's page by its slug, at `now`; undefined when the project has no visible location of that slug. */
 export async function locationPageOf(
   db: Kysely<Database>,
-  indexes: StoreFinderIndexes,
+  memory: FinderMemory,
   access: PublicAccess,
   slug: string,
   now: number,
@@ -147,7 +147,7 @@ export async function locationPageOf(
   const location = publicFieldsOf({ record, attachments });
   const located = isSearchable(record);
   const { status, upcoming } = hoursAt(openingScheduleOf(record), now);
-  const nearby = located ? await nearbyStoresOf(db, indexes, access, record.id, location, now) : [];
+  const nearby = located ? await nearbyStoresOf(db, memory, access, record.id, location, now) : [];
   return {
     projectName: access.projectName,
     location,
@@ -164,21 +164,27 @@ export async function locationPageOf(
 /** The store finder's nearest other locations to a located one, from the project's search index. */
 async function nearbyStoresOf(
   db: Kysely<Database>,
-  indexes: StoreFinderIndexes,
+  memory: FinderMemory,
   access: PublicAccess,
   id: number,
   origin: { lat: number; lng: number },
   now: number,
 ): Promise<NearbyStore[]> {
-  const { locations } = await indexes.of(db, access, now);
-  const hits = locations.nearest({
-    origin: { lat: origin.lat, lng: origin.lng },
-    limit: NEARBY_STORES,
-    accept: (item) => item.id !== id,
-    tieBreak: (a, b) => (a.publicId < b.publicId ? -1 : a.publicId > b.publicId ? 1 : 0),
-  });
-  return hits.map(({ item, distanceKm }) => {
-    const fields = JSON.parse(item.json.toString('utf8')) as Pick<PublicLocationFields, 'slug' | 'name' | 'city'>;
-    return { slug: fields.slug, name: fields.name, city: fields.city, distanceKm };
+  const index = await memory.indexes.of(db, access, now);
+  // One more than shown, since the page's own location is among the nearest.
+  const hits = index.locations
+    .nearest({ origin: { lat: origin.lat, lng: origin.lng }, limit: NEARBY_STORES + 1, accept: () => true })
+    .filter((hit) => hit.id !== id)
+    .slice(0, NEARBY_STORES);
+  const bodies = await memory.bodies.of(
+    db,
+    index.generation,
+    hits.map((hit) => hit.id),
+  );
+  return hits.flatMap(({ id: hitId, distanceKm }) => {
+    const json = bodies.get(hitId);
+    if (json === undefined) return [];
+    const fields = JSON.parse(`${json}}`) as Pick<PublicLocationFields, 'slug' | 'name' | 'city'>;
+    return [{ slug: fields.slug, name: fields.name, city: fields.city, distanceKm }];
   });
 }

@@ -3,8 +3,9 @@ import type { Config } from '../../config/config.ts';
 import type { Database } from '../../db/database.ts';
 import type { Clock } from '../../domain/time.ts';
 import type { Geocoder } from '../../geocoding/geocoder.ts';
+import { FinderBodies } from './finder-bodies.ts';
 import { finderPageAccessOf, finderPagesOf, locationPageOf } from './finder-pages.service.ts';
-import { type LocationSearch, searchLocations } from './location-search.service.ts';
+import { type FinderMemory, type LocationSearch, searchLocations } from './location-search.service.ts';
 import { createPublishableKeys, type PublicAccess } from './publishable-keys.service.ts';
 import { finderConfigOf, finderPinsJsonOf, warmFinderIndexes } from './store-finder.service.ts';
 import { StoreFinderIndexes } from './store-finder-index.ts';
@@ -16,8 +17,11 @@ export interface FinderDeps {
   clock: Clock;
   /** Finds the place a visitor typed. */
   geocoder: Geocoder;
-  /** Read on each request: the pages' map tiles, the answers' caching, where the built widget is. */
-  config: Pick<Config, 'mapTiles' | 'publicCacheControl' | 'widgetDir'>;
+  /**
+   * Read on each request: the pages' map tiles, the answers' caching, where the built widget is; and at the start,
+   * how much memory the answers' bodies may keep.
+   */
+  config: Pick<Config, 'mapTiles' | 'publicCacheControl' | 'widgetDir' | 'storeFinderCacheBytes'>;
 }
 
 /**
@@ -25,7 +29,9 @@ export interface FinderDeps {
  * searched, the public search and its configuration and pins, the hosted pages, and the built widget.
  */
 export function createFinder({ db, clock, geocoder, config }: FinderDeps) {
-  const indexes = new StoreFinderIndexes();
+  const bodies = new FinderBodies(config.storeFinderCacheBytes);
+  const indexes = new StoreFinderIndexes((ids) => bodies.forget(ids));
+  const memory: FinderMemory = { indexes, bodies };
   const keys = createPublishableKeys({ db, clock });
   const widgetFiles = new WidgetFiles(config.widgetDir ?? defaultWidgetDir());
   return {
@@ -35,14 +41,14 @@ export function createFinder({ db, clock, geocoder, config }: FinderDeps) {
     /** The project's filters, types and markers, and the unit and country its visible locations suggest. */
     configOf: (access: PublicAccess) => finderConfigOf(db, indexes, access, clock()),
     /** Every visible, located location of the project as GeoJSON, ready to send. */
-    pinsOf: (access: PublicAccess) => finderPinsJsonOf(db, indexes, access, clock()),
+    pinsOf: (access: PublicAccess) => finderPinsJsonOf(db, access),
     /** A visitor's search; `now` is the instant statuses are given at. */
     search: (access: PublicAccess, search: LocationSearch, now: number) =>
-      searchLocations(db, indexes, access, search, { geocoder, now, clock: clock() }),
+      searchLocations(db, memory, access, search, { geocoder, now, clock: clock() }),
     /** The access a key in a page's address gives, or why it gives none. */
     pageAccessOf: (key: string) => finderPageAccessOf(keys, key),
     pagesOf: (access: PublicAccess, range: { limit: number; offset: number }) => finderPagesOf(db, access, range),
-    locationPageOf: (access: PublicAccess, slug: string, now: number) => locationPageOf(db, indexes, access, slug, now),
+    locationPageOf: (access: PublicAccess, slug: string, now: number) => locationPageOf(db, memory, access, slug, now),
     widgetFile: (name: string) => widgetFiles.lookup(name),
     /** Builds the index of every project a website may search, so the first visitors after a start do not wait. */
     warmUp: () => warmFinderIndexes(db, indexes, clock),

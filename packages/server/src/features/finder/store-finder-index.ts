@@ -1,23 +1,17 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/database.ts';
 import { type HoursAt, hoursAt } from '../../domain/hours-at.ts';
-import { LivePointIndex, type Placed } from '../../domain/live-point-index.ts';
+import { type IndexRow, LivePointIndex, LivePointIndexBuilder } from '../../domain/live-point-index.ts';
 import type { OpeningSchedule } from '../../domain/opening-status.ts';
+import { DELETIONS_KEPT_MS, openingScheduleOf } from '../locations/index.ts';
 import {
-  ALL_ATTACHMENTS,
-  DELETIONS_KEPT_MS,
-  findLocationRecordsByIds,
-  type LocationRecord,
-  loadAttachments,
-  openingScheduleOf,
-  pinOf,
-  publicFieldsOf,
-} from '../locations/index.ts';
-import {
+  findFilterNames,
   findLocationIdsWrittenAfter,
   findLocationsDeletedAfter,
-  findSearchableLocations,
+  findSearchRowsAfter,
+  findSearchRowsByIds,
   isSearchable,
+  type SearchRow,
 } from './location-search.repository.ts';
 
 /** What a visitor is told of a location's hours at an instant, with both parts already as JSON. */
@@ -29,24 +23,6 @@ export interface FinderHours extends HoursAt {
 }
 
 /**
- * A visible, located location as the store finder searches and shows it: what searches compare, and its answer kept
- * as UTF-8 JSON (a kilobyte or so, outside the JavaScript heap, where the rows it is made from take several kilobytes
- * as objects; an answer is these bytes copied, not objects serialised).
- */
-export interface FinderLocation extends Placed {
-  publicId: string;
-  /** Lower case, as searches compare them. */
-  typeName: string | null;
-  filterNames: ReadonlySet<string>;
-  country: string | null;
-  schedule: SharedSchedule;
-  /** The public fields (`publicFieldsOf`) as a JSON object. */
-  json: Buffer;
-  /** The GeoJSON point of the pins (`pinOf`). */
-  pinJson: Buffer;
-}
-
-/**
  * An opening schedule (week, special hours, zone) held once for all the locations that have it, as a chain's stores
  * mostly do, with the last `hoursAt` worked out from it, reused while it holds: a status takes about 100 µs to work
  * out, and a search shows up to 100 of them.
@@ -55,179 +31,206 @@ export interface SharedSchedule extends OpeningSchedule {
   hours?: FinderHours;
 }
 
+/** The codes each location has in the index (`LivePointIndex` rows): numbers into the index's `Interned` tables. */
+export const CODE = { type: 0, filters: 1, schedule: 2, country: 3 } as const;
+const WIDTH = 4;
+/** The code of no value (a location without a type or a country). */
+export const NONE = -1;
+
+/** One copy of each equal value among many locations, numbered in the order first seen. */
+export class InternedTable<T> {
+  readonly values: T[] = [];
+  readonly #codes = new Map<string, number>();
+  /** The code of the value with this key, made by `make` the first time. */
+  codeOf(key: string, make: () => T): number {
+    let code = this.#codes.get(key);
+    if (code === undefined) {
+      code = this.values.length;
+      this.values.push(make());
+      this.#codes.set(key, code);
+    }
+    return code;
+  }
+  /** The value of a code (`NONE` has none). */
+  at(code: number): T | undefined {
+    return this.values[code];
+  }
+}
+
+/** The values a project's locations share, which the index keeps one copy of and refers to by code. */
+export interface Interned {
+  types: InternedTable<string>;
+  filterSets: InternedTable<ReadonlySet<string>>;
+  schedules: InternedTable<SharedSchedule>;
+  countries: InternedTable<string>;
+}
+
+const newInterned = (): Interned => ({
+  types: new InternedTable(),
+  filterSets: new InternedTable(),
+  schedules: new InternedTable(),
+  countries: new InternedTable(),
+});
+
+/** How many of a project's locations have each filter, type and country, by name (lower case, but countries). */
+export class FacetCounts {
+  readonly filters = new Map<string, number>();
+  readonly types = new Map<string, number>();
+  readonly countries = new Map<string, number>();
+
+  /** Counts the location with these codes in (`+1`) or out (`-1`). */
+  count(interned: Interned, codes: ArrayLike<number>, at: number, by: 1 | -1): void {
+    const add = (names: Map<string, number>, name: string | undefined) => {
+      if (name !== undefined) names.set(name, (names.get(name) ?? 0) + by);
+    };
+    for (const name of interned.filterSets.at(codes[at + CODE.filters] as number) ?? []) add(this.filters, name);
+    add(this.types, interned.types.at(codes[at + CODE.type] as number));
+    add(this.countries, interned.countries.at(codes[at + CODE.country] as number));
+  }
+}
+
+/** Locations a search can rank and test: an index, or those a search read from the database. */
+export interface SearchableLocations {
+  locations: LivePointIndex;
+  counts: FacetCounts;
+  interned: Interned;
+}
+
 /** Every visible, located location of one project as of `dataVersion`, in a spatial index that takes changes. */
-export interface ProjectFinderIndex {
+export interface ProjectFinderIndex extends SearchableLocations {
   projectId: number;
   /** Every write of the project up to this data version is in the index (and maybe some later ones). */
   dataVersion: number;
   /** When the index last read the database (milliseconds since the epoch). */
   readAt: number;
-  locations: LivePointIndex<FinderLocation>;
-  /**
-   * How many locations have each filter and each type (lower case), so a search for one that none has stops at once.
-   */
-  counts: FacetCounts;
-  /** One copy of each equal schedule and set of filters among the project's locations: a store list repeats a few. */
-  interned: Interned;
+  /** Names this build: what was kept for an index built before it is not trusted (`FinderBodies`). */
+  generation: number;
 }
 
-/** How many of a project's locations have each filter and each location type, by lower-case name. */
-export class FacetCounts {
-  readonly filters = new Map<string, number>();
-  readonly types = new Map<string, number>();
+/** A location as a row of the index: its place, public ID (ties), and codes of its type, filters, hours and country. */
+function indexRowOf(row: SearchRow, filterNames: readonly string[] | undefined, interned: Interned): IndexRow {
+  const filters = (filterNames ?? []).map((name) => name.toLowerCase()).sort();
+  const schedule = openingScheduleOf(row);
+  const country = row.country?.trim().toUpperCase();
+  return {
+    id: row.id,
+    lat: row.lat ?? 0,
+    lng: row.lng ?? 0,
+    name: row.public_id,
+    codes: [
+      row.type_name === null
+        ? NONE
+        : interned.types.codeOf(row.type_name.toLowerCase(), () => row.type_name?.toLowerCase() ?? ''),
+      interned.filterSets.codeOf(JSON.stringify(filters), () => new Set(filters)),
+      interned.schedules.codeOf(JSON.stringify(schedule), () => schedule),
+      country && /^[A-Z]{2}$/.test(country) ? interned.countries.codeOf(country, () => country) : NONE,
+    ],
+  };
+}
 
-  /** Counts `location` in (`+1`) or out (`-1`). */
-  count(location: FinderLocation, by: 1 | -1): void {
-    for (const name of location.filterNames) this.filters.set(name, (this.filters.get(name) ?? 0) + by);
-    if (location.typeName !== null) this.types.set(location.typeName, (this.types.get(location.typeName) ?? 0) + by);
-  }
+/** The rows as rows of an index with their filters: those searchable (`found`), and the IDs of the others (`gone`). */
+async function indexRowsOf(
+  db: Kysely<Database>,
+  rows: SearchRow[],
+  interned: Interned,
+): Promise<{ found: IndexRow[]; gone: number[] }> {
+  const searchable = rows.filter(isSearchable);
+  const filters = await findFilterNames(
+    db,
+    searchable.map((row) => row.id),
+  );
+  return {
+    found: searchable.map((row) => indexRowOf(row, filters.get(row.id), interned)),
+    gone: rows.filter((row) => !isSearchable(row)).map((row) => row.id),
+  };
+}
+
+/** Counts every location of an index. */
+function countsOf(locations: LivePointIndex, interned: Interned): FacetCounts {
+  const counts = new FacetCounts();
+  locations.forEachCodes((codes, at) => counts.count(interned, codes, at, 1));
+  return counts;
+}
+
+/** Locations read from the database (searchable ones, any order) as locations a search can rank, without an index. */
+export async function searchableOf(db: Kysely<Database>, rows: SearchRow[]): Promise<SearchableLocations> {
+  const interned = newInterned();
+  const locations = LivePointIndex.of(WIDTH, (await indexRowsOf(db, rows, interned)).found);
+  return { locations, interned, counts: countsOf(locations, interned) };
 }
 
 /**
  * Rows read per query: well under both dialects' limits on bound parameters, and small enough that a build in the
- * background (SQLite's reads and the JSON are synchronous) holds other requests up for a few milliseconds at a time.
+ * background (SQLite's reads are synchronous) holds other requests up for a few milliseconds at a time.
  */
-const READ_BATCH = 500;
+const READ_BATCH = 1_000;
 
-/** One copy of each equal value among many locations, by a key of its content. */
-class InternedValues<T> {
-  readonly #values = new Map<string, T>();
-  get size(): number {
-    return this.#values.size;
+async function buildIndex(
+  db: Kysely<Database>,
+  { projectId, dataVersion }: ProjectVersion,
+  now: number,
+  generation: number,
+): Promise<ProjectFinderIndex> {
+  const interned = newInterned();
+  const builder = new LivePointIndexBuilder(WIDTH);
+  for (let afterId = 0; ; ) {
+    const rows = await findSearchRowsAfter(db, projectId, afterId, READ_BATCH);
+    if (rows.length === 0) break;
+    for (const row of (await indexRowsOf(db, rows, interned)).found) builder.add(row);
+    afterId = rows[rows.length - 1]?.id ?? afterId;
   }
-  of(key: string, make: () => T): T {
-    let value = this.#values.get(key);
-    if (value === undefined) {
-      value = make();
-      this.#values.set(key, value);
-    }
-    return value;
-  }
+  const locations = builder.finish();
+  return {
+    projectId,
+    dataVersion,
+    readAt: now,
+    generation,
+    locations,
+    interned,
+    counts: countsOf(locations, interned),
+  };
 }
-
-interface Interned {
-  schedules: InternedValues<SharedSchedule>;
-  filterSets: InternedValues<ReadonlySet<string>>;
-}
-
-const newInterned = (): Interned => ({
-  schedules: new InternedValues<SharedSchedule>(),
-  filterSets: new InternedValues<ReadonlySet<string>>(),
-});
 
 /**
  * Whether the interned values have outgrown the locations: each catch-up adds the schedules and filter sets written
  * since and never removes one that no location holds now (a project whose special hours change every day gains one a
- * location a day). Starting a new table then lets those go; locations keep the values they hold.
+ * location a day). The index is then built again, which lets those go.
  */
-const outgrown = (interned: Interned, locations: number) =>
-  interned.schedules.size + interned.filterSets.size > 2 * locations + 1000;
-
-function finderLocationOf(
-  record: LocationRecord,
-  attachments: Awaited<ReturnType<typeof loadAttachments>>,
-  interned: Interned,
-): FinderLocation {
-  const view = { record, attachments };
-  const schedule = openingScheduleOf(record);
-  const filterNames = (attachments.filters.get(record.id) ?? []).map((filter) => filter.name.toLowerCase()).sort();
-  return {
-    id: record.id,
-    point: { lat: record.lat ?? 0, lng: record.lng ?? 0 },
-    publicId: record.public_id,
-    typeName: record.type_name?.toLowerCase() ?? null,
-    filterNames: interned.filterSets.of(JSON.stringify(filterNames), () => new Set(filterNames)),
-    country: record.country,
-    schedule: interned.schedules.of(JSON.stringify(schedule), () => schedule),
-    json: Buffer.from(JSON.stringify(publicFieldsOf(view))),
-    pinJson: Buffer.from(JSON.stringify(pinOf(view))),
-  };
-}
-
-/** Each batch of records as locations of the index: those searchable (`found`), and the IDs of the others (`gone`). */
-async function finderLocationsOf(
-  db: Kysely<Database>,
-  records: LocationRecord[],
-  interned: Interned,
-  into: { found: FinderLocation[]; gone: number[] },
-): Promise<void> {
-  const searchable = records.filter(isSearchable);
-  const attachments = await loadAttachments(db, searchable, ALL_ATTACHMENTS);
-  for (const record of records) {
-    if (isSearchable(record)) into.found.push(finderLocationOf(record, attachments, interned));
-    else into.gone.push(record.id);
-  }
-}
-
-/** Every searchable location of the project, read in batches of `READ_BATCH`. */
-async function readSearchable(db: Kysely<Database>, projectId: number, interned: Interned): Promise<FinderLocation[]> {
-  const into = { found: [] as FinderLocation[], gone: [] as number[] };
-  for (let afterId = 0; ; ) {
-    const records = await findSearchableLocations(db, projectId, afterId, READ_BATCH);
-    if (records.length === 0) return into.found;
-    await finderLocationsOf(db, records, interned, into);
-    afterId = records[records.length - 1]?.id ?? afterId;
-  }
-}
-
-/**
- * The project's locations written after `version`: those searchable now (`found`), and the IDs of the others (`gone`).
- */
-async function readWrittenAfter(
-  db: Kysely<Database>,
-  projectId: number,
-  version: number,
-  interned: Interned,
-): Promise<{ found: FinderLocation[]; gone: number[] }> {
-  const into = { found: [] as FinderLocation[], gone: [] as number[] };
-  const ids = await findLocationIdsWrittenAfter(db, projectId, version);
-  for (let start = 0; start < ids.length; start += READ_BATCH)
-    await finderLocationsOf(
-      db,
-      await findLocationRecordsByIds(db, ids.slice(start, start + READ_BATCH)),
-      interned,
-      into,
-    );
-  return into;
-}
-
-async function buildIndex(
-  db: Kysely<Database>,
-  projectId: number,
-  dataVersion: number,
-  now: number,
-): Promise<ProjectFinderIndex> {
-  const interned = newInterned();
-  const found = await readSearchable(db, projectId, interned);
-  const counts = new FacetCounts();
-  for (const location of found) counts.count(location, 1);
-  return { projectId, dataVersion, readAt: now, locations: new LivePointIndex(found), counts, interned };
-}
+const outgrown = ({ interned, locations }: ProjectFinderIndex) =>
+  interned.schedules.values.length + interned.filterSets.values.length > 2 * locations.size + 1000;
 
 /**
  * Brings an index up to `dataVersion` with what was written since its own: the locations written since (replaced, or
  * dropped when no longer searchable) and those deleted since. Reads first, then changes the index in one synchronous
- * step, so a search never sees half of a catch-up.
+ * step, so a search never sees half of a catch-up; `onChanged` hears in that step the IDs it changed.
  */
 async function catchUp(
   db: Kysely<Database>,
   index: ProjectFinderIndex,
   dataVersion: number,
   now: number,
-): Promise<ProjectFinderIndex> {
-  if (outgrown(index.interned, index.locations.size)) index.interned = newInterned();
-  const { found, gone } = await readWrittenAfter(db, index.projectId, index.dataVersion, index.interned);
-  const deleted = await findLocationsDeletedAfter(db, index.projectId, index.dataVersion);
-  const replaced = [...gone, ...deleted, ...found.map((location) => location.id)];
-  for (const id of replaced) {
-    const before = index.locations.get(id);
-    if (before) index.counts.count(before, -1);
+  onChanged: (ids: number[]) => void,
+): Promise<void> {
+  const written = await findLocationIdsWrittenAfter(db, index.projectId, index.dataVersion);
+  const found: IndexRow[] = [];
+  const gone: number[] = [];
+  for (let start = 0; start < written.length; start += READ_BATCH) {
+    const rows = await findSearchRowsByIds(db, written.slice(start, start + READ_BATCH));
+    const batch = await indexRowsOf(db, rows, index.interned);
+    found.push(...batch.found);
+    gone.push(...batch.gone);
   }
-  for (const location of found) index.counts.count(location, 1);
+  const deleted = await findLocationsDeletedAfter(db, index.projectId, index.dataVersion);
+  const changed = [...gone, ...deleted, ...found.map((row) => row.id)];
+  for (const id of changed) {
+    const before = index.locations.get(id);
+    if (before) index.counts.count(index.interned, before.codes, 0, -1);
+  }
+  for (const row of found) index.counts.count(index.interned, row.codes, 0, 1);
   index.locations.update(found, [...gone, ...deleted]);
   index.dataVersion = dataVersion;
   index.readAt = now;
-  return index;
+  onChanged(changed);
 }
 
 /**
@@ -243,50 +246,99 @@ export interface ProjectVersion {
   dataVersion: number;
 }
 
+interface HeldIndex {
+  dataVersion: number;
+  index: Promise<ProjectFinderIndex>;
+  /** Whether the index is being built from scratch (seconds per 100,000 locations), not caught up (milliseconds). */
+  building: boolean;
+  /** The index, once the promise has settled. */
+  settled?: ProjectFinderIndex;
+}
+
 /**
  * The store finder's in-memory indexes, one per project searched. A request brings the project's data version as it
  * read it with its key; an index of an older version catches up before the request is answered (the locations written
  * and deleted since), or is built again when it has not read the database for longer than deletions are remembered. So
- * every write shows in the next search on every instance. Catch-ups and builds of one project run one after the other;
- * requests arriving meanwhile wait for the one that covers their version. Why in memory, and what it costs:
- * docs/decisions/store-finder-search.md.
+ * every write shows in the next search. Catch-ups and builds of one project run one after the other; requests arriving
+ * meanwhile wait for the one that covers their version, except searches during a build (`ready`), which the
+ * database answers. Why in memory, and what it costs: docs/decisions/store-finder-search.md.
  */
 export class StoreFinderIndexes {
-  readonly #byProject = new Map<number, { dataVersion: number; index: Promise<ProjectFinderIndex> }>();
+  readonly #byProject = new Map<number, HeldIndex>();
+  readonly #onChanged: (ids: number[]) => void;
+  #generations = 0;
 
-  /** The project's index at `version.dataVersion` or newer. */
-  async of(db: Kysely<Database>, version: ProjectVersion, now: number): Promise<ProjectFinderIndex> {
-    const { projectId, dataVersion } = version;
-    const held = this.#byProject.get(projectId);
-    if (held && held.dataVersion >= dataVersion) return held.index;
-    // Labelled with the version the request read, though it may hold later writes too: a request that read a later
-    // version catches up again rather than trust it.
-    const index = this.#next(db, held?.index, version, now);
-    const entry = { dataVersion, index };
-    this.#byProject.set(projectId, entry);
-    index.catch(() => {
-      if (this.#byProject.get(projectId) === entry) this.#byProject.delete(projectId);
-    });
-    return index;
+  /** `onChanged` hears the IDs of the locations each catch-up read again or dropped. */
+  constructor(onChanged: (ids: number[]) => void) {
+    this.#onChanged = onChanged;
   }
 
-  async #next(
+  /** The project's index at `version.dataVersion` or newer, waiting for a build when one is needed. */
+  of(db: Kysely<Database>, version: ProjectVersion, now: number): Promise<ProjectFinderIndex> {
+    return this.#held(db, version, now).index;
+  }
+
+  /**
+   * The project's index at `version.dataVersion` or newer when it takes no build (it is there, or catches up), else
+   * undefined: a build has started, or goes on, in the background.
+   */
+  async ready(db: Kysely<Database>, version: ProjectVersion, now: number): Promise<ProjectFinderIndex | undefined> {
+    const held = this.#held(db, version, now);
+    if (held.building) {
+      held.index.catch(() => undefined);
+      return undefined;
+    }
+    return held.index;
+  }
+
+  #held(db: Kysely<Database>, version: ProjectVersion, now: number): HeldIndex {
+    const { projectId, dataVersion } = version;
+    const previous = this.#byProject.get(projectId);
+    if (previous && previous.dataVersion >= dataVersion) return previous;
+    const last = previous?.settled;
+    const canCatchUp = previous
+      ? last === undefined || (now - last.readAt < DELETIONS_KEPT_MS - CLOCK_MARGIN_MS && !outgrown(last))
+      : false;
+    // Labelled with the version the request read, though it may hold later writes too: a request that read a later
+    // version catches up again rather than trust it.
+    const held: HeldIndex = {
+      dataVersion,
+      building: !canCatchUp || previous?.building === true,
+      index: canCatchUp && previous ? this.#caughtUp(db, previous.index, version, now) : this.#built(db, version, now),
+    };
+    this.#byProject.set(projectId, held);
+    held.index.then(
+      (index) => {
+        held.settled = index;
+        held.building = false;
+      },
+      () => {
+        if (this.#byProject.get(projectId) === held) this.#byProject.delete(projectId);
+      },
+    );
+    return held;
+  }
+
+  #built(db: Kysely<Database>, version: ProjectVersion, now: number): Promise<ProjectFinderIndex> {
+    this.#generations += 1;
+    return buildIndex(db, version, now, this.#generations);
+  }
+
+  async #caughtUp(
     db: Kysely<Database>,
-    previous: Promise<ProjectFinderIndex> | undefined,
+    previous: Promise<ProjectFinderIndex>,
     version: ProjectVersion,
     now: number,
   ): Promise<ProjectFinderIndex> {
-    const index = await previous?.catch(() => undefined);
-    const canCatchUp = index !== undefined && now - index.readAt < DELETIONS_KEPT_MS - CLOCK_MARGIN_MS;
-    return canCatchUp
-      ? catchUp(db, index, version.dataVersion, now)
-      : buildIndex(db, version.projectId, version.dataVersion, now);
+    const index = await previous.catch(() => undefined);
+    if (!index) return this.#built(db, version, now);
+    await catchUp(db, index, version.dataVersion, now, this.#onChanged);
+    return index;
   }
 }
 
-/** A location's status and upcoming special hours at `now`, worked out again only when the last answer has run out. */
-export function finderHoursAt(location: FinderLocation, now: number): FinderHours {
-  const { schedule } = location;
+/** A schedule's status and upcoming special hours at `now`, worked out again only when the last answer has run out. */
+export function finderHoursAt(schedule: SharedSchedule, now: number): FinderHours {
   const held = schedule.hours;
   if (held && held.from <= now && now < held.validUntil) return held;
   const fresh = hoursAt(schedule, now);

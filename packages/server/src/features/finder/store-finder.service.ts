@@ -3,10 +3,11 @@ import type { Database } from '../../db/database.ts';
 import type { FinderDesign } from '../../domain/finder-design.ts';
 import { distanceUnitOf } from '../../domain/geo.ts';
 import { hasApiAccess } from '../../domain/plans.ts';
-import { loadCatalog } from '../locations/index.ts';
+import { loadCatalog, pinOf } from '../locations/index.ts';
+import { findSearchableLocations } from './location-search.repository.ts';
 import { findProjectsWithKeys } from './publishable-keys.repository.ts';
 import type { PublicAccess } from './publishable-keys.service.ts';
-import type { FinderLocation, StoreFinderIndexes } from './store-finder-index.ts';
+import type { FacetCounts, StoreFinderIndexes } from './store-finder-index.ts';
 
 export interface FinderMarker {
   id: string;
@@ -30,14 +31,10 @@ export interface FinderConfig {
 }
 
 /** The country most of the locations are in (the first in name order among equals), or null when none says. */
-function commonestCountry(locations: readonly FinderLocation[]): string | null {
-  const counts = new Map<string, number>();
-  for (const location of locations) {
-    const country = location.country?.trim().toUpperCase();
-    if (country && /^[A-Z]{2}$/.test(country)) counts.set(country, (counts.get(country) ?? 0) + 1);
-  }
+function commonestCountry(counts: FacetCounts): string | null {
   let best: [string, number] | null = null;
-  for (const entry of [...counts].sort(([a], [b]) => (a < b ? -1 : 1))) if (!best || entry[1] > best[1]) best = entry;
+  for (const entry of [...counts.countries].sort(([a], [b]) => (a < b ? -1 : 1)))
+    if (entry[1] > 0 && (!best || entry[1] > best[1])) best = entry;
   return best?.[0] ?? null;
 }
 
@@ -51,7 +48,7 @@ export async function finderConfigOf(
   const [catalog, index] = await Promise.all([loadCatalog(db, access.projectId), indexes.of(db, access, now)]);
   // The project's own unit and country, when set, over what its locations suggest.
   const { default_unit: projectUnit, default_country: projectCountry, ...design } = access.design;
-  const defaultCountry = projectCountry ?? commonestCountry(index.locations.items());
+  const defaultCountry = projectCountry ?? commonestCountry(index.counts);
   return {
     project: { id: access.projectPublicId, name: access.projectName },
     branding: {
@@ -75,24 +72,24 @@ export async function finderConfigOf(
   };
 }
 
-/** Every visible, located location of the project as a GeoJSON FeatureCollection, in ID order: the pins of a map. */
-export async function finderPinsJsonOf(
-  db: Kysely<Database>,
-  indexes: StoreFinderIndexes,
-  access: PublicAccess,
-  now: number,
-): Promise<Buffer> {
-  const { locations } = await indexes.of(db, access, now);
-  const pins = locations
-    .items()
-    .sort((a, b) => a.id - b.id)
-    .flatMap((location, n) => (n === 0 ? [location.pinJson] : [COMMA, location.pinJson]));
-  return Buffer.concat([PINS_START, ...pins, PINS_END]);
-}
+/** Pins read per query. */
+const PINS_PER_READ = 1_000;
 
-const COMMA = Buffer.from(',');
-const PINS_START = Buffer.from('{"type":"FeatureCollection","features":[');
-const PINS_END = Buffer.from(']}');
+/**
+ * Every visible, located location of the project as a GeoJSON FeatureCollection, in ID order: the pins of a map. Read
+ * from the database (the index keeps only what searches rank by); answers carry an ETag, so a browser or a cache
+ * asks again only after a write.
+ */
+export async function finderPinsJsonOf(db: Kysely<Database>, access: PublicAccess): Promise<string> {
+  const features: string[] = [];
+  for (let afterId = 0; ; ) {
+    const records = await findSearchableLocations(db, access.projectId, afterId, PINS_PER_READ);
+    if (records.length === 0) break;
+    for (const record of records) features.push(JSON.stringify(pinOf({ record })));
+    afterId = records[records.length - 1]?.id ?? afterId;
+  }
+  return `{"type":"FeatureCollection","features":[${features.join(',')}]}`;
+}
 
 /**
  * Builds the index of every project a website may search (a Business project with a key not revoked), one after the

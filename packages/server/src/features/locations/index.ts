@@ -13,6 +13,7 @@ export {
   loadCatalog,
   loadLocationViews,
   openingScheduleOf,
+  type ScheduleColumns,
   scheduleOf,
   selectRecords,
 } from './location-reads.repository.ts';

@@ -146,8 +146,23 @@ export async function findLocationRecordsByIds(db: Executor, ids: readonly numbe
   return selectRecords(db, sql`"locations"."id" in (${sql.join(ids)})`, sql`order by "locations"."id"`);
 }
 
+/** The columns a location's opening schedule is read from: its weekly hours joined in, special hours and zone. */
+export type ScheduleColumns = Pick<
+  LocationRecord,
+  | 'hours_name'
+  | 'hours_mon'
+  | 'hours_tue'
+  | 'hours_wed'
+  | 'hours_thu'
+  | 'hours_fri'
+  | 'hours_sat'
+  | 'hours_sun'
+  | 'special_hours'
+  | 'time_zone'
+>;
+
 /** The weekly schedule joined into a record, or null for a coming-soon location. */
-export function scheduleOf(record: LocationRecord): WeeklyHours | null {
+export function scheduleOf(record: Omit<ScheduleColumns, 'special_hours' | 'time_zone'>): WeeklyHours | null {
   if (record.hours_name === null) return null;
   return {
     mon: record.hours_mon,
@@ -296,7 +311,7 @@ export async function loadLocationViews(db: Executor, ids: readonly number[]): P
 }
 
 /** Everything that decides whether the location is open: weekly and special hours, and its zone. */
-export function openingScheduleOf(record: LocationRecord): OpeningSchedule {
+export function openingScheduleOf(record: ScheduleColumns): OpeningSchedule {
   return { weekly: scheduleOf(record), special: readSpecialHours(record.special_hours), timeZone: record.time_zone };
 }
 

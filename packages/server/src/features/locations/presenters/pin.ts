@@ -3,7 +3,7 @@ import type { PinFeature } from '../schemas/public-location.ts';
 import { markerOf } from './location-v2.ts';
 
 /** The location as a map's pin: a GeoJSON point with its ID, name, marker and type. */
-export function pinOf({ record: r }: LocationView): PinFeature {
+export function pinOf({ record: r }: Pick<LocationView, 'record'>): PinFeature {
   return {
     type: 'Feature',
     id: r.public_id,

@@ -117,30 +117,20 @@ export function registerPublicSearch(
 
 /**
  * The answer as bytes, in SearchAnswer's shape (which the tests check every answer against): each location's JSON as
- * the finder's index keeps it, with what this search and this minute add written in before its closing brace, all
- * copied once into one buffer.
+ * `FinderBodies` keeps it, with what this search and this minute add written in before its closing brace, all
+ * written once into one buffer.
  */
 function answerOf(result: SearchResult, radius: number, unit: 'km' | 'mi'): Buffer {
   const meta = { origin: result.origin, radius, unit, count: result.hits.length, fallback: result.fallback };
-  const tails = result.hits.map(({ distanceKm, hours }, n) => {
+  const parts = ['{"data":['];
+  for (const [n, { json, distanceKm, hours }] of result.hits.entries()) {
     const distance = {
       value: Math.round((unit === 'mi' ? distanceKm / KM_PER_MILE : distanceKm) * 100) / 100,
       unit,
       meters: Math.round(distanceKm * 1000),
     };
-    return `,${hours.json},"distance":${JSON.stringify(distance)}}${n === result.hits.length - 1 ? '' : ','}`;
-  });
-  const head = '{"data":[';
-  const end = `],"meta":${JSON.stringify(meta)}}`;
-  let size = Buffer.byteLength(head) + Buffer.byteLength(end);
-  for (const [n, { location }] of result.hits.entries())
-    size += location.json.length - 1 + Buffer.byteLength(tails[n] ?? '');
-  const answer = Buffer.allocUnsafe(size);
-  let at = answer.write(head);
-  result.hits.forEach(({ location }, n) => {
-    at += location.json.copy(answer, at, 0, location.json.length - 1);
-    at += answer.write(tails[n] ?? '', at);
-  });
-  answer.write(end, at);
-  return answer;
+    parts.push(n === 0 ? json : `,${json}`, `,${hours.json},"distance":${JSON.stringify(distance)}}`);
+  }
+  parts.push(`],"meta":${JSON.stringify(meta)}}`);
+  return Buffer.from(parts.join(''));
 }
