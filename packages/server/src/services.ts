@@ -115,7 +115,7 @@ export function buildServices(
     locations,
     settings: createSettings({ db, clock }),
     branding: createBranding({ db, clock }),
-    finder: createFinder({ db, clock, geocoder, config }),
+    finder: createFinder({ db, commits: database.commits, clock, geocoder, config }),
     imports: createImports({ db, clock, config, onError: onErrorOf('import worker') }),
     webhooks: createWebhooks({ db, clock, config, onError: onErrorOf('webhook worker') }),
     analytics: createAnalytics({ db, clock, config: config.analytics, onError: onErrorOf('analytics flush') }),

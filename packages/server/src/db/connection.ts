@@ -5,6 +5,7 @@ import { dirname } from 'node:path';
 import SQLite from 'better-sqlite3';
 import { Kysely, type LogEvent, SqliteDialect } from 'kysely';
 import type pg from 'pg';
+import { Commits, countingCommits } from './commits.ts';
 import { CurrentSchemaPostgresDialect } from './current-schema-introspector.ts';
 import type { Database } from './database.ts';
 import { withStatementCache } from './statement-cache.ts';
@@ -14,6 +15,8 @@ export type DialectName = 'sqlite' | 'postgres';
 export interface DatabaseHandle {
   db: Kysely<Database>;
   dialect: DialectName;
+  /** The transactions this process committed through `db`. */
+  commits: Commits;
   close(): Promise<void>;
 }
 
@@ -51,11 +54,12 @@ function openSqlite(path: string, options: DatabaseOptions): DatabaseHandle {
   sqlite.function('lower', { deterministic: true }, (text: unknown) =>
     typeof text === 'string' ? text.toLowerCase() : text,
   );
+  const commits = new Commits();
   const db = new Kysely<Database>({
-    dialect: new SqliteDialect({ database: withStatementCache(sqlite) }),
+    dialect: countingCommits(new SqliteDialect({ database: withStatementCache(sqlite) }), commits),
     ...(options.onQuery ? { log: options.onQuery } : {}),
   });
-  return { db, dialect: 'sqlite', close: () => db.destroy() };
+  return { db, dialect: 'sqlite', commits, close: () => db.destroy() };
 }
 
 // The PostgreSQL client takes ~100 ms to load, which an embedded SQLite server never needs: loaded when first opened.
@@ -70,11 +74,12 @@ function openPostgres(url: string, options: DatabaseOptions): DatabaseHandle {
   });
   // Without a listener a broken idle connection would crash the process.
   pool.on('error', options.onConnectionError ?? ((error) => process.emitWarning(error)));
+  const commits = new Commits();
   const db = new Kysely<Database>({
-    dialect: new CurrentSchemaPostgresDialect({ pool }),
+    dialect: countingCommits(new CurrentSchemaPostgresDialect({ pool }), commits),
     ...(options.onQuery ? { log: options.onQuery } : {}),
   });
-  return { db, dialect: 'postgres', close: () => db.destroy() };
+  return { db, dialect: 'postgres', commits, close: () => db.destroy() };
 }
 
 /**

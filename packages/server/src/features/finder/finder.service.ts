@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { Config } from '../../config/config.ts';
+import type { Commits } from '../../db/commits.ts';
 import type { Database } from '../../db/database.ts';
 import type { Clock } from '../../domain/time.ts';
 import type { Geocoder } from '../../geocoding/geocoder.ts';
@@ -14,6 +15,8 @@ import { defaultWidgetDir, WidgetFiles } from './widget-files.ts';
 /** What the store finder is served with. */
 export interface FinderDeps {
   db: Kysely<Database>;
+  /** This process's commits: a key's access is kept in memory until the next one (or a second). */
+  commits: Commits;
   clock: Clock;
   /** Finds the place a visitor typed. */
   geocoder: Geocoder;
@@ -28,11 +31,11 @@ export interface FinderDeps {
  * The store finder of websites' visitors: the publishable keys that open it, the in-memory index of each project
  * searched, the public search and its configuration and pins, the hosted pages, and the built widget.
  */
-export function createFinder({ db, clock, geocoder, config }: FinderDeps) {
+export function createFinder({ db, commits, clock, geocoder, config }: FinderDeps) {
   const bodies = new FinderBodies(config.storeFinderCacheBytes);
   const indexes = new StoreFinderIndexes((ids) => bodies.forget(ids));
   const memory: FinderMemory = { indexes, bodies };
-  const keys = createPublishableKeys({ db, clock });
+  const keys = createPublishableKeys({ db, clock, commits });
   const widgetFiles = new WidgetFiles(config.widgetDir ?? defaultWidgetDir());
   return {
     keys,

@@ -1,4 +1,7 @@
+import { performance } from 'node:perf_hooks';
 import type { Kysely } from 'kysely';
+import { LRUCache } from 'lru-cache';
+import type { Commits } from '../../db/commits.ts';
 import type { Database } from '../../db/database.ts';
 import type { Executor } from '../../db/executor.ts';
 import type { PublishableKeyRow } from '../../db/tables/publishable-keys.table.ts';
@@ -54,10 +57,51 @@ async function ownerProject(db: Executor, owner: Exclude<KeyOwner, { anyProject:
 export interface PublishableKeysDeps {
   db: Kysely<Database>;
   clock: Clock;
+  /**
+   * The commits of this process, after which a key's access is read again (`accessOf`); without them (the CLI, which
+   * checks no key twice) every access is read from the database.
+   */
+  commits?: Commits;
+}
+
+/** How long a key's access is answered from memory at most: how late another process's write may show. */
+const KEY_RECHECK_MS = 1_000;
+/** Keys kept in memory at most (the least recently used go first). */
+const KEYS_KEPT = 10_000;
+
+interface KeptAccess {
+  access: PublicAccess;
+  /** The process's commit count when the access was read. */
+  commits: number;
+  /** When it was read (`performance.now()`: real time, whatever clock the service keeps). */
+  readAt: number;
+}
+
+/**
+ * A key's access from memory: the same until this process commits a write (its next request reads the key again, so
+ * the write shows in it) or a second has passed (so another process's write shows within a second). Reading the key
+ * and its project's data version from the database on each request was a third of a search's time. Refusals are not
+ * kept: a revoked or unknown key costs a read, as before.
+ */
+function keptAccess(db: Kysely<Database>, commits: Commits): (key: string) => Promise<PublicAccess> {
+  const kept = new LRUCache<string, KeptAccess>({ max: KEYS_KEPT });
+  return async (key) => {
+    const held = kept.get(key);
+    const now = performance.now();
+    if (held && held.commits === commits.count && now - held.readAt < KEY_RECHECK_MS) return held.access;
+    const before = commits.count;
+    const access = await accessOfKey(db, key).catch((error: unknown) => {
+      kept.delete(key);
+      throw error;
+    });
+    kept.set(key, { access, commits: before, readAt: now });
+    return access;
+  };
 }
 
 /** The publishable keys of projects: managed over V2 and by the CLI, checked on every store-finder request. */
-export function createPublishableKeys({ db, clock }: PublishableKeysDeps) {
+export function createPublishableKeys({ db, clock, commits }: PublishableKeysDeps) {
+  const accessOf = commits ? keptAccess(db, commits) : (key: string) => accessOfKey(db, key);
   return {
     async list(owner: Exclude<KeyOwner, { anyProject: true }>): Promise<PublishableKey[]> {
       const project = await ownerProject(db, owner);
@@ -113,8 +157,11 @@ export function createPublishableKeys({ db, clock }: PublishableKeysDeps) {
       });
     },
 
-    /** The access a key gives; an unknown or revoked key is 401, a project without the Business plan 403. */
-    accessOf: (key: string) => accessOfKey(db, key),
+    /**
+     * The access a key gives; an unknown or revoked key is 401, a project without the Business plan 403. From memory
+     * until this process commits a write or for a second (`keptAccess`).
+     */
+    accessOf,
   };
 }
 
