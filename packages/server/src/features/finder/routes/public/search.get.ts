@@ -78,7 +78,8 @@ export function registerPublicSearch(
           '`filters` with `match=all|any`, `type` (any of), `open_now=1` (at `at`). Only visible locations with coordinates. A `q` that finds no place answers no results and `meta.origin: null`; a geocoder that does not answer is 503 with `Retry-After`. ' +
           "Answers carry an `ETag` (from the project's data version, the query and, without `at`, the minute) and `Cache-Control: public, max-age=60, stale-while-revalidate=300` (`PUBLIC_CACHE_CONTROL`); `If-None-Match` with a current tag is 304. " +
           'A browser origin the key does not allow is 403 with `Access-Control-Allow-Origin` echoing that origin (and `Vary: Origin`), so the page can read the message naming it; a project without the plan is 403 no page may read. ' +
-          'Each answered search (not a 304, not an error) is counted for the project’s analytics, with nothing that identifies the visitor (see `GET /api/v2/projects/{project_id}/analytics`); one with `initial=1` (a finder’s list on opening) counts as a view of the finder, not as a search.',
+          'Each answered search (not a 304, not an error) is counted for the project’s analytics, with nothing that identifies the visitor (see `GET /api/v2/projects/{project_id}/analytics`); one with `initial=1` (a finder’s list on opening) counts as a view of the finder, not as a search. ' +
+          '`Server-Timing: search;desc="index"` says the project’s in-memory index answered; `desc="database"`, that the database did while the index was being built (the same answer, more slowly).',
         security: [{ publishableKey: [] }, { publishableKeyHeader: [] }],
         querystring: SearchQuery,
         response: {
@@ -108,6 +109,7 @@ export function registerPublicSearch(
         return null;
       const access = publicAccessOf(request);
       const result = await finder.search(access, search, now);
+      void reply.header('server-timing', `search;desc="${result.from}"`);
       if (on(query.initial)) analytics.countView(access.projectId);
       else analytics.countSearch(access.projectId, search, result);
       return sendKeptJson(reply, answerOf(result, radius, unit));
