@@ -76,7 +76,7 @@ export const OPERATIONS: readonly Operation[] = [
     route: '/api/public/v1/search',
     api: 'public',
     expectedStatus: 200,
-    floor: 0.35,
+    floor: 0.25,
     scanFloor: 20,
   },
   { name: 'v2-patch', label: 'V2 PATCH one field', method: 'PATCH', route: V2_ONE, api: 'v2', expectedStatus: 200 },

@@ -10,7 +10,7 @@ import {
 } from '../../src/features/finder/location-search.service.ts';
 import type { PublicAccess } from '../../src/features/finder/publishable-keys.service.ts';
 import { StoreFinderIndexes } from '../../src/features/finder/store-finder-index.ts';
-import { createLocationDirectly, seedCatalog } from '../support/factories.ts';
+import { createLocationDirectly, locationRow, seedCatalog } from '../support/factories.ts';
 import { createAccount, useTestServer } from '../support/server.ts';
 
 // While a project's index is being built, searches are answered from the database by the same ranking over the
@@ -192,4 +192,55 @@ describe('a search while the index is built', () => {
     expect(fromIndex.hits.slice(0, 11).every((hit) => hit.distanceKm < 100)).toBe(true);
     expect(fromIndex.hits[11]?.distanceKm).toBeGreaterThan(1000);
   });
+});
+
+describe('a search from the database in a dense place', () => {
+  it('reads more locations than one statement may bind parameters for (SQLite allows 32,766)', async () => {
+    const dense = await createAccount(server);
+    const { key } = await server.services.finder.keys.create({
+      owner: { project: refOfProject(dense.project) },
+      origins: [],
+    });
+    const denseAccess = await server.services.finder.keys.accessOf(key);
+    const count = 33_000;
+    const random = mulberry32(3);
+    await server.database.db.transaction().execute(async (trx) => {
+      for (let start = 0; start < count; start += 500)
+        await trx
+          .insertInto('locations')
+          .values(
+            Array.from({ length: Math.min(500, count - start) }, (_, n) =>
+              locationRow(dense.project.id, {
+                public_id: `loc_dense${String(start + n).padStart(6, '0')}`,
+                slug: `dense-${start + n}`,
+                name: `Dense ${start + n}`,
+                lat: 47.6 + (random() - 0.5) * 0.2,
+                lng: -122.3 + (random() - 0.5) * 0.2,
+              }),
+            ),
+          )
+          .execute();
+    });
+    const query: LocationSearch = {
+      place: { kind: 'point', point: { lat: 47.6, lng: -122.3 } },
+      radiusKm: 50,
+      limit: 5,
+      fallback: true,
+    };
+    const duringBuild = await searchLocations(server.database.db, memory(), denseAccess, query, {
+      geocoder: server.services.geocoder,
+      now: NOW,
+      clock: Date.now(),
+    });
+    const built = memory();
+    await built.indexes.of(server.database.db, denseAccess, Date.now());
+    const fromIndex = await searchLocations(server.database.db, built, denseAccess, query, {
+      geocoder: server.services.geocoder,
+      now: NOW,
+      clock: Date.now(),
+    });
+    expect(duringBuild.from).toBe('database');
+    expect(duringBuild.hits).toHaveLength(5);
+    expect(answered(duringBuild)).toEqual(answered(fromIndex));
+  }, 60_000);
 });

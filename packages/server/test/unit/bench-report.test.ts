@@ -76,7 +76,7 @@ describe('the benchmark report', () => {
       ['v2-get-304', 0.25, '24%', false],
       ['v2-list', 0.05, '4%', false],
       ['v1-list', 0.05, '6%', true],
-      ['public-search', 0.35, '35%', true],
+      ['public-search', 0.25, '35%', true],
     ]);
   });
 

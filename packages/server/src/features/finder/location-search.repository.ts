@@ -78,20 +78,25 @@ export function findSearchRowsInBox(db: Executor, projectId: number, box: Box): 
   );
 }
 
-/** The names of the filters of each of these locations (those without any are left out). */
+/** IDs per query of `findFilterNames`: well under both dialects' limits on bound parameters. */
+const IDS_PER_READ = 1_000;
+
+/** The names of the filters of each of these locations (those without any are left out), any number of them. */
 export async function findFilterNames(db: Executor, ids: readonly number[]): Promise<Map<number, string[]>> {
   const names = new Map<number, string[]>();
-  if (ids.length === 0) return names;
-  const { rows } = await sql<{
-    location_id: number;
-    name: string;
-  }>`select "location_filters"."location_id", "filters"."name"
-    from "location_filters" inner join "filters" on "filters"."id" = "location_filters"."filter_id"
-    where "location_filters"."location_id" in (${sql.join(ids)})`.execute(db);
-  for (const { location_id, name } of rows) {
-    const list = names.get(location_id);
-    if (list) list.push(name);
-    else names.set(location_id, [name]);
+  for (let start = 0; start < ids.length; start += IDS_PER_READ) {
+    const slice = ids.slice(start, start + IDS_PER_READ);
+    const { rows } = await sql<{
+      location_id: number;
+      name: string;
+    }>`select "location_filters"."location_id", "filters"."name"
+      from "location_filters" inner join "filters" on "filters"."id" = "location_filters"."filter_id"
+      where "location_filters"."location_id" in (${sql.join(slice)})`.execute(db);
+    for (const { location_id, name } of rows) {
+      const list = names.get(location_id);
+      if (list) list.push(name);
+      else names.set(location_id, [name]);
+    }
   }
   return names;
 }
