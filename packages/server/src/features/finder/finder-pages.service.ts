@@ -184,7 +184,7 @@ async function nearbyStoresOf(
   return hits.flatMap(({ id: hitId, distanceKm }) => {
     const json = bodies.get(hitId);
     if (json === undefined) return [];
-    const fields = JSON.parse(`${json}}`) as Pick<PublicLocationFields, 'slug' | 'name' | 'city'>;
+    const fields = JSON.parse(`${json.toString()}}`) as Pick<PublicLocationFields, 'slug' | 'name' | 'city'>;
     return [{ slug: fields.slug, name: fields.name, city: fields.city, distanceKm }];
   });
 }

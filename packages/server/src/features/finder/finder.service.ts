@@ -33,7 +33,11 @@ export interface FinderDeps {
  */
 export function createFinder({ db, commits, clock, geocoder, config }: FinderDeps) {
   const bodies = new FinderBodies(config.storeFinderCacheBytes);
-  const indexes = new StoreFinderIndexes((ids) => bodies.forget(ids));
+  const indexes = new StoreFinderIndexes(
+    (ids) => bodies.forget(ids),
+    // Filling the cache only saves the first searches a read each; one that fails leaves them to read.
+    (index, current) => void bodies.prefill(db, index.projectId, index.generation, current).catch(() => undefined),
+  );
   const memory: FinderMemory = { indexes, bodies };
   const keys = createPublishableKeys({ db, clock, commits });
   const widgetFiles = new WidgetFiles(config.widgetDir ?? defaultWidgetDir());

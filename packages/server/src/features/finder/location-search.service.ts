@@ -52,8 +52,8 @@ export interface SearchHit {
   distanceKm: number;
   /** Status and upcoming special hours at the search's instant. */
   hours: FinderHours;
-  /** The location's public fields as JSON without the closing brace (`FinderBodies`). */
-  json: string;
+  /** The location's public fields as UTF-8 JSON without the closing brace (`FinderBodies`). */
+  json: Buffer;
 }
 
 export interface SearchResult {

@@ -265,12 +265,22 @@ interface HeldIndex {
  */
 export class StoreFinderIndexes {
   readonly #byProject = new Map<number, HeldIndex>();
+  /** The generation of each project's newest build. */
+  readonly #newestBuild = new Map<number, number>();
   readonly #onChanged: (ids: number[]) => void;
+  readonly #onBuilt: (index: ProjectFinderIndex, current: () => boolean) => void;
   #generations = 0;
 
-  /** `onChanged` hears the IDs of the locations each catch-up read again or dropped. */
-  constructor(onChanged: (ids: number[]) => void) {
+  /**
+   * `onChanged` hears the IDs of the locations each catch-up read again or dropped; `onBuilt`, each index built, with
+   * a test of whether it is still the project's newest build.
+   */
+  constructor(
+    onChanged: (ids: number[]) => void,
+    onBuilt: (index: ProjectFinderIndex, current: () => boolean) => void = () => undefined,
+  ) {
     this.#onChanged = onChanged;
+    this.#onBuilt = onBuilt;
   }
 
   /** The project's index at `version.dataVersion` or newer, waiting for a build when one is needed. */
@@ -319,9 +329,13 @@ export class StoreFinderIndexes {
     return held;
   }
 
-  #built(db: Kysely<Database>, version: ProjectVersion, now: number): Promise<ProjectFinderIndex> {
+  async #built(db: Kysely<Database>, version: ProjectVersion, now: number): Promise<ProjectFinderIndex> {
     this.#generations += 1;
-    return buildIndex(db, version, now, this.#generations);
+    const generation = this.#generations;
+    this.#newestBuild.set(version.projectId, generation);
+    const index = await buildIndex(db, version, now, generation);
+    this.#onBuilt(index, () => this.#newestBuild.get(version.projectId) === generation);
+    return index;
   }
 
   async #caughtUp(

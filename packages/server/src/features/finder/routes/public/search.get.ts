@@ -120,19 +120,28 @@ export function registerPublicSearch(
 /**
  * The answer as bytes, in SearchAnswer's shape (which the tests check every answer against): each location's JSON as
  * `FinderBodies` keeps it, with what this search and this minute add written in before its closing brace, all
- * written once into one buffer.
+ * copied once into one buffer.
  */
 function answerOf(result: SearchResult, radius: number, unit: 'km' | 'mi'): Buffer {
   const meta = { origin: result.origin, radius, unit, count: result.hits.length, fallback: result.fallback };
-  const parts = ['{"data":['];
-  for (const [n, { json, distanceKm, hours }] of result.hits.entries()) {
+  const tails = result.hits.map(({ distanceKm, hours }, n) => {
     const distance = {
       value: Math.round((unit === 'mi' ? distanceKm / KM_PER_MILE : distanceKm) * 100) / 100,
       unit,
       meters: Math.round(distanceKm * 1000),
     };
-    parts.push(n === 0 ? json : `,${json}`, `,${hours.json},"distance":${JSON.stringify(distance)}}`);
-  }
-  parts.push(`],"meta":${JSON.stringify(meta)}}`);
-  return Buffer.from(parts.join(''));
+    return `,${hours.json},"distance":${JSON.stringify(distance)}}${n === result.hits.length - 1 ? '' : ','}`;
+  });
+  const head = '{"data":[';
+  const end = `],"meta":${JSON.stringify(meta)}}`;
+  let size = Buffer.byteLength(head) + Buffer.byteLength(end);
+  for (const [n, { json }] of result.hits.entries()) size += json.length + Buffer.byteLength(tails[n] ?? '');
+  const answer = Buffer.allocUnsafe(size);
+  let at = answer.write(head);
+  result.hits.forEach(({ json }, n) => {
+    at += json.copy(answer, at);
+    at += answer.write(tails[n] ?? '', at);
+  });
+  answer.write(end, at);
+  return answer;
 }
