@@ -4,13 +4,12 @@ import type { LocationRow } from '../../db/tables/locations.table.ts';
 import type { OpeningHoursRow } from '../../db/tables/opening-hours.table.ts';
 import type { ProjectCatalog } from '../../domain/catalog.ts';
 import { commonestCountryCode } from '../../domain/countries.ts';
-import { WEEKDAYS, type WeeklyHours } from '../../domain/hours.ts';
+import { WEEKDAYS, type Weekday, type WeeklyHours } from '../../domain/hours.ts';
 import type { OpeningSchedule } from '../../domain/opening-status.ts';
 import { readSpecialHours } from '../../domain/special-hours.ts';
 
-// What reads of locations need: a location's record (its row with its type, marker and hours joined), its
-// attachments, and the project's catalog a write plans from. Bulk reads (lists, exports, imports) are in
-// location-lists.repository.ts over the same `selectRecords`.
+// What reads of locations need: a location's record (its row with its type, marker and hours joined), its attachments,
+// and the project's catalog a write plans from. Bulk reads are in location-lists.repository.ts, over `selectRecords`.
 
 /** A location with its type, marker and weekly hours, as reads need it. */
 export interface LocationRecord extends LocationRow {
@@ -147,19 +146,7 @@ export async function findLocationRecordsByIds(db: Executor, ids: readonly numbe
 }
 
 /** The columns a location's opening schedule is read from: its weekly hours joined in, special hours and zone. */
-export type ScheduleColumns = Pick<
-  LocationRecord,
-  | 'hours_name'
-  | 'hours_mon'
-  | 'hours_tue'
-  | 'hours_wed'
-  | 'hours_thu'
-  | 'hours_fri'
-  | 'hours_sat'
-  | 'hours_sun'
-  | 'special_hours'
-  | 'time_zone'
->;
+export type ScheduleColumns = Pick<LocationRecord, `hours_${Weekday}` | 'hours_name' | 'special_hours' | 'time_zone'>;
 
 /** The weekly schedule joined into a record, or null for a coming-soon location. */
 export function scheduleOf(record: Omit<ScheduleColumns, 'special_hours' | 'time_zone'>): WeeklyHours | null {
