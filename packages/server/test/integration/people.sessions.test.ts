@@ -167,6 +167,26 @@ describe('sessions', () => {
   });
 });
 
+describe('the session cookie of a server reached over https', () => {
+  const server = useTestServer({ env: { PUBLIC_URL: 'https://locator.example' } });
+
+  it('is Secure at sign-in and at sign-out, so a browser never sends it over plain http', async () => {
+    const { user } = await server.services.accounts.createUser({
+      email: 'secure@example.com',
+      name: 'Person',
+      password: PASSWORD,
+    });
+    const signedIn = await call(server, 'POST', '/api/v2/session', { body: { email: user.email, password: PASSWORD } });
+    expect(signedIn.status, signedIn.text).toBe(200);
+    expect(signedIn.headers.get('set-cookie')).toMatch(
+      /^locator_session=lcs_\w{40}; Max-Age=2592000; Path=\/; HttpOnly; Secure; SameSite=Lax$/,
+    );
+    const out = await call(server, 'DELETE', '/api/v2/session', { session: sessionOf(signedIn) });
+    expect(out.status, out.text).toBe(200);
+    expect(out.headers.get('set-cookie')).toBe('locator_session=; Max-Age=0; Path=/; HttpOnly; Secure; SameSite=Lax');
+  });
+});
+
 describe('sign-up', () => {
   it('is closed unless SIGNUP=open, and then gives a project on the free plan', async () => {
     const closed = await startTestServer();

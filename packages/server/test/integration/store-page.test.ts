@@ -142,6 +142,13 @@ describe('the top of a store page', () => {
     expect((await page('Lamar')).text).not.toContain('class="cover"');
   });
 
+  it("lists the store's custom fields under a heading in the page's language, and none when it has none", async () => {
+    expect((await page('Congress Avenue', '?lang=de')).text).toContain(
+      '<section class="card fields" aria-labelledby="more">\n<h2 id="more">Weitere Informationen</h2>\n<dl><dt>Floor</dt><dd>Ground floor</dd></dl>\n</section>',
+    );
+    expect((await page('Lamar')).text).not.toContain('class="card fields"');
+  });
+
   it('leads back to the finder by its breadcrumbs, keeping the language asked for', async () => {
     expect((await page('Congress Avenue', '?lang=nl')).text).toContain(
       `<nav class="breadcrumbs" aria-label="Kruimelpad"><ol><li><a href="https://locator.example/finder/${key}?lang=nl">Winkelzoeker</a></li><li><span aria-current="page">Congress Avenue</span></li></ol></nav>`,

@@ -90,7 +90,7 @@ describe('the dashboard with a session', () => {
     expect(await page.getByText(`Signed in as ${OWNER.email}.`).isVisible()).toBe(true);
   });
 
-  it('invites a colleague as editor, who joins in another browser and is not offered the team', async () => {
+  it('invites a colleague as editor, who joins in another browser, creates a store and is not offered the team', async () => {
     const { page } = await browser.newPage();
     await signIn(page, OWNER);
     await expect.poll(() => new URL(page.url()).pathname).toMatch(/^\/dashboard\/projects\/prj_\w+$/);
@@ -122,7 +122,17 @@ describe('the dashboard with a session', () => {
     expect(await colleague.getByLabel('Project', { exact: true }).locator('option').allTextContents()).toContain(
       `${project} (Editor)`,
     );
-    await colleague.goto(`${colleague.url()}/team`);
+    // Within the role: the editor creates a store, and the project's team stays closed to them.
+    const projectUrl = colleague.url();
+    await colleague.goto(`${projectUrl}/stores/new`);
+    await expect.poll(() => heading(colleague).textContent()).toBe('New store');
+    await colleague.getByLabel('Name', { exact: true }).fill('Grace Street');
+    await colleague.getByLabel('City', { exact: true }).fill('Austin');
+    await colleague.getByLabel('Latitude').fill('30.27');
+    await colleague.getByLabel('Longitude').fill('-97.74');
+    await colleague.getByRole('button', { name: 'Create the store' }).click();
+    await expect.poll(() => colleague.getByRole('status').textContent()).toBe('Grace Street is created.');
+    await colleague.goto(`${projectUrl}/team`);
     await expect
       .poll(() => colleague.getByText('As Editor, you do not manage the team. Owners and admins do.').isVisible())
       .toBe(true);
