@@ -1,4 +1,5 @@
 export { type FailedRequest, type FieldErrors, LocatorApiError, LocatorError, LocatorNetworkError } from './errors.ts';
+export { type HoursReading, parseDayHours, parseHoursText } from './hours.ts';
 export type {
   CallOptions,
   ClientOptions,

@@ -1,3 +1,4 @@
+import { parseDayHours as readDayHours } from '@locator/client/hours';
 import { addFieldError, type FieldErrors } from './errors.ts';
 import { remembered } from './remembered.ts';
 
@@ -18,36 +19,14 @@ const FULL_DAY_NAMES = new Map<string, Weekday>([
   ['sunday', 'sun'],
 ]);
 
-const RANGE = /^(\d{1,2}):(\d{2})\s*-\s*(\d{1,2}):(\d{2})$/;
-
-function formatTime(hours: number, minutes: number): string {
-  return `${String(hours).padStart(2, '0')}:${String(minutes).padStart(2, '0')}`;
-}
-
 /**
- * Normalises one day's hours, or explains why it cannot.
+ * Normalises one day's hours in the API's form, or explains why it cannot (`@locator/client/hours`), each text worked
+ * out once.
  * @example parseDayHours(' 9:00-12:00, 13:00-17:30 ') // { value: "09:00-12:00,13:00-17:30" }
  * @example parseDayHours('Closed') // { value: "closed" }
  */
 export const parseDayHours: (text: string) => Readonly<{ value: string } | { error: string }> =
-  remembered(parseDayHoursOnce);
-
-function parseDayHoursOnce(text: string): { value: string } | { error: string } {
-  const trimmed = text.trim();
-  if (trimmed.toLowerCase() === 'closed') return { value: 'closed' };
-  const ranges: string[] = [];
-  for (const part of trimmed.split(',')) {
-    const match = RANGE.exec(part.trim());
-    if (!match) return { error: `"${part.trim()}" is not a time range like "09:00-17:00" or "closed"` };
-    const [openH, openM, closeH, closeM] = match.slice(1).map(Number) as [number, number, number, number];
-    const validOpen = openH <= 23 && openM <= 59;
-    const validClose = (closeH <= 23 && closeM <= 59) || (closeH === 24 && closeM === 0);
-    if (!validOpen || !validClose) return { error: `"${part.trim()}" has a time outside 00:00-24:00` };
-    if (openH === closeH && openM === closeM) return { error: `"${part.trim()}" opens and closes at the same time` };
-    ranges.push(`${formatTime(openH, openM)}-${formatTime(closeH, closeM)}`);
-  }
-  return { value: ranges.join(',') };
-}
+  remembered(readDayHours);
 
 export type HoursInput = Record<string, string | null>;
 

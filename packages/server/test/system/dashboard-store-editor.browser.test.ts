@@ -123,14 +123,20 @@ describe('a store in the dashboard', () => {
     };
     expect(dragged.lat).toBeLessThan(found.lat);
 
-    // Hours: Monday picked, Tuesday typed and copied to Wednesday to Friday, Friday split, Saturday closed,
-    // Sunday open past midnight.
+    // Hours: Monday picked, Tuesday typed and copied to Wednesday to Friday, Friday split, Thursday typed again in
+    // the afternoon, Saturday closed, Sunday open past midnight.
     await page.getByLabel('Monday: open?').selectOption('open');
     await typeHours(page, 'Tuesday', '8am-6pm');
     await page.getByLabel('Copy the hours of').selectOption('tue');
     for (const day of ['Wednesday', 'Thursday', 'Friday']) await page.getByLabel(`to ${day}`).check();
     await page.getByRole('button', { name: 'Copy the hours' }).click();
     await typeHours(page, 'Friday', '9-12, 1pm-6pm');
+    // Typed hours are read as an import reads them: what could mean two things is refused, `1-5pm` is the afternoon.
+    await typeHours(page, 'Thursday', '9-5');
+    await expect.poll(() => page.getByLabel('Thursday: hours typed').getAttribute('aria-invalid')).toBe('true');
+    expect(await page.getByText('These hours could not be read').count()).toBe(1);
+    await typeHours(page, 'Thursday', '1-5pm');
+    await expect.poll(() => page.getByLabel('Thursday: hours typed').getAttribute('aria-invalid')).toBeNull();
     await typeHours(page, 'Saturday', 'closed');
     await typeHours(page, 'Sunday', '6pm-2am');
     expect(await page.getByText('until the next day').count()).toBe(1);
@@ -158,7 +164,7 @@ describe('a store in the dashboard', () => {
         mon: '09:00-17:00',
         tue: '08:00-18:00',
         wed: '08:00-18:00',
-        thu: '08:00-18:00',
+        thu: '13:00-17:00',
         fri: '09:00-12:00,13:00-18:00',
         sat: 'closed',
         sun: '18:00-02:00',

@@ -1,6 +1,8 @@
+import { parseHoursText } from '@locator/client/hours';
+
 // A store's opening hours as the editor holds them, and the API's day strings (`09:00-12:00,13:00-17:00`, `closed`,
-// null) they come from and go back to. Typed times are read in the forms people write them: `8am-6pm`, `8-18`,
-// `8:30 – 17:30`, `9h-12h, 14h-18h`, `closed`, `24h`.
+// null) they come from and go back to. Typed hours are read by the same reading as an import's (`@locator/client/hours`):
+// `8am-6pm`, `8-18`, `8:30 – 17:30`, `9-12, 13-17`, `closed`, `24 hours`; what could mean two things (`9-5`) is not read.
 
 export const DAYS = ['mon', 'tue', 'wed', 'thu', 'fri', 'sat', 'sun'] as const;
 export type DayKey = (typeof DAYS)[number];
@@ -42,52 +44,22 @@ export function textOfDay(day: DayHours): string | null {
   }
 }
 
-const pad = (value: number) => String(value).padStart(2, '0');
-
-/**
- * A time as people type it (`8`, `8am`, `8:30 pm`, `20.15`, `9h`, `noon`, `midnight`) as `HH:MM`; undefined when it is
- * none. `24:00` is kept only as an end (`end`).
- */
-export function readTime(text: string, end = false): string | undefined {
-  const value = text.trim().toLowerCase().replace(/\s+/g, '');
-  if (value === 'noon' || value === 'mittag') return '12:00';
-  if (value === 'midnight' || value === 'mitternacht') return end ? '24:00' : '00:00';
-  const match = /^(\d{1,2})(?:[:.h](\d{2})?)?(am|pm|a|p|uhr)?$/.exec(value);
-  if (!match) return undefined;
-  let hours = Number(match[1]);
-  const minutes = Number(match[2] ?? '0');
-  const half = match[3]?.[0];
-  if (minutes > 59) return undefined;
-  if (half === 'a' || half === 'p') {
-    if (hours < 1 || hours > 12) return undefined;
-    hours = (hours % 12) + (half === 'p' ? 12 : 0);
-  }
-  if (hours === 24 && minutes === 0 && end) return '24:00';
-  if (hours > 23) return undefined;
-  return `${pad(hours)}:${pad(minutes)}`;
+/** The editor's day of a day in the API's form (`09:00-12:00,13:00-17:00`, `closed`, `00:00-24:00`). */
+function dayOfApiForm(value: string): DayHours {
+  if (value === 'closed') return { kind: 'closed' };
+  if (value === ALL_DAY) return { kind: 'allDay' };
+  const shifts = value.split(',').map((range): Shift => {
+    const [from = '', to = ''] = range.split('-');
+    return { from, to };
+  });
+  return { kind: 'open', shifts };
 }
 
-/** A day typed in one go (`8am-12pm, 1pm-6pm`, `closed`, `24h`); undefined when it does not read. */
+/** A day typed in one go (`8am-12pm, 1pm-6pm`, `closed`, `24 hours`); undefined when it does not read. */
 export function readHoursText(text: string): DayHours | undefined {
-  const value = text.trim().toLowerCase();
-  if (value === '') return { kind: 'unknown' };
-  if (['closed', 'geschlossen', 'zu', '-'].includes(value)) return { kind: 'closed' };
-  if (['24h', '24 h', '24 hours', '24/7', 'open 24 hours', '24 stunden', ALL_DAY].includes(value)) {
-    return { kind: 'allDay' };
-  }
-  const shifts: Shift[] = [];
-  for (const part of value.split(/\s*(?:,|;|\band\b|\bund\b|&)\s*/)) {
-    if (part === '') continue;
-    const ends = part.split(/\s*(?:-|–|—|\bto\b|\bbis\b)\s*/);
-    if (ends.length !== 2) return undefined;
-    const from = readTime(ends[0] ?? '');
-    const to = readTime(ends[1] ?? '', true);
-    if (!from || !to || from === to) return undefined;
-    shifts.push({ from, to });
-  }
-  if (shifts.length === 0) return undefined;
-  if (shifts.length === 1 && shifts[0]?.from === '00:00' && shifts[0]?.to === '24:00') return { kind: 'allDay' };
-  return { kind: 'open', shifts };
+  if (text.trim() === '') return { kind: 'unknown' };
+  const read = parseHoursText(text);
+  return 'value' in read ? dayOfApiForm(read.value) : undefined;
 }
 
 /** Whether a shift runs past midnight into the next day. */
