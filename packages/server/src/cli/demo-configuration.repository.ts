@@ -3,11 +3,16 @@ import { newPublicId } from '../domain/ids.ts';
 import { DEMO_CONFIG } from './demo-data.ts';
 
 /**
- * Inserts the demo project's configuration (types, markers, filters, fields, calls to action and an image) as it is,
+ * Inserts the demo project's configuration (display name, types, markers, filters, fields, calls to action and an image) as it is,
  * in one transaction: the demo's setup, not a change anyone made, so it records no event.
  */
 export async function insertDemoConfiguration(trx: Executor, projectId: number, now: string): Promise<void> {
   const base = { project_id: projectId, created_at: now };
+  await trx
+    .updateTable('projects')
+    .set({ display_name: DEMO_CONFIG.displayName })
+    .where('id', '=', projectId)
+    .execute();
   await trx
     .insertInto('location_types')
     .values(DEMO_CONFIG.types.map((type) => ({ ...base, ...type, public_id: newPublicId('locationType') })))

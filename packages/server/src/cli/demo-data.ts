@@ -43,15 +43,17 @@ export const DEMO_STREETS = [
 ];
 
 export const DEMO_CONFIG = {
+  /** What the hosted finder and store pages are titled with. */
+  displayName: 'Demo Shop',
   types: [
     { name: 'Store', priority: 1, is_default: 1, label: 0 },
     { name: 'Outlet', priority: 2, is_default: 0, label: 1 },
     { name: 'Pickup point', priority: 3, is_default: 0, label: 0 },
   ],
   markers: [
-    { name: 'Blue pin', color: '#1e66f5', is_default: 1 },
-    { name: 'Green pin', color: '#40a02b', is_default: 0 },
-    { name: 'Orange pin', color: '#fe640b', is_default: 0 },
+    { name: 'Flagship', color: '#1e66f5', is_default: 1 },
+    { name: 'Store', color: '#40a02b', is_default: 0 },
+    { name: 'Outlet', color: '#fe640b', is_default: 0 },
   ],
   filters: ['Wheelchair access', 'Parking', 'Free Wi-Fi', 'Click & collect', 'Open late'],
   fields: ['Store manager', 'Opened in'],

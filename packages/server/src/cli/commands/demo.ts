@@ -36,7 +36,7 @@ export function demoLocations(): (LocationInput & { name: string })[] {
         lng: Math.round((place.lng + (n === 0 ? 0 : -0.009)) * 1e6) / 1e6,
         visible: index % 13 !== 12,
         location_type: outlet ? 'Outlet' : index % 7 === 6 ? 'Pickup point' : 'Store',
-        marker: outlet ? 'Orange pin' : n === 0 ? 'Blue pin' : 'Green pin',
+        marker: outlet ? 'Outlet' : n === 0 ? 'Flagship' : 'Store',
         ...(index % 3 === 0 ? { cover: 'storefront' } : {}),
         instagram: `shop.${slugCity}`,
         ...(index % 4 === 0 ? { facebook: `shop${slugCity.replace(/-/g, '')}` } : {}),
