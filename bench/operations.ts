@@ -110,6 +110,19 @@ export interface RequestContext {
   publishableKey: string;
 }
 
+/**
+ * A context for the store finder's searches alone (`public-search`), whose paths need no token, project or key: for
+ * scripts that run the benchmark's searches in a process of their own.
+ */
+export const SEARCHES_ONLY: RequestContext = {
+  projectId: '',
+  v2Token: '',
+  legacyToken: '',
+  publishableKey: '',
+  locations: [{ publicId: '', v1Id: 0 }],
+  locationCount: 0,
+};
+
 /** One concrete request: what autocannon sends and what the probe sends. */
 export interface RequestSpec {
   method: Operation['method'];

@@ -8,21 +8,14 @@ import { utcDayOf } from '../packages/server/src/domain/search-analytics.ts';
 import { countedSearchOf } from '../packages/server/src/features/analytics/analytics.service.ts';
 import { SearchTally } from '../packages/server/src/features/analytics/search-tally.ts';
 import type { LocationSearch, SearchResult } from '../packages/server/src/features/finder/index.ts';
-import { type RequestContext, requestFor } from './operations.ts';
+import { requestFor, SEARCHES_ONLY } from './operations.ts';
 import { median } from './report.ts';
 import { seededRandom } from './seed-data.ts';
 
 const SEARCHES = 20_000;
 const ROUNDS = 7;
 
-const context: RequestContext = {
-  projectId: '',
-  v2Token: '',
-  legacyToken: '',
-  publishableKey: '',
-  locations: [{ publicId: '', v1Id: 0 }],
-  locationCount: 0,
-};
+const context = SEARCHES_ONLY;
 const random = seededRandom(1);
 const searches = Array.from({ length: SEARCHES }, (_, n): [LocationSearch, SearchResult] => {
   const query = new URL(`http://bench${requestFor('public-search', context, n, random).path}`).searchParams;

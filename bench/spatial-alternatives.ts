@@ -21,7 +21,7 @@ import {
   selectRecords,
 } from '../packages/server/src/features/locations/location-reads.repository.ts';
 import { createFreshDatabase } from './fresh-database.ts';
-import { type RequestContext, requestFor } from './operations.ts';
+import { requestFor, SEARCHES_ONLY } from './operations.ts';
 import { median } from './report.ts';
 import { seedBenchmarkProject } from './seed.ts';
 import { seededRandom } from './seed-data.ts';
@@ -147,14 +147,7 @@ async function main(): Promise<void> {
     );
 
     const random = seededRandom(11);
-    const context: RequestContext = {
-      projectId: '',
-      v2Token: '',
-      legacyToken: '',
-      publishableKey: '',
-      locations: [{ publicId: '', v1Id: 0 }],
-      locationCount: 0,
-    };
+    const context = SEARCHES_ONLY;
     const searches = Array.from({ length: Number(values.searches) }, (_, n) => {
       const query = new URL(`http://bench${requestFor('public-search', context, n, random).path}`).searchParams;
       return { lat: Number(query.get('lat')), lng: Number(query.get('lng')), filter: query.get('filters') ?? '' };

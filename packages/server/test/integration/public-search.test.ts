@@ -5,6 +5,7 @@ import { refOfProject } from '../../src/domain/project-ref.ts';
 import type { CreatedUser } from '../../src/features/accounts/accounts.service.ts';
 import { createLocationDirectly, seedCatalog } from '../support/factories.ts';
 import { haversineKm } from '../support/haversine.ts';
+import { mulberry32 } from '../support/random.ts';
 import { call, createAccount, useTestServer } from '../support/server.ts';
 
 // The store finder's search, compared with a brute-force haversine over the same locations.
@@ -58,16 +59,6 @@ beforeAll(async () => {
   // Not located: never a result.
   await createLocationDirectly(server.database.db, account.project, { name: 'Unplaced', city: 'Austin' });
 });
-
-function mulberry32(seed: number): () => number {
-  let state = seed;
-  return () => {
-    state = (state + 0x6d2b79f5) | 0;
-    let t = Math.imul(state ^ (state >>> 15), 1 | state);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 interface Query {
   lat: number;

@@ -11,6 +11,7 @@ import {
 import type { PublicAccess } from '../../src/features/finder/publishable-keys.service.ts';
 import { StoreFinderIndexes } from '../../src/features/finder/store-finder-index.ts';
 import { createLocationDirectly, locationRow, seedCatalog } from '../support/factories.ts';
+import { mulberry32 } from '../support/random.ts';
 import { createAccount, useTestServer } from '../support/server.ts';
 
 // While a project's index is being built, searches are answered from the database by the same ranking over the
@@ -64,16 +65,6 @@ beforeAll(async () => {
       });
   access = await server.services.finder.keys.accessOf(key);
 });
-
-function mulberry32(seed: number): () => number {
-  let state = seed;
-  return () => {
-    state = (state + 0x6d2b79f5) | 0;
-    let t = Math.imul(state ^ (state >>> 15), 1 | state);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 const memory = (): FinderMemory => {
   const bodies = new FinderBodies(1024 * 1024);
