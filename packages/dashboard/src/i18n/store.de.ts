@@ -86,7 +86,8 @@ export const storeDe: { [K in keyof typeof storeEn]: string } = {
   hoursKindOf: '{day}: geöffnet?',
   hoursTypeOf: '{day}: Zeiten getippt',
   hoursTypePlaceholder: 'z. B. 8-18',
-  hoursUnread: 'Diese Zeiten sind nicht lesbar; versuchen Sie 8-18, 9:00-17:00 oder geschlossen.',
+  hoursUnread:
+    'Diese Zeiten sind nicht lesbar; versuchen Sie 8-18, 9:00-17:00 oder geschlossen (ein Bereich wie 9-5 braucht 24-Stunden-Zeiten).',
   hoursUnknown: 'Unbekannt',
   hoursClosed: 'Geschlossen',
   hoursAllDay: 'Rund um die Uhr',

@@ -82,7 +82,7 @@ export const storeEn = {
   hoursKindOf: '{day}: open?',
   hoursTypeOf: '{day}: hours typed',
   hoursTypePlaceholder: 'e.g. 8am-6pm',
-  hoursUnread: 'These hours could not be read; try 8am-6pm, 9:00-17:00 or closed.',
+  hoursUnread: 'These hours could not be read; try 8am-6pm, 9:00-17:00 or closed (a range like 9-5 needs am or pm).',
   hoursUnknown: 'Not known',
   hoursClosed: 'Closed',
   hoursAllDay: 'Open 24 hours',

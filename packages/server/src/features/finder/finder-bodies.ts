@@ -76,18 +76,18 @@ export class FinderBodies {
   async prefill(db: Kysely<Database>, projectId: number, generation: number, current: () => boolean): Promise<void> {
     const room = () => this.#kept.calculatedSize < 0.9 * this.#kept.maxSize;
     for (let afterId = 0; room() && current(); ) {
+      const forgets = this.#forgets;
       const records = await findSearchableLocations(db, projectId, afterId, PREFILL_BATCH);
       if (records.length === 0) return;
-      const forgets = this.#forgets;
       const attachments = await loadAttachments(db, records, ALL_ATTACHMENTS);
-      // A catch-up that forgot locations meanwhile may have been about these: the batch is read again.
-      if (forgets !== this.#forgets) continue;
-      for (const record of records)
-        if (!this.#kept.has(record.id))
-          this.#kept.set(record.id, {
-            generation,
-            json: bytesOf(JSON.stringify(publicFieldsOf({ record, attachments }))),
-          });
+      // A catch-up that forgot locations meanwhile may have been about these: they are left to the searches to read.
+      if (forgets === this.#forgets)
+        for (const record of records)
+          if (!this.#kept.has(record.id))
+            this.#kept.set(record.id, {
+              generation,
+              json: bytesOf(JSON.stringify(publicFieldsOf({ record, attachments }))),
+            });
       afterId = records[records.length - 1]?.id ?? afterId;
     }
   }

@@ -35,10 +35,10 @@ export interface SharedSchedule extends OpeningSchedule {
 export const CODE = { type: 0, filters: 1, schedule: 2, country: 3 } as const;
 const WIDTH = 4;
 /** The code of no value (a location without a type or a country). */
-export const NONE = -1;
+const NONE = -1;
 
 /** One copy of each equal value among many locations, numbered in the order first seen. */
-export class InternedTable<T> {
+class InternedTable<T> {
   readonly values: T[] = [];
   readonly #codes = new Map<string, number>();
   /** The code of the value with this key, made by `make` the first time. */
@@ -111,6 +111,7 @@ export interface ProjectFinderIndex extends SearchableLocations {
 function indexRowOf(row: SearchRow, filterNames: readonly string[] | undefined, interned: Interned): IndexRow {
   const filters = (filterNames ?? []).map((name) => name.toLowerCase()).sort();
   const schedule = openingScheduleOf(row);
+  const typeName = row.type_name?.toLowerCase();
   const country = row.country?.trim().toUpperCase();
   return {
     id: row.id,
@@ -118,9 +119,7 @@ function indexRowOf(row: SearchRow, filterNames: readonly string[] | undefined, 
     lng: row.lng ?? 0,
     name: row.public_id,
     codes: [
-      row.type_name === null
-        ? NONE
-        : interned.types.codeOf(row.type_name.toLowerCase(), () => row.type_name?.toLowerCase() ?? ''),
+      typeName === undefined ? NONE : interned.types.codeOf(typeName, () => typeName),
       interned.filterSets.codeOf(JSON.stringify(filters), () => new Set(filters)),
       interned.schedules.codeOf(JSON.stringify(schedule), () => schedule),
       country && /^[A-Z]{2}$/.test(country) ? interned.countries.codeOf(country, () => country) : NONE,
@@ -294,11 +293,7 @@ export class StoreFinderIndexes {
    */
   async ready(db: Kysely<Database>, version: ProjectVersion, now: number): Promise<ProjectFinderIndex | undefined> {
     const held = this.#held(db, version, now);
-    if (held.building) {
-      held.index.catch(() => undefined);
-      return undefined;
-    }
-    return held.index;
+    return held.building ? undefined : held.index;
   }
 
   #held(db: Kysely<Database>, version: ProjectVersion, now: number): HeldIndex {
